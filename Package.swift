@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "placement",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "PlacementKit", targets: ["PlacementKit"]),
+    .executable(name: "placement", targets: ["placement"]),
+  ],
+  targets: [
+    // The engine: source → syntax → semantics → compiler → runtime, plus ingest, analysis and the API facade.
+    .target(name: "PlacementKit"),
+    // All command-line logic, as a library so it is tested in-process.
+    .target(name: "PlacementCLI", dependencies: ["PlacementKit"]),
+    // The executable: a few lines that call PlacementCLI.
+    .executableTarget(name: "placement", dependencies: ["PlacementCLI"]),
+    // `swift run -c release placement-bench`: prints the performance figures of docs/Performance.md.
+    .executableTarget(name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI"], path: "Sources/Benchmarks"),
+    .testTarget(name: "PlacementKitTests", dependencies: ["PlacementKit"], resources: [.copy("Fixtures")]),
+    .testTarget(name: "PlacementCLITests", dependencies: ["PlacementCLI"], resources: [.copy("Fixtures")]),
+  ]
+)

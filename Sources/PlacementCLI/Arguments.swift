@@ -1,0 +1,63 @@
+import PlacementKit
+
+/// Parsed command-line arguments of one subcommand: `--name value`, `--name=value`, boolean `--flag`, and
+/// positionals. Parsing is by hand (no ArgumentParser: the package has no dependencies).
+struct Arguments {
+  private(set) var values: [String: [String]] = [:]
+  private(set) var flags: Set<String> = []
+  private(set) var positionals: [String] = []
+
+  /// Parses `arguments` given the options that take a value and the boolean flags.
+  /// - Throws: ``CommandFailure`` (usage) for an unknown option or a missing value.
+  init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(CommandFailure) {
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument == "--" {
+        positionals += arguments[index...]
+        break
+      }
+      guard argument.hasPrefix("-"), argument != "-" else {
+        positionals.append(argument)
+        continue
+      }
+      var name = argument
+      var inline: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      if allowedFlags.contains(name), inline == nil {
+        flags.insert(name)
+      } else if valued.contains(name) {
+        if let inline {
+          values[name, default: []].append(inline)
+        } else if index < arguments.count {
+          values[name, default: []].append(arguments[index])
+          index += 1
+        } else {
+          throw CommandFailure(.usage, "option '\(name)' needs a value")
+        }
+      } else {
+        let known = (valued.union(allowedFlags)).sorted()
+        let hint = Suggestions.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
+        throw CommandFailure(.usage, "unknown option '\(name)'\(hint)")
+      }
+    }
+  }
+
+  func value(_ name: String) -> String? { values[name]?.last }
+  func all(_ name: String) -> [String] { values[name] ?? [] }
+  func has(_ name: String) -> Bool { flags.contains(name) }
+
+  /// The value of a choice option, checked against the allowed values.
+  func choice(_ name: String, among allowed: [String], default fallback: String) throws(CommandFailure) -> String {
+    guard let value = value(name) else { return fallback }
+    guard allowed.contains(value) else {
+      throw CommandFailure(.usage, "\(name) must be one of \(allowed.joined(separator: ", ")), found '\(value)'")
+    }
+    return value
+  }
+}
+

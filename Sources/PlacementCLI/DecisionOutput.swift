@@ -1,0 +1,42 @@
+import PlacementKit
+
+/// Writes decisions as JSON Lines or as text for people.
+struct DecisionOutput {
+  let format: String
+  let console: Console
+
+  func write(_ decision: Decision) {
+    console.out(format == "json" ? decision.jsonString + "\n" : text(decision))
+  }
+
+  func text(_ decision: Decision) -> String {
+    var out = "\(decision.placement): \(describe(decision.content))"
+    out += "  (row \(decision.audience.index) '\(decision.audience.name)'"
+    if let segment = decision.audience.segment { out += ": \(segment)" }
+    out += ")\n"
+    if let test = decision.abTest {
+      let bucket = test.bucket.map(String.init) ?? "none"
+      out += "  A/B test '\(test.name)' (version \(test.versionID)): variation '\(test.variation)', bucket \(bucket)\n"
+    }
+    for warning in decision.warnings { out += "  warning: \(warning)\n" }
+    for row in decision.explanation ?? [] {
+      switch row.outcome {
+      case .notMatched(let condition, let seen):
+        out += "  row \(row.index) \(row.name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))") + "\n"
+      case .fellThrough(let reason):
+        out += "  row \(row.index) \(row.name): matched, fell through: \(reason)\n"
+      case .decided:
+        out += "  row \(row.index) \(row.name): matched, decided\n"
+      }
+    }
+    return out
+  }
+
+  func describe(_ content: ShownContent) -> String {
+    switch content {
+    case .flow(let id, let paywall): "flow \(id)" + (paywall.map { " with paywall \($0)" } ?? "")
+    case .paywall(let id): "paywall \(id)"
+    case .holdout: "holdout (nothing shown)"
+    }
+  }
+}

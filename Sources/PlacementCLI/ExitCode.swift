@@ -1,0 +1,27 @@
+/// Exit statuses (sysexits.h where one fits), as documented in docs/CLI.md.
+public enum ExitCode: Int32, Sendable {
+  /// Success.
+  case ok = 0
+  /// Findings (lint), failed rule tests, or some batch lines failed.
+  case findings = 1
+  /// Bad command line (EX_USAGE).
+  case usage = 64
+  /// Bad input data: rules that do not compile, an unreadable profile or event file, an unknown placement
+  /// (EX_DATAERR).
+  case dataError = 65
+  /// An input file is missing (EX_NOINPUT).
+  case noInput = 66
+  /// An internal error (EX_SOFTWARE).
+  case software = 70
+}
+
+/// A failure that ends a command with an exit code and a message on stderr.
+struct CommandFailure: Error {
+  let code: ExitCode
+  let message: String
+
+  init(_ code: ExitCode, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+}

@@ -1,0 +1,58 @@
+import PlacementKit
+
+/// `placement ingest EVENTS.jsonl [--profile FILE]`: flow events → a profile's custom attributes.
+struct IngestCommand {
+  let arguments: Arguments
+  let console: Console
+
+  init(_ args: [String], console: Console) throws(CommandFailure) {
+    arguments = try Arguments(args, valued: ["--profile", "--rules"], flags: [])
+    self.console = console
+  }
+
+  func run() throws(CommandFailure) -> ExitCode {
+    guard arguments.positionals.count == 1, let eventsPath = arguments.positionals.first else {
+      throw CommandFailure(.usage, "give one events file (JSON Lines; '-' reads standard input)")
+    }
+    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console)
+    var profile = try arguments.value("--profile").map { path throws(CommandFailure) in
+      try Support.profile(at: path, console: console)
+    } ?? Profile()
+    var reader = try LineReader(path: eventsPath, console: console)
+    var lineNumber = 0
+    var skipped = 0
+    while let line = reader.next() {
+      lineNumber += 1
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+      do {
+        let json = try JSONReader.parse(line)
+        if let event = try FlowEvent.decode(json) { profile.answers.apply(event) }
+      } catch let error as JSONError {
+        skipped += 1
+        console.err("\(eventsPath):\(lineNumber): error: invalid JSON: \(error.message) at byte \(error.offset)\n")
+      } catch let error as IngestError {
+        skipped += 1
+        console.err("\(eventsPath):\(lineNumber): error: \(error.message); event skipped\n")
+      } catch {
+        skipped += 1
+        console.err("\(eventsPath):\(lineNumber): error: \(error)\n")
+      }
+    }
+    console.out(render(profile, ruleSet: ruleSet) + "\n")
+    return skipped > 0 ? .findings : .ok
+  }
+
+  /// The profile as JSON with `custom_attributes` updated from the answers of declared attributes.
+  func render(_ profile: Profile, ruleSet: RuleSet) -> String {
+    let bound = ruleSet.bind(profile)
+    var custom = profile.customAttributes
+    for attribute in ruleSet.attributes where attribute.source != nil {
+      let value = bound.values[attribute.slot]
+      custom[attribute.name] = value.isMissing ? nil : value.json(attribute.type)
+    }
+    var members = profile.builtins
+    members["custom_attributes"] = .object(custom)
+    if !bound.warnings.isEmpty { members["warnings"] = .array(bound.warnings.map { .string($0) }) }
+    return serialized(.object(members), sortedKeys: true)
+  }
+}

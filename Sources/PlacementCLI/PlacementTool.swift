@@ -1,0 +1,44 @@
+import PlacementKit
+
+/// The `placement` command: dispatches to a subcommand and maps failures to exit codes.
+public enum PlacementTool {
+  /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+  public static func run(_ arguments: [String], console: Console) -> Int32 {
+    guard let name = arguments.first else {
+      console.err(Help.overview)
+      return ExitCode.usage.rawValue
+    }
+    let rest = Array(arguments.dropFirst())
+    if ["-h", "--help", "help"].contains(name) {
+      if let topic = rest.first, let text = Help.command[topic] { console.out(text) } else { console.out(Help.overview) }
+      return ExitCode.ok.rawValue
+    }
+    if name == "--version" {
+      console.out("placement \(Help.version)\n")
+      return ExitCode.ok.rawValue
+    }
+    guard let command = commands[name] else {
+      let hint = Suggestions.closest(to: name, in: commands.keys).map { "; did you mean '\($0)'?" } ?? ""
+      console.err("error: unknown command '\(name)'\(hint)\n\n\(Help.overview)")
+      return ExitCode.usage.rawValue
+    }
+    if rest.contains("--help") || rest.contains("-h") {
+      console.out(Help.command[name] ?? Help.overview)
+      return ExitCode.ok.rawValue
+    }
+    do {
+      return try command(rest, console).rawValue
+    } catch {
+      console.err("error: \(error.message)\n")
+      if error.code == .usage { console.err("run 'placement \(name) --help' for usage\n") }
+      return error.code.rawValue
+    }
+  }
+
+  typealias Command = @Sendable ([String], Console) throws(CommandFailure) -> ExitCode
+
+  static let commands: [String: Command] = [
+    "resolve": { args, console throws(CommandFailure) in try ResolveCommand(args, console: console).run() },
+    "ingest": { args, console throws(CommandFailure) in try IngestCommand(args, console: console).run() },
+  ]
+}

@@ -1,0 +1,1 @@
+public enum LintCatalog { public static let entries: [CatalogEntry] = [] }

@@ -1,0 +1,54 @@
+/// One rules file given as text.
+public struct RuleSource: Sendable, Hashable {
+  /// The name diagnostics show, usually a path.
+  public let name: String
+  public let text: String
+
+  public init(name: String, text: String) {
+    self.name = name
+    self.text = text
+  }
+}
+
+/// The result of compiling rule sources: a rule set when there is no error, and every diagnostic.
+public struct Compilation: Sendable {
+  /// The compiled rules; nil when any diagnostic is an error (nothing half-checked is ever returned).
+  public let ruleSet: RuleSet?
+  /// The checked model (for the linter, formatter and audience views), present even with errors.
+  public let model: CheckedRules
+  /// Diagnostics sorted by file and position, capped at ``CompileOptions/maxDiagnostics``.
+  public let diagnostics: [Diagnostic]
+  /// How many diagnostics were dropped by the cap.
+  public let truncatedCount: Int
+
+  /// Compiles sources: parse each file (recovering from every syntax error), check names and types across all
+  /// files, then build the rule set if nothing is wrong.
+  public static func compile(_ sources: [RuleSource], options: CompileOptions = CompileOptions()) -> Compilation {
+    let files = sources.map { SourceFile(name: $0.name, text: $0.text) }
+    var diagnostics: [Diagnostic] = []
+    var syntaxTrees: [RuleFileSyntax] = []
+    for file in files {
+      let (tree, found) = Parser.parse(file, limits: options.syntax)
+      syntaxTrees.append(tree)
+      diagnostics += found
+    }
+    let (model, semantic) = Checker.check(syntaxTrees)
+    diagnostics += semantic
+    let sorted = diagnostics.sortedByPosition()
+    let kept = Array(sorted.prefix(options.maxDiagnostics))
+    let ruleSet = sorted.hasErrors ? nil : RuleSet(model)
+    return Compilation(ruleSet: ruleSet, model: model, diagnostics: kept, truncatedCount: sorted.count - kept.count)
+  }
+}
+
+/// Compiler settings.
+public struct CompileOptions: Sendable {
+  public var syntax: SyntaxLimits
+  /// At most this many diagnostics are kept (sorted by position first); default 200.
+  public var maxDiagnostics: Int
+
+  public init(syntax: SyntaxLimits = .default, maxDiagnostics: Int = 200) {
+    self.syntax = syntax
+    self.maxDiagnostics = maxDiagnostics
+  }
+}

@@ -1,0 +1,71 @@
+/// A compiled rule set: immutable, `Sendable`, safe to share between any number of concurrent resolutions.
+///
+/// Attribute references are resolved to slots at compile time and constants are folded, so resolving a
+/// profile reads an array by index and never looks a name up on the hot path.
+public struct RuleSet: Sendable {
+  /// Built-in and declared attributes, indexed by slot.
+  public let attributes: [AttributeDefinition]
+  /// Segments with their folded conditions, indexed as in ``CheckedRules/segments``.
+  public let segments: [SegmentDefinition]
+  /// Placements in declaration order.
+  public let placements: [PlacementDefinition]
+  let conditions: [Condition]
+  let placementIndex: [String: Int]
+
+  init(_ model: CheckedRules) {
+    attributes = model.attributes
+    segments = model.segments
+    conditions = model.segments.map { Folding.fold($0.condition) }
+    placements = model.placements
+    placementIndex = Dictionary(model.placements.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  /// Placement names in declaration order.
+  public var placementNames: [String] { placements.map(\.name) }
+
+  /// The placement called `name`, or nil.
+  public func placement(named name: String) -> PlacementDefinition? {
+    placementIndex[name].map { placements[$0] }
+  }
+
+  /// Binds a profile to this rule set's attribute slots (coercing values by declared type).
+  public func bind(_ profile: Profile) -> BoundProfile {
+    BoundProfile(profile, attributes: attributes)
+  }
+}
+
+/// Constant folding over conditions: `false and x` → false, `true or x` → true, `not true` → false, and
+/// single-element groups unwrapped.
+enum Folding {
+  static func fold(_ condition: Condition) -> Condition {
+    switch condition {
+    case .all(let parts):
+      var kept: [Condition] = []
+      for part in parts.map(fold) {
+        if case .constant(let value) = part {
+          if !value { return .constant(false) }
+          continue
+        }
+        kept.append(part)
+      }
+      return kept.isEmpty ? .constant(true) : kept.count == 1 ? kept[0] : .all(kept)
+    case .any(let parts):
+      var kept: [Condition] = []
+      for part in parts.map(fold) {
+        if case .constant(let value) = part {
+          if value { return .constant(true) }
+          continue
+        }
+        kept.append(part)
+      }
+      return kept.isEmpty ? .constant(false) : kept.count == 1 ? kept[0] : .any(kept)
+    case .not(let inner):
+      let folded = fold(inner)
+      if case .constant(let value) = folded { return .constant(!value) }
+      if case .not(let twice) = folded { return twice }
+      return .not(folded)
+    default:
+      return condition
+    }
+  }
+}

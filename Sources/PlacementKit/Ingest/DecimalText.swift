@@ -1,0 +1,48 @@
+// Strict parsing of the decimal strings a `number_input` reports (PRODUCT.md §3).
+
+/// Parses the text of a number input as a finite decimal number.
+enum DecimalText {
+  /// `text` as a `Double` when, after trimming surrounding whitespace, it is
+  /// `[+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?` with ASCII digits and a finite value.
+  ///
+  /// Stricter than `Double(String)`: `nan`, `inf`, `infinity`, hexadecimal (`0x1p3`), a decimal comma (`2,5`),
+  /// digit group separators and trailing garbage (`12abc`) are all rejected, as is an overflowing `1e400`.
+  static func parse(_ text: String) -> Double? {
+    let trimmed = text.trimmingWhitespace()
+    let bytes = trimmed.utf8
+    var index = bytes.startIndex
+    func skipDigits() -> Int {
+      var count = 0
+      while index < bytes.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+        bytes.formIndex(after: &index)
+        count += 1
+      }
+      return count
+    }
+    func skip(_ accepted: String) -> Bool {
+      guard index < bytes.endIndex, accepted.utf8.contains(bytes[index]) else { return false }
+      bytes.formIndex(after: &index)
+      return true
+    }
+    _ = skip("+-")
+    var mantissaDigits = skipDigits()
+    if skip(".") { mantissaDigits += skipDigits() }
+    guard mantissaDigits > 0 else { return nil }
+    if skip("eE") {
+      _ = skip("+-")
+      guard skipDigits() > 0 else { return nil }
+    }
+    guard index == bytes.endIndex, let value = Double(trimmed), value.isFinite else { return nil }
+    return value
+  }
+}
+
+extension String {
+  /// The string without leading and trailing whitespace (`Character.isWhitespace`), no Foundation needed.
+  fileprivate func trimmingWhitespace() -> String {
+    guard let first = firstIndex(where: { !$0.isWhitespace }),
+      let last = lastIndex(where: { !$0.isWhitespace })
+    else { return "" }
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,96 @@
+/// The answers of one user's flow, accumulated from `flow_user_input` events in arrival order (PRODUCT.md §3).
+///
+/// Answers are keyed by (screen, element) because Element IDs are unique per screen, not per flow. The last
+/// event for a key wins; a `.remove` change deletes the key. Keys keep the position of their *first*
+/// insertion, also when removed and set again, so `entries` lists answers in the order the user first gave them.
+public struct FlowAnswers: Sendable, Equatable {
+  /// The result of looking an answer up.
+  public enum Lookup: Equatable, Sendable {
+    /// No screen currently holds an answer for the element (never answered, removed, or another screen asked for).
+    case missing
+    /// The answer.
+    case found(FlowAnswer)
+    /// An unqualified lookup matched the element on two or more screens: the screen ids, sorted (an event without
+    /// `instanceId` is listed as the empty string). Qualify the reference with a screen.
+    case ambiguous(screens: [String])
+  }
+
+  private struct Key: Hashable, Sendable {
+    var screen: String?
+    var element: String
+  }
+
+  /// Every key ever set, in first-insertion order, with its current answer (`nil` once removed).
+  private var slots: [(key: Key, answer: FlowAnswer?)] = []
+  /// The position in `slots` of each key.
+  private var slotIndex: [Key: Int] = [:]
+  /// The positions in `slots` of each element id, on any screen, in first-insertion order.
+  private var elementSlots: [String: [Int]] = [:]
+
+  /// An empty set of answers.
+  public init() {}
+
+  /// The answers after applying `events` in order.
+  public init(_ events: some Sequence<FlowEvent>) {
+    for event in events { apply(event) }
+  }
+
+  /// Applies one event: `.set` stores the answer for (screen, element), replacing any earlier one;
+  /// `.remove` deletes it.
+  public mutating func apply(_ event: FlowEvent) {
+    let key = Key(screen: event.screenID, element: event.elementID)
+    let answer: FlowAnswer? =
+      switch event.change {
+      case .set(let answer): answer
+      case .remove: nil
+      }
+    if let position = slotIndex[key] {
+      slots[position].answer = answer
+    } else if answer != nil {
+      slotIndex[key] = slots.count
+      elementSlots[key.element, default: []].append(slots.count)
+      slots.append((key, answer))
+    }
+  }
+
+  /// The answer for `element`.
+  ///
+  /// - Parameters:
+  ///   - element: the Element ID (or Group ID) as sent in `element_id`.
+  ///   - screen: the screen (`instanceId`) to look on; `nil` for an unqualified lookup.
+  /// - Returns: with a screen, the answer of exactly that (screen, element) key or `.missing`; without, the answer
+  ///   of the only screen that currently holds one for `element`, `.ambiguous` when two or more do, else `.missing`.
+  public func answer(element: String, screen: String?) -> Lookup {
+    if let screen {
+      guard let position = slotIndex[Key(screen: screen, element: element)],
+        let answer = slots[position].answer
+      else { return .missing }
+      return .found(answer)
+    }
+    let live = (elementSlots[element] ?? []).filter { slots[$0].answer != nil }
+    switch live.count {
+    case 0: return .missing
+    case 1: return slots[live[0]].answer.map(Lookup.found) ?? .missing
+    default: return .ambiguous(screens: live.map { slots[$0].key.screen ?? "" }.sorted())
+    }
+  }
+
+  /// The current answers in first-insertion order of their keys, for printing.
+  public var entries: [(screen: String?, element: String, answer: FlowAnswer)] {
+    slots.compactMap { slot in slot.answer.map { (slot.key.screen, slot.key.element, $0) } }
+  }
+
+  /// The number of current answers.
+  public var count: Int { slots.reduce(0) { $0 + ($1.answer == nil ? 0 : 1) } }
+
+  /// Whether no answer is currently held.
+  public var isEmpty: Bool { !slots.contains { $0.answer != nil } }
+
+  /// Equal when both hold the same answers under the same keys in the same order (removed keys do not count).
+  public static func == (lhs: FlowAnswers, rhs: FlowAnswers) -> Bool {
+    let left = lhs.entries
+    let right = rhs.entries
+    return left.count == right.count
+      && zip(left, right).allSatisfy { $0.screen == $1.screen && $0.element == $1.element && $0.answer == $1.answer }
+  }
+}

@@ -1,0 +1,79 @@
+/// Bounds that keep reading untrusted JSON cheap and crash-free.
+///
+/// Every limit is checked while reading and reported as a `JSONError` with its own `Kind`; none is enforced by
+/// a trap. The defaults suit profiles and events; a caller reading rule fixtures may raise them.
+public struct JSONLimits: Sendable, Equatable {
+  /// The deepest nesting of arrays and objects allowed (`[]` is depth 1, a scalar is depth 0).
+  /// Exceeding it throws `JSONError.Kind.tooDeep`. Default 64.
+  public var maxDepth: Int
+  /// The largest input accepted, in bytes. A longer input throws `JSONError.Kind.tooLarge` before any
+  /// parsing. Default 1,048,576 (1 MiB).
+  public var maxBytes: Int
+  /// The longest string or object key accepted, in UTF-8 bytes after decoding escapes. A longer one throws
+  /// `JSONError.Kind.stringTooLong`. Default 65,536.
+  public var maxStringBytes: Int
+
+  /// Creates limits; every argument defaults to the value of `JSONLimits.default`.
+  /// - Parameters:
+  ///   - maxDepth: Deepest nesting of arrays/objects (levels).
+  ///   - maxBytes: Largest input (bytes).
+  ///   - maxStringBytes: Longest decoded string or key (UTF-8 bytes).
+  public init(maxDepth: Int = 64, maxBytes: Int = 1_048_576, maxStringBytes: Int = 65_536) {
+    self.maxDepth = maxDepth
+    self.maxBytes = maxBytes
+    self.maxStringBytes = maxStringBytes
+  }
+
+  /// Depth 64, 1 MiB of input, 64 KiB per string.
+  public static let `default` = JSONLimits()
+}
+
+/// A strict, bounded JSON reader (RFC 8259).
+///
+/// Accepts exactly one value surrounded by optional whitespace (space, tab, CR, LF). Rejects comments,
+/// trailing commas, `NaN`/`Infinity`, leading zeros, unescaped control characters, invalid escapes, lone
+/// surrogates (`\uD800` alone) and ill-formed UTF-8. A byte-order mark is not skipped. Numbers are read into
+/// correctly rounded `Double`s; the last of duplicate object keys wins (keys compare as Swift `String`s, i.e. by
+/// canonical equivalence). The parser is iterative: nesting costs heap, never stack, and is bounded by
+/// `JSONLimits.maxDepth`, so no input can overflow the stack.
+public enum JSONReader {
+  /// Parses one JSON document.
+  ///
+  /// Contiguous inputs (`[UInt8]`, `ArraySlice<UInt8>`, a native `String.UTF8View`, `UnsafeBufferPointer`)
+  /// are read in place; other collections are copied once into an array first.
+  /// - Parameters:
+  ///   - bytes: The document as UTF-8 bytes.
+  ///   - limits: Bounds on size, depth and string length.
+  /// - Returns: The value.
+  /// - Throws: `JSONError`, with the byte offset (from the start of `bytes`) of the first problem.
+  public static func parse(
+    _ bytes: some Collection<UInt8>, limits: JSONLimits = .default
+  ) throws(JSONError) -> JSONValue {
+    let size = bytes.count
+    if size > limits.maxBytes { throw JSONError.tooLarge(size: size, limit: limits.maxBytes) }
+    let result = bytes.withContiguousStorageIfAvailable { buffer in
+      parse(buffer: buffer, limits: limits)
+    }
+    if let result { return try result.get() }
+    return try Array(bytes).withUnsafeBufferPointer { parse(buffer: $0, limits: limits) }.get()
+  }
+
+  /// Parses one JSON document given as a string (its UTF-8 bytes).
+  /// - Parameters:
+  ///   - text: The document.
+  ///   - limits: Bounds on size, depth and string length.
+  /// - Returns: The value.
+  /// - Throws: `JSONError`, with a byte offset into `text.utf8`.
+  public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> JSONValue {
+    try parse(text.utf8, limits: limits)
+  }
+
+  private static func parse(buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> Result<JSONValue, JSONError> {
+    var parser = JSONParser(input: buffer, limits: limits)
+    do throws(JSONError) {
+      return .success(try parser.parseDocument())
+    } catch {
+      return .failure(error)
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/// Coerces raw profile values to an attribute's declared type (PRODUCT.md §4.2). Types are strict: a bool
+/// never becomes a number, a number never a string. The only conversions are the documented ones: numeric
+/// strings for `number`, Unix numbers and ISO-8601 strings for `date`, SemVer strings for `version`.
+enum Coercion {
+  /// The coerced value, or a reason when the raw value cannot be read as the type. JSON `null` is missing
+  /// without a reason.
+  static func value(_ raw: JSONValue, as type: AttributeType) -> (Value, problem: String?) {
+    switch (type, raw) {
+    case (_, .null): return (.missing, nil)
+    case (.string, .string(let s)): return (.string(s), nil)
+    case (.number, .number(let n)): return (.number(n), nil)
+    case (.number, .string(let s)):
+      if let n = DecimalText.parse(s) { return (.number(n), nil) }
+    case (.bool, .bool(let b)): return (.bool(b), nil)
+    case (.version, .string(let s)):
+      if let v = SemanticVersion(parsing: s) { return (.version(v), nil) }
+      return (.missing, "not a SemVer 2.0.0 version (\(SemanticVersion.validate(s) ?? "invalid"))")
+    case (.date(let unit), .number(let n)):
+      if let d = Instant.fromUnix(n, unit: unit) { return (.date(d), nil) }
+    case (.date(let unit), .string(let s)):
+      if let d = Instant(iso8601: s) { return (.date(d), nil) }
+      if let n = DecimalText.parse(s), let d = Instant.fromUnix(n, unit: unit) { return (.date(d), nil) }
+      return (.missing, "not an ISO-8601 date with an offset, a YYYY-MM-DD date or a Unix time")
+    case (.choice(let options), .string(let s)):
+      if let index = options.index(of: s) { return (.choice(index), nil) }
+      return (.missing, "not an option id (\(options.ids.joined(separator: ", ")))")
+    case (.choices(let options), .array(let elements)):
+      var mask: UInt64 = 0
+      var unknown: [String] = []
+      for element in elements {
+        guard case .string(let s) = element else { return (.missing, "the list holds a \(element.typeName), not option ids") }
+        if let index = options.index(of: s) { mask |= 1 << UInt64(index) } else { unknown.append(s) }
+      }
+      return (.choices(mask), unknown.isEmpty ? nil : "unknown option ids ignored: \(unknown.joined(separator: ", "))")
+    default: break
+    }
+    return (.missing, "a \(raw.typeName) cannot be a \(type.kindName)")
+  }
+
+  /// The value of a flow answer for an attribute's declared type (PRODUCT.md §3 table).
+  static func value(_ answer: FlowAnswer, as type: AttributeType) -> (Value, problem: String?) {
+    switch (type, answer) {
+    case (.string, .text(let s)): return (.string(s), nil)
+    case (.number, .number(let n)): return (.number(n), nil)
+    case (.number, .text(let s)):
+      if let n = DecimalText.parse(s) { return (.number(n), nil) }
+    case (.date, .date(let ms)): return (.date(Instant(millisecondsSince1970: ms)), nil)
+    case (.bool, .toggle(let b)): return (.bool(b), nil)
+    case (.choice, .choice(let id)), (.choice, .text(let id)):
+      return value(.string(id), as: type)
+    case (.choices, .choices(let ids)):
+      return value(.array(ids.map { .string($0) }), as: type)
+    case (.choices, .choice(let id)):
+      return value(.array([.string(id)]), as: type)
+    default: break
+    }
+    return (.missing, "a \(answer.typeName) answer cannot be a \(type.kindName)")
+  }
+
+  /// A short rendering of a raw value for warnings (long strings are cut).
+  static func show(_ raw: JSONValue) -> String {
+    let text: String
+    switch raw {
+    case .string(let s): text = "\"\(s)\""
+    case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+    case .bool(let b): text = String(b)
+    case .null: text = "null"
+    case .array(let a): text = "[" + a.prefix(5).map(show).joined(separator: ", ") + (a.count > 5 ? ", …" : "") + "]"
+    case .object: text = "{…}"
+    }
+    return text.count > 60 ? String(text.prefix(57)) + "…\"" : text
+  }
+
+  static func show(_ answer: FlowAnswer) -> String {
+    switch answer {
+    case .text(let s): show(JSONValue.string(s))
+    case .number(let n): show(JSONValue.number(n))
+    case .date(let ms): Instant(millisecondsSince1970: ms).iso8601
+    case .choice(let id): show(JSONValue.string(id))
+    case .choices(let ids): show(JSONValue.array(ids.map { .string($0) }))
+    case .toggle(let b): String(b)
+    }
+  }
+}

@@ -1,0 +1,114 @@
+/// Resolution options.
+public struct ResolveOptions: Sendable {
+  /// The instant relative date conditions use (`within last 7 days`, `years_since`). Pin it for reproducible
+  /// results; defaults to the caller's current time.
+  public var now: Instant
+  /// Record why each row did or did not decide.
+  public var explain: Bool
+
+  public init(now: Instant, explain: Bool = false) {
+    self.now = now
+    self.explain = explain
+  }
+}
+
+/// Why a resolution could not start.
+public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The placement is not in the rule set. Carries the known names and a suggestion.
+  case unknownPlacement(String, known: [String], suggestion: String?)
+
+  public var description: String {
+    switch self {
+    case .unknownPlacement(let name, let known, let suggestion):
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+      return "unknown placement '\(name)'\(hint) (known placements: \(known.joined(separator: ", ")))"
+    }
+  }
+}
+
+extension RuleSet {
+  /// Resolves one placement for a bound profile: the first row, in priority order, whose segment matches and
+  /// whose content does not fall through decides (PRODUCT.md §2, §4.8–4.10).
+  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
+  public func resolve(_ placement: String, for profile: BoundProfile, options: ResolveOptions) throws(ResolveError)
+    -> Decision
+  {
+    guard let index = placementIndex[placement] else {
+      throw .unknownPlacement(
+        placement, known: placementNames, suggestion: Suggestions.closest(to: placement, in: placementNames))
+    }
+    return resolve(placements[index], for: profile, options: options)
+  }
+
+  /// Resolves every placement, in declaration order.
+  public func resolveAll(for profile: BoundProfile, options: ResolveOptions) -> [Decision] {
+    placements.map { resolve($0, for: profile, options: options) }
+  }
+
+  func resolve(_ placement: PlacementDefinition, for profile: BoundProfile, options: ResolveOptions) -> Decision {
+    let evaluator = Evaluator(segments: conditions, profile: profile, now: options.now)
+    var trace: [RowTrace]? = options.explain ? [] : nil
+    var warnings = profile.warnings
+    for (index, row) in placement.rows.enumerated() {
+      if let segment = row.segment, !evaluator.holds(conditions[segment]) {
+        if options.explain {
+          let failure = Explainer(ruleSet: self, evaluator: evaluator).failure(of: conditions[segment])
+          trace?.append(RowTrace(index: index, name: row.name, outcome: .notMatched(condition: failure.condition, seen: failure.seen)))
+        }
+        continue
+      }
+      var assignment: ABAssignment?
+      var content = row.content
+      if case .test(let test) = content {
+        let drawn = draw(test, profile: profile, warnings: &warnings)
+        assignment = drawn.assignment
+        content = drawn.content
+      }
+      guard let shown = Self.shown(content) else {
+        let reason = assignment.map { "variation '\($0.variation)' of test '\($0.name)' falls through" } ?? "the row's content is fallthrough"
+        trace?.append(RowTrace(index: index, name: row.name, outcome: .fellThrough(reason: reason)))
+        continue
+      }
+      trace?.append(RowTrace(index: index, name: row.name, outcome: .decided))
+      let audience = Audience(index: index, name: row.name, segment: row.segment.map { segments[$0].conditionText })
+      return Decision(
+        placement: placement.name, profileID: profile.profileID, audience: audience, content: shown,
+        abTest: assignment, warnings: warnings, explanation: trace)
+    }
+    // Unreachable for checked rules (the default row is last and cannot fall through); stay total anyway.
+    warnings.append("no row of placement '\(placement.name)' decided; showing nothing")
+    let audience = Audience(index: placement.rows.count - 1, name: "default", segment: nil)
+    return Decision(
+      placement: placement.name, profileID: profile.profileID, audience: audience, content: .holdout, abTest: nil,
+      warnings: warnings, explanation: trace)
+  }
+
+  static func shown(_ content: Content) -> ShownContent? {
+    switch content {
+    case .flow(let id, let paywall): .flow(id: id, paywall: paywall)
+    case .paywall(let id): .paywall(id: id)
+    case .holdout: .holdout
+    case .fallthrough_, .test: nil
+    }
+  }
+
+  /// The A/B draw of PRODUCT.md §4.9. Without a `profile_id` the first variation in draw order is taken.
+  func draw(_ test: ABTest, profile: BoundProfile, warnings: inout [String]) -> (assignment: ABAssignment, content: Content) {
+    guard let id = profile.profileID else {
+      warnings.append("profile has no profile_id: test '\(test.name)' cannot bucket it; first variation in draw order taken")
+      let first = test.variations[0]
+      return (ABAssignment(name: test.name, versionID: test.versionID, variation: first.id, bucket: nil), first.content)
+    }
+    let bucket = Bucketing.bucket(versionID: test.versionID, profileID: id)
+    var remaining = bucket
+    var chosen = test.variations[test.variations.count - 1]
+    for variation in test.variations {
+      remaining -= variation.weight
+      if remaining < 0 {
+        chosen = variation
+        break
+      }
+    }
+    return (ABAssignment(name: test.name, versionID: test.versionID, variation: chosen.id, bucket: bucket), chosen.content)
+  }
+}

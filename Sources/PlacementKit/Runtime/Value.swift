@@ -1,0 +1,55 @@
+/// A profile value after coercion to its attribute's declared type; `.missing` for absent, null or
+/// uncoercible values (PRODUCT.md §4.1–4.2).
+public enum Value: Sendable, Equatable {
+  case missing
+  case string(String)
+  case number(Double)
+  case bool(Bool)
+  case version(SemanticVersion)
+  case date(Instant)
+  /// The index of the selected option in the attribute's declared ``Options``.
+  case choice(Int)
+  /// A bit set of selected option indices.
+  case choices(UInt64)
+
+  public var isMissing: Bool {
+    if case .missing = self { return true }
+    return false
+  }
+
+  /// The value as a person reads it in explanations, with option ids restored.
+  public func display(_ type: AttributeType) -> String {
+    switch self {
+    case .missing: return "missing"
+    case .string(let s): return "\"\(s)\""
+    case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+    case .bool(let b): return String(b)
+    case .version(let v): return v.description
+    case .date(let d): return d.iso8601
+    case .choice(let index): return type.options.map { $0.ids[index] } ?? String(index)
+    case .choices(let mask):
+      guard let options = type.options else { return String(mask) }
+      let ids = options.ids.indices.filter { mask & (1 << UInt64($0)) != 0 }.map { options.ids[$0] }
+      return "[" + ids.joined(separator: ", ") + "]"
+    }
+  }
+}
+
+extension Value {
+  /// The value as JSON for a profile's `custom_attributes`: option ids as strings (a list for `choices`), dates
+  /// as ISO-8601 strings, versions as strings. A missing value is `null`.
+  public func json(_ type: AttributeType) -> JSONValue {
+    switch self {
+    case .missing: return .null
+    case .string(let s): return .string(s)
+    case .number(let n): return .number(n)
+    case .bool(let b): return .bool(b)
+    case .version(let v): return .string(v.description)
+    case .date(let d): return .string(d.iso8601)
+    case .choice(let index): return .string(type.options?.ids[index] ?? String(index))
+    case .choices(let mask):
+      let ids = type.options?.ids ?? []
+      return .array(ids.indices.filter { mask & (1 << UInt64($0)) != 0 }.map { .string(ids[$0]) })
+    }
+  }
+}

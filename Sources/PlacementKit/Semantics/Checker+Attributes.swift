@@ -1,0 +1,115 @@
+extension Checker {
+  /// Declares one custom attribute: type, options, unit and source checked against each other.
+  mutating func declareAttribute(_ decl: AttributeDecl) {
+    guard !decl.name.isMissing, checkName(decl.name, kind: "attribute") else { return }
+    if let existing = attributeIndex[decl.name.text] {
+      let previous = attributes[existing]
+      if previous.isBuiltin {
+        report(
+          SemanticsCatalog.duplicateDeclaration, "'\(decl.name.text)' is a built-in attribute and cannot be redeclared",
+          decl.name.range, notes: [Note("built-in '\(decl.name.text)' has type \(previous.type)")])
+      } else if let previousSpan = previous.span {
+        reportDuplicate(decl.name, kind: "attribute", previous: previousSpan.range, previousFile: previousSpan.file)
+      }
+      return
+    }
+    guard let type = attributeType(decl) else { return }
+    let source = decl.source.flatMap { attributeSource($0, type: type) }
+    attributeIndex[decl.name.text] = attributes.count
+    attributes.append(
+      AttributeDefinition(
+        name: decl.name.text, type: type, source: source, isBuiltin: false, slot: attributes.count,
+        span: span(decl.name.range)))
+  }
+
+  mutating func attributeType(_ decl: AttributeDecl) -> AttributeType? {
+    let syntax = decl.type
+    if let unit = decl.unit, syntax.kind != .date {
+      report(SemanticsCatalog.invalidSource, "'unit' applies only to date attributes", unit.range)
+    }
+    switch syntax.kind {
+    case .string: return .string
+    case .number: return .number
+    case .bool: return .bool
+    case .version: return .version
+    case .date:
+      guard let unit = decl.unit, !unit.isMissing else { return .date(.milliseconds) }
+      switch unit.text {
+      case "milliseconds": return .date(.milliseconds)
+      case "seconds": return .date(.seconds)
+      default:
+        report(
+          SemanticsCatalog.invalidSource, "unknown time unit '\(unit.text)': expected seconds or milliseconds",
+          unit.range)
+        return .date(.milliseconds)
+      }
+    case .choice: return checkOptions(syntax).map { .choice($0) }
+    case .choices: return checkOptions(syntax).map { .choices($0) }
+    case .unknown: return nil
+    }
+  }
+
+  mutating func checkOptions(_ syntax: TypeSyntax) -> Options? {
+    guard !syntax.options.isEmpty else {
+      report(SemanticsCatalog.invalidOptions, "a \(syntax.keyword.text) type needs at least one option id", syntax.range)
+      return nil
+    }
+    var seen: [String: SourceRange] = [:]
+    var ids: [String] = []
+    var titles: [String?] = []
+    for option in syntax.options {
+      if let first = seen[option.id.text] {
+        report(
+          SemanticsCatalog.invalidOptions, "option '\(option.id.text)' is listed twice", option.id.range,
+          notes: [Note("first listed here", at: span(first))])
+        continue
+      }
+      if option.id.text.isEmpty {
+        report(SemanticsCatalog.invalidOptions, "an option id cannot be empty", option.id.range)
+        continue
+      }
+      seen[option.id.text] = option.id.range
+      ids.append(option.id.text)
+      titles.append(option.title?.text)
+    }
+    guard ids.count <= Options.maximumCount else {
+      report(
+        SemanticsCatalog.invalidOptions,
+        "\(ids.count) options declared; a choice type has at most \(Options.maximumCount)", syntax.range)
+      return nil
+    }
+    return Options(ids: ids, titles: titles)
+  }
+
+  /// The source of an attribute; the element type must fit the declared type (PRODUCT.md §3).
+  mutating func attributeSource(_ syntax: SourceSyntax, type: AttributeType) -> AttributeSource? {
+    guard !syntax.element.isMissing, let kind = AttributeSource.Kind(rawValue: syntax.kind.text) else { return nil }
+    if syntax.element.text.isEmpty {
+      report(SemanticsCatalog.invalidSource, "the element id cannot be empty", syntax.element.range)
+      return nil
+    }
+    let fits: Bool
+    let expected: String
+    switch kind {
+    case .quiz:
+      expected = "choice(...) or choices(...)"
+      if case .choice = type { fits = true } else if case .choices = type { fits = true } else { fits = false }
+    case .toggle:
+      expected = "bool"
+      fits = type == .bool
+    case .input:
+      expected = "string, number or date"
+      switch type {
+      case .string, .number, .date: fits = true
+      default: fits = false
+      }
+    }
+    if !fits {
+      report(
+        SemanticsCatalog.invalidSource, "a \(kind.rawValue) answer cannot be a \(type.kindName) attribute",
+        syntax.kind.range, notes: [Note("'from \(kind.rawValue)' attributes are \(expected)")])
+      return nil
+    }
+    return AttributeSource(kind: kind, element: syntax.element.text, screen: syntax.screen?.text)
+  }
+}

@@ -1,0 +1,110 @@
+extension Checker {
+  /// Resolves and types a condition. Errors are reported and replaced by `false`, so nothing unknown ever
+  /// matches (fail closed, PRODUCT.md §4.7).
+  mutating func checkExpression(_ expr: Expr, references: inout [(target: Int, span: SourceSpan)]) -> Condition {
+    switch expr {
+    case .and(let left, let right):
+      return .all(flatten(checkExpression(left, references: &references), checkExpression(right, references: &references), and: true))
+    case .or(let left, let right):
+      return .any(flatten(checkExpression(left, references: &references), checkExpression(right, references: &references), and: false))
+    case .not(let inner, _):
+      return .not(checkExpression(inner, references: &references))
+    case .group(let inner, _):
+      return checkExpression(inner, references: &references)
+    case .reference(let name):
+      return checkReference(name, references: &references)
+    case .rollout(let percent, let salt, let range):
+      return checkRollout(percent: percent, salt: salt, range: range)
+    case .predicate(let predicate):
+      return checkPredicate(predicate)
+    case .missing:
+      return .constant(false)
+    }
+  }
+
+  private func flatten(_ left: Condition, _ right: Condition, and: Bool) -> [Condition] {
+    var parts: [Condition] = []
+    for part in [left, right] {
+      switch part {
+      case .all(let inner) where and: parts += inner
+      case .any(let inner) where !and: parts += inner
+      default: parts.append(part)
+      }
+    }
+    return parts
+  }
+
+  /// A bare name: a segment, or a bool attribute meaning `== true`.
+  mutating func checkReference(_ name: Name, references: inout [(target: Int, span: SourceSpan)]) -> Condition {
+    if let index = segmentIndex[name.text] {
+      references.append((index, span(name.range)))
+      return .segment(index)
+    }
+    if let index = attributeIndex[name.text] {
+      let attribute = attributes[index]
+      guard attribute.type == .bool else {
+        report(
+          SemanticsCatalog.typeMismatch,
+          "'\(name.text)' is a \(attribute.type.kindName) attribute; a bare name must be a segment or a bool attribute",
+          name.range, notes: [Note("compare it, e.g. '\(name.text) is set'")])
+        return .constant(false)
+      }
+      return .predicate(
+        Predicate(slot: attribute.slot, attribute: name.text, test: .bool(true), text: name.text, span: span(name.range)))
+    }
+    let candidates = Array(segmentIndex.keys) + attributes.filter { $0.type == .bool }.map(\.name)
+    report(
+      SemanticsCatalog.unknownSegment, "unknown segment '\(name.text)'", name.range,
+      notes: Suggestions.note(for: name.text, in: candidates), fixIts: renameFix(name, in: candidates))
+    return .constant(false)
+  }
+
+  mutating func checkRollout(percent: Name, salt: Name, range: SourceRange) -> Condition {
+    guard !percent.isMissing, !salt.isMissing else { return .constant(false) }
+    let parts = percent.text.split(separator: ".", omittingEmptySubsequences: false)
+    guard let value = Double(percent.text), value >= 0, value <= 100, parts.count <= 2, (parts.count < 2 || parts[1].count <= 2)
+    else {
+      report(
+        SemanticsCatalog.invalidRollout,
+        "rollout percentage must be a number from 0 to 100 with at most two decimals, found \(percent.text)",
+        percent.range)
+      return .constant(false)
+    }
+    if salt.text.isEmpty {
+      report(SemanticsCatalog.invalidRollout, "a rollout salt cannot be empty", salt.range)
+    } else if let first = salts[salt.text] {
+      report(
+        SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt.text)\" is used twice", salt.range,
+        notes: [Note("two rollouts with one salt admit the same profiles (correlated samples); first used here", at: first)])
+    } else {
+      salts[salt.text] = span(salt.range)
+    }
+    let threshold = Int((value * 100).rounded())
+    return .rollout(salt: salt.text, threshold: threshold, text: file.text(of: range))
+  }
+
+  /// Resolves the subject of a predicate and dispatches on its type.
+  mutating func checkPredicate(_ syntax: PredicateSyntax) -> Condition {
+    let name = syntax.subject.attribute
+    guard !name.isMissing else { return .constant(false) }
+    guard let index = attributeIndex[name.text] else {
+      if segmentIndex[name.text] != nil {
+        report(
+          SemanticsCatalog.typeMismatch, "'\(name.text)' is a segment; only attributes can be compared", name.range)
+      } else {
+        let candidates = attributes.map(\.name)
+        report(
+          SemanticsCatalog.unknownAttribute, "unknown attribute '\(name.text)'", name.range,
+          notes: Suggestions.note(for: name.text, in: candidates)
+            + [Note("custom attributes must be declared: 'attribute \(name.text): <type>'")],
+          fixIts: renameFix(name, in: candidates))
+      }
+      return .constant(false)
+    }
+    let attribute = attributes[index]
+    var typing = PredicateTyping(syntax: syntax, attribute: attribute, file: file)
+    let result = typing.condition()
+    diagnostics += typing.diagnostics
+    return result
+  }
+}

@@ -1,0 +1,63 @@
+extension Checker {
+  /// Reports each cycle in the segment reference graph once, naming the whole cycle (PRODUCT.md §4.7).
+  mutating func checkCycles() {
+    enum Mark { case unvisited, active, done }
+    var marks = Array(repeating: Mark.unvisited, count: segmentDecls.count)
+    var stack: [Int] = []
+    var reported = Set<Set<Int>>()
+
+    func visit(_ node: Int, _ checker: inout Checker) {
+      marks[node] = .active
+      stack.append(node)
+      for (target, via) in checker.references[node] {
+        switch marks[target] {
+        case .active:
+          let cycle = Array(stack[stack.lastIndex(of: target)!...])
+          if reported.insert(Set(cycle)).inserted {
+            let names = (cycle + [target]).map { checker.segmentDecls[$0].decl.name.text }
+            checker.diagnostics.append(
+              Diagnostic(
+                SemanticsCatalog.segmentCycle, "segments refer to each other in a cycle: \(names.joined(separator: " -> "))",
+                at: via, notes: [Note("a segment cannot depend on itself, directly or through others")]))
+          }
+        case .unvisited:
+          visit(target, &checker)
+        case .done:
+          break
+        }
+      }
+      stack.removeLast()
+      marks[node] = .done
+    }
+    for node in segmentDecls.indices where marks[node] == .unvisited {
+      visit(node, &self)
+    }
+  }
+
+  /// Salts must be unique and differ from every test's version id (correlated samples otherwise).
+  mutating func checkSalts() {
+    var versions: [String: String] = [:]
+    for entry in placementDecls {
+      for row in entry.decl.rows {
+        if case .test(let test) = row.content {
+          versions[test.version?.text ?? Self.derivedVersionID(placement: entry.decl.name.text, row: row.segment.text, test: test.name.text)] = test.name.text
+        }
+      }
+    }
+    for (name, entry) in testDecls { if let v = entry.decl.version?.text { versions[v] = name } }
+    for (salt, place) in salts.sorted(by: { $0.key < $1.key }) {
+      if let test = versions[salt] {
+        diagnostics.append(
+          Diagnostic(
+            SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt)\" equals the version id of test '\(test)'", at: place,
+            notes: [Note("a rollout and a test with one key split the same profiles the same way")]))
+      }
+    }
+  }
+
+  /// The version id of a test without an explicit `version`: `<placement>/<row segment>/<test name>`.
+  /// Editing the test's content or weights keeps assignments; renaming the placement, segment or test re-draws.
+  public static func derivedVersionID(placement: String, row: String, test: String) -> String {
+    "\(placement)/\(row)/\(test)"
+  }
+}

@@ -1,0 +1,88 @@
+extension Checker {
+  mutating func checkPlacements() -> [PlacementDefinition] {
+    if placementDecls.isEmpty, !segmentDecls.isEmpty || attributes.count > BuiltinAttributes.all.count {
+      diagnostics.append(Diagnostic(SemanticsCatalog.noPlacements, "the rule set declares no placement", at: nil))
+    }
+    checkCrossPlacementTests()
+    return placementDecls.compactMap { entry in
+      file = entry.file
+      return checkPlacement(entry.decl)
+    }
+  }
+
+  mutating func checkPlacement(_ decl: PlacementDecl) -> PlacementDefinition? {
+    guard let contentType = PlacementDefinition.ContentType(rawValue: decl.contentType.text) else { return nil }
+    var crossRows: [AudienceRow] = []
+    var rows: [AudienceRow] = []
+    var defaultRow: RowSyntax?
+    for row in decl.rows {
+      if let first = defaultRow {
+        if row.isDefault {
+          report(
+            SemanticsCatalog.duplicateDefault, "placement '\(decl.name.text)' has a second default row", row.segment.range,
+            notes: [Note("the default row is here", at: span(first.segment.range))])
+        } else {
+          report(
+            SemanticsCatalog.rowAfterDefault, "row '\(row.segment.text)' comes after the default row and is never reached",
+            row.segment.range, notes: [Note("the default row matches every profile; move this row above it", at: span(first.segment.range))])
+        }
+        continue
+      }
+      if row.isDefault { defaultRow = row }
+      let segment: Int?
+      if row.isDefault {
+        segment = nil
+      } else if let index = segmentIndex[row.segment.text] {
+        segment = index
+      } else {
+        let candidates = Array(segmentIndex.keys)
+        report(
+          SemanticsCatalog.unknownSegment, "unknown segment '\(row.segment.text)'", row.segment.range,
+          notes: Suggestions.note(for: row.segment.text, in: candidates), fixIts: renameFix(row.segment, in: candidates))
+        continue
+      }
+      guard let content = checkContent(row.content, placement: decl.name.text, type: contentType, row: row.segment.text)
+      else { continue }
+      if row.isDefault, case .fallthrough_ = content {
+        report(SemanticsCatalog.invalidTest, "the default row cannot fall through: no row follows it", row.content.range)
+      }
+      let audience = AudienceRow(name: row.segment.text, segment: segment, content: content, span: span(row.range))
+      if case .test(let test) = content, test.isCrossPlacement { crossRows.append(audience) } else { rows.append(audience) }
+    }
+    if defaultRow == nil {
+      report(
+        SemanticsCatalog.missingDefault, "placement '\(decl.name.text)' has no default row", decl.name.range,
+        notes: [Note("add 'default -> \(contentType.rawValue) <id>' as the last row: it decides when no segment matches")])
+    }
+    return PlacementDefinition(name: decl.name.text, contentType: contentType, rows: crossRows + rows, span: span(decl.name.range))
+  }
+
+  /// Resolves a row's content and checks it against the placement's content type.
+  mutating func checkContent(
+    _ syntax: ContentSyntax, placement: String, type: PlacementDefinition.ContentType, row: String
+  ) -> Content? {
+    switch syntax {
+    case .flow(let id, let paywall, let range):
+      guard !id.isMissing, paywall?.isMissing != true else { return nil }
+      if type == .paywall {
+        report(SemanticsCatalog.contentTypeMismatch, "paywall placement '\(placement)' cannot show a flow", range)
+      }
+      return .flow(id: id.text, paywall: paywall?.text)
+    case .paywall(let id, let range):
+      guard !id.isMissing else { return nil }
+      if type == .flow {
+        report(
+          SemanticsCatalog.contentTypeMismatch, "flow placement '\(placement)' cannot show a paywall on its own", range,
+          notes: [Note("show it inside a flow: 'flow <id> with paywall \(id.text)'")])
+      }
+      return .paywall(id: id.text)
+    case .fallthrough_: return .fallthrough_
+    case .holdout: return .holdout
+    case .missing: return nil
+    case .test(let test):
+      return checkInlineTest(test, placement: placement, type: type, row: row).map { .test($0) }
+    case .testReference(let name, _):
+      return crossPlacementTest(name, placement: placement, type: type).map { .test($0) }
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/// The semantic checker: resolves names across all files of a rule set, types every condition, checks the
+/// segment graph and the audience tables, and reports every problem it finds (it never stops at the first).
+public struct Checker {
+  var diagnostics: [Diagnostic] = []
+  var attributes: [AttributeDefinition] = []
+  var attributeIndex: [String: Int] = [:]
+  var segmentIndex: [String: Int] = [:]
+  var segmentDecls: [(decl: SegmentDecl, file: SourceFile)] = []
+  var placementDecls: [(decl: PlacementDecl, file: SourceFile)] = []
+  var testDecls: [String: (decl: CrossPlacementTestDecl, file: SourceFile)] = [:]
+  /// Segment references found while checking each segment (for the cycle check).
+  var references: [[(target: Int, span: SourceSpan)]] = []
+  /// Salts of rollouts seen so far, with their place.
+  var salts: [String: SourceSpan] = [:]
+  /// The file whose nodes are being checked.
+  var file: SourceFile
+
+  static let reservedWords: Set<String> = [
+    "attribute", "segment", "placement", "test", "default", "and", "or", "not", "true", "false",
+  ]
+
+  /// Checks parsed files. Returns the model (meaningful only when no error was reported) and diagnostics.
+  public static func check(_ files: [RuleFileSyntax]) -> (CheckedRules, [Diagnostic]) {
+    var checker = Checker(file: files.first?.file ?? SourceFile(name: "<empty>", text: ""))
+    checker.declareBuiltins()
+    checker.collect(files)
+    let segments = checker.checkSegments()
+    checker.checkCycles()
+    let placements = checker.checkPlacements()
+    checker.checkSalts()
+    let model = CheckedRules(
+      attributes: checker.attributes, segments: segments, placements: placements, files: files)
+    return (model, checker.diagnostics)
+  }
+
+  func span(_ range: SourceRange) -> SourceSpan { SourceSpan(file: file, range: range) }
+
+  mutating func report(
+    _ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Note] = [], fixIts: [FixIt] = []
+  ) {
+    diagnostics.append(Diagnostic(code, message, at: span(range), notes: notes, fixIts: fixIts))
+  }
+
+  /// A fix-it replacing a misspelt name with the suggestion, when there is one.
+  func renameFix(_ name: Name, in candidates: some Sequence<String>) -> [FixIt] {
+    guard let suggestion = Suggestions.closest(to: name.text, in: candidates) else { return [] }
+    return [FixIt(message: "use '\(suggestion)'", span: span(name.range), replacement: suggestion)]
+  }
+
+  mutating func declareBuiltins() {
+    for (name, type) in BuiltinAttributes.all {
+      attributeIndex[name] = attributes.count
+      attributes.append(
+        AttributeDefinition(name: name, type: type, source: nil, isBuiltin: true, slot: attributes.count, span: nil))
+    }
+  }
+
+  /// First pass: every name in every file, so declarations may come in any order and any file.
+  mutating func collect(_ files: [RuleFileSyntax]) {
+    var placementNames: [String: SourceSpan] = [:]
+    for syntax in files {
+      file = syntax.file
+      for declaration in syntax.declarations {
+        switch declaration {
+        case .attribute(let decl): declareAttribute(decl)
+        case .segment(let decl):
+          guard !decl.name.isMissing, checkName(decl.name, kind: "segment") else { continue }
+          if let previous = segmentIndex[decl.name.text] {
+            reportDuplicate(decl.name, kind: "segment", previous: segmentDecls[previous].decl.name.range,
+                            previousFile: segmentDecls[previous].file)
+            continue
+          }
+          segmentIndex[decl.name.text] = segmentDecls.count
+          segmentDecls.append((decl, file))
+        case .placement(let decl):
+          guard !decl.name.isMissing else { continue }
+          if let previous = placementNames[decl.name.text] {
+            reportDuplicate(decl.name, kind: "placement", previous: previous.range, previousFile: previous.file)
+            continue
+          }
+          placementNames[decl.name.text] = span(decl.name.range)
+          placementDecls.append((decl, file))
+        case .test(let decl):
+          guard !decl.name.isMissing else { continue }
+          if let previous = testDecls[decl.name.text] {
+            reportDuplicate(decl.name, kind: "test", previous: previous.decl.name.range, previousFile: previous.file)
+            continue
+          }
+          testDecls[decl.name.text] = (decl, file)
+        }
+      }
+    }
+    for (name, index) in segmentIndex where attributeIndex[name] != nil {
+      let decl = segmentDecls[index]
+      file = decl.file
+      report(
+        SemanticsCatalog.reservedName, "'\(name)' is both an attribute and a segment", decl.decl.name.range,
+        notes: [Note("a bare name in a condition must mean one thing; rename the segment")])
+    }
+  }
+
+  mutating func checkName(_ name: Name, kind: String) -> Bool {
+    guard Self.reservedWords.contains(name.text) else { return true }
+    report(SemanticsCatalog.reservedName, "'\(name.text)' is a reserved word and cannot name a \(kind)", name.range)
+    return false
+  }
+
+  mutating func reportDuplicate(_ name: Name, kind: String, previous: SourceRange, previousFile: SourceFile) {
+    report(
+      SemanticsCatalog.duplicateDeclaration, "\(kind) '\(name.text)' is declared twice", name.range,
+      notes: [Note("first declared here", at: SourceSpan(file: previousFile, range: previous))])
+  }
+
+  /// Checks every segment's condition, in declaration order.
+  mutating func checkSegments() -> [SegmentDefinition] {
+    references = Array(repeating: [], count: segmentDecls.count)
+    var result: [SegmentDefinition] = []
+    for (index, entry) in segmentDecls.enumerated() {
+      file = entry.file
+      var found: [(target: Int, span: SourceSpan)] = []
+      let condition = checkExpression(entry.decl.condition, references: &found)
+      references[index] = found
+      result.append(
+        SegmentDefinition(
+          name: entry.decl.name.text, condition: condition, span: span(entry.decl.name.range),
+          conditionText: file.text(of: entry.decl.condition.range)))
+    }
+    return result
+  }
+}

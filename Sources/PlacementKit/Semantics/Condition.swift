@@ -1,0 +1,74 @@
+/// A typed, name-resolved condition. Negated operators are expressed as `.not` of the positive form, which
+/// makes them exact complements on missing values (PRODUCT.md §4.1).
+public indirect enum Condition: Sendable {
+  case all([Condition])
+  case any([Condition])
+  case not(Condition)
+  /// A reference to another segment by index.
+  case segment(Int)
+  case predicate(Predicate)
+  /// A percentage rollout: true when the profile's rollout bucket (0–9,999) is below `threshold`.
+  case rollout(salt: String, threshold: Int, text: String)
+  case constant(Bool)
+}
+
+/// One test of one attribute's value. False on a missing value, except `isSet` which tests presence.
+public struct Predicate: Sendable {
+  public let slot: Int
+  public let attribute: String
+  public let test: ValueTest
+  /// The predicate's source text, e.g. `experience == pro` (for explanations).
+  public let text: String
+  public let span: SourceSpan
+}
+
+/// Comparison operators (the negations are compiled as `.not`).
+public enum Comparison: Sendable, Hashable {
+  case equal, less, lessEqual, greater, greaterEqual
+
+  /// Applies the comparison to two comparable values.
+  @inline(__always)
+  public func holds<T: Comparable>(_ lhs: T, _ rhs: T) -> Bool {
+    switch self {
+    case .equal: lhs == rhs
+    case .less: lhs < rhs
+    case .lessEqual: lhs <= rhs
+    case .greater: lhs > rhs
+    case .greaterEqual: lhs >= rhs
+    }
+  }
+}
+
+/// String operators with list operands meaning "any of".
+public enum StringMatch: Sendable, Hashable { case equal, startsWith, endsWith, contains }
+
+/// The typed test applied to a value.
+public enum ValueTest: Sendable {
+  case isSet
+  /// Any literal matches (`==` with one, `in` with several). With `ignoringCase` the literals are lower-cased.
+  case string(StringMatch, [String], ignoringCase: Bool)
+  case matches(Pattern)
+  case number(Comparison, Double)
+  case numberIn([Double])
+  case numberBetween(Double, Double)
+  case bool(Bool)
+  case version(Comparison, SemanticVersion)
+  case versionIn([SemanticVersion])
+  case date(Comparison, Instant)
+  case dateBetween(Instant, Instant)
+  /// `within last <n> <unit>`: now − window ≤ value ≤ now (milliseconds).
+  case dateWithinLast(milliseconds: Int64)
+  /// `more than <n> <unit> ago`: value < now − window (milliseconds).
+  case dateOlderThan(milliseconds: Int64)
+  /// `years_since(<date>) <op> <n>`: whole years from the value until now.
+  case yearsSince(Comparison, Double)
+  /// The option index is in the mask (`==` one option, `in` several).
+  case choiceIn(UInt64)
+  /// `has` / `has all`: every option of the mask is selected.
+  case choicesHasAll(UInt64)
+  /// `has any`: at least one option of the mask is selected.
+  case choicesHasAny(UInt64)
+  case choicesIsEmpty
+  /// `count(<choices>) <op> <n>`.
+  case choicesCount(Comparison, Double)
+}

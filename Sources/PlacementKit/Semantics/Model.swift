@@ -1,0 +1,89 @@
+/// Where a custom attribute's value comes from when a profile carries flow events (PRODUCT.md §3).
+public struct AttributeSource: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable { case quiz, input, toggle }
+  public let kind: Kind
+  /// The `element_id` of the flow element.
+  public let element: String
+  /// The screen (`instanceId`) that qualifies the element; nil means "the one screen that has it".
+  public let screen: String?
+}
+
+/// A declared or built-in attribute with its slot in a bound profile.
+public struct AttributeDefinition: Sendable {
+  public let name: String
+  public let type: AttributeType
+  public let source: AttributeSource?
+  public let isBuiltin: Bool
+  /// Index of the attribute's value in a ``BoundProfile``.
+  public let slot: Int
+  /// The declaration, or nil for a built-in.
+  public let span: SourceSpan?
+}
+
+/// A named segment and its resolved condition.
+public struct SegmentDefinition: Sendable {
+  public let name: String
+  public let condition: Condition
+  public let span: SourceSpan
+  /// Spans of the condition's top-level text (for explanations and the audience table).
+  public let conditionText: String
+}
+
+/// What a row shows, after name resolution.
+public indirect enum Content: Sendable, Hashable {
+  case flow(id: String, paywall: String?)
+  case paywall(id: String)
+  /// Deliberately show nothing (a test's control group without content).
+  case holdout
+  /// Show nothing specific: continue with the next row.
+  case fallthrough_
+  case test(ABTest)
+}
+
+/// A weighted A/B test (PRODUCT.md §4.9).
+public struct ABTest: Sendable, Hashable {
+  public let name: String
+  /// The id mixed into the bucketing key; equal ids give equal assignments.
+  public let versionID: String
+  /// True when the version id was written; false when derived from placement, row and test name.
+  public let hasExplicitVersion: Bool
+  /// True for a row of a cross-placement test.
+  public let isCrossPlacement: Bool
+  /// Variations sorted for the draw: by weight ascending, then id ascending.
+  public let variations: [ABVariation]
+}
+
+/// One variation of a test: its id, integer percent weight and content.
+public struct ABVariation: Sendable, Hashable {
+  public let id: String
+  public let weight: Int
+  public let content: Content
+}
+
+/// One row of an audience table.
+public struct AudienceRow: Sendable {
+  /// The row's name: its segment name, or `default`.
+  public let name: String
+  /// Index of the row's segment in ``CheckedRules/segments``; nil for the default row.
+  public let segment: Int?
+  public let content: Content
+  public let span: SourceSpan
+}
+
+/// A placement with its audience table in evaluation order (cross-placement rows first, then the rows as written).
+public struct PlacementDefinition: Sendable {
+  public enum ContentType: String, Sendable, Hashable { case flow, paywall }
+  public let name: String
+  public let contentType: ContentType
+  public let rows: [AudienceRow]
+  public let span: SourceSpan
+}
+
+/// The checked model of a rule set: everything resolved and typed, ready for the compiler and the linter.
+public struct CheckedRules: Sendable {
+  public let attributes: [AttributeDefinition]
+  public let segments: [SegmentDefinition]
+  public let placements: [PlacementDefinition]
+  /// The parsed files, for the linter and the formatter.
+  public let files: [RuleFileSyntax]
+}

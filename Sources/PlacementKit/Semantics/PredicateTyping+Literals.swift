@@ -1,0 +1,110 @@
+extension PredicateTyping {
+  /// Reports a literal whose kind does not fit the attribute's type.
+  mutating func mismatch(_ literal: LiteralSyntax) {
+    if case .missing = literal { return }
+    let found: String
+    var notes: [Note] = []
+    switch literal {
+    case .string(let s, _): found = "string \"\(s)\""
+    case .number(let n, _): found = "number \(n)"
+    case .bool(let b, _): found = "bool \(b)"
+    case .word(let w, _):
+      found = "the bare word \(w)"
+      if attribute.type == .string { notes.append(Note("string literals are quoted: \"\(w)\"")) }
+    case .list: found = "a list"
+    case .regex: found = "a pattern"
+    case .missing: found = "nothing"
+    }
+    report(
+      SemanticsCatalog.typeMismatch, "cannot compare \(attribute.type.kindName) attribute '\(name)' with \(found)",
+      literal.range, notes: notes)
+  }
+
+  mutating func string(_ literal: LiteralSyntax) -> String? {
+    if case .string(let s, _) = literal { return s }
+    mismatch(literal)
+    return nil
+  }
+
+  mutating func stringList() -> [String]? {
+    let values = operandElements.compactMap { string($0) }
+    return values.count == operandElements.count ? values : nil
+  }
+
+  mutating func number(_ literal: LiteralSyntax) -> Double? {
+    guard case .number(let text, let range) = literal else {
+      mismatch(literal)
+      return nil
+    }
+    guard let value = Double(text), value.isFinite, text.filter({ $0 == "." }).count <= 1 else {
+      report(SemanticsCatalog.invalidLiteral, "'\(text)' is not a number", range)
+      return nil
+    }
+    return value
+  }
+
+  mutating func version(_ literal: LiteralSyntax) -> SemanticVersion? {
+    let text: String
+    let range = literal.range
+    switch literal {
+    case .number(let t, _), .string(let t, _), .word(let t, _): text = t
+    default:
+      mismatch(literal)
+      return nil
+    }
+    if let version = SemanticVersion(parsing: text) { return version }
+    let reason = SemanticVersion.validate(text) ?? "not a SemVer 2.0.0 version"
+    report(
+      SemanticsCatalog.invalidLiteral, "invalid version '\(text)': \(reason)", range,
+      notes: [Note("versions follow SemVer 2.0.0: MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD]; '2' and '2.0' mean 2.0.0")])
+    return nil
+  }
+
+  mutating func date(_ literal: LiteralSyntax, unit: TimeUnit) -> Instant? {
+    switch literal {
+    case .string(let text, let range):
+      if let instant = Instant(iso8601: text) { return instant }
+      report(
+        SemanticsCatalog.invalidLiteral, "invalid date \"\(text)\"", range,
+        notes: [Note("write YYYY-MM-DD (00:00 UTC) or an ISO-8601 date-time with an offset, e.g. 2025-05-12T11:38:00Z")])
+      return nil
+    case .number(let text, let range):
+      if let value = Double(text), let instant = Instant.fromUnix(value, unit: unit) { return instant }
+      report(SemanticsCatalog.invalidLiteral, "invalid Unix time \(text)", range)
+      return nil
+    default:
+      mismatch(literal)
+      return nil
+    }
+  }
+
+  /// The index of an option id written as a word or a string. A number or an unknown id is an error; an
+  /// option *title* gets a hint to use the id (PRODUCT.md §3: branch on item_ids, never item_titles).
+  mutating func option(_ literal: LiteralSyntax, _ options: Options) -> Int? {
+    let text: String
+    switch literal {
+    case .word(let t, _), .string(let t, _): text = t
+    default:
+      mismatch(literal)
+      return nil
+    }
+    if let index = options.index(of: text) { return index }
+    var notes = Suggestions.note(for: text, in: options.ids)
+    if let titleIndex = options.titles.firstIndex(of: text) {
+      notes = [Note("\"\(text)\" is the title of option '\(options.ids[titleIndex])'; compare option ids, not titles")]
+    }
+    notes.append(Note("'\(name)' options: \(options.ids.joined(separator: ", "))"))
+    report(SemanticsCatalog.unknownOption, "'\(text)' is not an option of '\(name)'", literal.range, notes: notes)
+    return nil
+  }
+
+  /// A bit mask of the options named by the operand (one id or a list).
+  mutating func optionMask(_ options: Options) -> UInt64? {
+    var mask: UInt64 = 0
+    var ok = true
+    for element in operandElements {
+      if let index = option(element, options) { mask |= 1 << UInt64(index) } else { ok = false }
+    }
+    return ok ? mask : nil
+  }
+}

@@ -1,0 +1,136 @@
+extension PredicateTyping {
+  mutating func stringTest() -> ValueTest? {
+    let ci = syntax.ignoringCase
+    func fold(_ s: [String]) -> [String] { ci ? s.map { $0.lowercased() } : s }
+    switch op {
+    case .equal, .notEqual:
+      return string(operand).map { .string(.equal, fold([$0]), ignoringCase: ci) }
+    case .inList, .notInList:
+      return stringList().map { .string(.equal, fold($0), ignoringCase: ci) }
+    case .startsWith, .endsWith, .contains, .notContains:
+      let match: StringMatch = op == .startsWith ? .startsWith : op == .endsWith ? .endsWith : .contains
+      return stringList().map { .string(match, fold($0), ignoringCase: ci) }
+    case .matches:
+      return pattern()
+    default:
+      return unsupported()
+    }
+  }
+
+  mutating func numberTest() -> ValueTest? {
+    switch op {
+    case .inList, .notInList:
+      let values = operandElements.compactMap { number($0) }
+      return values.count == operandElements.count ? .numberIn(values) : nil
+    case .between:
+      guard syntax.operands.count == 2, let low = number(syntax.operands[0]), let high = number(syntax.operands[1])
+      else { return nil }
+      return .numberBetween(low, high)
+    default:
+      guard let comparison else { return unsupported() }
+      return number(operand).map { .number(comparison, $0) }
+    }
+  }
+
+  mutating func boolTest() -> ValueTest? {
+    guard op == .equal || op == .notEqual else { return unsupported() }
+    guard case .bool(let value, _) = operand else {
+      mismatch(operand)
+      return nil
+    }
+    return .bool(value)
+  }
+
+  mutating func versionTest() -> ValueTest? {
+    switch op {
+    case .inList, .notInList:
+      let values = operandElements.compactMap { version($0) }
+      return values.count == operandElements.count ? .versionIn(values) : nil
+    default:
+      guard let comparison, op != .before, op != .after else { return unsupported() }
+      return version(operand).map { .version(comparison, $0) }
+    }
+  }
+
+  mutating func dateTest(unit: TimeUnit) -> ValueTest? {
+    switch op {
+    case .between:
+      guard syntax.operands.count == 2, let low = date(syntax.operands[0], unit: unit),
+        let high = date(syntax.operands[1], unit: unit)
+      else { return nil }
+      return .dateBetween(low, high)
+    case .withinLast, .moreThanAgo:
+      guard let window = window() else { return nil }
+      return op == .withinLast ? .dateWithinLast(milliseconds: window) : .dateOlderThan(milliseconds: window)
+    default:
+      guard let comparison else { return unsupported() }
+      return date(operand, unit: unit).map { .date(comparison, $0) }
+    }
+  }
+
+  mutating func choiceTest(_ options: Options) -> ValueTest? {
+    switch op {
+    case .equal, .notEqual:
+      return option(operand, options).map { .choiceIn(1 << UInt64($0)) }
+    case .inList, .notInList:
+      return optionMask(options).map { .choiceIn($0) }
+    default:
+      return unsupported()
+    }
+  }
+
+  mutating func choicesTest(_ options: Options) -> ValueTest? {
+    switch op {
+    case .has, .hasAll: return optionMask(options).map { .choicesHasAll($0) }
+    case .hasAny: return optionMask(options).map { .choicesHasAny($0) }
+    case .isEmpty, .isNotEmpty: return .choicesIsEmpty
+    case .equal, .notEqual, .inList, .notInList:
+      report(
+        SemanticsCatalog.typeMismatch,
+        "'\(name)' is a set of options: use 'has', 'has any' or 'has all' instead of '\(op.spelling)'", syntax.opRange)
+      return nil
+    default: return unsupported()
+    }
+  }
+
+  /// A `within last`/`more than … ago` window in milliseconds.
+  mutating func window() -> Int64? {
+    guard let amount = number(operand), let unit = syntax.unit, !unit.isMissing else { return nil }
+    let perUnit: Int64
+    switch unit.text {
+    case "minute", "minutes": perUnit = 60_000
+    case "hour", "hours": perUnit = 3_600_000
+    case "day", "days": perUnit = 86_400_000
+    case "week", "weeks": perUnit = 7 * 86_400_000
+    default:
+      report(
+        SemanticsCatalog.invalidLiteral, "unknown time unit '\(unit.text)': expected minutes, hours, days or weeks",
+        unit.range)
+      return nil
+    }
+    guard amount >= 0, amount <= 100_000, amount == amount.rounded() else {
+      report(SemanticsCatalog.invalidLiteral, "a time window must be a whole number from 0 to 100000", operand.range)
+      return nil
+    }
+    return Int64(amount) * perUnit
+  }
+
+  mutating func pattern() -> ValueTest? {
+    let source: String
+    let range = operand.range
+    switch operand {
+    case .regex(let text, _), .string(let text, _): source = text
+    default:
+      mismatch(operand)
+      return nil
+    }
+    do {
+      return .matches(try Pattern(source, ignoringCase: syntax.ignoringCase))
+    } catch {
+      // The pattern's offset is within the literal; +1 skips the opening delimiter.
+      let start = min(range.start + 1 + error.offset, max(range.start, range.end - 1))
+      report(SemanticsCatalog.invalidPattern, "invalid pattern: \(error.message)", SourceRange(start: start, end: start + 1))
+      return nil
+    }
+  }
+}

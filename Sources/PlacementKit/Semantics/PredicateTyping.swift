@@ -1,0 +1,121 @@
+/// Types one predicate against its attribute: picks the ``ValueTest`` for the operator and the attribute's
+/// type, and converts the literals. Negated operators become `.not` of the positive test.
+struct PredicateTyping {
+  let syntax: PredicateSyntax
+  let attribute: AttributeDefinition
+  let file: SourceFile
+  var diagnostics: [Diagnostic] = []
+
+  init(syntax: PredicateSyntax, attribute: AttributeDefinition, file: SourceFile) {
+    self.syntax = syntax
+    self.attribute = attribute
+    self.file = file
+  }
+
+  var op: OperatorSyntax { syntax.op }
+  var name: String { attribute.name }
+
+  mutating func condition() -> Condition {
+    if syntax.ignoringCase, ![.equal, .notEqual, .inList, .notInList, .startsWith, .endsWith, .contains, .notContains, .matches].contains(op) {
+      report(SemanticsCatalog.typeMismatch, "'ignoring case' does not apply to '\(op.spelling)'", syntax.opRange)
+    }
+    switch op {
+    case .isSet: return make(.isSet)
+    case .isNotSet: return .not(make(.isSet))
+    default: break
+    }
+    if let function = syntax.subject.function { return functionCondition(function) }
+    let test: ValueTest?
+    switch attribute.type {
+    case .string: test = stringTest()
+    case .number: test = numberTest()
+    case .bool: test = boolTest()
+    case .version: test = versionTest()
+    case .date(let unit): test = dateTest(unit: unit)
+    case .choice(let options): test = choiceTest(options)
+    case .choices(let options): test = choicesTest(options)
+    }
+    guard let test else { return .constant(false) }
+    return isNegated ? .not(make(test)) : make(test)
+  }
+
+  /// True for operators compiled as the complement of their positive form.
+  var isNegated: Bool { [.notEqual, .notInList, .notContains, .isNotEmpty].contains(op) }
+
+  func make(_ test: ValueTest) -> Condition {
+    .predicate(
+      Predicate(
+        slot: attribute.slot, attribute: name, test: test, text: file.text(of: syntax.range),
+        span: SourceSpan(file: file, range: syntax.range)))
+  }
+
+  mutating func report(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Note] = []) {
+    diagnostics.append(Diagnostic(code, message, at: SourceSpan(file: file, range: range), notes: notes))
+  }
+
+  mutating func unsupported() -> ValueTest? {
+    report(
+      SemanticsCatalog.typeMismatch,
+      "operator '\(op.spelling)' does not apply to \(attribute.type.kindName) attribute '\(name)'", syntax.opRange,
+      notes: [Note(Self.operatorsHelp(attribute.type))])
+    return nil
+  }
+
+  static func operatorsHelp(_ type: AttributeType) -> String {
+    let ops: String
+    switch type {
+    case .string: ops = "==, !=, in, not in, starts_with, ends_with, contains, not contains, matches"
+    case .number: ops = "==, !=, <, <=, >, >=, in, not in, between"
+    case .bool: ops = "==, !="
+    case .version: ops = "==, !=, <, <=, >, >=, in, not in"
+    case .date: ops = "<, <=, >, >=, ==, !=, before, after, between, within last, more than … ago, years_since(…)"
+    case .choice: ops = "==, !=, in, not in"
+    case .choices: ops = "has, has any, has all, is empty, is not empty, count(…)"
+    }
+    return "\(type.kindName) attributes support \(ops), is set, is not set"
+  }
+
+  /// The comparison of an ordering operator; `!=` maps to `.equal` (negated by the caller).
+  var comparison: Comparison? {
+    switch op {
+    case .equal, .notEqual: .equal
+    case .less, .before: .less
+    case .lessEqual: .lessEqual
+    case .greater, .after: .greater
+    case .greaterEqual: .greaterEqual
+    default: nil
+    }
+  }
+
+  /// The single operand (most operators have one).
+  var operand: LiteralSyntax { syntax.operands.first ?? .missing(range: syntax.range) }
+
+  /// The elements of a list operand, or the operand itself.
+  var operandElements: [LiteralSyntax] {
+    if case .list(let elements, _) = operand { return elements }
+    return [operand]
+  }
+
+  mutating func functionCondition(_ function: SubjectSyntax.Function) -> Condition {
+    switch function {
+    case .count:
+      guard case .choices = attribute.type else {
+        report(SemanticsCatalog.typeMismatch, "count(...) applies to choices attributes; '\(name)' is \(attribute.type.kindName)", syntax.subject.range)
+        return .constant(false)
+      }
+    case .years_since:
+      guard case .date = attribute.type else {
+        report(SemanticsCatalog.typeMismatch, "years_since(...) applies to date attributes; '\(name)' is \(attribute.type.kindName)", syntax.subject.range)
+        return .constant(false)
+      }
+    }
+    guard let comparison, let number = number(operand) else {
+      if comparison == nil {
+        report(SemanticsCatalog.typeMismatch, "'\(function.rawValue)(...)' takes ==, !=, <, <=, >, >=", syntax.opRange)
+      }
+      return .constant(false)
+    }
+    let test: ValueTest = function == .count ? .choicesCount(comparison, number) : .yearsSince(comparison, number)
+    return op == .notEqual ? .not(make(test)) : make(test)
+  }
+}

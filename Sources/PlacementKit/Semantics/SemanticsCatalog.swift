@@ -1,0 +1,52 @@
+/// Diagnostic codes of the checker (name resolution, types, segment graph, audience tables, tests).
+public enum SemanticsCatalog {
+  public static let duplicateDeclaration: DiagnosticCode = "duplicate-declaration"
+  public static let reservedName: DiagnosticCode = "reserved-name"
+  public static let unknownAttribute: DiagnosticCode = "unknown-attribute"
+  public static let unknownSegment: DiagnosticCode = "unknown-segment"
+  public static let unknownOption: DiagnosticCode = "unknown-option"
+  public static let unknownPlacement: DiagnosticCode = "unknown-placement"
+  public static let unknownTest: DiagnosticCode = "unknown-test"
+  public static let typeMismatch: DiagnosticCode = "type-mismatch"
+  public static let invalidLiteral: DiagnosticCode = "invalid-literal"
+  public static let invalidPattern: DiagnosticCode = "invalid-pattern"
+  public static let invalidOptions: DiagnosticCode = "invalid-options"
+  public static let invalidSource: DiagnosticCode = "invalid-source"
+  public static let segmentCycle: DiagnosticCode = "segment-cycle"
+  public static let missingDefault: DiagnosticCode = "missing-default"
+  public static let duplicateDefault: DiagnosticCode = "duplicate-default"
+  public static let rowAfterDefault: DiagnosticCode = "row-after-default"
+  public static let invalidWeights: DiagnosticCode = "invalid-weights"
+  public static let invalidTest: DiagnosticCode = "invalid-test"
+  public static let duplicateVariation: DiagnosticCode = "duplicate-variation"
+  public static let invalidRollout: DiagnosticCode = "invalid-rollout"
+  public static let duplicateSalt: DiagnosticCode = "duplicate-salt"
+  public static let contentTypeMismatch: DiagnosticCode = "content-type-mismatch"
+  public static let noPlacements: DiagnosticCode = "no-placements"
+
+  public static let entries: [CatalogEntry] = [
+    CatalogEntry(duplicateDeclaration, .error, "two declarations of the same kind share a name"),
+    CatalogEntry(reservedName, .error, "a name is a reserved word or is both an attribute and a segment"),
+    CatalogEntry(unknownAttribute, .error, "a condition names an attribute that is neither built in nor declared"),
+    CatalogEntry(unknownSegment, .error, "a row or condition names a segment that is not declared"),
+    CatalogEntry(unknownOption, .error, "a literal is not one of the choice attribute's declared option ids"),
+    CatalogEntry(unknownPlacement, .error, "a cross-placement test names a placement that is not declared"),
+    CatalogEntry(unknownTest, .error, "a row refers to a cross-placement test that is not declared"),
+    CatalogEntry(typeMismatch, .error, "an operator or literal does not fit the attribute's type"),
+    CatalogEntry(invalidLiteral, .error, "a literal cannot be read as the attribute's type (version, date, number)"),
+    CatalogEntry(invalidPattern, .error, "a pattern is not valid or needs backtracking (backreferences, lookaround)"),
+    CatalogEntry(invalidOptions, .error, "a choice type's options are empty, repeated or more than 64"),
+    CatalogEntry(invalidSource, .error, "an attribute's source does not fit its type"),
+    CatalogEntry(segmentCycle, .error, "segments refer to each other in a cycle"),
+    CatalogEntry(missingDefault, .error, "an audience table has no default row"),
+    CatalogEntry(duplicateDefault, .error, "an audience table has more than one default row"),
+    CatalogEntry(rowAfterDefault, .error, "a row follows the default row and can never be reached"),
+    CatalogEntry(invalidWeights, .error, "a test's weights do not sum to 100 or include a zero weight"),
+    CatalogEntry(invalidTest, .error, "a test has fewer than 2 or more than 20 variations, or lacks a placement's content"),
+    CatalogEntry(duplicateVariation, .error, "two variations of a test share an id"),
+    CatalogEntry(invalidRollout, .error, "a rollout percentage is outside 0–100 or has more than two decimals"),
+    CatalogEntry(duplicateSalt, .error, "two rollouts share a salt, or a salt equals a test's version id"),
+    CatalogEntry(contentTypeMismatch, .error, "a flow placement shows a paywall row, or a paywall placement a flow"),
+    CatalogEntry(noPlacements, .warning, "the rule set declares no placement"),
+  ]
+}

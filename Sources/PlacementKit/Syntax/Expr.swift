@@ -1,0 +1,116 @@
+/// A segment condition as written.
+public indirect enum Expr: Sendable {
+  case and(Expr, Expr)
+  case or(Expr, Expr)
+  /// `not <expr>`; the range covers the keyword and the operand.
+  case not(Expr, range: SourceRange)
+  /// `( <expr> )`, kept so the formatter and explanations can show the grouping.
+  case group(Expr, range: SourceRange)
+  /// A bare name: a segment reference or a `bool` attribute (meaning `== true`).
+  case reference(Name)
+  /// `<subject> <predicate>`.
+  case predicate(PredicateSyntax)
+  /// `percent(<n>) salt "<salt>"`: a percentage rollout.
+  case rollout(percent: Name, salt: Name, range: SourceRange)
+  /// Recovery placeholder where an expression was expected.
+  case missing(range: SourceRange)
+
+  public var range: SourceRange {
+    switch self {
+    case .and(let l, let r), .or(let l, let r): l.range.union(r.range)
+    case .not(_, let range), .group(_, let range), .rollout(_, _, let range), .missing(let range): range
+    case .reference(let name): name.range
+    case .predicate(let p): p.range
+    }
+  }
+}
+
+/// What a predicate tests: an attribute, or a helper applied to one.
+public struct SubjectSyntax: Sendable {
+  public enum Function: String, Sendable { case count, years_since }
+  public let attribute: Name
+  /// `count(<choices>)` or `years_since(<date>)`.
+  public let function: Function?
+  public let range: SourceRange
+}
+
+/// A literal value in a condition.
+public indirect enum LiteralSyntax: Sendable {
+  case string(String, range: SourceRange)
+  /// A number or version as written (`25`, `-3.5`, `2.3`, `1.0.0-rc.1`); typing decides which.
+  case number(String, range: SourceRange)
+  case bool(Bool, range: SourceRange)
+  /// A bare word: an option id of a choice attribute (or a mistake the checker reports).
+  case word(String, range: SourceRange)
+  case list([LiteralSyntax], range: SourceRange)
+  case regex(String, range: SourceRange)
+  case missing(range: SourceRange)
+
+  public var range: SourceRange {
+    switch self {
+    case .string(_, let r), .number(_, let r), .bool(_, let r), .word(_, let r), .list(_, let r), .regex(_, let r),
+      .missing(let r):
+      r
+    }
+  }
+}
+
+/// The operator of a predicate, as written.
+public enum OperatorSyntax: Sendable, Hashable {
+  case equal, notEqual, less, lessEqual, greater, greaterEqual
+  case inList, notInList
+  case isSet, isNotSet
+  case has, hasAny, hasAll, isEmpty, isNotEmpty
+  case startsWith, endsWith, contains, notContains
+  case matches
+  case between
+  case before, after
+  /// `within last <n> <unit>`
+  case withinLast
+  /// `more than <n> <unit> ago`
+  case moreThanAgo
+
+  /// The operator as the language spells it.
+  public var spelling: String {
+    switch self {
+    case .equal: "=="
+    case .notEqual: "!="
+    case .less: "<"
+    case .lessEqual: "<="
+    case .greater: ">"
+    case .greaterEqual: ">="
+    case .inList: "in"
+    case .notInList: "not in"
+    case .isSet: "is set"
+    case .isNotSet: "is not set"
+    case .has: "has"
+    case .hasAny: "has any"
+    case .hasAll: "has all"
+    case .isEmpty: "is empty"
+    case .isNotEmpty: "is not empty"
+    case .startsWith: "starts_with"
+    case .endsWith: "ends_with"
+    case .contains: "contains"
+    case .notContains: "not contains"
+    case .matches: "matches"
+    case .between: "between"
+    case .before: "before"
+    case .after: "after"
+    case .withinLast: "within last"
+    case .moreThanAgo: "more than … ago"
+    }
+  }
+}
+
+/// `<subject> <operator> [<operands>] [ignoring case]`.
+public struct PredicateSyntax: Sendable {
+  public let subject: SubjectSyntax
+  public let op: OperatorSyntax
+  public let opRange: SourceRange
+  /// Zero operands (`is set`), one, or two (`between a and b`). For relative date windows: the amount.
+  public let operands: [LiteralSyntax]
+  /// For relative date windows: `days`, `hours`, `weeks`, …
+  public let unit: Name?
+  public let ignoringCase: Bool
+  public let range: SourceRange
+}

@@ -1,0 +1,246 @@
+/// Splits a ``SourceFile`` into tokens and comments. Never fails: a bad character becomes an `.invalid`
+/// token plus a diagnostic, an unterminated string ends at the line break.
+public struct Lexer {
+  private let file: SourceFile
+  private let bytes: [UInt8]
+  private var position = 0
+  private var sawNewline = true
+  private var previous: Token?
+  public private(set) var comments: [Comment] = []
+  public private(set) var diagnostics: [Diagnostic] = []
+
+  public init(file: SourceFile) {
+    self.file = file
+    self.bytes = file.bytes
+  }
+
+  /// Lexes the whole file. The last token is always `.endOfFile`.
+  public static func tokenize(_ file: SourceFile) -> (tokens: [Token], comments: [Comment], diagnostics: [Diagnostic]) {
+    var lexer = Lexer(file: file)
+    var tokens: [Token] = []
+    while true {
+      let token = lexer.next()
+      tokens.append(token)
+      if token.kind == .endOfFile { break }
+    }
+    return (tokens, lexer.comments, lexer.diagnostics)
+  }
+
+  /// The next token.
+  public mutating func next() -> Token {
+    skipTrivia()
+    let start = position
+    let lineStart = sawNewline
+    sawNewline = false
+    guard position < bytes.count else { return make(.endOfFile, start, "", lineStart) }
+    let byte = bytes[position]
+    let token: Token
+    if byte.isIdentifierStart {
+      token = lexIdentifier(start, lineStart)
+    } else if byte.isDigit || (byte == .minus && peek(1)?.isDigit == true) {
+      token = lexNumber(start, lineStart)
+    } else if byte == .quote {
+      token = lexString(start, lineStart)
+    } else if byte == .slash, previous?.isWord("matches") == true {
+      token = lexRegex(start, lineStart)
+    } else {
+      token = lexPunctuation(start, lineStart)
+    }
+    previous = token
+    return token
+  }
+
+  private func peek(_ ahead: Int) -> UInt8? {
+    position + ahead < bytes.count ? bytes[position + ahead] : nil
+  }
+
+  private func make(_ kind: Token.Kind, _ start: Int, _ value: String, _ lineStart: Bool) -> Token {
+    Token(kind, SourceRange(start: start, end: position), value, atLineStart: lineStart)
+  }
+
+  private mutating func report(_ code: DiagnosticCode, _ message: String, _ start: Int, _ end: Int) {
+    let span = SourceSpan(file: file, range: SourceRange(start: start, end: end))
+    diagnostics.append(Diagnostic(code, message, at: span))
+  }
+
+  private mutating func skipTrivia() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case .newline:
+        sawNewline = true
+        position += 1
+      case .space, .tab, .carriageReturn:
+        position += 1
+      case .hash:
+        let start = position
+        while position < bytes.count, bytes[position] != .newline { position += 1 }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        comments.append(Comment(range: SourceRange(start: start, end: position), text: text, trailing: !sawNewline))
+      default:
+        return
+      }
+    }
+  }
+
+  private mutating func lexIdentifier(_ start: Int, _ lineStart: Bool) -> Token {
+    position += 1
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte.isIdentifierContinue {
+        position += 1
+      } else if byte == .dot || byte == .minus, peek(1)?.isIdentifierContinue == true {
+        position += 2
+      } else {
+        break
+      }
+    }
+    return make(.identifier, start, String(decoding: bytes[start..<position], as: UTF8.self), lineStart)
+  }
+
+  private mutating func lexNumber(_ start: Int, _ lineStart: Bool) -> Token {
+    position += 1
+    var dots = 0
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte.isDigit {
+        position += 1
+      } else if byte == .dot, peek(1)?.isDigit == true {
+        dots += 1
+        position += 1
+      } else {
+        break
+      }
+    }
+    // A version literal may carry a pre-release and build metadata: 1.0.0-rc.1+build.5
+    if dots >= 2, let byte = peek(0), byte == .minus || byte == .plus, peek(1)?.isIdentifierContinue == true {
+      position += 1
+      while let byte = peek(0), byte.isIdentifierContinue || byte == .dot || byte == .minus || byte == .plus {
+        position += 1
+      }
+    }
+    // Trailing identifier characters (e.g. `12abc`) make one bad token rather than two confusing ones.
+    while let byte = peek(0), byte.isIdentifierContinue { position += 1 }
+    return make(.number, start, String(decoding: bytes[start..<position], as: UTF8.self), lineStart)
+  }
+
+  private mutating func lexString(_ start: Int, _ lineStart: Bool) -> Token {
+    position += 1
+    var value: [UInt8] = []
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == .quote {
+        position += 1
+        return make(.string, start, String(decoding: value, as: UTF8.self), lineStart)
+      }
+      if byte == .newline { break }
+      if byte == .backslash {
+        lexEscape(into: &value)
+      } else {
+        value.append(byte)
+        position += 1
+      }
+    }
+    report(SyntaxCatalog.unterminatedString, "unterminated string literal", start, position)
+    return make(.string, start, String(decoding: value, as: UTF8.self), lineStart)
+  }
+
+  private mutating func lexEscape(into value: inout [UInt8]) {
+    let start = position
+    position += 1
+    guard let escaped = peek(0) else { return }
+    position += 1
+    switch escaped {
+    case .quote: value.append(.quote)
+    case .backslash: value.append(.backslash)
+    case UInt8(ascii: "n"): value.append(.newline)
+    case UInt8(ascii: "t"): value.append(.tab)
+    default:
+      report(SyntaxCatalog.invalidEscape, "invalid escape sequence in string literal", start, position)
+      value.append(escaped)
+    }
+  }
+
+  private mutating func lexRegex(_ start: Int, _ lineStart: Bool) -> Token {
+    position += 1
+    var value: [UInt8] = []
+    while position < bytes.count, bytes[position] != .newline {
+      let byte = bytes[position]
+      if byte == .slash {
+        position += 1
+        return make(.regex, start, String(decoding: value, as: UTF8.self), lineStart)
+      }
+      if byte == .backslash, peek(1) == .slash {
+        value.append(.slash)
+        position += 2
+        continue
+      }
+      if byte == .backslash, let next = peek(1), next != .newline {
+        value.append(contentsOf: [byte, next])
+        position += 2
+        continue
+      }
+      value.append(byte)
+      position += 1
+    }
+    report(SyntaxCatalog.unterminatedRegex, "unterminated pattern literal: expected a closing '/'", start, position)
+    return make(.regex, start, String(decoding: value, as: UTF8.self), lineStart)
+  }
+
+  private mutating func lexPunctuation(_ start: Int, _ lineStart: Bool) -> Token {
+    let byte = bytes[position]
+    let next = peek(1)
+    position += 1
+    let kind: Token.Kind
+    switch byte {
+    case UInt8(ascii: "("): kind = .leftParen
+    case UInt8(ascii: ")"): kind = .rightParen
+    case UInt8(ascii: "["): kind = .leftBracket
+    case UInt8(ascii: "]"): kind = .rightBracket
+    case UInt8(ascii: "{"): kind = .leftBrace
+    case UInt8(ascii: "}"): kind = .rightBrace
+    case UInt8(ascii: ","): kind = .comma
+    case UInt8(ascii: ":"): kind = .colon
+    case UInt8(ascii: "%"): kind = .percent
+    case UInt8(ascii: "="):
+      if next == UInt8(ascii: "=") { position += 1; kind = .equalEqual } else { kind = .equals }
+    case UInt8(ascii: "!") where next == UInt8(ascii: "="):
+      position += 1
+      kind = .bangEqual
+    case UInt8(ascii: "<"):
+      if next == UInt8(ascii: "=") { position += 1; kind = .lessEqual } else { kind = .less }
+    case UInt8(ascii: ">"):
+      if next == UInt8(ascii: "=") { position += 1; kind = .greaterEqual } else { kind = .greater }
+    case .minus where next == UInt8(ascii: ">"):
+      position += 1
+      kind = .arrow
+    default:
+      // Swallow a whole multi-byte character so the caret covers it.
+      while position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
+      let text = String(decoding: bytes[start..<position], as: UTF8.self)
+      report(SyntaxCatalog.unexpectedCharacter, "unexpected character '\(text)'", start, position)
+      return make(.invalid, start, text, lineStart)
+    }
+    return make(kind, start, String(decoding: bytes[start..<position], as: UTF8.self), lineStart)
+  }
+}
+
+extension UInt8 {
+  static let newline = UInt8(ascii: "\n")
+  static let carriageReturn = UInt8(ascii: "\r")
+  static let space = UInt8(ascii: " ")
+  static let tab = UInt8(ascii: "\t")
+  static let hash = UInt8(ascii: "#")
+  static let quote = UInt8(ascii: "\"")
+  static let backslash = UInt8(ascii: "\\")
+  static let slash = UInt8(ascii: "/")
+  static let minus = UInt8(ascii: "-")
+  static let plus = UInt8(ascii: "+")
+  static let dot = UInt8(ascii: ".")
+
+  var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+  var isLetter: Bool {
+    (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z")) || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
+  }
+  var isIdentifierStart: Bool { isLetter || self == UInt8(ascii: "_") }
+  var isIdentifierContinue: Bool { isIdentifierStart || isDigit }
+}

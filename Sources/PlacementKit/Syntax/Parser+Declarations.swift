@@ -1,0 +1,176 @@
+extension Parser {
+  /// `attribute <name>: <type> [unit <unit>] [from <kind> "<element>" [on screen "<screen>"]]`
+  mutating func parseAttribute() -> AttributeDecl {
+    let start = advance().range.start
+    let name = expectName("an attribute name")
+    expect(.colon, "':' after the attribute name")
+    let type = parseType()
+    var unit: Name?
+    if consumeWord("unit") != nil { unit = expectName("a time unit ('seconds' or 'milliseconds')") }
+    var source: SourceSyntax?
+    if current.isWord("from") { source = parseSource() }
+    if !atDeclarationStart, !current.atLineStart || current.kind != .identifier {
+      reportExpected("the end of the attribute declaration")
+      skip { $0.atLineStart }
+    }
+    return AttributeDecl(name: name, type: type, unit: unit, source: source, range: span(from: start))
+  }
+
+  mutating func parseType() -> TypeSyntax {
+    let start = current.range.start
+    let keyword = expectName("a type (string, number, bool, version, date, choice(...) or choices(...))")
+    let kind: TypeSyntax.Kind =
+      switch keyword.text {
+      case "string": .string
+      case "number": .number
+      case "bool": .bool
+      case "version": .version
+      case "date": .date
+      case "choice": .choice
+      case "choices": .choices
+      default: .unknown
+      }
+    if kind == .unknown, !keyword.isMissing {
+      report(
+        SyntaxCatalog.expectedType,
+        "unknown type '\(keyword.text)': expected string, number, bool, version, date, choice(...) or choices(...)",
+        keyword.range)
+    }
+    var options: [OptionSyntax] = []
+    if kind == .choice || kind == .choices {
+      if expect(.leftParen, "'(' and the option ids") != nil {
+        options = parseOptions()
+        expect(.rightParen, "')' after the option ids")
+      }
+    }
+    return TypeSyntax(kind: kind, keyword: keyword, options: options, range: span(from: start))
+  }
+
+  /// `id ["title"], id ["title"], ...` — ids are words or strings.
+  mutating func parseOptions() -> [OptionSyntax] {
+    var options: [OptionSyntax] = []
+    while current.kind != .rightParen, !atDeclarationStart {
+      let start = index
+      if current.kind == .identifier || current.kind == .string {
+        let token = advance()
+        var title: Name?
+        if let titleToken = consume(.string) { title = Name(text: titleToken.value, range: titleToken.range) }
+        options.append(OptionSyntax(id: Name(text: token.value, range: token.range), title: title))
+      } else {
+        reportExpected("an option id")
+      }
+      if consume(.comma) == nil, current.kind != .rightParen {
+        if index == start { skip { $0.kind == .comma || $0.kind == .rightParen } } else { reportExpected("',' or ')'") }
+        _ = consume(.comma)
+      }
+    }
+    return options
+  }
+
+  /// `from quiz|input|toggle "<element>" [on screen "<screen>"]`; `"<screen>/<element>"` also qualifies.
+  mutating func parseSource() -> SourceSyntax {
+    let start = advance().range.start
+    let kind = expectName("a source kind ('quiz', 'input' or 'toggle')")
+    if !kind.isMissing, !["quiz", "input", "toggle"].contains(kind.text) {
+      report(SyntaxCatalog.expectedToken, "unknown source kind '\(kind.text)': expected quiz, input or toggle", kind.range)
+    }
+    guard let elementToken = expect(.string, "the element id as a string, e.g. \"experience\"") else {
+      let missing = Name(text: "", range: SourceRange(start: previousEnd, end: previousEnd))
+      return SourceSyntax(kind: kind, element: missing, screen: nil, range: span(from: start))
+    }
+    var element = Name(text: elementToken.value, range: elementToken.range)
+    var screen: Name?
+    if let slash = elementToken.value.lastIndex(of: "/") {
+      screen = Name(text: String(elementToken.value[..<slash]), range: elementToken.range)
+      element = Name(text: String(elementToken.value[elementToken.value.index(after: slash)...]), range: elementToken.range)
+    }
+    if consumeWord("on") != nil {
+      expectWord("screen")
+      if let screenToken = expect(.string, "the screen id as a string") {
+        screen = Name(text: screenToken.value, range: screenToken.range)
+      }
+    }
+    return SourceSyntax(kind: kind, element: element, screen: screen, range: span(from: start))
+  }
+
+  /// `segment <name> = <condition>`
+  mutating func parseSegment() -> SegmentDecl {
+    let start = advance().range.start
+    let name = expectName("a segment name")
+    expect(.equals, "'=' after the segment name")
+    let condition = parseExpression()
+    if !atDeclarationStart {
+      reportExpected("'and', 'or' or the end of the condition")
+      skip { _ in false }
+    }
+    return SegmentDecl(name: name, condition: condition, range: span(from: start))
+  }
+
+  /// `placement <name>: flow|paywall { <rows> }`
+  mutating func parsePlacement() -> PlacementDecl {
+    let start = advance().range.start
+    let name = expectName("a placement name")
+    expect(.colon, "':' and the placement's content type (flow or paywall)")
+    let contentType = expectName("the content type 'flow' or 'paywall'")
+    if !contentType.isMissing, contentType.text != "flow", contentType.text != "paywall" {
+      report(SyntaxCatalog.expectedToken, "unknown content type '\(contentType.text)': expected flow or paywall", contentType.range)
+    }
+    var rows: [RowSyntax] = []
+    if expect(.leftBrace, "'{' to open the audience table") != nil {
+      while current.kind != .rightBrace, !atDeclarationStart {
+        let before = index
+        if let row = parseRow() { rows.append(row) }
+        if index == before { skip { $0.kind == .rightBrace || ($0.atLineStart && $0.kind == .identifier) } }
+      }
+      expect(.rightBrace, "'}' to close the audience table of '\(name.text)'")
+    }
+    return PlacementDecl(name: name, contentType: contentType, rows: rows, range: span(from: start))
+  }
+
+  /// `<segment> -> <content>`
+  mutating func parseRow() -> RowSyntax? {
+    let start = current.range.start
+    guard current.kind == .identifier else {
+      reportExpected("a row ('<segment> -> <content>' or 'default -> <content>')")
+      return nil
+    }
+    let segment = Name(text: advance().value, range: tokens[index - 1].range)
+    guard expect(.arrow, "'->' after the row's segment") != nil else {
+      skip { $0.kind == .rightBrace || ($0.atLineStart && $0.kind == .identifier) }
+      return RowSyntax(segment: segment, content: .missing(range: span(from: start)), range: span(from: start))
+    }
+    let content = parseContent(allowTest: true)
+    return RowSyntax(segment: segment, content: content, range: span(from: start))
+  }
+
+  /// `flow <id> [with paywall <id>]`, `paywall <id>`, `fallthrough`, `holdout`, `test ...`.
+  mutating func parseContent(allowTest: Bool, allowHoldout: Bool = false) -> ContentSyntax {
+    let start = current.range.start
+    switch current.kind == .identifier ? current.value : "" {
+    case "flow":
+      advance()
+      let id = expectName("a flow id")
+      var paywall: Name?
+      if consumeWord("with") != nil {
+        expectWord("paywall")
+        paywall = expectName("a paywall id")
+      }
+      return .flow(id: id, paywall: paywall, range: span(from: start))
+    case "paywall":
+      advance()
+      return .paywall(id: expectName("a paywall id"), range: span(from: start))
+    case "fallthrough":
+      advance()
+      return .fallthrough_(range: span(from: start))
+    case "holdout" where allowHoldout:
+      advance()
+      return .holdout(range: span(from: start))
+    case "test" where allowTest:
+      return parseTestContent()
+    default:
+      let choices = allowHoldout ? "'flow', 'paywall' or 'holdout'" : "'flow', 'paywall', 'test' or 'fallthrough'"
+      reportExpected(choices, code: SyntaxCatalog.expectedContent)
+      return .missing(range: SourceRange(start: start, end: start))
+    }
+  }
+}

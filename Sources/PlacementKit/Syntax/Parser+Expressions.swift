@@ -1,0 +1,221 @@
+extension Parser {
+  /// `or` binds loosest, then `and`, then `not`, then predicates.
+  mutating func parseExpression() -> Expr {
+    var left = parseAnd()
+    while consumeWord("or") != nil {
+      left = .or(left, parseAnd())
+    }
+    return left
+  }
+
+  mutating func parseAnd() -> Expr {
+    var left = parseUnary()
+    while consumeWord("and") != nil {
+      left = .and(left, parseUnary())
+    }
+    return left
+  }
+
+  mutating func parseUnary() -> Expr {
+    if current.isWord("not") || current.kind == .leftParen {
+      guard depth < limits.maxNestingDepth else { return skipTooDeep() }
+      depth += 1
+      defer { depth -= 1 }
+      let start = advance()
+      if start.kind == .leftParen {
+        let inner = parseExpression()
+        expect(.rightParen, "')' to close the '(' at \(file.location(of: start.range.start))")
+        return .group(inner, range: span(from: start.range.start))
+      }
+      let operand = parseUnary()
+      return .not(operand, range: span(from: start.range.start))
+    }
+    return parsePrimary()
+  }
+
+  /// Reports a too-deep condition once and skips the rest of its group.
+  mutating func skipTooDeep() -> Expr {
+    let start = current.range.start
+    report(
+      SyntaxCatalog.nestingTooDeep,
+      "condition is nested more than \(limits.maxNestingDepth) levels deep", current.range,
+      notes: [Note("split it into named segments")])
+    var balance = 0
+    repeat {
+      if current.kind == .leftParen { balance += 1 }
+      if current.kind == .rightParen { balance -= 1 }
+      advance()
+    } while balance > 0 && !atEnd && !atDeclarationStart
+    return .missing(range: span(from: start))
+  }
+
+  mutating func parsePrimary() -> Expr {
+    let start = current.range.start
+    guard current.kind == .identifier, !["and", "or", "not"].contains(current.value), !atDeclarationStart else {
+      reportExpected("a condition", code: SyntaxCatalog.expectedExpression)
+      return .missing(range: SourceRange(start: start, end: start))
+    }
+    if current.value == "percent", peek().kind == .leftParen { return parseRollout() }
+    let subject = parseSubject()
+    guard let (op, opRange) = parseOperator() else {
+      if subject.function != nil {
+        reportExpected("a comparison after '\(subject.function!.rawValue)(...)'", code: SyntaxCatalog.expectedExpression)
+      }
+      return subject.function == nil ? .reference(subject.attribute) : .missing(range: subject.range)
+    }
+    var operands: [LiteralSyntax] = []
+    var unit: Name?
+    switch op {
+    case .isSet, .isNotSet, .isEmpty, .isNotEmpty:
+      break
+    case .between:
+      operands.append(parseLiteral())
+      expectWord("and")
+      operands.append(parseLiteral())
+    case .withinLast:
+      operands.append(parseLiteral())
+      unit = expectName("a time unit (minutes, hours, days, weeks)")
+    case .moreThanAgo:
+      operands.append(parseLiteral())
+      unit = expectName("a time unit (minutes, hours, days, weeks)")
+      expectWord("ago")
+    default:
+      operands.append(parseLiteral())
+    }
+    var ignoringCase = false
+    if consumeWord("ignoring") != nil {
+      expectWord("case")
+      ignoringCase = true
+    }
+    return .predicate(
+      PredicateSyntax(
+        subject: subject, op: op, opRange: opRange, operands: operands, unit: unit, ignoringCase: ignoringCase,
+        range: span(from: start)))
+  }
+
+  /// `<attribute>`, `count(<attribute>)` or `years_since(<attribute>)`.
+  mutating func parseSubject() -> SubjectSyntax {
+    let start = current.range.start
+    let first = advance()
+    if let function = SubjectSyntax.Function(rawValue: first.value), current.kind == .leftParen {
+      advance()
+      let attribute = expectName("an attribute name")
+      expect(.rightParen, "')' after the attribute")
+      return SubjectSyntax(attribute: attribute, function: function, range: span(from: start))
+    }
+    return SubjectSyntax(attribute: Name(text: first.value, range: first.range), function: nil, range: first.range)
+  }
+
+  /// The operator after a subject, or nil when none follows (a bare reference).
+  mutating func parseOperator() -> (OperatorSyntax, SourceRange)? {
+    let start = current.range.start
+    let simple: [Token.Kind: OperatorSyntax] = [
+      .equalEqual: .equal, .bangEqual: .notEqual, .less: .less, .lessEqual: .lessEqual, .greater: .greater,
+      .greaterEqual: .greaterEqual,
+    ]
+    if let op = simple[current.kind] {
+      advance()
+      return (op, span(from: start))
+    }
+    guard current.kind == .identifier else { return nil }
+    let op: OperatorSyntax?
+    switch current.value {
+    case "in": op = .inList
+    case "starts_with": op = .startsWith
+    case "ends_with": op = .endsWith
+    case "contains": op = .contains
+    case "matches": op = .matches
+    case "between": op = .between
+    case "before": op = .before
+    case "after": op = .after
+    case "not" where peek().isWord("in"): advance(); op = .notInList
+    case "not" where peek().isWord("contains"): advance(); op = .notContains
+    case "is":
+      advance()
+      let negated = consumeWord("not") != nil
+      if consumeWord("set") != nil { return (negated ? .isNotSet : .isSet, span(from: start)) }
+      if consumeWord("empty") != nil { return (negated ? .isNotEmpty : .isEmpty, span(from: start)) }
+      reportExpected("'set' or 'empty' after '\(negated ? "is not" : "is")'")
+      return (negated ? .isNotSet : .isSet, span(from: start))
+    case "has":
+      advance()
+      if consumeWord("any") != nil { return (.hasAny, span(from: start)) }
+      if consumeWord("all") != nil { return (.hasAll, span(from: start)) }
+      return (.has, span(from: start))
+    case "within":
+      advance()
+      expectWord("last")
+      return (.withinLast, span(from: start))
+    case "more" where peek().isWord("than"):
+      advance()
+      advance()
+      return (.moreThanAgo, span(from: start))
+    default: op = nil
+    }
+    guard let op else { return nil }
+    advance()
+    return (op, span(from: start))
+  }
+
+  /// `percent(<n>) salt "<salt>"`
+  mutating func parseRollout() -> Expr {
+    let start = advance().range.start
+    advance()
+    let percent: Name
+    if let number = expect(.number, "a percentage from 0 to 100") {
+      percent = Name(text: number.value, range: number.range)
+    } else {
+      percent = Name(text: "", range: SourceRange(start: previousEnd, end: previousEnd))
+    }
+    expect(.rightParen, "')' after the percentage")
+    var salt = Name(text: "", range: SourceRange(start: previousEnd, end: previousEnd))
+    if expectWord("salt"), let token = expect(.string, "the rollout's salt as a string") {
+      salt = Name(text: token.value, range: token.range)
+    }
+    return .rollout(percent: percent, salt: salt, range: span(from: start))
+  }
+
+  /// A string, number, version, `true`/`false`, bare word, `/pattern/` or `[list]`.
+  mutating func parseLiteral() -> LiteralSyntax {
+    let token = current
+    switch token.kind {
+    case .string: advance(); return .string(token.value, range: token.range)
+    case .number: advance(); return .number(token.value, range: token.range)
+    case .regex: advance(); return .regex(token.value, range: token.range)
+    case .identifier where token.value == "true" || token.value == "false":
+      advance()
+      return .bool(token.value == "true", range: token.range)
+    case .identifier where !["and", "or", "not"].contains(token.value) && !atDeclarationStart:
+      advance()
+      return .word(token.value, range: token.range)
+    case .leftBracket:
+      return parseList()
+    default:
+      reportExpected("a value", code: SyntaxCatalog.expectedValue)
+      return .missing(range: SourceRange(start: token.range.start, end: token.range.start))
+    }
+  }
+
+  mutating func parseList() -> LiteralSyntax {
+    let start = advance().range.start
+    var elements: [LiteralSyntax] = []
+    while current.kind != .rightBracket, !atDeclarationStart {
+      let before = index
+      if current.kind == .leftBracket {
+        report(SyntaxCatalog.expectedValue, "lists cannot be nested", current.range)
+        skip { $0.kind == .comma || $0.kind == .rightBracket }
+      } else {
+        elements.append(parseLiteral())
+      }
+      if consume(.comma) == nil, current.kind != .rightBracket {
+        reportExpected("',' or ']'")
+        if index == before || current.kind != .comma {
+          skip { $0.kind == .comma || $0.kind == .rightBracket }
+        }
+        _ = consume(.comma)
+      }
+    }
+    expect(.rightBracket, "']' to close the list")
+    return .list(elements, range: span(from: start))
+  }
+}

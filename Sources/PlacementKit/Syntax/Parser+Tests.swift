@@ -1,0 +1,88 @@
+extension Parser {
+  /// In a row: `test <name> [version "<id>"] { [<id>:] <content> <weight>% , ... }` or `test <name>`
+  /// (a reference to a cross-placement test).
+  mutating func parseTestContent() -> ContentSyntax {
+    let start = advance().range.start
+    let name = expectName("a test name")
+    let version = parseTestVersion()
+    guard current.kind == .leftBrace else {
+      if version != nil { reportExpected("'{' and the test's variations") }
+      return .testReference(name: name, range: span(from: start))
+    }
+    advance()
+    var variations: [VariationSyntax] = []
+    while current.kind != .rightBrace, !atDeclarationStart {
+      let before = index
+      variations.append(parseVariation())
+      _ = consume(.comma)
+      if index == before { skip { $0.kind == .comma || $0.kind == .rightBrace } }
+    }
+    expect(.rightBrace, "'}' to close the variations of test '\(name.text)'")
+    return .test(InlineTestSyntax(name: name, version: version, variations: variations, range: span(from: start)))
+  }
+
+  mutating func parseTestVersion() -> Name? {
+    guard consumeWord("version") != nil else { return nil }
+    guard let token = expect(.string, "the version id as a string, e.g. \"2026-spring\"") else { return nil }
+    return Name(text: token.value, range: token.range)
+  }
+
+  /// `[<id>:] <content> <weight>%`
+  mutating func parseVariation() -> VariationSyntax {
+    let start = current.range.start
+    var id: Name?
+    if current.kind == .identifier, peek().kind == .colon {
+      id = Name(text: advance().value, range: tokens[index - 1].range)
+      advance()
+    }
+    let content = parseContent(allowTest: false, allowHoldout: true)
+    let weight = parseWeight()
+    return VariationSyntax(id: id, content: content, weight: weight, range: span(from: start))
+  }
+
+  /// `<integer>%`
+  mutating func parseWeight() -> Name {
+    guard let number = expect(.number, "a weight such as '50%'") else {
+      return Name(text: "", range: SourceRange(start: previousEnd, end: previousEnd))
+    }
+    expect(.percent, "'%' after the weight")
+    return Name(text: number.value, range: number.range)
+  }
+
+  /// Top level: `test <name> version "<id>" { variation <id> <weight>% { <placement> -> <content> ... } ... }`
+  mutating func parseCrossPlacementTest() -> CrossPlacementTestDecl {
+    let start = advance().range.start
+    let name = expectName("a test name")
+    let version = parseTestVersion()
+    var variations: [CrossVariationSyntax] = []
+    if expect(.leftBrace, "'{' and the test's variations") != nil {
+      while current.kind != .rightBrace, !atDeclarationStart {
+        let before = index
+        if let variation = parseCrossVariation() { variations.append(variation) }
+        if index == before { skip { $0.isWord("variation") || $0.kind == .rightBrace } }
+      }
+      expect(.rightBrace, "'}' to close test '\(name.text)'")
+    }
+    return CrossPlacementTestDecl(name: name, version: version, variations: variations, range: span(from: start))
+  }
+
+  mutating func parseCrossVariation() -> CrossVariationSyntax? {
+    let start = current.range.start
+    guard expectWord("variation") else { return nil }
+    let id = expectName("a variation id")
+    let weight = parseWeight()
+    var contents: [(placement: Name, content: ContentSyntax)] = []
+    if expect(.leftBrace, "'{' and the variation's content per placement") != nil {
+      while current.kind != .rightBrace, !atDeclarationStart {
+        let before = index
+        let placement = expectName("a placement name")
+        if expect(.arrow, "'->' after the placement name") != nil {
+          contents.append((placement, parseContent(allowTest: false, allowHoldout: true)))
+        }
+        if index == before { skip { $0.kind == .rightBrace || $0.atLineStart } }
+      }
+      expect(.rightBrace, "'}' to close variation '\(id.text)'")
+    }
+    return CrossVariationSyntax(id: id, weight: weight, contents: contents, range: span(from: start))
+  }
+}

@@ -1,0 +1,164 @@
+/// Limits the parser enforces so hostile rule files cannot exhaust the process.
+public struct SyntaxLimits: Sendable, Hashable {
+  /// Deepest nesting of parentheses and `not` in one condition (default 128).
+  public var maxNestingDepth: Int
+  /// Largest rules file in bytes (default 4 MiB).
+  public var maxFileBytes: Int
+
+  public init(maxNestingDepth: Int = 128, maxFileBytes: Int = 4 << 20) {
+    self.maxNestingDepth = maxNestingDepth
+    self.maxFileBytes = maxFileBytes
+  }
+
+  public static let `default` = SyntaxLimits()
+}
+
+/// A recursive-descent parser that never throws and always returns a tree plus diagnostics.
+///
+/// On a missing token it reports once and invents a missing node (as swift-syntax does) so the tree stays
+/// whole; on a token it cannot use it skips to the next row or declaration. Every loop checks that it made
+/// progress, so recovery cannot spin.
+public struct Parser {
+  let file: SourceFile
+  var tokens: [Token]
+  var index = 0
+  var diagnostics: [Diagnostic]
+  let limits: SyntaxLimits
+  var depth = 0
+
+  /// Words that start a top-level declaration.
+  static let declarationWords: Set<String> = ["attribute", "segment", "placement", "test"]
+
+  /// Parses one file.
+  public static func parse(_ file: SourceFile, limits: SyntaxLimits = .default) -> (RuleFileSyntax, [Diagnostic]) {
+    guard file.bytes.count <= limits.maxFileBytes else {
+      let span = SourceSpan(file: file, range: SourceRange(start: 0, end: 0))
+      let message = "rules file is \(file.bytes.count) bytes, over the limit of \(limits.maxFileBytes) bytes"
+      return (RuleFileSyntax(file: file, declarations: [], comments: []), [
+        Diagnostic(SyntaxCatalog.fileTooLarge, message, at: span)
+      ])
+    }
+    let lexed = Lexer.tokenize(file)
+    var parser = Parser(file: file, tokens: lexed.tokens, diagnostics: lexed.diagnostics, limits: limits)
+    let declarations = parser.parseFile()
+    return (RuleFileSyntax(file: file, declarations: declarations, comments: lexed.comments), parser.diagnostics)
+  }
+
+  init(file: SourceFile, tokens: [Token], diagnostics: [Diagnostic], limits: SyntaxLimits) {
+    self.file = file
+    self.tokens = tokens
+    self.diagnostics = diagnostics
+    self.limits = limits
+  }
+
+  // MARK: - Token helpers
+
+  var current: Token { tokens[index] }
+  var previousEnd: Int { index > 0 ? tokens[index - 1].range.end : 0 }
+  func peek(_ ahead: Int = 1) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
+  var atEnd: Bool { current.kind == .endOfFile }
+
+  @discardableResult
+  mutating func advance() -> Token {
+    let token = current
+    if token.kind != .endOfFile { index += 1 }
+    return token
+  }
+
+  mutating func consume(_ kind: Token.Kind) -> Token? {
+    current.kind == kind ? advance() : nil
+  }
+
+  mutating func consumeWord(_ word: String) -> Token? {
+    current.isWord(word) ? advance() : nil
+  }
+
+  /// True when the current token starts a declaration on a new line (or the file ends).
+  var atDeclarationStart: Bool {
+    atEnd || (current.kind == .identifier && current.atLineStart && Self.declarationWords.contains(current.value))
+  }
+
+  /// Consumes a token of `kind` or reports `expected <what>` at the current token and returns nil.
+  @discardableResult
+  mutating func expect(_ kind: Token.Kind, _ what: String) -> Token? {
+    if let token = consume(kind) { return token }
+    reportExpected(what)
+    return nil
+  }
+
+  /// Consumes the identifier `word` or reports it missing.
+  @discardableResult
+  mutating func expectWord(_ word: String) -> Bool {
+    if consumeWord(word) != nil { return true }
+    reportExpected("'\(word)'")
+    return false
+  }
+
+  /// Consumes an identifier as a name, or reports and returns a missing name placed after the previous token.
+  mutating func expectName(_ what: String) -> Name {
+    if current.kind == .identifier, !atDeclarationStart || !current.atLineStart {
+      let token = advance()
+      return Name(text: token.value, range: token.range)
+    }
+    reportExpected(what)
+    return Name(text: "", range: SourceRange(start: previousEnd, end: previousEnd))
+  }
+
+  mutating func reportExpected(_ what: String, code: DiagnosticCode = SyntaxCatalog.expectedToken) {
+    // One error per position: a cascade at the same token helps no one.
+    if let last = diagnostics.last, last.span?.range.start == current.range.start, last.code != SyntaxCatalog.unexpectedCharacter {
+      return
+    }
+    report(code, "expected \(what), found \(describe(current))", current.range)
+  }
+
+  mutating func report(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Note] = []) {
+    diagnostics.append(Diagnostic(code, message, at: SourceSpan(file: file, range: range), notes: notes))
+  }
+
+  func describe(_ token: Token) -> String {
+    switch token.kind {
+    case .endOfFile: "end of file"
+    case .identifier: "'\(token.value)'"
+    case .string: "string \"\(token.value)\""
+    case .number: "number \(token.value)"
+    case .regex: "pattern /\(token.value)/"
+    default: "'\(file.text(of: token.range))'"
+    }
+  }
+
+  func span(from start: Int) -> SourceRange { SourceRange(start: start, end: max(start, previousEnd)) }
+
+  /// Skips tokens until one satisfies `stop` or a declaration starts; always skips at least one token.
+  mutating func skip(until stop: (Token) -> Bool) {
+    repeat { advance() } while !atDeclarationStart && !stop(current)
+  }
+
+  // MARK: - File
+
+  mutating func parseFile() -> [Declaration] {
+    var declarations: [Declaration] = []
+    while !atEnd {
+      let start = index
+      if let declaration = parseDeclaration() {
+        declarations.append(declaration)
+      }
+      if index == start {  // progress guard
+        reportExpected("a declaration ('attribute', 'segment', 'placement' or 'test')", code: SyntaxCatalog.expectedDeclaration)
+        skip { _ in false }
+      }
+    }
+    return declarations
+  }
+
+  mutating func parseDeclaration() -> Declaration? {
+    guard current.kind == .identifier else { return nil }
+    switch current.value {
+    case "attribute": return .attribute(parseAttribute())
+    case "segment": return .segment(parseSegment())
+    case "placement": return .placement(parsePlacement())
+    case "test": return .test(parseCrossPlacementTest())
+    default: return nil
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import Testing
+
+@testable import PlacementKit
+
+@Suite struct JSONWriterTests {
+  @Test func escapesStrings() {
+    var writer = JSONWriter()
+    writer.value("a\"b\\c/\n\t\r\u{8}\u{C}\u{1}\u{1F}\u{7F}é\u{2028}x\u{2029}😀\u{E2}")
+    #expect(writer.string == #""a\"b\\c/\n\t\r\b\f\u0001\u001f"# + "\u{7F}é" + #"\u2028x\u2029"# + "😀\u{E2}\"")
+  }
+
+  @Test func escapedStringsReadBack() throws {
+    let text = "\u{0}\u{1F} \" \\ \u{2028}\u{2029} é 😀 \u{E2}\u{80}"
+    #expect(try JSONReader.parse(serialized(.string(text), sortedKeys: false)) == .string(text))
+  }
+
+  @Test(arguments: [
+    (0.0, "0"), (-0.0, "-0"), (1_836_277_747_000, "1836277747000"), (-3, "-3"), (2.5, "2.5"), (0.1, "0.1"),
+    (1e308, "1e+308"), (9_007_199_254_740_991, "9007199254740991"), (9_007_199_254_740_992, "9007199254740992.0"),
+    (1e16, "1e+16"),
+    (1e-7, "1e-07"), (.leastNonzeroMagnitude, "5e-324"), (-1.5e-10, "-1.5e-10"), (.nan, "null"), (.infinity, "null"),
+  ])
+  func writesNumbers(number: Double, expected: String) {
+    #expect(serialized(.number(number), sortedKeys: false) == expected)
+  }
+
+  @Test func writesIntegers() {
+    var writer = JSONWriter()
+    writer.beginArray()
+    for integer in [0, 7, -42, Int.max, Int.min] { writer.value(integer) }
+    writer.endArray()
+    #expect(writer.string == "[0,7,-42,9223372036854775807,-9223372036854775808]")
+  }
+
+  @Test func writesObjectsInAFixedKeyOrder() {
+    var writer = JSONWriter(reservingCapacity: 256)
+    writer.beginObject()
+    writer.key("placement")
+    writer.value("onboarding_end")
+    writer.key("row")
+    writer.value(2)
+    writer.key("ab")
+    writer.beginObject()
+    writer.key("test")
+    writer.value("music_paywalls")
+    writer.key("bucket")
+    writer.value(37.0)
+    writer.endObject()
+    writer.key("warnings")
+    writer.beginArray()
+    writer.endArray()
+    writer.key("explain")
+    writer.beginArray()
+    writer.beginObject()
+    writer.endObject()
+    writer.value(true)
+    writer.null()
+    writer.value(.object(["z": .number(1), "a": .array([.bool(false)])]), sortedKeys: true)
+    writer.endArray()
+    writer.endObject()
+    let expected =
+      #"{"placement":"onboarding_end","row":2,"ab":{"test":"music_paywalls","bucket":37},"warnings":[],"#
+      + #""explain":[{},true,null,{"a":[false],"z":1}]}"#
+    #expect(writer.string == expected)
+  }
+
+  @Test func removeAllStartsAFreshRecord() {
+    var writer = JSONWriter()
+    writer.beginArray()
+    writer.value(1)
+    writer.endArray()
+    writer.removeAll()
+    writer.value("x")
+    #expect(writer.string == #""x""#)
+    #expect(writer.bytes == Array(#""x""#.utf8))
+  }
+
+  @Test func sortedKeysAreDeterministic() {
+    let value: JSONValue = .object([
+      "b": .array([.number(1), .null]), "a": .object(["y": .bool(true), "x": .string("é")]), "": .number(0.5),
+    ])
+    #expect(serialized(value, sortedKeys: true) == #"{"":0.5,"a":{"x":"é","y":true},"b":[1,null]}"#)
+    #expect(JSONWriter.serialized(value, sortedKeys: true) == serialized(value, sortedKeys: true))
+  }
+}
