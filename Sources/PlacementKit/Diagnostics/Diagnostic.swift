@@ -19,7 +19,7 @@ public struct SourceSpan: Sendable, Hashable {
   }
 
   /// Line and column of the start of the span.
-  public var location: SourceLocation { file.location(of: range.start) }
+  public var location: SourcePosition { file.location(of: range.start) }
 }
 
 /// A suggested edit: replace the text at `span` with `replacement`.

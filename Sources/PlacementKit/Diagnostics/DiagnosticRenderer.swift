@@ -32,7 +32,7 @@ public struct DiagnosticRenderer: Sendable {
       out += "\(gutter) = note: \(note.message)\(location)\n"
     }
     for fix in diagnostic.fixIts {
-      out += "\(gutter) = fix-it: \(fix.message): replace with '\(fix.replacement)'\n"
+      out += "\(gutter) = fix-it: replace '\(fix.span.file.text(of: fix.span.range))' with '\(fix.replacement)'\n"
     }
     return out
   }

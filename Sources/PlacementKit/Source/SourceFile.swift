@@ -27,7 +27,7 @@ public struct SourceFile: Sendable, Hashable {
 
   /// The 1-based line and column of a byte offset. Columns count characters (grapheme clusters), so a
   /// caret lines up under the character a person sees.
-  public func location(of offset: Int) -> SourceLocation {
+  public func location(of offset: Int) -> SourcePosition {
     let offset = max(0, min(offset, bytes.count))
     var low = 0
     var high = lineStarts.count - 1
@@ -36,7 +36,7 @@ public struct SourceFile: Sendable, Hashable {
       if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
     }
     let prefix = String(decoding: bytes[lineStarts[low]..<offset], as: UTF8.self)
-    return SourceLocation(line: low + 1, column: prefix.count + 1)
+    return SourcePosition(line: low + 1, column: prefix.count + 1)
   }
 
   /// The text of a 1-based line, without its line terminator.
@@ -57,7 +57,7 @@ public struct SourceFile: Sendable, Hashable {
 }
 
 /// A 1-based line and column.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
   public let line: Int
   public let column: Int
   public var description: String { "\(line):\(column)" }
