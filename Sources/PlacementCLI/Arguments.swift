@@ -60,4 +60,3 @@ struct Arguments {
     return value
   }
 }
-

@@ -33,8 +33,10 @@ public final class Console: @unchecked Sendable {
     let out = FileHandle.standardOutput
     let err = FileHandle.standardError
     return Console(
-      out: { out.write(Data($0.utf8)) }, err: { err.write(Data($0.utf8)) }, readLine: { Swift.readLine(strippingNewline: true) },
-      stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1, environment: ProcessInfo.processInfo.environment)
+      out: { out.write(Data($0.utf8)) }, err: { err.write(Data($0.utf8)) },
+      readLine: { Swift.readLine(strippingNewline: true) },
+      stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
+      environment: ProcessInfo.processInfo.environment)
   }
 
   func out(_ text: String) { writeOut(text) }

@@ -22,7 +22,8 @@ struct DecisionOutput {
     for row in decision.explanation ?? [] {
       switch row.outcome {
       case .notMatched(let condition, let seen):
-        out += "  row \(row.index) \(row.name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))") + "\n"
+        out +=
+          "  row \(row.index) \(row.name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))") + "\n"
       case .fellThrough(let reason):
         out += "  row \(row.index) \(row.name): matched, fell through: \(reason)\n"
       case .decided:

@@ -19,37 +19,37 @@ enum Help {
 
   static let command: [String: String] = [
     "resolve": """
-      usage: placement resolve (--profile FILE | --profiles FILE|-) [options]
+    usage: placement resolve (--profile FILE | --profiles FILE|-) [options]
 
-      Resolves placements for a profile (one JSON object) or a JSON Lines stream of profiles, and prints one
-      decision per profile and placement as JSON Lines (or text).
+    Resolves placements for a profile (one JSON object) or a JSON Lines stream of profiles, and prints one
+    decision per profile and placement as JSON Lines (or text).
 
-      options:
-        --profile FILE       one profile as JSON ('-' reads standard input)
-        --profiles FILE|-    JSON Lines, one profile per line; bad lines are reported on stderr and skipped
-        --placement ID       resolve only this placement (repeatable); default: every placement
-        --rules PATH         rules file or directory (default: Rules)
-        --explain            include why each row did or did not decide
-        --now INSTANT        the time for relative date conditions, ISO-8601 (default: the current time)
-        --format json|text   output format (default: json)
+    options:
+      --profile FILE       one profile as JSON ('-' reads standard input)
+      --profiles FILE|-    JSON Lines, one profile per line; bad lines are reported on stderr and skipped
+      --placement ID       resolve only this placement (repeatable); default: every placement
+      --rules PATH         rules file or directory (default: Rules)
+      --explain            include why each row did or did not decide
+      --now INSTANT        the time for relative date conditions, ISO-8601 (default: the current time)
+      --format json|text   output format (default: json)
 
-      exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile, the profile is
-      invalid, or a placement is unknown; 66 a file is missing.
+    exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile, the profile is
+    invalid, or a placement is unknown; 66 a file is missing.
 
-      """,
+    """,
     "ingest": """
-      usage: placement ingest EVENTS.jsonl [--profile FILE] [--rules PATH]
+    usage: placement ingest EVENTS.jsonl [--profile FILE] [--rules PATH]
 
-      Applies flow_user_input events (JSON Lines, in order: last value wins) to a profile (empty by default)
-      and prints the profile with the custom attributes derived from the rules' declarations.
-      Events that are not flow_user_input are ignored; a malformed event is reported with its line and skipped.
+    Applies flow_user_input events (JSON Lines, in order: last value wins) to a profile (empty by default)
+    and prints the profile with the custom attributes derived from the rules' declarations.
+    Events that are not flow_user_input are ignored; a malformed event is reported with its line and skipped.
 
-      options:
-        --profile FILE   start from this profile
-        --rules PATH     rules file or directory (default: Rules)
+    options:
+      --profile FILE   start from this profile
+      --rules PATH     rules file or directory (default: Rules)
 
-      exit: 0 ok; 1 some events were skipped; 65 invalid profile or rules; 66 a file is missing.
+    exit: 0 ok; 1 some events were skipped; 65 invalid profile or rules; 66 a file is missing.
 
-      """,
+    """,
   ]
 }

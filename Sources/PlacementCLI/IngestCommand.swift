@@ -15,9 +15,10 @@ struct IngestCommand {
       throw CommandFailure(.usage, "give one events file (JSON Lines; '-' reads standard input)")
     }
     let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console)
-    var profile = try arguments.value("--profile").map { path throws(CommandFailure) in
-      try Support.profile(at: path, console: console)
-    } ?? Profile()
+    var profile =
+      try arguments.value("--profile").map { path throws(CommandFailure) in
+        try Support.profile(at: path, console: console)
+      } ?? Profile()
     var reader = try LineReader(path: eventsPath, console: console)
     var lineNumber = 0
     var skipped = 0

@@ -10,7 +10,11 @@ public enum PlacementTool {
     }
     let rest = Array(arguments.dropFirst())
     if ["-h", "--help", "help"].contains(name) {
-      if let topic = rest.first, let text = Help.command[topic] { console.out(text) } else { console.out(Help.overview) }
+      if let topic = rest.first, let text = Help.command[topic] {
+        console.out(text)
+      } else {
+        console.out(Help.overview)
+      }
       return ExitCode.ok.rawValue
     }
     if name == "--version" {

@@ -34,7 +34,8 @@ enum Support {
     do {
       return try RuleLoading.compile(paths: [path ?? "Rules"])
     } catch {
-      throw CommandFailure(.noInput, error.message + (path == nil ? " (run from the project folder or pass --rules PATH)" : ""))
+      throw CommandFailure(
+        .noInput, error.message + (path == nil ? " (run from the project folder or pass --rules PATH)" : ""))
     }
   }
 
@@ -53,7 +54,9 @@ enum Support {
       return Instant(millisecondsSince1970: Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)))
     }
     guard let instant = Instant(iso8601: text) else {
-      throw CommandFailure(.usage, "--now must be an ISO-8601 instant with an offset (e.g. 2026-11-30T12:00:00Z) or a date, found '\(text)'")
+      throw CommandFailure(
+        .usage,
+        "--now must be an ISO-8601 instant with an offset (e.g. 2026-11-30T12:00:00Z) or a date, found '\(text)'")
     }
     return instant
   }

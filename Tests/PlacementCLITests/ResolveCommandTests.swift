@@ -4,7 +4,8 @@ import Testing
   let now = ["--now", "2026-11-30T00:00:00Z", "--rules", repo("Rules")]
 
   @Test func seedProfileGetsProOnboarding() {
-    let run = placement(["resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--placement", "onboarding_end"] + now)
+    let run = placement(
+      ["resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--placement", "onboarding_end"] + now)
     #expect(run.status == 0)
     #expect(run.err == "")
     #expect(
@@ -28,15 +29,21 @@ import Testing
   }
 
   @Test func unknownPlacementExits65WithSuggestion() {
-    let run = placement(["resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--placement", "onboardng_end"] + now)
+    let run = placement(
+      ["resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--placement", "onboardng_end"] + now)
     #expect(run.status == 65)
     #expect(run.err.contains("unknown placement 'onboardng_end'; did you mean 'onboarding_end'?"))
     #expect(run.err.contains("known placements: onboarding_end, main_paywall"))
   }
 
   @Test func explainNamesTheFailingConditionAndValue() {
-    let run = placement(["resolve", "--profile", repo("Examples/profiles/amateur.json"), "--placement", "onboarding_end", "--explain"] + now)
-    #expect(run.out.contains(#"{"index":0,"name":"pros","outcome":"not_matched","condition":"experience == pro","seen":"experience = amateur"}"#))
+    let run = placement(
+      ["resolve", "--profile", repo("Examples/profiles/amateur.json"), "--placement", "onboarding_end", "--explain"]
+        + now)
+    #expect(
+      run.out.contains(
+        #"{"index":0,"name":"pros","outcome":"not_matched","condition":"experience == pro","seen":"experience = amateur"}"#
+      ))
     #expect(run.out.contains(#"{"index":1,"name":"amateurs","outcome":"decided"}"#))
   }
 
@@ -53,7 +60,10 @@ import Testing
   }
 
   @Test func brokenRulesExit65WithDiagnostics() {
-    let run = placement(["resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--rules", repo("Examples/broken/several-mistakes.rules")])
+    let run = placement([
+      "resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--rules",
+      repo("Examples/broken/several-mistakes.rules"),
+    ])
     #expect(run.status == 65)
     #expect(run.err.contains("error: rules do not compile: 3 errors"))
   }

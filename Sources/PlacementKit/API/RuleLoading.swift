@@ -19,7 +19,8 @@ public enum RuleLoading {
       }
     }
     if sources.isEmpty {
-      throw LoadError(path: paths.joined(separator: ", "), message: "no .\(fileExtension) files in \(paths.joined(separator: ", "))")
+      throw LoadError(
+        path: paths.joined(separator: ", "), message: "no .\(fileExtension) files in \(paths.joined(separator: ", "))")
     }
     return sources
   }
@@ -38,7 +39,9 @@ public enum RuleLoading {
 
   /// Compiles the rules at `paths`.
   /// - Throws: ``LoadError`` when nothing can be read; compile errors are in the result's diagnostics.
-  public static func compile(paths: [String], options: CompileOptions = CompileOptions()) throws(LoadError) -> Compilation {
+  public static func compile(paths: [String], options: CompileOptions = CompileOptions()) throws(LoadError)
+    -> Compilation
+  {
     Compilation.compile(try sources(at: paths), options: options)
   }
 }

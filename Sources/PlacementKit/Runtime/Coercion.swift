@@ -28,7 +28,9 @@ enum Coercion {
       var mask: UInt64 = 0
       var unknown: [String] = []
       for element in elements {
-        guard case .string(let s) = element else { return (.missing, "the list holds a \(element.typeName), not option ids") }
+        guard case .string(let s) = element else {
+          return (.missing, "the list holds a \(element.typeName), not option ids")
+        }
         if let index = options.index(of: s) { mask |= 1 << UInt64(index) } else { unknown.append(s) }
       }
       return (.choices(mask), unknown.isEmpty ? nil : "unknown option ids ignored: \(unknown.joined(separator: ", "))")

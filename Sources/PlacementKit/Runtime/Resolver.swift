@@ -53,7 +53,9 @@ extension RuleSet {
       if let segment = row.segment, !evaluator.holds(conditions[segment]) {
         if options.explain {
           let failure = Explainer(ruleSet: self, evaluator: evaluator).failure(of: conditions[segment])
-          trace?.append(RowTrace(index: index, name: row.name, outcome: .notMatched(condition: failure.condition, seen: failure.seen)))
+          trace?.append(
+            RowTrace(
+              index: index, name: row.name, outcome: .notMatched(condition: failure.condition, seen: failure.seen)))
         }
         continue
       }
@@ -65,7 +67,9 @@ extension RuleSet {
         content = drawn.content
       }
       guard let shown = Self.shown(content) else {
-        let reason = assignment.map { "variation '\($0.variation)' of test '\($0.name)' falls through" } ?? "the row's content is fallthrough"
+        let reason =
+          assignment.map { "variation '\($0.variation)' of test '\($0.name)' falls through" }
+          ?? "the row's content is fallthrough"
         trace?.append(RowTrace(index: index, name: row.name, outcome: .fellThrough(reason: reason)))
         continue
       }
@@ -93,9 +97,12 @@ extension RuleSet {
   }
 
   /// The A/B draw of PRODUCT.md §4.9. Without a `profile_id` the first variation in draw order is taken.
-  func draw(_ test: ABTest, profile: BoundProfile, warnings: inout [String]) -> (assignment: ABAssignment, content: Content) {
+  func draw(_ test: ABTest, profile: BoundProfile, warnings: inout [String]) -> (
+    assignment: ABAssignment, content: Content
+  ) {
     guard let id = profile.profileID else {
-      warnings.append("profile has no profile_id: test '\(test.name)' cannot bucket it; first variation in draw order taken")
+      warnings.append(
+        "profile has no profile_id: test '\(test.name)' cannot bucket it; first variation in draw order taken")
       let first = test.variations[0]
       return (ABAssignment(name: test.name, versionID: test.versionID, variation: first.id, bucket: nil), first.content)
     }
@@ -109,6 +116,8 @@ extension RuleSet {
         break
       }
     }
-    return (ABAssignment(name: test.name, versionID: test.versionID, variation: chosen.id, bucket: bucket), chosen.content)
+    return (
+      ABAssignment(name: test.name, versionID: test.versionID, variation: chosen.id, bucket: bucket), chosen.content
+    )
   }
 }

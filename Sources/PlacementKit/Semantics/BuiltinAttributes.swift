@@ -33,7 +33,8 @@ public enum BuiltinAttributes {
     ("attribution_creative", .string),
   ]
 
-  static let types: [String: AttributeType] = Dictionary(all.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+  static let types: [String: AttributeType] = Dictionary(
+    all.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
 
   /// The type of a built-in attribute, or nil when `name` is not built in.
   public static func type(of name: String) -> AttributeType? { types[name] }

@@ -51,7 +51,8 @@ extension Checker {
 
   mutating func checkOptions(_ syntax: TypeSyntax) -> Options? {
     guard !syntax.options.isEmpty else {
-      report(SemanticsCatalog.invalidOptions, "a \(syntax.keyword.text) type needs at least one option id", syntax.range)
+      report(
+        SemanticsCatalog.invalidOptions, "a \(syntax.keyword.text) type needs at least one option id", syntax.range)
       return nil
     }
     var seen: [String: SourceRange] = [:]

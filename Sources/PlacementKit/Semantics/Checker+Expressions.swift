@@ -4,9 +4,13 @@ extension Checker {
   mutating func checkExpression(_ expr: Expr, references: inout [(target: Int, span: SourceSpan)]) -> Condition {
     switch expr {
     case .and(let left, let right):
-      return .all(flatten(checkExpression(left, references: &references), checkExpression(right, references: &references), and: true))
+      return .all(
+        flatten(
+          checkExpression(left, references: &references), checkExpression(right, references: &references), and: true))
     case .or(let left, let right):
-      return .any(flatten(checkExpression(left, references: &references), checkExpression(right, references: &references), and: false))
+      return .any(
+        flatten(
+          checkExpression(left, references: &references), checkExpression(right, references: &references), and: false))
     case .not(let inner, _):
       return .not(checkExpression(inner, references: &references))
     case .group(let inner, _):
@@ -50,7 +54,8 @@ extension Checker {
         return .constant(false)
       }
       return .predicate(
-        Predicate(slot: attribute.slot, attribute: name.text, test: .bool(true), text: name.text, span: span(name.range)))
+        Predicate(
+          slot: attribute.slot, attribute: name.text, test: .bool(true), text: name.text, span: span(name.range)))
     }
     let candidates = Array(segmentIndex.keys) + attributes.filter { $0.type == .bool }.map(\.name)
     report(
@@ -62,7 +67,8 @@ extension Checker {
   mutating func checkRollout(percent: Name, salt: Name, range: SourceRange) -> Condition {
     guard !percent.isMissing, !salt.isMissing else { return .constant(false) }
     let parts = percent.text.split(separator: ".", omittingEmptySubsequences: false)
-    guard let value = Double(percent.text), value >= 0, value <= 100, parts.count <= 2, (parts.count < 2 || parts[1].count <= 2)
+    guard let value = Double(percent.text), value >= 0, value <= 100, parts.count <= 2,
+      (parts.count < 2 || parts[1].count <= 2)
     else {
       report(
         SemanticsCatalog.invalidRollout,
@@ -75,7 +81,9 @@ extension Checker {
     } else if let first = salts[salt.text] {
       report(
         SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt.text)\" is used twice", salt.range,
-        notes: [Note("two rollouts with one salt admit the same profiles (correlated samples); first used here", at: first)])
+        notes: [
+          Note("two rollouts with one salt admit the same profiles (correlated samples); first used here", at: first)
+        ])
     } else {
       salts[salt.text] = span(salt.range)
     }

@@ -17,7 +17,8 @@ extension Checker {
             let names = (cycle + [target]).map { checker.segmentDecls[$0].decl.name.text }
             checker.diagnostics.append(
               Diagnostic(
-                SemanticsCatalog.segmentCycle, "segments refer to each other in a cycle: \(names.joined(separator: " -> "))",
+                SemanticsCatalog.segmentCycle,
+                "segments refer to each other in a cycle: \(names.joined(separator: " -> "))",
                 at: via, notes: [Note("a segment cannot depend on itself, directly or through others")]))
           }
         case .unvisited:
@@ -40,7 +41,10 @@ extension Checker {
     for entry in placementDecls {
       for row in entry.decl.rows {
         if case .test(let test) = row.content {
-          versions[test.version?.text ?? Self.derivedVersionID(placement: entry.decl.name.text, row: row.segment.text, test: test.name.text)] = test.name.text
+          versions[
+            test.version?.text
+              ?? Self.derivedVersionID(placement: entry.decl.name.text, row: row.segment.text, test: test.name.text)] =
+            test.name.text
         }
       }
     }
@@ -49,7 +53,8 @@ extension Checker {
       if let test = versions[salt] {
         diagnostics.append(
           Diagnostic(
-            SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt)\" equals the version id of test '\(test)'", at: place,
+            SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt)\" equals the version id of test '\(test)'",
+            at: place,
             notes: [Note("a rollout and a test with one key split the same profiles the same way")]))
       }
     }

@@ -19,12 +19,17 @@ extension Checker {
       if let first = defaultRow {
         if row.isDefault {
           report(
-            SemanticsCatalog.duplicateDefault, "placement '\(decl.name.text)' has a second default row", row.segment.range,
+            SemanticsCatalog.duplicateDefault, "placement '\(decl.name.text)' has a second default row",
+            row.segment.range,
             notes: [Note("the default row is here", at: span(first.segment.range))])
         } else {
           report(
-            SemanticsCatalog.rowAfterDefault, "row '\(row.segment.text)' comes after the default row and is never reached",
-            row.segment.range, notes: [Note("the default row matches every profile; move this row above it", at: span(first.segment.range))])
+            SemanticsCatalog.rowAfterDefault,
+            "row '\(row.segment.text)' comes after the default row and is never reached",
+            row.segment.range,
+            notes: [
+              Note("the default row matches every profile; move this row above it", at: span(first.segment.range))
+            ])
         }
         continue
       }
@@ -38,23 +43,32 @@ extension Checker {
         let candidates = Array(segmentIndex.keys)
         report(
           SemanticsCatalog.unknownSegment, "unknown segment '\(row.segment.text)'", row.segment.range,
-          notes: Suggestions.note(for: row.segment.text, in: candidates), fixIts: renameFix(row.segment, in: candidates))
+          notes: Suggestions.note(for: row.segment.text, in: candidates), fixIts: renameFix(row.segment, in: candidates)
+        )
         continue
       }
       guard let content = checkContent(row.content, placement: decl.name.text, type: contentType, row: row.segment.text)
       else { continue }
       if row.isDefault, case .fallthrough_ = content {
-        report(SemanticsCatalog.invalidTest, "the default row cannot fall through: no row follows it", row.content.range)
+        report(
+          SemanticsCatalog.invalidTest, "the default row cannot fall through: no row follows it", row.content.range)
       }
       let audience = AudienceRow(name: row.segment.text, segment: segment, content: content, span: span(row.range))
-      if case .test(let test) = content, test.isCrossPlacement { crossRows.append(audience) } else { rows.append(audience) }
+      if case .test(let test) = content, test.isCrossPlacement {
+        crossRows.append(audience)
+      } else {
+        rows.append(audience)
+      }
     }
     if defaultRow == nil {
       report(
         SemanticsCatalog.missingDefault, "placement '\(decl.name.text)' has no default row", decl.name.range,
-        notes: [Note("add 'default -> \(contentType.rawValue) <id>' as the last row: it decides when no segment matches")])
+        notes: [
+          Note("add 'default -> \(contentType.rawValue) <id>' as the last row: it decides when no segment matches")
+        ])
     }
-    return PlacementDefinition(name: decl.name.text, contentType: contentType, rows: crossRows + rows, span: span(decl.name.range))
+    return PlacementDefinition(
+      name: decl.name.text, contentType: contentType, rows: crossRows + rows, span: span(decl.name.range))
   }
 
   /// Resolves a row's content and checks it against the placement's content type.

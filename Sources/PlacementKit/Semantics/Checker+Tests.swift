@@ -27,7 +27,9 @@ extension Checker {
       ids[id] = idRange
       variations.append(ABVariation(id: id, weight: weight, content: content))
     }
-    guard ok, checkVariations(variations, test: syntax.name, weights: syntax.variations.map(\.weight)) else { return nil }
+    guard ok, checkVariations(variations, test: syntax.name, weights: syntax.variations.map(\.weight)) else {
+      return nil
+    }
     let version = syntax.version?.text ?? Self.derivedVersionID(placement: placement, row: row, test: syntax.name.text)
     return ABTest(
       name: syntax.name.text, versionID: version, hasExplicitVersion: syntax.version != nil, isCrossPlacement: false,
@@ -54,7 +56,9 @@ extension Checker {
   mutating func checkWeight(_ weight: Name) -> Int? {
     guard !weight.isMissing else { return nil }
     guard let value = Int(weight.text), value >= 0, value <= 100 else {
-      report(SemanticsCatalog.invalidWeights, "a weight is a whole percentage from 1 to 100, found \(weight.text)%", weight.range)
+      report(
+        SemanticsCatalog.invalidWeights, "a weight is a whole percentage from 1 to 100, found \(weight.text)%",
+        weight.range)
       return nil
     }
     return value
@@ -64,20 +68,23 @@ extension Checker {
   mutating func checkVariations(_ variations: [ABVariation], test: Name, weights: [Name]) -> Bool {
     guard Self.variationLimits.contains(variations.count) else {
       report(
-        SemanticsCatalog.invalidTest, "test '\(test.text)' has \(variations.count) variation\(variations.count == 1 ? "" : "s"); a test has 2 to 20",
+        SemanticsCatalog.invalidTest,
+        "test '\(test.text)' has \(variations.count) variation\(variations.count == 1 ? "" : "s"); a test has 2 to 20",
         test.range)
       return false
     }
     var ok = true
     for (variation, weight) in zip(variations, weights) where variation.weight == 0 {
-      report(SemanticsCatalog.invalidWeights, "variation '\(variation.id)' has weight 0%; remove it instead", weight.range)
+      report(
+        SemanticsCatalog.invalidWeights, "variation '\(variation.id)' has weight 0%; remove it instead", weight.range)
       ok = false
     }
     let sum = variations.reduce(0) { $0 + $1.weight }
     if sum != 100 {
       let written = variations.map { "\($0.weight)" }.joined(separator: " + ")
       report(
-        SemanticsCatalog.invalidWeights, "weights of test '\(test.text)' sum to \(sum)%, not 100% (\(written))", test.range)
+        SemanticsCatalog.invalidWeights, "weights of test '\(test.text)' sum to \(sum)%, not 100% (\(written))",
+        test.range)
       ok = false
     }
     return ok
@@ -92,7 +99,8 @@ extension Checker {
       if decl.version == nil {
         report(
           SemanticsCatalog.invalidTest, "cross-placement test '\(decl.name.text)' needs a version: 'version \"<id>\"'",
-          decl.name.range, notes: [Note("one version id shared by every placement keeps a profile in one variation everywhere")])
+          decl.name.range,
+          notes: [Note("one version id shared by every placement keeps a profile in one variation everywhere")])
       }
       let covered = decl.variations.map { Set($0.contents.map(\.placement.text)) }
       for variation in decl.variations {
@@ -131,14 +139,20 @@ extension Checker {
       guard let contentSyntax = variation.contents.first(where: { $0.placement.text == placement })?.content else {
         report(
           SemanticsCatalog.invalidTest, "test '\(name.text)' has no content for placement '\(placement)'", name.range,
-          notes: [Note("add '\(placement) -> …' to variation '\(variation.id.text)'", at: SourceSpan(file: entry.file, range: variation.id.range))])
+          notes: [
+            Note(
+              "add '\(placement) -> …' to variation '\(variation.id.text)'",
+              at: SourceSpan(file: entry.file, range: variation.id.range))
+          ])
         return nil
       }
       file = entry.file
       let content = checkContent(contentSyntax, placement: placement, type: type, row: name.text)
       let weight = checkWeight(variation.weight)
       if !ids.insert(variation.id.text).inserted {
-        report(SemanticsCatalog.duplicateVariation, "test '\(name.text)' has two variations with id '\(variation.id.text)'", variation.id.range)
+        report(
+          SemanticsCatalog.duplicateVariation, "test '\(name.text)' has two variations with id '\(variation.id.text)'",
+          variation.id.range)
         ok = false
       }
       file = here

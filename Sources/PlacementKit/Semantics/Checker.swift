@@ -66,8 +66,9 @@ public struct Checker {
         case .segment(let decl):
           guard !decl.name.isMissing, checkName(decl.name, kind: "segment") else { continue }
           if let previous = segmentIndex[decl.name.text] {
-            reportDuplicate(decl.name, kind: "segment", previous: segmentDecls[previous].decl.name.range,
-                            previousFile: segmentDecls[previous].file)
+            reportDuplicate(
+              decl.name, kind: "segment", previous: segmentDecls[previous].decl.name.range,
+              previousFile: segmentDecls[previous].file)
             continue
           }
           segmentIndex[decl.name.text] = segmentDecls.count

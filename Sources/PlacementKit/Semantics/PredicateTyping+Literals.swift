@@ -66,7 +66,8 @@ extension PredicateTyping {
       if let instant = Instant(iso8601: text) { return instant }
       report(
         SemanticsCatalog.invalidLiteral, "invalid date \"\(text)\"", range,
-        notes: [Note("write YYYY-MM-DD (00:00 UTC) or an ISO-8601 date-time with an offset, e.g. 2025-05-12T11:38:00Z")])
+        notes: [Note("write YYYY-MM-DD (00:00 UTC) or an ISO-8601 date-time with an offset, e.g. 2025-05-12T11:38:00Z")]
+      )
       return nil
     case .number(let text, let range):
       if let value = Double(text), let instant = Instant.fromUnix(value, unit: unit) { return instant }

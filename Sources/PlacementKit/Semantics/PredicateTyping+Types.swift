@@ -129,7 +129,8 @@ extension PredicateTyping {
     } catch {
       // The pattern's offset is within the literal; +1 skips the opening delimiter.
       let start = min(range.start + 1 + error.offset, max(range.start, range.end - 1))
-      report(SemanticsCatalog.invalidPattern, "invalid pattern: \(error.message)", SourceRange(start: start, end: start + 1))
+      report(
+        SemanticsCatalog.invalidPattern, "invalid pattern: \(error.message)", SourceRange(start: start, end: start + 1))
       return nil
     }
   }

@@ -16,7 +16,9 @@ struct PredicateTyping {
   var name: String { attribute.name }
 
   mutating func condition() -> Condition {
-    if syntax.ignoringCase, ![.equal, .notEqual, .inList, .notInList, .startsWith, .endsWith, .contains, .notContains, .matches].contains(op) {
+    if syntax.ignoringCase,
+      ![.equal, .notEqual, .inList, .notInList, .startsWith, .endsWith, .contains, .notContains, .matches].contains(op)
+    {
       report(SemanticsCatalog.typeMismatch, "'ignoring case' does not apply to '\(op.spelling)'", syntax.opRange)
     }
     switch op {
@@ -100,12 +102,16 @@ struct PredicateTyping {
     switch function {
     case .count:
       guard case .choices = attribute.type else {
-        report(SemanticsCatalog.typeMismatch, "count(...) applies to choices attributes; '\(name)' is \(attribute.type.kindName)", syntax.subject.range)
+        report(
+          SemanticsCatalog.typeMismatch,
+          "count(...) applies to choices attributes; '\(name)' is \(attribute.type.kindName)", syntax.subject.range)
         return .constant(false)
       }
     case .years_since:
       guard case .date = attribute.type else {
-        report(SemanticsCatalog.typeMismatch, "years_since(...) applies to date attributes; '\(name)' is \(attribute.type.kindName)", syntax.subject.range)
+        report(
+          SemanticsCatalog.typeMismatch,
+          "years_since(...) applies to date attributes; '\(name)' is \(attribute.type.kindName)", syntax.subject.range)
         return .constant(false)
       }
     }

@@ -42,7 +42,8 @@ public enum SemanticsCatalog {
     CatalogEntry(duplicateDefault, .error, "an audience table has more than one default row"),
     CatalogEntry(rowAfterDefault, .error, "a row follows the default row and can never be reached"),
     CatalogEntry(invalidWeights, .error, "a test's weights do not sum to 100 or include a zero weight"),
-    CatalogEntry(invalidTest, .error, "a test has fewer than 2 or more than 20 variations, or lacks a placement's content"),
+    CatalogEntry(
+      invalidTest, .error, "a test has fewer than 2 or more than 20 variations, or lacks a placement's content"),
     CatalogEntry(duplicateVariation, .error, "two variations of a test share an id"),
     CatalogEntry(invalidRollout, .error, "a rollout percentage is outside 0–100 or has more than two decimals"),
     CatalogEntry(duplicateSalt, .error, "two rollouts share a salt, or a salt equals a test's version id"),

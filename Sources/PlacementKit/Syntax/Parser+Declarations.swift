@@ -72,7 +72,8 @@ extension Parser {
     let start = advance().range.start
     let kind = expectName("a source kind ('quiz', 'input' or 'toggle')")
     if !kind.isMissing, !["quiz", "input", "toggle"].contains(kind.text) {
-      report(SyntaxCatalog.expectedToken, "unknown source kind '\(kind.text)': expected quiz, input or toggle", kind.range)
+      report(
+        SyntaxCatalog.expectedToken, "unknown source kind '\(kind.text)': expected quiz, input or toggle", kind.range)
     }
     guard let elementToken = expect(.string, "the element id as a string, e.g. \"experience\"") else {
       let missing = Name(text: "", range: SourceRange(start: previousEnd, end: previousEnd))
@@ -82,7 +83,8 @@ extension Parser {
     var screen: Name?
     if let slash = elementToken.value.lastIndex(of: "/") {
       screen = Name(text: String(elementToken.value[..<slash]), range: elementToken.range)
-      element = Name(text: String(elementToken.value[elementToken.value.index(after: slash)...]), range: elementToken.range)
+      element = Name(
+        text: String(elementToken.value[elementToken.value.index(after: slash)...]), range: elementToken.range)
     }
     if consumeWord("on") != nil {
       expectWord("screen")
@@ -113,7 +115,9 @@ extension Parser {
     expect(.colon, "':' and the placement's content type (flow or paywall)")
     let contentType = expectName("the content type 'flow' or 'paywall'")
     if !contentType.isMissing, contentType.text != "flow", contentType.text != "paywall" {
-      report(SyntaxCatalog.expectedToken, "unknown content type '\(contentType.text)': expected flow or paywall", contentType.range)
+      report(
+        SyntaxCatalog.expectedToken, "unknown content type '\(contentType.text)': expected flow or paywall",
+        contentType.range)
     }
     var rows: [RowSyntax] = []
     if expect(.leftBrace, "'{' to open the audience table") != nil {
@@ -140,6 +144,10 @@ extension Parser {
       return RowSyntax(segment: segment, content: .missing(range: span(from: start)), range: span(from: start))
     }
     let content = parseContent(allowTest: true)
+    if case .missing = content, !current.atLineStart, current.kind != .rightBrace, !atEnd {
+      // The rest of the line belongs to the broken row: skip it rather than report it again.
+      skip { $0.atLineStart || $0.kind == .rightBrace }
+    }
     return RowSyntax(segment: segment, content: content, range: span(from: start))
   }
 

@@ -59,7 +59,8 @@ extension Parser {
     let subject = parseSubject()
     guard let (op, opRange) = parseOperator() else {
       if subject.function != nil {
-        reportExpected("a comparison after '\(subject.function!.rawValue)(...)'", code: SyntaxCatalog.expectedExpression)
+        reportExpected(
+          "a comparison after '\(subject.function!.rawValue)(...)'", code: SyntaxCatalog.expectedExpression)
       }
       return subject.function == nil ? .reference(subject.attribute) : .missing(range: subject.range)
     }

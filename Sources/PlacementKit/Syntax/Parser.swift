@@ -34,9 +34,12 @@ public struct Parser {
     guard file.bytes.count <= limits.maxFileBytes else {
       let span = SourceSpan(file: file, range: SourceRange(start: 0, end: 0))
       let message = "rules file is \(file.bytes.count) bytes, over the limit of \(limits.maxFileBytes) bytes"
-      return (RuleFileSyntax(file: file, declarations: [], comments: []), [
-        Diagnostic(SyntaxCatalog.fileTooLarge, message, at: span)
-      ])
+      return (
+        RuleFileSyntax(file: file, declarations: [], comments: []),
+        [
+          Diagnostic(SyntaxCatalog.fileTooLarge, message, at: span)
+        ]
+      )
     }
     let lexed = Lexer.tokenize(file)
     var parser = Parser(file: file, tokens: lexed.tokens, diagnostics: lexed.diagnostics, limits: limits)
@@ -106,7 +109,9 @@ public struct Parser {
 
   mutating func reportExpected(_ what: String, code: DiagnosticCode = SyntaxCatalog.expectedToken) {
     // One error per position: a cascade at the same token helps no one.
-    if let last = diagnostics.last, last.span?.range.start == current.range.start, last.code != SyntaxCatalog.unexpectedCharacter {
+    if let last = diagnostics.last, last.span?.range.start == current.range.start,
+      last.code != SyntaxCatalog.unexpectedCharacter
+    {
       return
     }
     report(code, "expected \(what), found \(describe(current))", current.range)
@@ -144,7 +149,8 @@ public struct Parser {
         declarations.append(declaration)
       }
       if index == start {  // progress guard
-        reportExpected("a declaration ('attribute', 'segment', 'placement' or 'test')", code: SyntaxCatalog.expectedDeclaration)
+        reportExpected(
+          "a declaration ('attribute', 'segment', 'placement' or 'test')", code: SyntaxCatalog.expectedDeclaration)
         skip { _ in false }
       }
     }

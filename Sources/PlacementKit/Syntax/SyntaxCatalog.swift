@@ -19,7 +19,8 @@ public enum SyntaxCatalog {
     CatalogEntry(invalidEscape, .error, "an escape other than \\\" \\\\ \\n \\t in a string literal"),
     CatalogEntry(unterminatedRegex, .error, "a /pattern/ literal without its closing slash"),
     CatalogEntry(expectedToken, .error, "a required token is missing"),
-    CatalogEntry(expectedDeclaration, .error, "top level holds only attribute, segment, placement and test declarations"),
+    CatalogEntry(
+      expectedDeclaration, .error, "top level holds only attribute, segment, placement and test declarations"),
     CatalogEntry(expectedExpression, .error, "a condition was expected"),
     CatalogEntry(expectedValue, .error, "a literal value was expected"),
     CatalogEntry(expectedContent, .error, "a row's content was expected (flow, paywall, test, fallthrough)"),

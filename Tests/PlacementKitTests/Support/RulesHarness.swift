@@ -1,0 +1,44 @@
+@testable import PlacementKit
+
+/// Compiles one in-memory rules file named `test.rules`.
+func compile(_ rules: String) -> Compilation {
+  Compilation.compile([RuleSource(name: "test.rules", text: rules)])
+}
+
+/// A fixed instant for relative date conditions in tests: 2026-11-30T00:00:00Z.
+let testNow = Instant(iso8601: "2026-11-30T00:00:00Z")!
+
+/// Compiles `rules` (which must have no errors), reads `profile` JSON and resolves `placement`.
+func decide(_ rules: String, _ profile: String, placement: String = "p", explain: Bool = false) throws -> Decision {
+  let compilation = compile(rules)
+  guard let ruleSet = compilation.ruleSet else {
+    throw HarnessError(message: DiagnosticRenderer().render(compilation.diagnostics))
+  }
+  let parsed = try Profile(jsonBytes: Array(profile.utf8))
+  return try ruleSet.resolve(
+    placement, for: ruleSet.bind(parsed), options: ResolveOptions(now: testNow, explain: explain))
+}
+
+/// Whether segment `s` of a one-segment rules text matches the profile: builds `placement p` with rows
+/// `s -> flow yes` and `default -> flow no`.
+func matches(_ declarations: String, _ condition: String, _ profile: String) throws -> Bool {
+  let rules = """
+    \(declarations)
+    segment s = \(condition)
+    placement p: flow {
+      s -> flow yes
+      default -> flow no
+    }
+    """
+  return try decide(rules, profile).content == .flow(id: "yes", paywall: nil)
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
+
+/// "line:column" of each diagnostic, for position assertions.
+func positions(_ diagnostics: [Diagnostic]) -> [String] {
+  diagnostics.map { "\($0.span!.location)" }
+}
