@@ -6,7 +6,7 @@ struct IngestCommand {
   let console: Console
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--profile", "--rules"], flags: [])
+    arguments = try Arguments(args, valued: ["--profile", "--rules"], flags: ["--adapty"])
     self.console = console
   }
 
@@ -39,12 +39,20 @@ struct IngestCommand {
         console.err("\(eventsPath):\(lineNumber): error: \(error)\n")
       }
     }
-    console.out(render(profile, ruleSet: ruleSet) + "\n")
-    return skipped > 0 ? .findings : .ok
+    let (text, custom) = render(profile, ruleSet: ruleSet)
+    console.out(text + "\n")
+    var problems = 0
+    if arguments.has("--adapty") {
+      for problem in AdaptyLimits.problems(custom) {
+        problems += 1
+        console.err("adapty: \(problem)\n")
+      }
+    }
+    return skipped + problems > 0 ? .findings : .ok
   }
 
   /// The profile as JSON with `custom_attributes` updated from the answers of declared attributes.
-  func render(_ profile: Profile, ruleSet: RuleSet) -> String {
+  func render(_ profile: Profile, ruleSet: RuleSet) -> (String, [String: JSONValue]) {
     let bound = ruleSet.bind(profile)
     var custom = profile.customAttributes
     for attribute in ruleSet.attributes where attribute.source != nil {
@@ -54,6 +62,6 @@ struct IngestCommand {
     var members = profile.builtins
     members["custom_attributes"] = .object(custom)
     if !bound.warnings.isEmpty { members["warnings"] = .array(bound.warnings.map { .string($0) }) }
-    return serialized(.object(members), sortedKeys: true)
+    return (serialized(.object(members), sortedKeys: true), custom)
   }
 }

@@ -39,7 +39,7 @@ enum DecimalText {
 
 extension String {
   /// The string without leading and trailing whitespace (`Character.isWhitespace`), no Foundation needed.
-  fileprivate func trimmingWhitespace() -> String {
+  func trimmingWhitespace() -> String {
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return "" }
