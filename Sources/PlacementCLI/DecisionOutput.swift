@@ -26,8 +26,8 @@ struct DecisionOutput {
           "  row \(row.index) \(row.name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))") + "\n"
       case .fellThrough(let reason):
         out += "  row \(row.index) \(row.name): matched, fell through: \(reason)\n"
-      case .decided:
-        out += "  row \(row.index) \(row.name): matched, decided\n"
+      case .decided(let reason):
+        out += "  row \(row.index) \(row.name): matched, decided" + (reason.map { ": \($0)" } ?? "") + "\n"
       }
     }
     return out

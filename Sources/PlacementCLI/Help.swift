@@ -10,6 +10,7 @@ enum Help {
     commands:
       resolve    decide what profiles get at placements (one profile or JSON Lines)
       ingest     turn flow_user_input events into a profile's custom attributes
+      audiences  show a placement's audience table (priority, segments, A/B splits, fallback)
 
     Rules are read from Rules/ unless --rules PATH is given.
     Exit codes: 0 ok, 1 findings or failed lines, 64 usage, 65 bad input data, 66 missing file, 70 internal error.
@@ -49,6 +50,22 @@ enum Help {
       --rules PATH     rules file or directory (default: Rules)
 
     exit: 0 ok; 1 some events were skipped; 65 invalid profile or rules; 66 a file is missing.
+
+    """,
+    "audiences": """
+    usage: placement audiences [PLACEMENT] [--rules PATH] [--format text|json]
+
+    With a placement, prints its audience table in priority order (0 is checked first): each row's segment
+    and condition, its content or A/B split (variation, weight, content, version id), and marks for
+    cross-placement rows (checked before the placement's own rows), rows that fall through, and holdouts;
+    then the fallback path: the default row, and which rows continue with the next row.
+    Without a placement, lists the placements with their content type and row counts.
+
+    options:
+      --rules PATH         rules file or directory (default: Rules)
+      --format text|json   output format (default: text); the JSON shape is in docs/ABTests.md
+
+    exit: 0 ok; 64 usage; 65 rules do not compile or the placement is unknown; 66 a file is missing.
 
     """,
   ]

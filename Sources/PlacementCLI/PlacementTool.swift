@@ -44,5 +44,6 @@ public enum PlacementTool {
   static let commands: [String: Command] = [
     "resolve": { args, console throws(CommandFailure) in try ResolveCommand(args, console: console).run() },
     "ingest": { args, console throws(CommandFailure) in try IngestCommand(args, console: console).run() },
+    "audiences": { args, console throws(CommandFailure) in try AudiencesCommand(args, console: console).run() },
   ]
 }

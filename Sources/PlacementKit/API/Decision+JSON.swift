@@ -9,7 +9,8 @@ extension Decision {
   /// ```
   /// `ab_test` is `{"name", "version_id", "variation", "bucket"}` when the row is a test; `explain` is present
   /// only when the resolution recorded one: `[{"index", "name", "outcome": "not_matched"|"fell_through"|"decided",
-  /// "condition", "seen", "reason"}]`.
+  /// "condition", "seen", "reason"}]` (`reason` on a fell-through row, and on a deciding row that drew a
+  /// test variation).
   public func write(to json: inout JSONWriter) {
     json.beginObject()
     json.key("placement")
@@ -101,8 +102,12 @@ extension RowTrace {
       json.value("fell_through")
       json.key("reason")
       json.value(reason)
-    case .decided:
+    case .decided(let reason):
       json.value("decided")
+      if let reason {
+        json.key("reason")
+        json.value(reason)
+      }
     }
     json.endObject()
   }

@@ -1,5 +1,16 @@
+/// Anything the A/B draw can sort and walk: a variation id and its integer weight in percent.
+///
+/// ``Variation`` (the bare arm used by the conformance vectors) and ``ABVariation`` (a checked variation with
+/// its content) both conform, so one sort and one walk serve the library, the checker and the resolver.
+public protocol DrawArm {
+  /// The variation id; the tie-breaker when weights are equal.
+  var id: String { get }
+  /// The weight in percent (1...100 in a checked test).
+  var weight: Int { get }
+}
+
 /// One arm of an A/B test: a variation id and its integer weight in percent.
-public struct Variation: Sendable, Equatable {
+public struct Variation: DrawArm, Sendable, Equatable {
   /// The variation id, as declared in the rule file; used as the tie-breaker when weights are equal.
   public let id: String
   /// The weight in percent (0...100); the weights of one test sum to 100.
@@ -41,7 +52,7 @@ public enum Bucketing {
   /// `String <`, which applies canonical equivalence; this matches byte-wise ordering in other languages.
   /// - Parameter v: the test's variations, in any order.
   /// - Returns: the same variations sorted for `choose(bucket:sorted:)`.
-  public static func sortedForDraw(_ v: [Variation]) -> [Variation] {
+  public static func sortedForDraw<Arm: DrawArm>(_ v: [Arm]) -> [Arm] {
     v.sorted { lhs, rhs in
       if lhs.weight != rhs.weight { return lhs.weight < rhs.weight }
       return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
@@ -51,17 +62,20 @@ public enum Bucketing {
   /// The index of the winning variation for a bucket.
   ///
   /// Walks `sorted`, subtracting each weight from `bucket`; the first variation that makes it negative wins;
-  /// if none does, the last one wins.
+  /// if none does, the last one wins. Allocation-free; the resolver's draw is this function.
   /// - Parameters:
   ///   - bucket: the profile's bucket, 0...99 (from `bucket(versionID:profileID:)`).
   ///   - sorted: the variations in draw order (from `sortedForDraw(_:)`); must not be empty.
   /// - Returns: an index into `sorted`.
-  public static func choose(bucket: Int, sorted: [Variation]) -> Int {
+  @inlinable
+  public static func choose<Arm: DrawArm>(bucket: Int, sorted: [Arm]) -> Int {
     precondition(!sorted.isEmpty, "an A/B test has at least one variation")
     var remaining = bucket
-    for (index, variation) in sorted.enumerated() {
-      remaining -= variation.weight
+    var index = 0
+    while index < sorted.count {
+      remaining -= sorted[index].weight
       if remaining < 0 { return index }
+      index += 1
     }
     return sorted.count - 1
   }

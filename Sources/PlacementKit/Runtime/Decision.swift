@@ -57,8 +57,8 @@ public struct RowTrace: Sendable, Equatable {
     case notMatched(condition: String, seen: String)
     /// The segment matched but the content falls through (a stopped test, or a variation that falls through).
     case fellThrough(reason: String)
-    /// This row decided.
-    case decided
+    /// This row decided; with a test, the reason names the variation drawn (and says so for a holdout).
+    case decided(reason: String?)
   }
 
   public let index: Int

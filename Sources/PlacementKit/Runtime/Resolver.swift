@@ -67,13 +67,17 @@ extension RuleSet {
         content = drawn.content
       }
       guard let shown = Self.shown(content) else {
-        let reason =
-          assignment.map { "variation '\($0.variation)' of test '\($0.name)' falls through" }
-          ?? "the row's content is fallthrough"
-        trace?.append(RowTrace(index: index, name: row.name, outcome: .fellThrough(reason: reason)))
+        if options.explain {
+          let reason = assignment.map { "\(Self.describe($0)) falls through" } ?? "the row's content is fallthrough"
+          trace?.append(RowTrace(index: index, name: row.name, outcome: .fellThrough(reason: reason)))
+        }
         continue
       }
-      trace?.append(RowTrace(index: index, name: row.name, outcome: .decided))
+      if options.explain {
+        var reason = assignment.map(Self.describe)
+        if shown == .holdout { reason = (reason.map { $0 + ": " } ?? "") + "holdout, nothing shown" }
+        trace?.append(RowTrace(index: index, name: row.name, outcome: .decided(reason: reason)))
+      }
       let audience = Audience(index: index, name: row.name, segment: row.segment.map { segments[$0].conditionText })
       return Decision(
         placement: placement.name, profileID: profile.profileID, audience: audience, content: shown,
@@ -96,6 +100,12 @@ extension RuleSet {
     }
   }
 
+  /// `variation 'b' of test 't' (bucket 42)`, for explanations.
+  static func describe(_ assignment: ABAssignment) -> String {
+    let bucket = assignment.bucket.map { "bucket \($0)" } ?? "no profile_id, first in draw order"
+    return "variation '\(assignment.variation)' of test '\(assignment.name)' (\(bucket))"
+  }
+
   /// The A/B draw of PRODUCT.md §4.9. Without a `profile_id` the first variation in draw order is taken.
   func draw(_ test: ABTest, profile: BoundProfile, warnings: inout [String]) -> (
     assignment: ABAssignment, content: Content
@@ -107,15 +117,7 @@ extension RuleSet {
       return (ABAssignment(name: test.name, versionID: test.versionID, variation: first.id, bucket: nil), first.content)
     }
     let bucket = Bucketing.bucket(versionID: test.versionID, profileID: id)
-    var remaining = bucket
-    var chosen = test.variations[test.variations.count - 1]
-    for variation in test.variations {
-      remaining -= variation.weight
-      if remaining < 0 {
-        chosen = variation
-        break
-      }
-    }
+    let chosen = test.variations[Bucketing.choose(bucket: bucket, sorted: test.variations)]
     return (
       ABAssignment(name: test.name, versionID: test.versionID, variation: chosen.id, bucket: bucket), chosen.content
     )

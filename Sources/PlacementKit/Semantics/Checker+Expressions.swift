@@ -65,7 +65,8 @@ extension Checker {
   }
 
   mutating func checkRollout(percent: Name, salt: Name, range: SourceRange) -> Condition {
-    guard !percent.isMissing, !salt.isMissing else { return .constant(false) }
+    // An empty name is either the parser's placeholder (already reported: an empty range) or `""` as written.
+    guard !percent.isMissing, !(salt.isMissing && salt.range.start == salt.range.end) else { return .constant(false) }
     let parts = percent.text.split(separator: ".", omittingEmptySubsequences: false)
     guard let value = Double(percent.text), value >= 0, value <= 100, parts.count <= 2,
       (parts.count < 2 || parts[1].count <= 2)

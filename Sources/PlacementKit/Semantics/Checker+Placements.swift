@@ -4,10 +4,12 @@ extension Checker {
       diagnostics.append(Diagnostic(SemanticsCatalog.noPlacements, "the rule set declares no placement", at: nil))
     }
     checkCrossPlacementTests()
-    return placementDecls.compactMap { entry in
+    let placements = placementDecls.compactMap { entry in
       file = entry.file
       return checkPlacement(entry.decl)
     }
+    checkUnreferencedCrossPlacementContent()
+    return placements
   }
 
   mutating func checkPlacement(_ decl: PlacementDecl) -> PlacementDefinition? {
@@ -49,12 +51,11 @@ extension Checker {
       }
       guard let content = checkContent(row.content, placement: decl.name.text, type: contentType, row: row.segment.text)
       else { continue }
-      if row.isDefault, case .fallthrough_ = content {
-        report(
-          SemanticsCatalog.invalidTest, "the default row cannot fall through: no row follows it", row.content.range)
-      }
       let audience = AudienceRow(name: row.segment.text, segment: segment, content: content, span: span(row.range))
-      if case .test(let test) = content, test.isCrossPlacement {
+      if row.isDefault {
+        checkDefaultContent(content, row)
+        rows.append(audience)
+      } else if case .test(let test) = content, test.isCrossPlacement {
         crossRows.append(audience)
       } else {
         rows.append(audience)
@@ -69,6 +70,38 @@ extension Checker {
     }
     return PlacementDefinition(
       name: decl.name.text, contentType: contentType, rows: crossRows + rows, span: span(decl.name.range))
+  }
+
+  /// The default row always decides, so a placement always ends there (PRODUCT.md §4.10): it cannot fall
+  /// through, hold a test with a variation that falls through, or be a cross-placement test's row (those rows
+  /// are checked before every other row, so it would hide the whole table).
+  mutating func checkDefaultContent(_ content: Content, _ row: RowSyntax) {
+    switch content {
+    case .fallthrough_:
+      report(
+        SemanticsCatalog.defaultFallsThrough, "the default row cannot fall through: no row follows it",
+        row.content.range,
+        notes: [Note("give the default row content that every profile may see")])
+    case .test(let test) where test.isCrossPlacement:
+      report(
+        SemanticsCatalog.crossPlacementDefault,
+        "the default row cannot be a row of cross-placement test '\(test.name)'", row.content.range,
+        notes: [
+          Note(
+            "cross-placement rows are checked before the placement's own rows, so this row would hide every other row"),
+          Note("give the test a segment: '<segment> -> test \(test.name)', and keep a plain default row last"),
+        ])
+    case .test(let test):
+      for variation in test.variations where Self.canFallThrough(variation.content) {
+        report(
+          SemanticsCatalog.defaultFallsThrough,
+          "variation '\(variation.id)' of test '\(test.name)' falls through, but no row follows the default row",
+          row.content.range,
+          notes: [Note("a stopped variation in the default row must show the default content instead")])
+      }
+    case .flow, .paywall, .holdout:
+      break
+    }
   }
 
   /// Resolves a row's content and checks it against the placement's content type.

@@ -10,6 +10,10 @@ public struct Checker {
   var testDecls: [String: (decl: CrossPlacementTestDecl, file: SourceFile)] = [:]
   /// Segment references found while checking each segment (for the cycle check).
   var references: [[(target: Int, span: SourceSpan)]] = []
+  /// Cross-placement tests whose declaration checked clean.
+  var validCrossTests: Set<String> = []
+  /// Each cross-placement test resolved per placement (nil: reported), so it is checked once per placement.
+  var crossTestRows: [String: [String: ABTest?]] = [:]
   /// Salts of rollouts seen so far, with their place.
   var salts: [String: SourceSpan] = [:]
   /// The file whose nodes are being checked.

@@ -54,7 +54,7 @@ public struct ABTest: Sendable, Hashable {
 }
 
 /// One variation of a test: its id, integer percent weight and content.
-public struct ABVariation: Sendable, Hashable {
+public struct ABVariation: DrawArm, Sendable, Hashable {
   public let id: String
   public let weight: Int
   public let content: Content

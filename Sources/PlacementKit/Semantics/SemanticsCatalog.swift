@@ -21,6 +21,9 @@ public enum SemanticsCatalog {
   public static let duplicateVariation: DiagnosticCode = "duplicate-variation"
   public static let invalidRollout: DiagnosticCode = "invalid-rollout"
   public static let duplicateSalt: DiagnosticCode = "duplicate-salt"
+  public static let defaultFallsThrough: DiagnosticCode = "default-falls-through"
+  public static let crossPlacementDefault: DiagnosticCode = "cross-placement-default"
+  public static let unreferencedTestContent: DiagnosticCode = "unreferenced-test-content"
   public static let contentTypeMismatch: DiagnosticCode = "content-type-mismatch"
   public static let noPlacements: DiagnosticCode = "no-placements"
 
@@ -43,10 +46,17 @@ public enum SemanticsCatalog {
     CatalogEntry(rowAfterDefault, .error, "a row follows the default row and can never be reached"),
     CatalogEntry(invalidWeights, .error, "a test's weights do not sum to 100 or include a zero weight"),
     CatalogEntry(
-      invalidTest, .error, "a test has fewer than 2 or more than 20 variations, or lacks a placement's content"),
+      invalidTest, .error,
+      "a test has fewer than 2 or more than 20 variations, lacks a version or a placement's content"),
     CatalogEntry(duplicateVariation, .error, "two variations of a test share an id"),
     CatalogEntry(invalidRollout, .error, "a rollout percentage is outside 0–100 or has more than two decimals"),
     CatalogEntry(duplicateSalt, .error, "two rollouts share a salt, or a salt equals a test's version id"),
+    CatalogEntry(
+      defaultFallsThrough, .error, "the default row, or a variation of its test, falls through: nothing follows it"),
+    CatalogEntry(
+      crossPlacementDefault, .error, "the default row refers to a cross-placement test (those rows are checked first)"),
+    CatalogEntry(
+      unreferencedTestContent, .warning, "a cross-placement test gives content for a placement that never refers to it"),
     CatalogEntry(contentTypeMismatch, .error, "a flow placement shows a paywall row, or a paywall placement a flow"),
     CatalogEntry(noPlacements, .warning, "the rule set declares no placement"),
   ]

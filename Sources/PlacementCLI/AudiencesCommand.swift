@@ -1,0 +1,45 @@
+import PlacementKit
+
+/// `placement audiences [<placement>]`: the audience table of a placement (priority, segment, content or split,
+/// marks, fallback path), or the list of placements with their row counts.
+struct AudiencesCommand {
+  let arguments: Arguments
+  let console: Console
+
+  init(_ args: [String], console: Console) throws(CommandFailure) {
+    arguments = try Arguments(args, valued: ["--rules", "--format"], flags: [])
+    self.console = console
+  }
+
+  func run() throws(CommandFailure) -> ExitCode {
+    let format = try arguments.choice("--format", among: ["text", "json"], default: "text")
+    guard arguments.positionals.count <= 1 else {
+      throw CommandFailure(.usage, "give at most one placement, found '\(arguments.positionals[1])' as well")
+    }
+    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console)
+    guard let name = arguments.positionals.first else {
+      let tables = ruleSet.placements.map { AudienceTable($0, in: ruleSet) }
+      if format == "json" {
+        var json = JSONWriter()
+        AudienceTable.writeSummary(tables, to: &json)
+        console.out(json.string + "\n")
+      } else {
+        console.out(AudiencesText.summary(tables))
+      }
+      return .ok
+    }
+    guard let table = AudienceTable(name, in: ruleSet) else {
+      let error = ResolveError.unknownPlacement(
+        name, known: ruleSet.placementNames, suggestion: Suggestions.closest(to: name, in: ruleSet.placementNames))
+      throw CommandFailure(.dataError, error.description)
+    }
+    if format == "json" {
+      var json = JSONWriter()
+      table.write(to: &json)
+      console.out(json.string + "\n")
+    } else {
+      console.out(AudiencesText.table(table))
+    }
+    return .ok
+  }
+}

@@ -1,0 +1,125 @@
+import PlacementKit
+
+/// The text form of `placement audiences`: columns aligned for a terminal, multi-line cells for A/B splits
+/// and long conditions.
+enum AudiencesText {
+  /// Conditions longer than this wrap at spaces onto continuation lines.
+  static let conditionWidth = 48
+
+  /// The list of placements with their content type and row counts.
+  static func summary(_ tables: [AudienceTable]) -> String {
+    let header = ["placement", "type", "rows", "tests", "cross-placement rows", "fall-through rows"]
+    let rows = tables.map { table in
+      [
+        table.placement, table.contentType.rawValue, "\(table.rows.count)", "\(table.testCount)",
+        "\(table.rows.count { $0.isCrossPlacement })", "\(table.fallThroughRows.count)",
+      ].map { [$0] }
+    }
+    return grid(header, rows)
+  }
+
+  /// One placement's audience table, then its fallback path.
+  static func table(_ table: AudienceTable) -> String {
+    var out = "placement \(table.placement) (\(table.contentType.rawValue)): \(table.rows.count) rows in priority order; "
+    out += "the first row that matches and does not fall through decides\n\n"
+    out += grid(["#", "row", "segment", "content", "marks"], table.rows.map(cells))
+    out += "\n" + fallback(table)
+    return out
+  }
+
+  static func cells(_ row: AudienceTable.Row) -> [[String]] {
+    var marks: [String] = []
+    if row.isCrossPlacement {
+      marks.append("cross-placement" + (row.alsoIn.isEmpty ? "" : " (also in \(row.alsoIn.joined(separator: ", ")))"))
+    }
+    if row.fallThrough == .always { marks.append("falls through") }
+    if row.isDefault { marks.append("default: the fallback") }
+    var content: [String]
+    var markLines = [marks.joined(separator: "; ")]
+    if case .test(let test) = row.content {
+      content = ["test \(test.name)", "  version \"\(test.versionID)\"" + (test.hasExplicitVersion ? "" : " (derived)")]
+      markLines.append("")
+      let idWidth = test.variations.map(\.id.count).max() ?? 0
+      for variation in test.variations {
+        let weight = "\(variation.weight)%"
+        let padded = String(repeating: " ", count: 4 - weight.count) + weight
+        content.append("  \(padded)  \(pad(variation.id, idWidth))  \(describe(variation.content))")
+        markLines.append(variation.content == .holdout ? "holdout" : variation.content == .fallthrough_ ? "falls through" : "")
+      }
+    } else {
+      content = [describe(row.content)]
+    }
+    let condition = row.condition.map { wrap($0, width: conditionWidth) } ?? ["(every profile)"]
+    return [["\(row.priority)"], [row.name], condition, content, markLines]
+  }
+
+  static func fallback(_ table: AudienceTable) -> String {
+    var out = ""
+    if let row = table.defaultRow {
+      out += "fallback: a profile that matches no row gets row \(row.priority) '\(row.name)': \(describe(row.content))\n"
+    }
+    let through = table.fallThroughRows.map { row -> String in
+      switch row.fallThrough {
+      case .variations(let ids): "row \(row.priority) '\(row.name)' (variation\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", ")))"
+      case .always, .never: "row \(row.priority) '\(row.name)' (always)"
+      }
+    }
+    out += "falls through to the next matching row: " + (through.isEmpty ? "no row" : through.joined(separator: "; ")) + "\n"
+    if table.testCount > 0 {
+      out += "variations are listed in draw order (weight ascending, then id): the bucket 0-99 walks them in this order\n"
+    }
+    let cross = table.rows.filter(\.isCrossPlacement)
+    if !cross.isEmpty {
+      let names = cross.map { "row \($0.priority) '\($0.name)'" }.joined(separator: ", ")
+      out += "cross-placement rows come before the placement's own rows: \(names)\n"
+    }
+    return out
+  }
+
+  static func describe(_ content: Content) -> String {
+    switch content {
+    case .flow(let id, let paywall): "flow \(id)" + (paywall.map { " with paywall \($0)" } ?? "")
+    case .paywall(let id): "paywall \(id)"
+    case .holdout: "holdout (nothing shown)"
+    case .fallthrough_: "fallthrough"
+    case .test(let test): "test \(test.name)"
+    }
+  }
+
+  /// Columns separated by two spaces, each as wide as its widest line; trailing spaces trimmed.
+  static func grid(_ header: [String], _ rows: [[[String]]]) -> String {
+    var widths = header.map(\.count)
+    for row in rows {
+      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.map(\.count).max() ?? 0) }
+    }
+    func line(_ cells: [String]) -> String {
+      var text = zip(cells, widths).map { pad($0, $1) }.joined(separator: "  ")
+      while text.last == " " { text.removeLast() }
+      return text + "\n"
+    }
+    var out = line(header)
+    for row in rows {
+      let height = row.map(\.count).max() ?? 0
+      for index in 0..<height { out += line(row.map { index < $0.count ? $0[index] : "" }) }
+    }
+    return out
+  }
+
+  static func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+
+  /// Splits `text` at spaces into lines of at most `width` characters (a longer word stays whole).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var current = ""
+    for word in text.split(separator: " ") {
+      if !current.isEmpty, current.count + 1 + word.count > width {
+        lines.append(current)
+        current = ""
+      }
+      current += (current.isEmpty ? "" : " ") + word
+    }
+    return lines.isEmpty || !current.isEmpty ? lines + [current] : lines
+  }
+}

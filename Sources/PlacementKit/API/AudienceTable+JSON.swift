@@ -1,0 +1,146 @@
+extension AudienceTable {
+  /// Writes the table as one JSON object:
+  ///
+  /// ```json
+  /// {"placement": "main_paywall", "content_type": "paywall",
+  ///  "rows": [{"priority": 0, "name": "new_yoga_fans", "segment": "interests has yoga", "default": false,
+  ///            "cross_placement": true, "also_in": ["onboarding_end"], "falls_through": "variations",
+  ///            "fall_through_variations": ["control"], "holdouts": [],
+  ///            "content": {"type": "test", "name": "yoga_offer", "version_id": "yoga-2026", "version_derived": false,
+  ///                        "cross_placement": true,
+  ///                        "variations": [{"id": "control", "weight": 50, "content": {"type": "fallthrough"}}, …]}}],
+  ///  "fallback": {"default_row": 5, "fall_through_rows": [0]}}
+  /// ```
+  /// `segment` is null for the default row; `falls_through` is `never`, `always` or `variations`;
+  /// `content.type` is `flow` (`id`, `paywall`), `paywall` (`id`), `holdout`, `fallthrough` or `test`, whose
+  /// `variations` are in draw order (weight ascending, then id) with weights in percent.
+  public func write(to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("placement")
+    json.value(placement)
+    json.key("content_type")
+    json.value(contentType.rawValue)
+    json.key("rows")
+    json.beginArray()
+    for row in rows { row.write(to: &json) }
+    json.endArray()
+    json.key("fallback")
+    json.beginObject()
+    json.key("default_row")
+    if let defaultRow { json.value(defaultRow.priority) } else { json.null() }
+    json.key("fall_through_rows")
+    json.beginArray()
+    for row in fallThroughRows { json.value(row.priority) }
+    json.endArray()
+    json.endObject()
+    json.endObject()
+  }
+
+  /// Writes a list of placements as `{"placements": [{"name", "content_type", "rows", "tests",
+  /// "cross_placement_rows", "fall_through_rows"}]}` (counts of rows).
+  public static func writeSummary(_ tables: [AudienceTable], to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("placements")
+    json.beginArray()
+    for table in tables {
+      json.beginObject()
+      json.key("name")
+      json.value(table.placement)
+      json.key("content_type")
+      json.value(table.contentType.rawValue)
+      json.key("rows")
+      json.value(table.rows.count)
+      json.key("tests")
+      json.value(table.testCount)
+      json.key("cross_placement_rows")
+      json.value(table.rows.count { $0.isCrossPlacement })
+      json.key("fall_through_rows")
+      json.value(table.fallThroughRows.count)
+      json.endObject()
+    }
+    json.endArray()
+    json.endObject()
+  }
+}
+
+extension AudienceTable.Row {
+  func write(to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("priority")
+    json.value(priority)
+    json.key("name")
+    json.value(name)
+    json.key("segment")
+    if let condition { json.value(condition) } else { json.null() }
+    json.key("default")
+    json.value(isDefault)
+    json.key("cross_placement")
+    json.value(isCrossPlacement)
+    json.key("also_in")
+    json.beginArray()
+    for name in alsoIn { json.value(name) }
+    json.endArray()
+    json.key("falls_through")
+    switch fallThrough {
+    case .never: json.value("never")
+    case .always: json.value("always")
+    case .variations: json.value("variations")
+    }
+    json.key("fall_through_variations")
+    json.beginArray()
+    if case .variations(let ids) = fallThrough { for id in ids { json.value(id) } }
+    json.endArray()
+    json.key("holdouts")
+    json.beginArray()
+    for id in holdouts { json.value(id) }
+    json.endArray()
+    json.key("content")
+    Self.write(content, to: &json)
+    json.endObject()
+  }
+
+  static func write(_ content: Content, to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("type")
+    switch content {
+    case .flow(let id, let paywall):
+      json.value("flow")
+      json.key("id")
+      json.value(id)
+      json.key("paywall")
+      if let paywall { json.value(paywall) } else { json.null() }
+    case .paywall(let id):
+      json.value("paywall")
+      json.key("id")
+      json.value(id)
+    case .holdout:
+      json.value("holdout")
+    case .fallthrough_:
+      json.value("fallthrough")
+    case .test(let test):
+      json.value("test")
+      json.key("name")
+      json.value(test.name)
+      json.key("version_id")
+      json.value(test.versionID)
+      json.key("version_derived")
+      json.value(!test.hasExplicitVersion)
+      json.key("cross_placement")
+      json.value(test.isCrossPlacement)
+      json.key("variations")
+      json.beginArray()
+      for variation in test.variations {
+        json.beginObject()
+        json.key("id")
+        json.value(variation.id)
+        json.key("weight")
+        json.value(variation.weight)
+        json.key("content")
+        write(variation.content, to: &json)
+        json.endObject()
+      }
+      json.endArray()
+    }
+    json.endObject()
+  }
+}

@@ -1,0 +1,99 @@
+/// The audience table of one placement as people and tools read it (`placement audiences`): the rows in
+/// priority order with their segment, content or A/B split and marks, and the fallback path.
+///
+/// Priority is the 0-based evaluation order: rows of cross-placement tests first, then the placement's own rows
+/// as written, the default row last. The first row whose segment matches and whose content does not fall
+/// through decides; a profile that matches no row, or whose matching rows all fall through, gets the default row.
+public struct AudienceTable: Sendable, Equatable {
+  /// Whether a row can continue with the next row instead of deciding.
+  public enum FallThrough: Sendable, Equatable {
+    /// The row always decides when its segment matches.
+    case never
+    /// The row's content is `fallthrough`: it never decides.
+    case always
+    /// The row is a test; a profile that draws one of these variations continues with the next row.
+    case variations([String])
+  }
+
+  /// One row of the table.
+  public struct Row: Sendable, Equatable {
+    /// 0-based evaluation order.
+    public let priority: Int
+    /// The segment's name, or `default`.
+    public let name: String
+    /// The segment's condition as written, whitespace collapsed to single spaces; nil for the default row.
+    public let condition: String?
+    /// The content, or the test with its variations in draw order (weight ascending, then id).
+    public let content: Content
+    public let isDefault: Bool
+    /// True for a row of a cross-placement test (evaluated before the placement's own rows).
+    public let isCrossPlacement: Bool
+    /// For a cross-placement row: the other placements whose tables refer to the same test, in declaration order.
+    public let alsoIn: [String]
+    public let fallThrough: FallThrough
+    /// Ids of the variations that are holdouts (the profile is deliberately shown nothing).
+    public let holdouts: [String]
+  }
+
+  public let placement: String
+  public let contentType: PlacementDefinition.ContentType
+  public let rows: [Row]
+
+  /// The table of `placement` in `ruleSet`, or nil for an unknown placement.
+  public init?(_ placement: String, in ruleSet: RuleSet) {
+    guard let definition = ruleSet.placement(named: placement) else { return nil }
+    self.init(definition, in: ruleSet)
+  }
+
+  /// The table of a placement of `ruleSet`.
+  public init(_ definition: PlacementDefinition, in ruleSet: RuleSet) {
+    placement = definition.name
+    contentType = definition.contentType
+    rows = definition.rows.enumerated().map { index, row in
+      var test: ABTest?
+      if case .test(let t) = row.content { test = t }
+      let isCross = test?.isCrossPlacement == true
+      return Row(
+        priority: index, name: row.name,
+        condition: row.segment.map { Self.collapsingWhitespace(ruleSet.segments[$0].conditionText) },
+        content: row.content, isDefault: row.segment == nil, isCrossPlacement: isCross,
+        alsoIn: isCross ? Self.placements(referring: test!.name, in: ruleSet, except: definition.name) : [],
+        fallThrough: Self.fallThrough(row.content),
+        holdouts: test?.variations.filter { $0.content == .holdout }.map(\.id) ?? [])
+    }
+  }
+
+  /// The default row: where a profile ends when no row decides. Nil only for a table that failed to check.
+  public var defaultRow: Row? { rows.last { $0.isDefault } }
+
+  /// Rows that can continue with the next row instead of deciding.
+  public var fallThroughRows: [Row] { rows.filter { $0.fallThrough != .never } }
+
+  /// Number of rows whose content is an A/B test.
+  public var testCount: Int {
+    rows.count { if case .test = $0.content { true } else { false } }
+  }
+
+  static func fallThrough(_ content: Content) -> FallThrough {
+    switch content {
+    case .fallthrough_: return .always
+    case .test(let test):
+      let ids = test.variations.filter { Checker.canFallThrough($0.content) }.map(\.id)
+      return ids.isEmpty ? .never : .variations(ids)
+    case .flow, .paywall, .holdout: return .never
+    }
+  }
+
+  static func placements(referring test: String, in ruleSet: RuleSet, except name: String) -> [String] {
+    ruleSet.placements.filter { placement in
+      placement.name != name
+        && placement.rows.contains { row in
+          if case .test(let t) = row.content { t.isCrossPlacement && t.name == test } else { false }
+        }
+    }.map(\.name)
+  }
+
+  static func collapsingWhitespace(_ text: String) -> String {
+    text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+  }
+}
