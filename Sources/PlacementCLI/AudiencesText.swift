@@ -20,7 +20,8 @@ enum AudiencesText {
 
   /// One placement's audience table, then its fallback path.
   static func table(_ table: AudienceTable) -> String {
-    var out = "placement \(table.placement) (\(table.contentType.rawValue)): \(table.rows.count) rows in priority order; "
+    var out =
+      "placement \(table.placement) (\(table.contentType.rawValue)): \(table.rows.count) rows in priority order; "
     out += "the first row that matches and does not fall through decides\n\n"
     out += grid(["#", "row", "segment", "content", "marks"], table.rows.map(cells))
     out += "\n" + fallback(table)
@@ -37,14 +38,17 @@ enum AudiencesText {
     var content: [String]
     var markLines = [marks.joined(separator: "; ")]
     if case .test(let test) = row.content {
-      content = ["test \(test.name)", "  version \"\(test.versionID)\"" + (test.hasExplicitVersion ? "" : " (derived)")]
+      content = [
+        "test \(test.name)", "  version \"\(test.versionID)\"" + (test.hasExplicitVersion ? "" : " (derived)"),
+      ]
       markLines.append("")
       let idWidth = test.variations.map(\.id.count).max() ?? 0
       for variation in test.variations {
         let weight = "\(variation.weight)%"
         let padded = String(repeating: " ", count: 4 - weight.count) + weight
         content.append("  \(padded)  \(pad(variation.id, idWidth))  \(describe(variation.content))")
-        markLines.append(variation.content == .holdout ? "holdout" : variation.content == .fallthrough_ ? "falls through" : "")
+        markLines.append(
+          variation.content == .holdout ? "holdout" : variation.content == .fallthrough_ ? "falls through" : "")
       }
     } else {
       content = [describe(row.content)]
@@ -56,17 +60,21 @@ enum AudiencesText {
   static func fallback(_ table: AudienceTable) -> String {
     var out = ""
     if let row = table.defaultRow {
-      out += "fallback: a profile that matches no row gets row \(row.priority) '\(row.name)': \(describe(row.content))\n"
+      out +=
+        "fallback: a profile that matches no row gets row \(row.priority) '\(row.name)': \(describe(row.content))\n"
     }
     let through = table.fallThroughRows.map { row -> String in
       switch row.fallThrough {
-      case .variations(let ids): "row \(row.priority) '\(row.name)' (variation\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", ")))"
+      case .variations(let ids):
+        "row \(row.priority) '\(row.name)' (variation\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", ")))"
       case .always, .never: "row \(row.priority) '\(row.name)' (always)"
       }
     }
-    out += "falls through to the next matching row: " + (through.isEmpty ? "no row" : through.joined(separator: "; ")) + "\n"
+    out +=
+      "falls through to the next matching row: " + (through.isEmpty ? "no row" : through.joined(separator: "; ")) + "\n"
     if table.testCount > 0 {
-      out += "variations are listed in draw order (weight ascending, then id): the bucket 0-99 walks them in this order\n"
+      out +=
+        "variations are listed in draw order (weight ascending, then id): the bucket 0-99 walks them in this order\n"
     }
     let cross = table.rows.filter(\.isCrossPlacement)
     if !cross.isEmpty {

@@ -8,7 +8,8 @@ import Testing
   let fan16 = #"{"profile_id":"fan-16","country":"US","custom_attributes":{"plan_interest":"annual"}}"#
 
   @Test func explainShowsFallthroughAndHoldout() {
-    let run = placement(["resolve", "--profile", "-", "--placement", "home_banner", "--explain"] + rules, stdin: [fan16])
+    let run = placement(
+      ["resolve", "--profile", "-", "--placement", "home_banner", "--explain"] + rules, stdin: [fan16])
     #expect(run.status == 0, "\(run.err)")
     #expect(
       run.out
@@ -28,13 +29,16 @@ import Testing
 
   @Test func sameVariationInBothPlacementsOfTheCrossPlacementTest() {
     let run = placement(["resolve", "--profile", "-", "--placement", "checkout"] + rules, stdin: [fan16])
-    #expect(run.out.contains(#""ab_test":{"name":"spring_launch","version_id":"spring-2026","variation":"control","bucket":26}"#))
+    #expect(
+      run.out.contains(
+        #""ab_test":{"name":"spring_launch","version_id":"spring-2026","variation":"control","bucket":26}"#))
     #expect(run.out.contains(#""content":{"type":"paywall","id":"standard"}"#))
   }
 
   @Test func shippedRulesYogaOffer() {
     let now = ["--now", "2026-11-30T00:00:00Z", "--rules", repo("Rules")]
-    let run = placement(["resolve", "--profile", repo("Examples/profiles/new-yoga-fan.json"), "--format", "text"] + now)
+    let run = placement(
+      ["resolve", "--profile", repo("Examples/profiles/new-yoga-fan.json"), "--format", "text"] + now)
     #expect(run.status == 0, "\(run.err)")
     #expect(
       run.out == """
@@ -48,8 +52,13 @@ import Testing
     // yoga-fan-1 draws bucket 19: control falls through to the rest of each table.
     let control = placement(
       ["resolve", "--profiles", "-", "--placement", "main_paywall", "--explain"] + now,
-      stdin: [#"{"profile_id":"yoga-fan-1","installed_at":"2026-11-25T09:00:00Z","custom_attributes":{"interests":["yoga"]}}"#])
+      stdin: [
+        #"{"profile_id":"yoga-fan-1","installed_at":"2026-11-25T09:00:00Z","custom_attributes":{"interests":["yoga"]}}"#
+      ])
     #expect(control.out.contains(#""content":{"type":"paywall","id":"standard"},"ab_test":null"#))
-    #expect(control.out.contains(#"{"index":0,"name":"new_yoga_fans","outcome":"fell_through","reason":"variation 'control' of test 'yoga_offer' (bucket 19) falls through"}"#))
+    #expect(
+      control.out.contains(
+        #"{"index":0,"name":"new_yoga_fans","outcome":"fell_through","reason":"variation 'control' of test 'yoga_offer' (bucket 19) falls through"}"#
+      ))
   }
 }

@@ -25,11 +25,16 @@ import Testing
     // Cross-placement row first though written third; its control variation falls through.
     #expect(lines.contains { $0.hasPrefix("0  us ") && $0.hasSuffix("cross-placement (also in checkout)") })
     #expect(lines.contains { $0.contains("50%  control  fallthrough") && $0.hasSuffix("falls through") })
-    #expect(lines.contains { $0.hasPrefix("1  winter_sale ") && $0.contains(" fallthrough ") && $0.hasSuffix("falls through") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("1  winter_sale ") && $0.contains(" fallthrough ") && $0.hasSuffix("falls through")
+      })
     #expect(lines.contains { $0.contains("33%  holdout  holdout (nothing shown)") && $0.hasSuffix("holdout") })
     #expect(lines.contains { $0.contains("version \"home_banner/annual_minded/annual_pitch\" (derived)") })
     #expect(lines.contains("fallback: a profile that matches no row gets row 3 'default': paywall standard"))
-    #expect(lines.contains("falls through to the next matching row: row 0 'us' (variation control); row 1 'winter_sale' (always)"))
+    #expect(
+      lines.contains(
+        "falls through to the next matching row: row 0 'us' (variation control); row 1 'winter_sale' (always)"))
   }
 
   @Test func jsonForTools() {
@@ -49,7 +54,8 @@ import Testing
     #expect(run.out == "")
     #expect(
       run.err
-        == "error: unknown placement 'home_baner'; did you mean 'home_banner'? (known placements: home_banner, checkout)\n")
+        == "error: unknown placement 'home_baner'; did you mean 'home_banner'? (known placements: home_banner, checkout)\n"
+    )
   }
 
   @Test func usageErrors() {

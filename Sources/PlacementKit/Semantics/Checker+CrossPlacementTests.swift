@@ -37,7 +37,10 @@ extension Checker {
           variation.id.range)
         ok = false
       }
-      if ok, checkVariations(decl.variations.map(\.id.text), weights, test: decl.name, weights: decl.variations.map(\.weight)) {
+      if ok,
+        checkVariations(
+          decl.variations.map(\.id.text), weights, test: decl.name, weights: decl.variations.map(\.weight))
+      {
         validCrossTests.insert(name)
       }
     }
@@ -77,7 +80,9 @@ extension Checker {
       return nil
     }
     if let checked = crossTestRows[name.text]?[placement] { return checked }
-    let test = validCrossTests.contains(name.text) ? buildCrossPlacementTest(entry.decl, entry.file, at: name, placement, type) : nil
+    let test =
+      validCrossTests.contains(name.text)
+      ? buildCrossPlacementTest(entry.decl, entry.file, at: name, placement, type) : nil
     crossTestRows[name.text, default: [:]][placement] = .some(test)
     return test
   }
@@ -95,7 +100,9 @@ extension Checker {
           SemanticsCatalog.invalidTest, "test '\(decl.name.text)' has no content for placement '\(placement)'",
           reference.range,
           notes: [
-            Note("add '\(placement) -> …' to variation '\(variation.id.text)'", at: SourceSpan(file: declFile, range: variation.id.range))
+            Note(
+              "add '\(placement) -> …' to variation '\(variation.id.text)'",
+              at: SourceSpan(file: declFile, range: variation.id.range))
           ])
         return nil
       }
@@ -122,7 +129,8 @@ extension Checker {
           SemanticsCatalog.unreferencedTestContent,
           "cross-placement test '\(name)' gives content for placement '\(placement.text)', but no row of '\(placement.text)' refers to it",
           placement.range,
-          notes: [Note("add a row '<segment> -> test \(name)' to placement '\(placement.text)', or remove its content")])
+          notes: [Note("add a row '<segment> -> test \(name)' to placement '\(placement.text)', or remove its content")]
+        )
       }
     }
   }

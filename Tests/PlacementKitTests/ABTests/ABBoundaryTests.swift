@@ -55,7 +55,8 @@ import Testing
   ]
 
   @Test func sameVariationInEveryProcess() throws {
-    let rules = try #require(testRules("control: paywall c 30%, a: paywall pa 35%, b: paywall pb 35%", version: "sticky-2026"))
+    let rules = try #require(
+      testRules("control: paywall c 30%, a: paywall pa 35%, b: paywall pb 35%", version: "sticky-2026"))
     for (id, bucket, variation) in Self.sticky {
       let decision = rules.decide("p", id: id)
       #expect(decision.abTest?.bucket == bucket, "\(id)")
@@ -64,7 +65,8 @@ import Testing
   }
 
   @Test func anEditThatKeepsTheVersionKeepsAssignments() throws {
-    let before = try #require(testRules("control: paywall c 30%, a: paywall pa 35%, b: paywall pb 35%", version: "sticky-2026"))
+    let before = try #require(
+      testRules("control: paywall c 30%, a: paywall pa 35%, b: paywall pb 35%", version: "sticky-2026"))
     // New content, variations written in another order, a row above that matches nobody: same version.
     let after = try #require(
       ruleSet(

@@ -54,7 +54,8 @@ import Testing
 
   @Test func rolloutWithoutProfileIdAdmitsNobody() throws {
     let rules = try #require(
-      ruleSet("segment all = percent(100) salt \"all\"\nplacement p: paywall { all -> paywall in  default -> paywall out }"))
+      ruleSet(
+        "segment all = percent(100) salt \"all\"\nplacement p: paywall { all -> paywall in  default -> paywall out }"))
     #expect(rules.decide("p", id: "someone").content == .paywall(id: "in"))
     #expect(rules.decide("p", id: nil).content == .paywall(id: "out"))
   }

@@ -66,8 +66,10 @@ import Testing
   @Test func defaultRowCannotFallThrough() {
     let plain = errors(placement("us -> paywall a", default: "default -> fallthrough"))
     #expect(plain.map(\.code) == [SemanticsCatalog.defaultFallsThrough])
-    let variation = errors(placement("us -> paywall a", default: "default -> test t { paywall a 50%, stop: fallthrough 50% }"))
-    #expect(variation.map(\.message) == ["variation 'stop' of test 't' falls through, but no row follows the default row"])
+    let variation = errors(
+      placement("us -> paywall a", default: "default -> test t { paywall a 50%, stop: fallthrough 50% }"))
+    #expect(
+      variation.map(\.message) == ["variation 'stop' of test 't' falls through, but no row follows the default row"])
     #expect(errors(placement("us -> paywall a", default: "default -> test t { paywall a 50%, holdout 50% }")).isEmpty)
   }
 
@@ -82,7 +84,8 @@ import Testing
   }
 
   @Test func saltsAreUniqueAndDifferFromVersionIds() {
-    let base = "placement p: paywall {\n a -> test t version \"v1\" { paywall x 50%, paywall y 50% }\n b -> test u { paywall x 50%, paywall y 50% }\n default -> paywall s\n}\n"
+    let base =
+      "placement p: paywall {\n a -> test t version \"v1\" { paywall x 50%, paywall y 50% }\n b -> test u { paywall x 50%, paywall y 50% }\n default -> paywall s\n}\n"
     let twice = errors("segment a = percent(10) salt \"s1\"\nsegment b = percent(20) salt \"s1\"\n" + base)
     #expect(twice.map(\.message) == ["rollout salt \"s1\" is used twice"])
     let explicit = errors("segment a = percent(10) salt \"v1\"\nsegment b = percent(20) salt \"s2\"\n" + base)
@@ -110,10 +113,12 @@ import Testing
 
   @Test func crossPlacementTestNeedsVersionKnownPlacementsAndContentForEachRow() {
     let noVersion = errors(
-      "test x { variation a 50% { p -> paywall a } variation b 50% { p -> paywall b } }\nplacement p: paywall { default -> paywall s }")
+      "test x { variation a 50% { p -> paywall a } variation b 50% { p -> paywall b } }\nplacement p: paywall { default -> paywall s }"
+    )
     #expect(noVersion.map(\.message) == ["cross-placement test 'x' needs a version: 'version \"<id>\"'"])
     let unknown = errors(
-      "test x version \"x1\" { variation a 50% { pp -> paywall a } variation b 50% { pp -> paywall b } }\nplacement p: paywall { default -> paywall s }")
+      "test x version \"x1\" { variation a 50% { pp -> paywall a } variation b 50% { pp -> paywall b } }\nplacement p: paywall { default -> paywall s }"
+    )
     #expect(unknown.map(\.message) == ["unknown placement 'pp'", "unknown placement 'pp'"])
     let uncovered = errors(
       """

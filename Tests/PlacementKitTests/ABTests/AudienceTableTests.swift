@@ -36,7 +36,10 @@ import Testing
 
   @Test func multiLineConditionsAreCollapsed() throws {
     let rules = try #require(
-      ruleSet("segment s = country == \"US\"\n    and platform == \"iOS\"\nplacement p: paywall { s -> paywall a  default -> paywall b }"))
-    #expect(try #require(AudienceTable("p", in: rules)).rows[0].condition == "country == \"US\" and platform == \"iOS\"")
+      ruleSet(
+        "segment s = country == \"US\"\n    and platform == \"iOS\"\nplacement p: paywall { s -> paywall a  default -> paywall b }"
+      ))
+    #expect(
+      try #require(AudienceTable("p", in: rules)).rows[0].condition == "country == \"US\" and platform == \"iOS\"")
   }
 }

@@ -20,8 +20,13 @@ import Testing
   /// What each variation shows at each placement (nil: falls through to the next row).
   static let contents: [String: [String: ShownContent?]] = [
     "control": ["onboarding": .flow(id: "classic", paywall: nil), "main": .paywall(id: "standard"), "settings": nil],
-    "bold": ["onboarding": .flow(id: "bold", paywall: nil), "main": .paywall(id: "bold"), "settings": .paywall(id: "bold_settings")],
-    "quiet": ["onboarding": .flow(id: "quiet", paywall: nil), "main": .holdout, "settings": .paywall(id: "quiet_settings")],
+    "bold": [
+      "onboarding": .flow(id: "bold", paywall: nil), "main": .paywall(id: "bold"),
+      "settings": .paywall(id: "bold_settings"),
+    ],
+    "quiet": [
+      "onboarding": .flow(id: "quiet", paywall: nil), "main": .holdout, "settings": .paywall(id: "quiet_settings"),
+    ],
   ]
 
   @Test func tenThousandProfilesGetOneVariationInEveryPlacement() throws {
@@ -37,7 +42,9 @@ import Testing
       counts[expected, default: 0] += 1
       for decision in decisions {
         if let shown = Self.contents[expected]![decision.placement]! {
-          #expect(decision.abTest == ABAssignment(name: "spring", versionID: "spring-2026", variation: expected, bucket: bucket))
+          #expect(
+            decision.abTest
+              == ABAssignment(name: "spring", versionID: "spring-2026", variation: expected, bucket: bucket))
           // Cross-placement rows come first: iOS profiles, matched by a row written earlier, are in the test too.
           #expect(decision.audience.index == 0)
           #expect(decision.content == shown, "\(id) at \(decision.placement)")
@@ -69,7 +76,12 @@ import Testing
     // Draw order: (33, bold), (33, quiet), (34, control).
     #expect(decision.abTest == ABAssignment(name: "spring", versionID: "spring-2026", variation: "bold", bucket: nil))
     #expect(decision.content == .paywall(id: "bold"))
-    #expect(decision.warnings == ["profile has no profile_id: test 'spring' cannot bucket it; first variation in draw order taken"])
-    #expect(decision.jsonString.contains(#""ab_test":{"name":"spring","version_id":"spring-2026","variation":"bold","bucket":null}"#))
+    #expect(
+      decision.warnings == [
+        "profile has no profile_id: test 'spring' cannot bucket it; first variation in draw order taken"
+      ])
+    #expect(
+      decision.jsonString.contains(
+        #""ab_test":{"name":"spring","version_id":"spring-2026","variation":"bold","bucket":null}"#))
   }
 }

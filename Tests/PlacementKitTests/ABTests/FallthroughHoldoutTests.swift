@@ -39,9 +39,18 @@ import Testing
     let decision = rules.decide("p", id: id, builtins: ["country": .string("US")], explain: true)
     #expect(decision.content == .holdout)
     #expect(decision.abTest?.variation == "holdout")
-    #expect(decision.explanation?.last == RowTrace(index: 1, name: "us", outcome: .decided(reason: "variation 'holdout' of test 't' (bucket 10): holdout, nothing shown")))
-    #expect(decision.jsonString.contains(#""content":{"type":"holdout"},"ab_test":{"name":"t","version_id":"fh-1","variation":"holdout","bucket":10}"#))
-    #expect(decision.jsonString.contains(#"{"index":1,"name":"us","outcome":"decided","reason":"variation 'holdout' of test 't' (bucket 10): holdout, nothing shown"}"#))
+    #expect(
+      decision.explanation?.last
+        == RowTrace(
+          index: 1, name: "us",
+          outcome: .decided(reason: "variation 'holdout' of test 't' (bucket 10): holdout, nothing shown")))
+    #expect(
+      decision.jsonString.contains(
+        #""content":{"type":"holdout"},"ab_test":{"name":"t","version_id":"fh-1","variation":"holdout","bucket":10}"#))
+    #expect(
+      decision.jsonString.contains(
+        #"{"index":1,"name":"us","outcome":"decided","reason":"variation 'holdout' of test 't' (bucket 10): holdout, nothing shown"}"#
+      ))
   }
 
   @Test func aTableWhoseEveryRowFallsThroughEndsAtTheDefault() throws {
