@@ -27,9 +27,11 @@ struct Evaluator {
     switch (test, value) {
     case (.isSet, _): return !value.isMissing
     case (_, .missing): return false
-    case (.string(let match, let literals, let ignoringCase), .string(let s)):
-      let subject = ignoringCase ? s.lowercased() : s
-      for literal in literals where matchString(subject, match, literal) { return true }
+    case (.string(let match, let literals, let folded), .string(let s)):
+      for literal in literals where matchString(s, match, literal) { return true }
+      guard let folded else { return false }
+      let lower = s.lowercased()
+      for literal in folded where matchString(lower, match, literal) { return true }
       return false
     case (.matches(let pattern), .string(let s)): return pattern.matches(s)
     case (.number(let comparison, let literal), .number(let n)): return comparison.holds(n, literal)
@@ -47,6 +49,9 @@ struct Evaluator {
       return comparison.holds(Double(d.wholeYears(until: now)), literal)
     case (.choiceIn(let mask), .choice(let index)): return mask & (1 << UInt64(index)) != 0
     case (.choicesHasAll(let mask), .choices(let set)): return set & mask == mask
+    case (.choicesHasEach(let groups), .choices(let set)):
+      for group in groups where set & group == 0 { return false }
+      return true
     case (.choicesHasAny(let mask), .choices(let set)): return set & mask != 0
     case (.choicesIsEmpty, .choices(let set)): return set == 0
     case (.choicesCount(let comparison, let literal), .choices(let set)):

@@ -1,9 +1,9 @@
 /// Parsing and validation of version text: the SemVer 2.0.0 grammar (the BNF at <https://semver.org>) with one
 /// relaxation, per PRODUCT.md §4.3.
 ///
-/// Relaxation: a version *without* pre-release and build metadata may omit trailing core components, so `2` and
-/// `2.0` mean `2.0.0`. A version with a pre-release or build part must have all three (`2.0-rc.1` is invalid),
-/// because such text is almost always a typo and SemVer tooling rejects it.
+/// Relaxation: a version may omit trailing core components, which are zero: `2` and `2.0` mean `2.0.0`, and
+/// `2.0-rc.1` means `2.0.0-rc.1` (PRODUCT.md §4.3 lists what is invalid; a short core is not on that list, and
+/// the operator conformance suite labels `1-2.3+build99` a valid literal, 1.0.0 with pre-release `2.3`).
 ///
 /// Invalid: empty text, any whitespace (also leading/trailing), a leading `v`, characters outside
 /// `[0-9A-Za-z-]` (besides the `.`, `-`, `+` separators), leading zeros in core components and numeric
@@ -65,7 +65,7 @@ extension SemanticVersion {
     let core = dash.map { main[..<$0] } ?? main
     let prerelease = dash.map { main[main.index(after: $0)...] }
 
-    let numbers = try parseCore(core, complete: prerelease != nil || build != nil)
+    let numbers = try parseCore(core)
     let identifiers = try prerelease.map(parsePrerelease) ?? []
     let metadata = try build.map(parseBuild) ?? []
     return SemanticVersion(
@@ -73,15 +73,12 @@ extension SemanticVersion {
       prerelease: identifiers, buildMetadata: metadata)
   }
 
-  /// Parses `major[.minor[.patch]]`; `complete` demands all three components.
-  private static func parseCore(_ core: Substring, complete: Bool) throws(SyntaxError) -> [UInt64] {
+  /// Parses `major[.minor[.patch]]`.
+  private static func parseCore(_ core: Substring) throws(SyntaxError) -> [UInt64] {
     if core.isEmpty { throw SyntaxError(reason: "a version must start with its major number") }
     let parts = core.split(separator: ".", omittingEmptySubsequences: false)
     if parts.contains(where: \.isEmpty) { throw SyntaxError(reason: "a version component must not be empty") }
     if parts.count > 3 { throw SyntaxError(reason: "a version has at most three components") }
-    if complete && parts.count < 3 {
-      throw SyntaxError(reason: "a version with a pre-release or build metadata needs all three components")
-    }
     var numbers: [UInt64] = []
     for part in parts {
       guard part.unicodeScalars.allSatisfy(isDigit) else {

@@ -45,8 +45,10 @@ public enum StringMatch: Sendable, Hashable { case equal, startsWith, endsWith, 
 /// The typed test applied to a value.
 public enum ValueTest: Sendable {
   case isSet
-  /// Any literal matches (`==` with one, `in` with several). With `ignoringCase` the literals are lower-cased.
-  case string(StringMatch, [String], ignoringCase: Bool)
+  /// Any literal matches (`==` with one, `in` with several), literals as written. With `ignoring case`,
+  /// `folded` holds the lower-cased literals, tried against the lower-cased value when no literal matched as
+  /// written: the case-insensitive form can only widen the match, never narrow it.
+  case string(StringMatch, [String], folded: [String]?)
   case matches(Pattern)
   case number(Comparison, Double)
   case numberIn([Double])
@@ -66,6 +68,8 @@ public enum ValueTest: Sendable {
   case choiceIn(UInt64)
   /// `has` / `has all`: every option of the mask is selected.
   case choicesHasAll(UInt64)
+  /// `has all … ignoring case`: each mask (the options one literal names) has at least one selected option.
+  case choicesHasEach([UInt64])
   /// `has any`: at least one option of the mask is selected.
   case choicesHasAny(UInt64)
   case choicesIsEmpty

@@ -99,13 +99,39 @@ extension PredicateTyping {
     return nil
   }
 
-  /// A bit mask of the options named by the operand (one id or a list).
-  mutating func optionMask(_ options: Options) -> UInt64? {
+  /// The options one literal names, as a bit mask: its own bit, or with `ignoring case` the bits of every
+  /// option whose id equals it ignoring case (at least one, else the literal is an unknown option).
+  mutating func optionBits(_ literal: LiteralSyntax, _ options: Options) -> UInt64? {
+    if syntax.ignoringCase, let bits = caseInsensitiveBits(literal, options) { return bits }
+    return option(literal, options).map { 1 << UInt64($0) }
+  }
+
+  private func caseInsensitiveBits(_ literal: LiteralSyntax, _ options: Options) -> UInt64? {
+    let text: String
+    switch literal {
+    case .word(let t, _), .string(let t, _): text = t
+    default: return nil
+    }
+    let folded = text.lowercased()
     var mask: UInt64 = 0
+    for (index, id) in options.ids.enumerated() where id == text || id.lowercased() == folded {
+      mask |= 1 << UInt64(index)
+    }
+    return mask == 0 ? nil : mask
+  }
+
+  /// One mask per element of the operand (one id or a list), or nil after reporting an unknown option.
+  mutating func optionGroups(_ options: Options) -> [UInt64]? {
+    var groups: [UInt64] = []
     var ok = true
     for element in operandElements {
-      if let index = option(element, options) { mask |= 1 << UInt64(index) } else { ok = false }
+      if let bits = optionBits(element, options) { groups.append(bits) } else { ok = false }
     }
-    return ok ? mask : nil
+    return ok ? groups : nil
+  }
+
+  /// A bit mask of the options named by the operand (one id or a list).
+  mutating func optionMask(_ options: Options) -> UInt64? {
+    optionGroups(options).map { $0.reduce(0, |) }
   }
 }

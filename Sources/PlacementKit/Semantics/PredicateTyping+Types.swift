@@ -1,15 +1,16 @@
 extension PredicateTyping {
   mutating func stringTest() -> ValueTest? {
-    let ci = syntax.ignoringCase
-    func fold(_ s: [String]) -> [String] { ci ? s.map { $0.lowercased() } : s }
+    func test(_ match: StringMatch, _ literals: [String]) -> ValueTest {
+      .string(match, literals, folded: syntax.ignoringCase ? literals.map { $0.lowercased() } : nil)
+    }
     switch op {
     case .equal, .notEqual:
-      return string(operand).map { .string(.equal, fold([$0]), ignoringCase: ci) }
+      return string(operand).map { test(.equal, [$0]) }
     case .inList, .notInList:
-      return stringList().map { .string(.equal, fold($0), ignoringCase: ci) }
+      return stringList().map { test(.equal, $0) }
     case .startsWith, .endsWith, .contains, .notContains:
       let match: StringMatch = op == .startsWith ? .startsWith : op == .endsWith ? .endsWith : .contains
-      return stringList().map { .string(match, fold($0), ignoringCase: ci) }
+      return stringList().map { test(match, $0) }
     case .matches:
       return pattern()
     default:
@@ -71,7 +72,7 @@ extension PredicateTyping {
   mutating func choiceTest(_ options: Options) -> ValueTest? {
     switch op {
     case .equal, .notEqual:
-      return option(operand, options).map { .choiceIn(1 << UInt64($0)) }
+      return optionBits(operand, options).map { .choiceIn($0) }
     case .inList, .notInList:
       return optionMask(options).map { .choiceIn($0) }
     default:
@@ -81,7 +82,11 @@ extension PredicateTyping {
 
   mutating func choicesTest(_ options: Options) -> ValueTest? {
     switch op {
-    case .has, .hasAll: return optionMask(options).map { .choicesHasAll($0) }
+    case .has, .hasAll:
+      guard let groups = optionGroups(options) else { return nil }
+      // Without `ignoring case` every group is one option: "all of these bits" is one mask test.
+      if groups.allSatisfy({ $0.nonzeroBitCount == 1 }) { return .choicesHasAll(groups.reduce(0, |)) }
+      return .choicesHasEach(groups)
     case .hasAny: return optionMask(options).map { .choicesHasAny($0) }
     case .isEmpty, .isNotEmpty: return .choicesIsEmpty
     case .equal, .notEqual, .inList, .notInList:

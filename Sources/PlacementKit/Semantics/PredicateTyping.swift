@@ -16,10 +16,18 @@ struct PredicateTyping {
   var name: String { attribute.name }
 
   mutating func condition() -> Condition {
-    if syntax.ignoringCase,
-      ![.equal, .notEqual, .inList, .notInList, .startsWith, .endsWith, .contains, .notContains, .matches].contains(op)
-    {
-      report(SemanticsCatalog.typeMismatch, "'ignoring case' does not apply to '\(op.spelling)'", syntax.opRange)
+    if syntax.ignoringCase, !ignoringCaseApplies {
+      report(
+        SemanticsCatalog.typeMismatch,
+        "'ignoring case' does not apply to '\(op.spelling)' on \(attribute.type.kindName) attribute '\(name)'",
+        syntax.opRange,
+        notes: [Note("'ignoring case' applies to string operators and to option ids of choice attributes")])
+    }
+    if op == .inList || op == .notInList, !isList(operand) {
+      report(
+        SemanticsCatalog.typeMismatch, "'\(op.spelling)' takes a list literal", operand.range,
+        notes: [Note("write [\(file.text(of: operand.range))], or use '==' for one value")])
+      return .constant(false)
     }
     switch op {
     case .isSet: return make(.isSet)
@@ -39,6 +47,27 @@ struct PredicateTyping {
     }
     guard let test else { return .constant(false) }
     return isNegated ? .not(make(test)) : make(test)
+  }
+
+  /// Whether `ignoring case` fits the operator on this attribute's type: string operators, and option ids of
+  /// `choice`/`choices` attributes (the literal then names every option equal to it ignoring case).
+  var ignoringCaseApplies: Bool {
+    guard syntax.subject.function == nil else { return false }
+    switch attribute.type {
+    case .string:
+      return [.equal, .notEqual, .inList, .notInList, .startsWith, .endsWith, .contains, .notContains, .matches]
+        .contains(op)
+    case .choice: return [.equal, .notEqual, .inList, .notInList].contains(op)
+    case .choices: return [.has, .hasAny, .hasAll].contains(op)
+    default: return false
+    }
+  }
+
+  func isList(_ literal: LiteralSyntax) -> Bool {
+    switch literal {
+    case .list, .missing: true
+    default: false
+    }
   }
 
   /// True for operators compiled as the complement of their positive form.
