@@ -10,19 +10,19 @@ import Testing
 
   @Test func inOnAChoice() throws {
     let amateur = Self.answer("experience", #""amateur""#)
-    #expect(try OneFileRules.matches(Self.experience, "experience in [beginner, amateur]", amateur))
-    #expect(try !OneFileRules.matches(Self.experience, "experience in [pro]", amateur))
-    #expect(try OneFileRules.matches(Self.experience, "experience not in [pro]", amateur))
-    #expect(try OneFileRules.matches(Self.experience, "experience == amateur", amateur))
-    #expect(try OneFileRules.matches(Self.experience, #"experience == "amateur""#, amateur))
-    #expect(try !OneFileRules.matches(Self.experience, "experience != amateur", amateur))
+    #expect(try matches(Self.experience, "experience in [beginner, amateur]", amateur))
+    #expect(try !matches(Self.experience, "experience in [pro]", amateur))
+    #expect(try matches(Self.experience, "experience not in [pro]", amateur))
+    #expect(try matches(Self.experience, "experience == amateur", amateur))
+    #expect(try matches(Self.experience, #"experience == "amateur""#, amateur))
+    #expect(try !matches(Self.experience, "experience != amateur", amateur))
     #expect(
-      OneFileRules.errors(Self.experience, "experience in [expert]").map(\.code) == [SemanticsCatalog.unknownOption])
+      compileErrors(Self.experience, "experience in [expert]").map(\.code) == [SemanticsCatalog.unknownOption])
   }
 
   @Test func unknownProfileOptionIsMissingWithAWarning() throws {
-    let rules = OneFileRules.segmentRules(Self.experience, "experience not in [pro]")
-    let decision = try OneFileRules.decide(rules, json: Self.answer("experience", #""expert""#))
+    let rules = segmentRules(Self.experience, "experience not in [pro]")
+    let decision = try decide(rules, Self.answer("experience", #""expert""#))
     #expect(decision.content == .flow(id: "yes", paywall: nil))
     #expect(
       decision.warnings == [
@@ -32,54 +32,54 @@ import Testing
 
   @Test func hasHasAnyHasAll() throws {
     let picked = Self.answer("interests", #"["music", "yoga"]"#)
-    #expect(try OneFileRules.matches(Self.interests, "interests has music", picked))
-    #expect(try !OneFileRules.matches(Self.interests, "interests has sports", picked))
-    #expect(try OneFileRules.matches(Self.interests, "interests has any [sports, yoga]", picked))
-    #expect(try !OneFileRules.matches(Self.interests, "interests has any [sports, running]", picked))
-    #expect(try OneFileRules.matches(Self.interests, "interests has all [music, yoga]", picked))
-    #expect(try !OneFileRules.matches(Self.interests, "interests has all [music, sports]", picked))
-    #expect(try !OneFileRules.matches(Self.interests, "interests is empty", picked))
-    #expect(try OneFileRules.matches(Self.interests, "interests is not empty", picked))
+    #expect(try matches(Self.interests, "interests has music", picked))
+    #expect(try !matches(Self.interests, "interests has sports", picked))
+    #expect(try matches(Self.interests, "interests has any [sports, yoga]", picked))
+    #expect(try !matches(Self.interests, "interests has any [sports, running]", picked))
+    #expect(try matches(Self.interests, "interests has all [music, yoga]", picked))
+    #expect(try !matches(Self.interests, "interests has all [music, sports]", picked))
+    #expect(try !matches(Self.interests, "interests is empty", picked))
+    #expect(try matches(Self.interests, "interests is not empty", picked))
   }
 
   @Test func countComparisons() throws {
     let picked = Self.answer("interests", #"["music", "yoga", "running"]"#)
-    #expect(try OneFileRules.matches(Self.interests, "count(interests) == 3", picked))
-    #expect(try OneFileRules.matches(Self.interests, "count(interests) >= 2", picked))
-    #expect(try !OneFileRules.matches(Self.interests, "count(interests) < 3", picked))
-    #expect(try OneFileRules.matches(Self.interests, "count(interests) != 2", picked))
+    #expect(try matches(Self.interests, "count(interests) == 3", picked))
+    #expect(try matches(Self.interests, "count(interests) >= 2", picked))
+    #expect(try !matches(Self.interests, "count(interests) < 3", picked))
+    #expect(try matches(Self.interests, "count(interests) != 2", picked))
     // Duplicates in the profile count once: a set of options.
     #expect(
-      try OneFileRules.matches(Self.interests, "count(interests) == 1", Self.answer("interests", #"["yoga", "yoga"]"#)))
+      try matches(Self.interests, "count(interests) == 1", Self.answer("interests", #"["yoga", "yoga"]"#)))
   }
 
   @Test func ignoringCaseNamesEveryOptionEqualIgnoringCase() throws {
     let declarations = "attribute tags: choices(a, A, b, c)"
-    #expect(try OneFileRules.matches(declarations, "tags has any [a] ignoring case", Self.answer("tags", #"["A"]"#)))
-    #expect(try !OneFileRules.matches(declarations, "tags has any [a]", Self.answer("tags", #"["A"]"#)))
+    #expect(try matches(declarations, "tags has any [a] ignoring case", Self.answer("tags", #"["A"]"#)))
+    #expect(try !matches(declarations, "tags has any [a]", Self.answer("tags", #"["A"]"#)))
     // has all: one selected option per literal, each ignoring case.
     #expect(
-      try OneFileRules.matches(declarations, "tags has all [a, B] ignoring case", Self.answer("tags", #"["A", "b"]"#)))
+      try matches(declarations, "tags has all [a, B] ignoring case", Self.answer("tags", #"["A", "b"]"#)))
     #expect(
-      try !OneFileRules.matches(declarations, "tags has all [a, c] ignoring case", Self.answer("tags", #"["A", "b"]"#)))
-    #expect(try OneFileRules.matches(declarations, "tags has A ignoring case", Self.answer("tags", #"["a"]"#)))
+      try !matches(declarations, "tags has all [a, c] ignoring case", Self.answer("tags", #"["A", "b"]"#)))
+    #expect(try matches(declarations, "tags has A ignoring case", Self.answer("tags", #"["a"]"#)))
     // On a choice too, and a literal equal to no option ignoring case is still an unknown option.
     let level = "attribute level: choice(Beginner, Pro)"
-    #expect(try OneFileRules.matches(level, "level in [beginner, pro] ignoring case", Self.answer("level", #""Pro""#)))
-    #expect(OneFileRules.errors(level, "level == expert ignoring case").map(\.code) == [SemanticsCatalog.unknownOption])
+    #expect(try matches(level, "level in [beginner, pro] ignoring case", Self.answer("level", #""Pro""#)))
+    #expect(compileErrors(level, "level == expert ignoring case").map(\.code) == [SemanticsCatalog.unknownOption])
   }
 
   @Test func setOperatorsOnAChoicesAreCompileErrors() {
-    let errors = OneFileRules.errors(Self.interests, "interests == music")
+    let errors = compileErrors(Self.interests, "interests == music")
     #expect(errors.map(\.code) == [SemanticsCatalog.typeMismatch])
     #expect(
-      OneFileRules.errors(Self.interests, "interests has any [chess]").map(\.code) == [SemanticsCatalog.unknownOption])
-    #expect(OneFileRules.errors(Self.experience, "experience has pro").map(\.code) == [SemanticsCatalog.typeMismatch])
+      compileErrors(Self.interests, "interests has any [chess]").map(\.code) == [SemanticsCatalog.unknownOption])
+    #expect(compileErrors(Self.experience, "experience has pro").map(\.code) == [SemanticsCatalog.typeMismatch])
   }
 
   @Test func aListThatIsNotAListIsMissing() throws {
-    let rules = OneFileRules.segmentRules(Self.interests, "not (interests has any [music])")
-    let decision = try OneFileRules.decide(rules, json: Self.answer("interests", #""music""#))
+    let rules = segmentRules(Self.interests, "not (interests has any [music])")
+    let decision = try decide(rules, Self.answer("interests", #""music""#))
     #expect(decision.content == .flow(id: "yes", paywall: nil))
     #expect(
       decision.warnings == [#"attribute 'interests': value "music" treated as missing: a string cannot be a choices"#])

@@ -33,7 +33,7 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
 
   init(_ json: JSONValue) throws {
     func string(_ key: String) throws -> String {
-      guard let value = json[key]?.stringValue else { throw OneFileRules.Failure(message: "case without '\(key)'") }
+      guard let value = json[key]?.stringValue else { throw HarnessError(message: "case without '\(key)'") }
       return value
     }
     suite = try string("suite")
@@ -49,20 +49,27 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
     case "agree": policy = .agree
     case "differs": policy = .differs
     case "n/a": policy = why.hasPrefix("compile error:") ? .compileError : .skipped
-    case let other: throw OneFileRules.Failure(message: "unknown policy '\(other)'")
+    case let other: throw HarnessError(message: "unknown policy '\(other)'")
     }
   }
 
   /// Every case of both suites, in file order.
   static let all: [ConformanceCase] = {
     do {
-      return try ["unleash.jsonl", "growthbook.jsonl"].flatMap {
-        try OneFileRules.fixtureLines($0, subdirectory: "conformance").map(ConformanceCase.init)
-      }
+      return try ["unleash", "growthbook"].flatMap { try lines(of: $0).map(ConformanceCase.init) }
     } catch {
       fatalError("conformance fixtures unreadable: \(error)")
     }
   }()
+
+  /// The parsed lines of `Fixtures/conformance/<suite>.jsonl`.
+  static func lines(of suite: String) throws -> [JSONValue] {
+    guard let url = Bundle.module.url(forResource: "Fixtures/conformance/\(suite)", withExtension: "jsonl") else {
+      throw HarnessError(message: "fixture conformance/\(suite).jsonl not found")
+    }
+    let text = try String(contentsOf: url, encoding: .utf8)
+    return try text.split(separator: "\n").filter { !$0.isEmpty }.map { try JSONReader.parse(String($0)) }
+  }
 
   // MARK: - The case in our language
 
@@ -133,5 +140,5 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
     Profile(profileID: "conformance", customAttributes: attribute.map { ["x": $0] } ?? [:])
   }
 
-  var rules: String { OneFileRules.segmentRules(declaration, condition) }
+  var rules: String { segmentRules(declaration, condition) }
 }

@@ -12,13 +12,13 @@ import Testing
   }
 
   static func run(_ c: ConformanceCase) -> Outcome {
-    let compilation = OneFileRules.compile(c.rules)
+    let compilation = compile(c.rules)
     guard let ruleSet = compilation.ruleSet else {
       return .rejected(codes: compilation.diagnostics.filter { $0.severity == .error }.map(\.code.id))
     }
     do {
       let decision = try ruleSet.resolve(
-        "p", for: ruleSet.bind(c.profile), options: ResolveOptions(now: OneFileRules.now))
+        "p", for: ruleSet.bind(c.profile), options: ResolveOptions(now: testNow))
       return .matched(decision.content == .flow(id: "yes", paywall: nil))
     } catch {
       return .rejected(codes: ["resolve: \(error)"])

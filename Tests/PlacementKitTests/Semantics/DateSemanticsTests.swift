@@ -10,47 +10,47 @@ import Testing
   @Test func unixSecondsUnderASecondsDeclaration() throws {
     let declarations = "attribute renews: date unit seconds"
     let after = #"renews after "2025-05-12T11:38:00Z""#
-    #expect(try OneFileRules.matches(declarations, after, Self.custom(#""renews": 1836277747"#)))
-    #expect(try OneFileRules.matches(declarations, after, Self.custom(#""renews": "1836277747""#)))
+    #expect(try matches(declarations, after, Self.custom(#""renews": 1836277747"#)))
+    #expect(try matches(declarations, after, Self.custom(#""renews": "1836277747""#)))
     #expect(
-      try !OneFileRules.matches(
+      try !matches(
         declarations, #"renews before "2025-05-12T11:38:00Z""#, Self.custom(#""renews": 1836277747"#)))
     // 1836277747 s is 2028-03-10T05:09:07Z: equality with the ISO literal holds to the millisecond.
     #expect(
-      try OneFileRules.matches(
+      try matches(
         declarations, #"renews == "2028-03-10T05:09:07Z""#, Self.custom(#""renews": 1836277747"#)))
     // Number literals use the declared unit too.
     #expect(
-      try OneFileRules.matches(declarations, "renews == 1836277747", Self.custom(#""renews": "2028-03-10T05:09:07Z""#)))
+      try matches(declarations, "renews == 1836277747", Self.custom(#""renews": "2028-03-10T05:09:07Z""#)))
   }
 
   @Test func unixMillisecondsUnderTheDefaultDeclaration() throws {
     let declarations = "attribute renews: date"
     let after = #"renews after "2025-05-12T11:38:00Z""#
-    #expect(try OneFileRules.matches(declarations, after, Self.custom(#""renews": 1836277747000"#)))
-    #expect(try OneFileRules.matches(declarations, after, Self.custom(#""renews": "1836277747000""#)))
+    #expect(try matches(declarations, after, Self.custom(#""renews": 1836277747000"#)))
+    #expect(try matches(declarations, after, Self.custom(#""renews": "1836277747000""#)))
     #expect(
-      try OneFileRules.matches(
+      try matches(
         "attribute renews: date unit milliseconds", after, Self.custom(#""renews": 1836277747000"#)))
     // The bug the declaration prevents: seconds read as milliseconds are a day in January 1970.
-    #expect(try !OneFileRules.matches(declarations, after, Self.custom(#""renews": 1836277747"#)))
+    #expect(try !matches(declarations, after, Self.custom(#""renews": 1836277747"#)))
     #expect(
-      try OneFileRules.matches(declarations, #"renews before "1970-01-31""#, Self.custom(#""renews": 1836277747"#)))
+      try matches(declarations, #"renews before "1970-01-31""#, Self.custom(#""renews": 1836277747"#)))
   }
 
   @Test func offsetsAreNormalisedToInstants() throws {
     let declarations = "attribute at: date"
     let profile = Self.custom(#""at": "2025-05-12T13:38:00+02:00""#)
-    #expect(try OneFileRules.matches(declarations, #"at == "2025-05-12T11:38:00Z""#, profile))
-    #expect(try OneFileRules.matches(declarations, #"at == "2025-05-12T06:38:00-05:00""#, profile))
-    #expect(try !OneFileRules.matches(declarations, #"at after "2025-05-12T11:38:00Z""#, profile))
+    #expect(try matches(declarations, #"at == "2025-05-12T11:38:00Z""#, profile))
+    #expect(try matches(declarations, #"at == "2025-05-12T06:38:00-05:00""#, profile))
+    #expect(try !matches(declarations, #"at after "2025-05-12T11:38:00Z""#, profile))
     // YYYY-MM-DD is 00:00 UTC.
     #expect(
-      try OneFileRules.matches(declarations, #"at == "2025-05-12""#, Self.custom(#""at": "2025-05-12T00:00:00Z""#)))
+      try matches(declarations, #"at == "2025-05-12""#, Self.custom(#""at": "2025-05-12T00:00:00Z""#)))
     // A date-time without an offset is not an instant: missing, with a warning.
-    let decision = try OneFileRules.decide(
-      OneFileRules.segmentRules(declarations, #"at before "2030-01-01""#),
-      json: Self.custom(#""at": "2025-05-12T11:38:00""#))
+    let decision = try decide(
+      segmentRules(declarations, #"at before "2030-01-01""#),
+      Self.custom(#""at": "2025-05-12T11:38:00""#))
     #expect(decision.content == .flow(id: "no", paywall: nil))
     #expect(decision.warnings.count == 1)
     #expect(
@@ -59,7 +59,7 @@ import Testing
 
   @Test func invalidDateLiteralIsACompileError() {
     for literal in [#""2025-13-01""#, #""2025-05-12T11:38:00""#, #""yesterday""#, "true"] {
-      #expect(!OneFileRules.errors("attribute at: date", "at before \(literal)").isEmpty, "\(literal)")
+      #expect(!compileErrors("attribute at: date", "at before \(literal)").isEmpty, "\(literal)")
     }
   }
 
@@ -72,7 +72,7 @@ import Testing
     ]
     for (value, expected) in cases {
       #expect(
-        try OneFileRules.matches(declarations, condition, Self.custom(#""at": "\#(value)""#)) == expected, "\(value)")
+        try matches(declarations, condition, Self.custom(#""at": "\#(value)""#)) == expected, "\(value)")
     }
   }
 
@@ -84,57 +84,57 @@ import Testing
       ("2026-11-22T23:59:59.999Z", false), ("2026-11-30T00:00:00.001Z", false),
     ]
     for (value, expected) in cases {
-      #expect(try OneFileRules.matches("", condition, #"{"last_seen_at": "\#(value)"}"#) == expected, "\(value)")
+      #expect(try matches("", condition, #"{"last_seen_at": "\#(value)"}"#) == expected, "\(value)")
     }
     #expect(
-      try OneFileRules.matches("", "last_seen_at within last 36 hours", #"{"last_seen_at": "2026-11-28T12:00:00Z"}"#))
+      try matches("", "last_seen_at within last 36 hours", #"{"last_seen_at": "2026-11-28T12:00:00Z"}"#))
     #expect(
-      try !OneFileRules.matches("", "last_seen_at within last 30 minutes", #"{"last_seen_at": "2026-11-29T23:29:59Z"}"#)
+      try !matches("", "last_seen_at within last 30 minutes", #"{"last_seen_at": "2026-11-29T23:29:59Z"}"#)
     )
     #expect(
-      try OneFileRules.matches("", "last_seen_at within last 2 weeks", #"{"last_seen_at": "2026-11-16T00:00:00Z"}"#))
+      try matches("", "last_seen_at within last 2 weeks", #"{"last_seen_at": "2026-11-16T00:00:00Z"}"#))
   }
 
   @Test func moreThanAgoIsStrict() throws {
     let condition = "installed_at more than 30 days ago"
-    #expect(try !OneFileRules.matches("", condition, #"{"installed_at": "2026-10-31T00:00:00Z"}"#))
-    #expect(try OneFileRules.matches("", condition, #"{"installed_at": "2026-10-30T23:59:59.999Z"}"#))
-    #expect(try !OneFileRules.matches("", condition, #"{"profile_id": "p"}"#))
+    #expect(try !matches("", condition, #"{"installed_at": "2026-10-31T00:00:00Z"}"#))
+    #expect(try matches("", condition, #"{"installed_at": "2026-10-30T23:59:59.999Z"}"#))
+    #expect(try !matches("", condition, #"{"profile_id": "p"}"#))
   }
 
   @Test func relativeWindowsFollowThePinnedNow() throws {
-    let rules = OneFileRules.segmentRules("", "installed_at within last 7 days")
+    let rules = segmentRules("", "installed_at within last 7 days")
     let json = #"{"installed_at": "2026-01-10T00:00:00Z"}"#
     #expect(
-      try OneFileRules.decide(rules, json: json, now: Self.at("2026-01-12T00:00:00Z")).content
+      try decide(rules, readProfile(json), now: Self.at("2026-01-12T00:00:00Z")).content
         == .flow(id: "yes", paywall: nil))
     #expect(
-      try OneFileRules.decide(rules, json: json, now: Self.at("2026-01-17T00:00:00.001Z")).content
+      try decide(rules, readProfile(json), now: Self.at("2026-01-17T00:00:00.001Z")).content
         == .flow(id: "no", paywall: nil))
   }
 
   @Test func yearsSinceCountsWholeYears() throws {
     let declarations = "attribute birthday: date"
     let born = Self.custom(#""birthday": "2000-06-15""#)
-    let rules = OneFileRules.segmentRules(declarations, "years_since(birthday) >= 26")
+    let rules = segmentRules(declarations, "years_since(birthday) >= 26")
     #expect(
-      try OneFileRules.decide(rules, json: born, now: Self.at("2026-06-14T23:59:59.999Z")).content
+      try decide(rules, readProfile(born), now: Self.at("2026-06-14T23:59:59.999Z")).content
         == .flow(id: "no", paywall: nil))
     #expect(
-      try OneFileRules.decide(rules, json: born, now: Self.at("2026-06-15T00:00:00Z")).content
+      try decide(rules, readProfile(born), now: Self.at("2026-06-15T00:00:00Z")).content
         == .flow(id: "yes", paywall: nil))
     // A 29 February birthday turns a year older on 1 March in common years.
     let leap = Self.custom(#""birthday": "2004-02-29""#)
-    let exactly22 = OneFileRules.segmentRules(declarations, "years_since(birthday) == 22")
+    let exactly22 = segmentRules(declarations, "years_since(birthday) == 22")
     #expect(
-      try OneFileRules.decide(exactly22, json: leap, now: Self.at("2026-02-28T12:00:00Z")).content
+      try decide(exactly22, readProfile(leap), now: Self.at("2026-02-28T12:00:00Z")).content
         == .flow(id: "no", paywall: nil))
     #expect(
-      try OneFileRules.decide(exactly22, json: leap, now: Self.at("2026-03-01T00:00:00Z")).content
+      try decide(exactly22, readProfile(leap), now: Self.at("2026-03-01T00:00:00Z")).content
         == .flow(id: "yes", paywall: nil))
     // Missing birthday: false for every comparison, true for the complement.
-    #expect(try !OneFileRules.matches(declarations, "years_since(birthday) < 200", Self.custom("")))
-    #expect(try OneFileRules.matches(declarations, "years_since(birthday) != 18", Self.custom("")))
+    #expect(try !matches(declarations, "years_since(birthday) < 200", Self.custom("")))
+    #expect(try matches(declarations, "years_since(birthday) != 18", Self.custom("")))
   }
 
   @Test func dateOperatorsAreFalseOnMissingAndComplementsTrue() throws {
@@ -144,8 +144,8 @@ import Testing
       #"at before "2030-01-01""#, #"at after "1970-01-01""#, #"at between "1970-01-01" and "2100-01-01""#,
       "at within last 100000 weeks", "at more than 0 days ago",
     ] {
-      #expect(try !OneFileRules.matches(declarations, condition, none), "\(condition)")
-      #expect(try OneFileRules.matches(declarations, "not (\(condition))", none), "not (\(condition))")
+      #expect(try !matches(declarations, condition, none), "\(condition)")
+      #expect(try matches(declarations, "not (\(condition))", none), "not (\(condition))")
     }
   }
 }

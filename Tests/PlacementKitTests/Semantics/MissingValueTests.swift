@@ -8,60 +8,60 @@ import Testing
   static let noCountry = #"{"profile_id": "p"}"#
 
   @Test func countryAbsent() throws {
-    #expect(try OneFileRules.matches("", #"country not in ["RU", "CN"]"#, Self.noCountry))
-    #expect(try !OneFileRules.matches("", #"country in ["RU"]"#, Self.noCountry))
-    #expect(try OneFileRules.matches("", #"not (country in ["RU"])"#, Self.noCountry))
-    #expect(try !OneFileRules.matches("", "country is set", Self.noCountry))
-    #expect(try OneFileRules.matches("", "country is not set", Self.noCountry))
+    #expect(try matches("", #"country not in ["RU", "CN"]"#, Self.noCountry))
+    #expect(try !matches("", #"country in ["RU"]"#, Self.noCountry))
+    #expect(try matches("", #"not (country in ["RU"])"#, Self.noCountry))
+    #expect(try !matches("", "country is set", Self.noCountry))
+    #expect(try matches("", "country is not set", Self.noCountry))
   }
 
   @Test func countryEmptyIsAPresentValue() throws {
     let empty = #"{"profile_id": "p", "country": ""}"#
-    #expect(try OneFileRules.matches("", #"country not in ["RU"]"#, empty))
-    #expect(try !OneFileRules.matches("", #"country in ["RU"]"#, empty))
-    #expect(try OneFileRules.matches("", "country is set", empty))
-    #expect(try OneFileRules.matches("", #"country == """#, empty))
+    #expect(try matches("", #"country not in ["RU"]"#, empty))
+    #expect(try !matches("", #"country in ["RU"]"#, empty))
+    #expect(try matches("", "country is set", empty))
+    #expect(try matches("", #"country == """#, empty))
   }
 
   @Test func countryNullBehavesAsMissing() throws {
     let null = #"{"profile_id": "p", "country": null}"#
-    #expect(try OneFileRules.matches("", #"country not in ["RU", "CN"]"#, null))
-    #expect(try !OneFileRules.matches("", #"country in ["RU"]"#, null))
-    #expect(try !OneFileRules.matches("", "country is set", null))
-    #expect(try !OneFileRules.matches("", #"country == """#, null))
-    #expect(try OneFileRules.decide(OneFileRules.segmentRules("", "country is set"), json: null).warnings.isEmpty)
+    #expect(try matches("", #"country not in ["RU", "CN"]"#, null))
+    #expect(try !matches("", #"country in ["RU"]"#, null))
+    #expect(try !matches("", "country is set", null))
+    #expect(try !matches("", #"country == """#, null))
+    #expect(try decide(segmentRules("", "country is set"), null).warnings.isEmpty)
   }
 
   @Test func tagsAbsentIsMissingNotEmpty() throws {
     let declarations = "attribute tags: choices(a, b)"
     let none = #"{"profile_id": "p"}"#
-    #expect(try !OneFileRules.matches(declarations, "tags has all [a]", none))
-    #expect(try !OneFileRules.matches(declarations, "tags has a", none))
-    #expect(try !OneFileRules.matches(declarations, "tags has any [a, b]", none))
-    #expect(try !OneFileRules.matches(declarations, "tags is empty", none))
-    #expect(try OneFileRules.matches(declarations, "tags is not empty", none))
-    #expect(try !OneFileRules.matches(declarations, "count(tags) == 0", none))
-    #expect(try OneFileRules.matches(declarations, "count(tags) != 0", none))
+    #expect(try !matches(declarations, "tags has all [a]", none))
+    #expect(try !matches(declarations, "tags has a", none))
+    #expect(try !matches(declarations, "tags has any [a, b]", none))
+    #expect(try !matches(declarations, "tags is empty", none))
+    #expect(try matches(declarations, "tags is not empty", none))
+    #expect(try !matches(declarations, "count(tags) == 0", none))
+    #expect(try matches(declarations, "count(tags) != 0", none))
     // An empty list is present and empty.
     let empty = #"{"profile_id": "p", "custom_attributes": {"tags": []}}"#
-    #expect(try OneFileRules.matches(declarations, "tags is empty", empty))
-    #expect(try OneFileRules.matches(declarations, "count(tags) == 0", empty))
-    #expect(try !OneFileRules.matches(declarations, "tags has all [a]", empty))
+    #expect(try matches(declarations, "tags is empty", empty))
+    #expect(try matches(declarations, "count(tags) == 0", empty))
+    #expect(try !matches(declarations, "tags has all [a]", empty))
   }
 
   @Test func boolAbsentIsNeitherTrueNorFalse() throws {
     let declarations = "attribute is_pro: bool"
-    #expect(try !OneFileRules.matches(declarations, "is_pro == false", Self.noCountry))
-    #expect(try !OneFileRules.matches(declarations, "is_pro == true", Self.noCountry))
-    #expect(try !OneFileRules.matches(declarations, "is_pro", Self.noCountry))
-    #expect(try OneFileRules.matches(declarations, "is_pro != true", Self.noCountry))
-    #expect(try OneFileRules.matches(declarations, "not is_pro", Self.noCountry))
+    #expect(try !matches(declarations, "is_pro == false", Self.noCountry))
+    #expect(try !matches(declarations, "is_pro == true", Self.noCountry))
+    #expect(try !matches(declarations, "is_pro", Self.noCountry))
+    #expect(try matches(declarations, "is_pro != true", Self.noCountry))
+    #expect(try matches(declarations, "not is_pro", Self.noCountry))
   }
 
   @Test func numberNamedCountAbsent() throws {
-    #expect(try !OneFileRules.matches("attribute count: number", "count == 0", Self.noCountry))
-    #expect(try OneFileRules.matches("attribute count: number", "count != 0", Self.noCountry))
-    #expect(try OneFileRules.matches("attribute count: number", "count == 0", #"{"custom_attributes": {"count": 0}}"#))
+    #expect(try !matches("attribute count: number", "count == 0", Self.noCountry))
+    #expect(try matches("attribute count: number", "count != 0", Self.noCountry))
+    #expect(try matches("attribute count: number", "count == 0", #"{"custom_attributes": {"count": 0}}"#))
   }
 
   @Test(arguments: [
@@ -72,7 +72,7 @@ import Testing
   ])
   func activeAndWillRenew(_ profile: String, _ expected: Bool) throws {
     let declarations = "attribute active: bool\nattribute will_renew: bool"
-    #expect(try OneFileRules.matches(declarations, "active == true and will_renew == false", profile) == expected)
+    #expect(try matches(declarations, "active == true and will_renew == false", profile) == expected)
   }
 
   /// One positive condition per type × operator: false on a missing value; its negation (`not (…)`) true.
@@ -98,9 +98,9 @@ import Testing
   @Test(arguments: positives)
   func positiveIsFalseAndNegationTrueOnMissing(_ declarations: String, _ condition: String) throws {
     for profile in [#"{"profile_id": "p"}"#, #"{"custom_attributes": {"v": null}}"#] {
-      #expect(try !OneFileRules.matches(declarations, condition, profile), "\(condition) on \(profile)")
-      #expect(try OneFileRules.matches(declarations, "not (\(condition))", profile), "not (\(condition)) on \(profile)")
-      #expect(try !OneFileRules.matches(declarations, "v is set", profile))
+      #expect(try !matches(declarations, condition, profile), "\(condition) on \(profile)")
+      #expect(try matches(declarations, "not (\(condition))", profile), "not (\(condition)) on \(profile)")
+      #expect(try !matches(declarations, "v is set", profile))
     }
   }
 
@@ -116,8 +116,8 @@ import Testing
     let values = [nil, #""a""#, #""b""#, "1", "true", #"["a"]"#, "[]", "null"]
     for value in values {
       let profile = value.map { #"{"custom_attributes": {"v": \#($0)}}"# } ?? "{}"
-      let n = try OneFileRules.matches(declarations, negated, profile)
-      let p = try OneFileRules.matches(declarations, positive, profile)
+      let n = try matches(declarations, negated, profile)
+      let p = try matches(declarations, positive, profile)
       #expect(n == !p, "\(negated) vs \(positive) on \(profile)")
     }
   }

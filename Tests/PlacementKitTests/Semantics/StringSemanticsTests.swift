@@ -15,26 +15,26 @@ import Testing
 
   @Test func startsEndsContains() throws {
     let email = Self.profile("Test@Some-Email.com")
-    #expect(try OneFileRules.matches(Self.declarations, #"name starts_with "Test""#, email))
-    #expect(try !OneFileRules.matches(Self.declarations, #"name starts_with "test""#, email))
-    #expect(try OneFileRules.matches(Self.declarations, #"name starts_with "test" ignoring case"#, email))
-    #expect(try OneFileRules.matches(Self.declarations, #"name ends_with ".com""#, email))
-    #expect(try OneFileRules.matches(Self.declarations, #"name ends_with "SOME-EMAIL.COM" ignoring case"#, email))
-    #expect(try OneFileRules.matches(Self.declarations, #"name contains "@""#, email))
-    #expect(try !OneFileRules.matches(Self.declarations, #"name not contains "@""#, email))
-    #expect(try OneFileRules.matches(Self.declarations, #"name not contains "gmail""#, email))
+    #expect(try matches(Self.declarations, #"name starts_with "Test""#, email))
+    #expect(try !matches(Self.declarations, #"name starts_with "test""#, email))
+    #expect(try matches(Self.declarations, #"name starts_with "test" ignoring case"#, email))
+    #expect(try matches(Self.declarations, #"name ends_with ".com""#, email))
+    #expect(try matches(Self.declarations, #"name ends_with "SOME-EMAIL.COM" ignoring case"#, email))
+    #expect(try matches(Self.declarations, #"name contains "@""#, email))
+    #expect(try !matches(Self.declarations, #"name not contains "@""#, email))
+    #expect(try matches(Self.declarations, #"name not contains "gmail""#, email))
     // A list operand means any of.
-    #expect(try OneFileRules.matches(Self.declarations, #"name ends_with [".org", ".com"]"#, email))
-    #expect(try !OneFileRules.matches(Self.declarations, #"name contains ["gmail", "yahoo"]"#, email))
-    #expect(try OneFileRules.matches(Self.declarations, #"name not contains ["gmail", "yahoo"]"#, email))
+    #expect(try matches(Self.declarations, #"name ends_with [".org", ".com"]"#, email))
+    #expect(try !matches(Self.declarations, #"name contains ["gmail", "yahoo"]"#, email))
+    #expect(try matches(Self.declarations, #"name not contains ["gmail", "yahoo"]"#, email))
   }
 
   @Test func inIgnoringCase() throws {
-    #expect(try !OneFileRules.matches(Self.declarations, #"name in ["us", "uk"]"#, Self.profile("US")))
-    #expect(try OneFileRules.matches(Self.declarations, #"name in ["us", "uk"] ignoring case"#, Self.profile("US")))
-    #expect(try OneFileRules.matches(Self.declarations, #"name not in ["us", "uk"]"#, Self.profile("US")))
+    #expect(try !matches(Self.declarations, #"name in ["us", "uk"]"#, Self.profile("US")))
+    #expect(try matches(Self.declarations, #"name in ["us", "uk"] ignoring case"#, Self.profile("US")))
+    #expect(try matches(Self.declarations, #"name not in ["us", "uk"]"#, Self.profile("US")))
     #expect(
-      try !OneFileRules.matches(Self.declarations, #"name not in ["us", "uk"] ignoring case"#, Self.profile("US")))
+      try !matches(Self.declarations, #"name not in ["us", "uk"] ignoring case"#, Self.profile("US")))
   }
 
   /// `ignoring case` can only widen a match: whatever matches as written also matches ignoring case, for
@@ -49,9 +49,9 @@ import Testing
     for op in ["==", "starts_with", "ends_with", "contains"] {
       for value in values {
         for literal in literals {
-          let exact = try OneFileRules.matches(
+          let exact = try matches(
             Self.declarations, "name \(op) \(Self.quoted(literal))", Self.profile(value))
-          let folded = try OneFileRules.matches(
+          let folded = try matches(
             Self.declarations, "name \(op) \(Self.quoted(literal)) ignoring case", Self.profile(value))
           #expect(!exact || folded, "name \(op) \"\(literal)\" on \"\(value)\"")
           if folded && !exact { widened += 1 }
@@ -67,7 +67,7 @@ import Testing
       ("attribute v: version", "v == 1.0 ignoring case"), ("attribute b: bool", "b == true ignoring case"),
       ("attribute t: choices(a, b)", "t is empty ignoring case"), ("", "country is set ignoring case"),
     ] {
-      let errors = OneFileRules.errors(declarations, condition)
+      let errors = compileErrors(declarations, condition)
       #expect(errors.map(\.code).contains(SemanticsCatalog.typeMismatch), "\(condition)")
       #expect(errors.contains { $0.message.hasPrefix("'ignoring case' does not apply to") }, "\(condition)")
     }
@@ -75,18 +75,18 @@ import Testing
 
   @Test func matchesIsASearchAndIgnoringCaseWidens() throws {
     let agent = Self.profile("Android Mobile Browser")
-    #expect(try OneFileRules.matches(Self.declarations, "name matches /(Mobile|Tablet)/", agent))
-    #expect(try !OneFileRules.matches(Self.declarations, "name matches /(mobile|tablet)/", agent))
-    #expect(try OneFileRules.matches(Self.declarations, "name matches /(mobile|tablet)/ ignoring case", agent))
-    #expect(try OneFileRules.matches(Self.declarations, "name matches /(Mobile|Tablet)/ ignoring case", agent))
-    #expect(try !OneFileRules.matches(Self.declarations, "name matches /^Mobile/", agent))
-    #expect(try OneFileRules.matches(Self.declarations, #"name matches "^[A-Z][a-z]+ ""#, agent))
+    #expect(try matches(Self.declarations, "name matches /(Mobile|Tablet)/", agent))
+    #expect(try !matches(Self.declarations, "name matches /(mobile|tablet)/", agent))
+    #expect(try matches(Self.declarations, "name matches /(mobile|tablet)/ ignoring case", agent))
+    #expect(try matches(Self.declarations, "name matches /(Mobile|Tablet)/ ignoring case", agent))
+    #expect(try !matches(Self.declarations, "name matches /^Mobile/", agent))
+    #expect(try matches(Self.declarations, #"name matches "^[A-Z][a-z]+ ""#, agent))
   }
 
   @Test func backtrackingPatternsAreCompileErrors() {
     for pattern in [#"/(a)\1/"#, "/(?=a)b/", "/(?<!a)b/", "/[z-a]/", #"/\/???***[)/"#] {
       #expect(
-        OneFileRules.errors(Self.declarations, "name matches \(pattern)").map(\.code) == [
+        compileErrors(Self.declarations, "name matches \(pattern)").map(\.code) == [
           SemanticsCatalog.invalidPattern
         ], "\(pattern)")
     }
@@ -95,15 +95,15 @@ import Testing
   @Test func stringOrderingIsACompileError() {
     for condition in [#"name > "5""#, #"name <= "zebra""#, #"name between "a" and "b""#, #"name before "2025-01-01""#] {
       #expect(
-        OneFileRules.errors(Self.declarations, condition).map(\.code) == [SemanticsCatalog.typeMismatch], "\(condition)"
+        compileErrors(Self.declarations, condition).map(\.code) == [SemanticsCatalog.typeMismatch], "\(condition)"
       )
     }
   }
 
   @Test func membershipNeedsAList() {
-    let errors = OneFileRules.errors(Self.declarations, #"name in "US""#)
+    let errors = compileErrors(Self.declarations, #"name in "US""#)
     #expect(errors.map(\.code) == [SemanticsCatalog.typeMismatch])
     #expect(errors.first?.message == "'in' takes a list literal")
-    #expect(OneFileRules.errors("attribute n: number", "n not in 1").first?.message == "'not in' takes a list literal")
+    #expect(compileErrors("attribute n: number", "n not in 1").first?.message == "'not in' takes a list literal")
   }
 }

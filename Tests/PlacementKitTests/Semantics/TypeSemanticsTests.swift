@@ -8,52 +8,52 @@ import Testing
 
   @Test func numericStringMatchesANumberAttribute() throws {
     let declarations = "attribute n: number"
-    #expect(try OneFileRules.matches(declarations, "n in [1, 2]", Self.custom(#""n": "1""#)))
-    #expect(try OneFileRules.matches(declarations, "n in [1, 2]", Self.custom(#""n": "2.0""#)))
-    #expect(try OneFileRules.matches(declarations, "n == 25", Self.custom(#""n": "25""#)))
-    #expect(try !OneFileRules.matches(declarations, "n in [1, 2]", Self.custom(#""n": "3""#)))
-    #expect(try OneFileRules.matches(declarations, "n not in [1, 2]", Self.custom(#""n": "3""#)))
+    #expect(try matches(declarations, "n in [1, 2]", Self.custom(#""n": "1""#)))
+    #expect(try matches(declarations, "n in [1, 2]", Self.custom(#""n": "2.0""#)))
+    #expect(try matches(declarations, "n == 25", Self.custom(#""n": "25""#)))
+    #expect(try !matches(declarations, "n in [1, 2]", Self.custom(#""n": "3""#)))
+    #expect(try matches(declarations, "n not in [1, 2]", Self.custom(#""n": "3""#)))
   }
 
   @Test func stringAttributeNeverEqualsANumber() throws {
     let declarations = "attribute word: string"
-    let errors = OneFileRules.errors(declarations, "word == 1")
+    let errors = compileErrors(declarations, "word == 1")
     #expect(errors.map(\.code) == [SemanticsCatalog.typeMismatch])
     #expect(errors.first?.message == "cannot compare string attribute 'word' with number 1")
     #expect(
-      OneFileRules.errors(declarations, "word in [1, 2]").map(\.code) == [
+      compileErrors(declarations, "word in [1, 2]").map(\.code) == [
         SemanticsCatalog.typeMismatch, SemanticsCatalog.typeMismatch,
       ])
     // A JSON number for a string attribute is not read as "1": it is missing, with a warning.
-    let decision = try OneFileRules.decide(
-      OneFileRules.segmentRules(declarations, #"word == "1""#), json: Self.custom(#""word": 1"#))
+    let decision = try decide(
+      segmentRules(declarations, #"word == "1""#), Self.custom(#""word": 1"#))
     #expect(decision.content == .flow(id: "no", paywall: nil))
     #expect(decision.warnings == ["attribute 'word': value 1 treated as missing: a number cannot be a string"])
-    #expect(try OneFileRules.matches(declarations, #"word == "1""#, Self.custom(#""word": "1""#)))
+    #expect(try matches(declarations, #"word == "1""#, Self.custom(#""word": "1""#)))
   }
 
   @Test func boolAndNumberNeverMatch() throws {
     // As literals: compile errors.
-    #expect(OneFileRules.errors("attribute n: number", "n in [true]").map(\.code) == [SemanticsCatalog.typeMismatch])
-    #expect(OneFileRules.errors("attribute n: number", "n == true").map(\.code) == [SemanticsCatalog.typeMismatch])
-    #expect(OneFileRules.errors("attribute b: bool", "b in [1]").map(\.code) == [SemanticsCatalog.typeMismatch])
-    #expect(OneFileRules.errors("attribute b: bool", "b == 1").map(\.code) == [SemanticsCatalog.typeMismatch])
+    #expect(compileErrors("attribute n: number", "n in [true]").map(\.code) == [SemanticsCatalog.typeMismatch])
+    #expect(compileErrors("attribute n: number", "n == true").map(\.code) == [SemanticsCatalog.typeMismatch])
+    #expect(compileErrors("attribute b: bool", "b in [1]").map(\.code) == [SemanticsCatalog.typeMismatch])
+    #expect(compileErrors("attribute b: bool", "b == 1").map(\.code) == [SemanticsCatalog.typeMismatch])
     // As profile values: `true` for a number and `1` for a bool are missing.
-    #expect(try !OneFileRules.matches("attribute n: number", "n in [1]", Self.custom(#""n": true"#)))
-    #expect(try !OneFileRules.matches("attribute n: number", "n == 1", Self.custom(#""n": true"#)))
-    #expect(try !OneFileRules.matches("attribute b: bool", "b == true", Self.custom(#""b": 1"#)))
-    #expect(try !OneFileRules.matches("attribute b: bool", "b", Self.custom(#""b": 1"#)))
-    #expect(try !OneFileRules.matches("attribute b: bool", "b == true", Self.custom(#""b": "true""#)))
-    #expect(try OneFileRules.matches("attribute b: bool", "b == true", Self.custom(#""b": true"#)))
+    #expect(try !matches("attribute n: number", "n in [1]", Self.custom(#""n": true"#)))
+    #expect(try !matches("attribute n: number", "n == 1", Self.custom(#""n": true"#)))
+    #expect(try !matches("attribute b: bool", "b == true", Self.custom(#""b": 1"#)))
+    #expect(try !matches("attribute b: bool", "b", Self.custom(#""b": 1"#)))
+    #expect(try !matches("attribute b: bool", "b == true", Self.custom(#""b": "true""#)))
+    #expect(try matches("attribute b: bool", "b == true", Self.custom(#""b": true"#)))
   }
 
   @Test func stringsCompareByCanonicalEquivalenceAndCase() throws {
     let declarations = "attribute word: string"
     // Precomposed é (U+00E9) in the rule, e + U+0301 in the profile: equal Swift strings.
-    #expect(try OneFileRules.matches(declarations, "word == \"caf\u{E9}\"", Self.custom("\"word\": \"cafe\u{301}\"")))
-    #expect(try !OneFileRules.matches(declarations, #"word == "Cafe""#, Self.custom(#""word": "cafe""#)))
+    #expect(try matches(declarations, "word == \"caf\u{E9}\"", Self.custom("\"word\": \"cafe\u{301}\"")))
+    #expect(try !matches(declarations, #"word == "Cafe""#, Self.custom(#""word": "cafe""#)))
     // List literals are element-wise, never substring.
-    #expect(try !OneFileRules.matches(declarations, #"word in ["United States"]"#, Self.custom(#""word": "United""#)))
+    #expect(try !matches(declarations, #"word in ["United States"]"#, Self.custom(#""word": "United""#)))
   }
 
   @Test func uncoercibleValueAffectsOnlyItsOwnConditions() throws {
@@ -78,22 +78,22 @@ import Testing
       """
     let json = Self.custom(#""n": "lots", "word": "x""#)
     #expect(
-      try OneFileRules.decide(rules, json: json, placement: "numbers").content == .flow(id: "small", paywall: nil))
-    #expect(try OneFileRules.decide(rules, json: json, placement: "mixed").content == .flow(id: "either", paywall: nil))
-    #expect(try OneFileRules.decide(rules, json: json, placement: "strings").content == .flow(id: "x", paywall: nil))
+      try decide(rules, json, placement: "numbers").content == .flow(id: "small", paywall: nil))
+    #expect(try decide(rules, json, placement: "mixed").content == .flow(id: "either", paywall: nil))
+    #expect(try decide(rules, json, placement: "strings").content == .flow(id: "x", paywall: nil))
     // The same profile with a good number: only the number's conditions change.
     let good = Self.custom(#""n": "7", "word": "x""#)
-    #expect(try OneFileRules.decide(rules, json: good, placement: "numbers").content == .flow(id: "big", paywall: nil))
-    #expect(try OneFileRules.decide(rules, json: good, placement: "numbers").warnings.isEmpty)
+    #expect(try decide(rules, good, placement: "numbers").content == .flow(id: "big", paywall: nil))
+    #expect(try decide(rules, good, placement: "numbers").warnings.isEmpty)
     // The warning names the attribute and the value seen.
-    let warnings = try OneFileRules.decide(rules, json: json, placement: "strings").warnings
+    let warnings = try decide(rules, json, placement: "strings").warnings
     #expect(warnings == [#"attribute 'n': value "lots" treated as missing: a string cannot be a number"#])
   }
 
   @Test func builtinNumberCoercesNumericStringsToo() throws {
-    #expect(try OneFileRules.matches("", "age >= 18", #"{"age": "18"}"#))
-    #expect(try !OneFileRules.matches("", "age >= 18", #"{"age": "eighteen"}"#))
-    #expect(try OneFileRules.matches("", "total_revenue_usd between 0.5 and 10", #"{"total_revenue_usd": "0.5"}"#))
+    #expect(try matches("", "age >= 18", #"{"age": "18"}"#))
+    #expect(try !matches("", "age >= 18", #"{"age": "eighteen"}"#))
+    #expect(try matches("", "total_revenue_usd between 0.5 and 10", #"{"total_revenue_usd": "0.5"}"#))
   }
 
   @Test func numberBetweenIsInclusive() throws {
@@ -102,19 +102,19 @@ import Testing
       ("1", true), ("10", true), ("5.5", true), ("0.999", false), ("10.0001", false), ("-1", false),
     ] {
       #expect(
-        try OneFileRules.matches(declarations, "n between 1 and 10", Self.custom(#""n": \#(value)"#)) == expected,
+        try matches(declarations, "n between 1 and 10", Self.custom(#""n": \#(value)"#)) == expected,
         "n = \(value)")
     }
-    #expect(try !OneFileRules.matches(declarations, "n between 1 and 10", Self.custom("")))
-    #expect(try OneFileRules.matches(declarations, "not (n between 1 and 10)", Self.custom("")))
+    #expect(try !matches(declarations, "n between 1 and 10", Self.custom("")))
+    #expect(try matches(declarations, "not (n between 1 and 10)", Self.custom("")))
   }
 
   @Test func numberComparisonsAreExactOnDoubles() throws {
     let declarations = "attribute n: number"
-    #expect(try OneFileRules.matches(declarations, "n == 0.3", Self.custom(#""n": "0.3""#)))
-    #expect(try OneFileRules.matches(declarations, "n < -10", Self.custom(#""n": -10.5"#)))
-    #expect(try OneFileRules.matches(declarations, "n == 12", Self.custom(#""n": "12.0""#)))
-    #expect(try !OneFileRules.matches(declarations, "n == 12", Self.custom(#""n": "12abc""#)))
-    #expect(try !OneFileRules.matches(declarations, "n >= 0", Self.custom(#""n": "NaN""#)))
+    #expect(try matches(declarations, "n == 0.3", Self.custom(#""n": "0.3""#)))
+    #expect(try matches(declarations, "n < -10", Self.custom(#""n": -10.5"#)))
+    #expect(try matches(declarations, "n == 12", Self.custom(#""n": "12.0""#)))
+    #expect(try !matches(declarations, "n == 12", Self.custom(#""n": "12abc""#)))
+    #expect(try !matches(declarations, "n >= 0", Self.custom(#""n": "NaN""#)))
   }
 }

@@ -41,12 +41,12 @@ import Testing
   @Test(arguments: comparisons)
   func comparison(_ c: Comparison) throws {
     #expect(
-      try OneFileRules.matches("", c.condition, #"{"profile_id": "p", "app_version": "\#(c.value)"}"#) == c.expected)
+      try matches("", c.condition, #"{"profile_id": "p", "app_version": "\#(c.value)"}"#) == c.expected)
   }
 
   @Test func invalidProfileVersionIsMissingWithAWarning() throws {
-    let rules = OneFileRules.segmentRules("", "app_version >= 1.0.0")
-    let decision = try OneFileRules.decide(rules, json: #"{"profile_id": "p", "app_version": "v1.2.3"}"#)
+    let rules = segmentRules("", "app_version >= 1.0.0")
+    let decision = try decide(rules, #"{"profile_id": "p", "app_version": "v1.2.3"}"#)
     #expect(decision.content == .flow(id: "no", paywall: nil))
     #expect(decision.warnings.count == 1)
     let warning = try #require(decision.warnings.first)
@@ -56,34 +56,34 @@ import Testing
     #expect(warning.contains("leading 'v'"))
     // Missing, not merely "not >= 1.0.0": the complement and the presence test agree.
     let profile = #"{"profile_id": "p", "app_version": "v1.2.3"}"#
-    #expect(try !OneFileRules.matches("", "app_version is set", profile))
-    #expect(try OneFileRules.matches("", "app_version != 1.2.3", profile))
-    #expect(try !OneFileRules.matches("", "app_version < 1.0.0", profile))
+    #expect(try !matches("", "app_version is set", profile))
+    #expect(try matches("", "app_version != 1.2.3", profile))
+    #expect(try !matches("", "app_version < 1.0.0", profile))
   }
 
   @Test(arguments: ["v1.2.3", #""v1.2.3""#, "1.2.3.4", "01.2.3", #""1.2.3-01""#])
   func invalidLiteralIsACompileError(_ literal: String) {
-    let errors = OneFileRules.errors("", "app_version == \(literal)")
+    let errors = compileErrors("", "app_version == \(literal)")
     #expect(errors.map(\.code) == [SemanticsCatalog.invalidLiteral])
     #expect(errors.first?.message.hasPrefix("invalid version") == true)
   }
 
   @Test func leadingVLiteralSaysWhy() {
-    let errors = OneFileRules.errors("", "app_version == v1.2.3")
+    let errors = compileErrors("", "app_version == v1.2.3")
     #expect(errors.first?.message == "invalid version 'v1.2.3': a leading 'v' is not allowed")
   }
 
   @Test func declaredVersionAttributesAndOsVersionCompareTheSameWay() throws {
     let declarations = "attribute sdk: version"
-    #expect(try OneFileRules.matches(declarations, "sdk > 1.9.0", #"{"custom_attributes": {"sdk": "1.10.0"}}"#))
-    #expect(try OneFileRules.matches("", "os_version >= 17.4", #"{"os_version": "17.10"}"#))
-    #expect(try OneFileRules.matches("", "app_version_on_install < 2", #"{"app_version_on_install": "1.99.99"}"#))
+    #expect(try matches(declarations, "sdk > 1.9.0", #"{"custom_attributes": {"sdk": "1.10.0"}}"#))
+    #expect(try matches("", "os_version >= 17.4", #"{"os_version": "17.10"}"#))
+    #expect(try matches("", "app_version_on_install < 2", #"{"app_version_on_install": "1.99.99"}"#))
   }
 
   @Test func aVersionGivenAsAJSONNumberIsMissing() throws {
     // 2.10 and 2.1 are the same JSON number: a number cannot say which version it meant.
-    let decision = try OneFileRules.decide(
-      OneFileRules.segmentRules("", "app_version >= 2.1"), json: #"{"profile_id": "p", "app_version": 2.10}"#)
+    let decision = try decide(
+      segmentRules("", "app_version >= 2.1"), #"{"profile_id": "p", "app_version": 2.10}"#)
     #expect(decision.content == .flow(id: "no", paywall: nil))
     #expect(
       decision.warnings == [#"attribute 'app_version': value 2.1 treated as missing: a number cannot be a version"#])

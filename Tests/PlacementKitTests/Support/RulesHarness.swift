@@ -42,3 +42,37 @@ struct HarnessError: Error, CustomStringConvertible {
 func positions(_ diagnostics: [Diagnostic]) -> [String] {
   diagnostics.map { "\($0.span!.location)" }
 }
+
+/// The rules text of ``matches(_:_:_:)``: segment `s = <condition>` in placement `p` (`s -> flow yes`,
+/// `default -> flow no`).
+func segmentRules(_ declarations: String, _ condition: String) -> String {
+  """
+  \(declarations)
+  segment s = \(condition)
+  placement p: flow {
+    s -> flow yes
+    default -> flow no
+  }
+  """
+}
+
+/// Reads a profile from JSON text.
+func readProfile(_ json: String) throws -> Profile {
+  try Profile(jsonBytes: Array(json.utf8))
+}
+
+/// Compiles `rules` (which must have no errors), binds `profile` and resolves `placement` at `now`.
+func decide(
+  _ rules: String, _ profile: Profile, placement: String = "p", now: Instant = testNow, explain: Bool = false
+) throws -> Decision {
+  let compilation = compile(rules)
+  guard let ruleSet = compilation.ruleSet else {
+    throw HarnessError(message: DiagnosticRenderer().render(compilation.diagnostics))
+  }
+  return try ruleSet.resolve(placement, for: ruleSet.bind(profile), options: ResolveOptions(now: now, explain: explain))
+}
+
+/// The error diagnostics of compiling ``segmentRules(_:_:)``.
+func compileErrors(_ declarations: String, _ condition: String) -> [Diagnostic] {
+  compile(segmentRules(declarations, condition)).diagnostics.filter { $0.severity == .error }
+}
