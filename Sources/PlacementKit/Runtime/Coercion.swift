@@ -36,7 +36,7 @@ enum Coercion {
       return (.choices(mask), unknown.isEmpty ? nil : "unknown option ids ignored: \(unknown.joined(separator: ", "))")
     default: break
     }
-    return (.missing, "a \(raw.typeName) cannot be a \(type.kindName)")
+    return (.missing, "expected \(Self.expected(type)), found a \(raw.typeName)")
   }
 
   /// The value of a flow answer for an attribute's declared type (PRODUCT.md §3 table).
@@ -56,7 +56,20 @@ enum Coercion {
       return value(.array([.string(id)]), as: type)
     default: break
     }
-    return (.missing, "a \(answer.typeName) answer cannot be a \(type.kindName)")
+    return (.missing, "expected \(Self.expected(type)), found a \(answer.typeName) answer")
+  }
+
+  /// What a value of `type` looks like in a profile, for warnings.
+  static func expected(_ type: AttributeType) -> String {
+    switch type {
+    case .string: "a string"
+    case .number: "a number or a numeric string"
+    case .bool: "true or false"
+    case .version: "a SemVer version string"
+    case .date: "an ISO-8601 string or a Unix time"
+    case .choice: "an option id string"
+    case .choices: "a list of option ids"
+    }
   }
 
   /// A short rendering of a raw value for warnings (long strings are cut).

@@ -18,7 +18,7 @@ struct Explainer {
         condition: failures.map(\.condition).joined(separator: " or "),
         seen: failures.map(\.seen).filter { !$0.isEmpty }.joined(separator: "; "))
     case .not(let inner):
-      return Failure(condition: "not (\(describe(inner)))", seen: values(in: inner).joined(separator: "; "))
+      return Failure(condition: describe(condition), seen: values(in: inner).joined(separator: "; "))
     case .segment(let index):
       let inner = failure(of: ruleSet.conditions[index])
       return Failure(condition: "segment \(ruleSet.segments[index].name): \(inner.condition)", seen: inner.seen)
@@ -38,6 +38,7 @@ struct Explainer {
     switch condition {
     case .all(let parts): parts.map(describe).joined(separator: " and ")
     case .any(let parts): "(" + parts.map(describe).joined(separator: " or ") + ")"
+    case .not(.predicate(let predicate)) where predicate.isWrittenNegated: predicate.text
     case .not(let inner): "not (\(describe(inner)))"
     case .segment(let index): ruleSet.segments[index].name
     case .predicate(let predicate): predicate.text

@@ -20,6 +20,9 @@ public struct Predicate: Sendable {
   /// The predicate's source text, e.g. `experience == pro` (for explanations).
   public let text: String
   public let span: SourceSpan
+  /// True when the source wrote a negated operator (`!=`, `not in`, …): the predicate holds the positive test
+  /// and is wrapped in `.not`, but its ``text`` is the negated form as written.
+  public var isWrittenNegated: Bool = false
 }
 
 /// Comparison operators (the negations are compiled as `.not`).

@@ -26,7 +26,7 @@ extension PredicateTyping {
     case .between:
       guard syntax.operands.count == 2, let low = number(syntax.operands[0]), let high = number(syntax.operands[1])
       else { return nil }
-      return .numberBetween(low, high)
+      return orderedBounds(low, high) ? .numberBetween(low, high) : nil
     default:
       guard let comparison else { return unsupported() }
       return number(operand).map { .number(comparison, $0) }
@@ -59,7 +59,7 @@ extension PredicateTyping {
       guard syntax.operands.count == 2, let low = date(syntax.operands[0], unit: unit),
         let high = date(syntax.operands[1], unit: unit)
       else { return nil }
-      return .dateBetween(low, high)
+      return orderedBounds(low, high) ? .dateBetween(low, high) : nil
     case .withinLast, .moreThanAgo:
       guard let window = window() else { return nil }
       return op == .withinLast ? .dateWithinLast(milliseconds: window) : .dateOlderThan(milliseconds: window)
@@ -138,5 +138,15 @@ extension PredicateTyping {
         SemanticsCatalog.invalidPattern, "invalid pattern: \(error.message)", SourceRange(start: start, end: start + 1))
       return nil
     }
+  }
+
+  /// `between a and b` needs `a <= b`; otherwise it could never match.
+  mutating func orderedBounds<T: Comparable>(_ low: T, _ high: T) -> Bool {
+    guard low > high else { return true }
+    let range = syntax.operands[0].range.union(syntax.operands[1].range)
+    report(
+      SemanticsCatalog.invalidLiteral, "'between' bounds are reversed: the range is empty and never matches", range,
+      notes: [Note("write the lower bound first: between \(file.text(of: syntax.operands[1].range)) and \(file.text(of: syntax.operands[0].range))")])
+    return false
   }
 }

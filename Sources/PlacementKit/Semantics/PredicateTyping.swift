@@ -31,7 +31,7 @@ struct PredicateTyping {
     }
     switch op {
     case .isSet: return make(.isSet)
-    case .isNotSet: return .not(make(.isSet))
+    case .isNotSet: return .not(make(.isSet, negated: true))
     default: break
     }
     if let function = syntax.subject.function { return functionCondition(function) }
@@ -46,7 +46,7 @@ struct PredicateTyping {
     case .choices(let options): test = choicesTest(options)
     }
     guard let test else { return .constant(false) }
-    return isNegated ? .not(make(test)) : make(test)
+    return isNegated ? .not(make(test, negated: true)) : make(test)
   }
 
   /// Whether `ignoring case` fits the operator on this attribute's type: string operators, and option ids of
@@ -73,11 +73,11 @@ struct PredicateTyping {
   /// True for operators compiled as the complement of their positive form.
   var isNegated: Bool { [.notEqual, .notInList, .notContains, .isNotEmpty].contains(op) }
 
-  func make(_ test: ValueTest) -> Condition {
+  func make(_ test: ValueTest, negated: Bool = false) -> Condition {
     .predicate(
       Predicate(
         slot: attribute.slot, attribute: name, test: test, text: file.text(of: syntax.range),
-        span: SourceSpan(file: file, range: syntax.range)))
+        span: SourceSpan(file: file, range: syntax.range), isWrittenNegated: negated))
   }
 
   mutating func report(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Note] = []) {
@@ -151,6 +151,6 @@ struct PredicateTyping {
       return .constant(false)
     }
     let test: ValueTest = function == .count ? .choicesCount(comparison, number) : .yearsSince(comparison, number)
-    return op == .notEqual ? .not(make(test)) : make(test)
+    return op == .notEqual ? .not(make(test, negated: true)) : make(test)
   }
 }

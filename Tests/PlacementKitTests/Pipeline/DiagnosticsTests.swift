@@ -121,3 +121,13 @@ import Testing
     try Golden.check(rendered, against: "Fixtures/golden/several-mistakes.txt")
   }
 }
+
+@Suite struct BetweenBoundsTests {
+  @Test func reversedBoundsAreACompileError() {
+    let rules = "segment s = age between 30 and 18\nplacement p: flow {\n  s -> flow a\n  default -> flow b\n}\n"
+    let diagnostics = compile(rules).diagnostics
+    #expect(diagnostics.map(\.message) == ["'between' bounds are reversed: the range is empty and never matches"])
+    #expect(positions(diagnostics) == ["1:25"])
+    #expect(diagnostics[0].notes.map(\.message) == ["write the lower bound first: between 18 and 30"])
+  }
+}

@@ -63,3 +63,20 @@ import Testing
     #expect(decision.explanation?[0].outcome == .notMatched(condition: #"country == "US""#, seen: "country = missing"))
   }
 }
+
+@Suite struct ExplainTextTests {
+  @Test func negatedOperatorsAreExplainedAsWritten() throws {
+    let rules = """
+      segment not_us = country != "US"
+      segment outside = not (country in ["US"])
+      placement p: flow {
+        not_us  -> flow a
+        outside -> flow b
+        default -> flow c
+      }
+      """
+    let decision = try decide(rules, #"{"profile_id":"p","country":"US"}"#, explain: true)
+    #expect(decision.explanation?[0].outcome == .notMatched(condition: #"country != "US""#, seen: #"country = "US""#))
+    #expect(decision.explanation?[1].outcome == .notMatched(condition: #"not (country in ["US"])"#, seen: #"country = "US""#))
+  }
+}

@@ -82,6 +82,6 @@ import Testing
     let decision = try decide(rules, Self.answer("interests", #""music""#))
     #expect(decision.content == .flow(id: "yes", paywall: nil))
     #expect(
-      decision.warnings == [#"attribute 'interests': value "music" treated as missing: a string cannot be a choices"#])
+      decision.warnings == [#"attribute 'interests': value "music" treated as missing: expected a list of option ids, found a string"#])
   }
 }

@@ -28,7 +28,7 @@ import Testing
     let decision = try decide(
       segmentRules(declarations, #"word == "1""#), Self.custom(#""word": 1"#))
     #expect(decision.content == .flow(id: "no", paywall: nil))
-    #expect(decision.warnings == ["attribute 'word': value 1 treated as missing: a number cannot be a string"])
+    #expect(decision.warnings == ["attribute 'word': value 1 treated as missing: expected a string, found a number"])
     #expect(try matches(declarations, #"word == "1""#, Self.custom(#""word": "1""#)))
   }
 
@@ -87,7 +87,7 @@ import Testing
     #expect(try decide(rules, good, placement: "numbers").warnings.isEmpty)
     // The warning names the attribute and the value seen.
     let warnings = try decide(rules, json, placement: "strings").warnings
-    #expect(warnings == [#"attribute 'n': value "lots" treated as missing: a string cannot be a number"#])
+    #expect(warnings == [#"attribute 'n': value "lots" treated as missing: expected a number or a numeric string, found a string"#])
   }
 
   @Test func builtinNumberCoercesNumericStringsToo() throws {

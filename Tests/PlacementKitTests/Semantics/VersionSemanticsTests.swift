@@ -86,6 +86,6 @@ import Testing
       segmentRules("", "app_version >= 2.1"), #"{"profile_id": "p", "app_version": 2.10}"#)
     #expect(decision.content == .flow(id: "no", paywall: nil))
     #expect(
-      decision.warnings == [#"attribute 'app_version': value 2.1 treated as missing: a number cannot be a version"#])
+      decision.warnings == [#"attribute 'app_version': value 2.1 treated as missing: expected a SemVer version string, found a number"#])
   }
 }
