@@ -1,0 +1,124 @@
+/// Lays out one syntactically valid file: declarations in source order, one per line group.
+///
+/// Blank lines: declarations of different kinds (attributes, segments) are separated by one blank line, and a
+/// placement or a cross-placement test always has one before and after; between two attributes or two segments,
+/// and between rows, one blank line is kept where the source had any.
+struct FileFormatter {
+  var writer: LayoutWriter
+  let printer: SyntaxPrinter
+  let tokens: TokenIndex
+  let width: Int
+
+  init(tree: RuleFileSyntax, tokens: [Token], width: Int) {
+    writer = LayoutWriter(file: tree.file, comments: tree.comments, tokens: tokens)
+    printer = SyntaxPrinter(file: tree.file)
+    self.tokens = TokenIndex(tokens: tokens)
+    self.width = width
+  }
+
+  mutating func format(_ declarations: [Declaration]) -> String {
+    var previous: Declaration?
+    for declaration in declarations {
+      let blank: LayoutWriter.Blank =
+        previous.map { Self.separated($0, declaration) ? .always : .preserve } ?? .preserve
+      switch declaration {
+      case .attribute(let decl): attribute(decl, blank: blank)
+      case .segment(let decl): segment(decl, blank: blank)
+      case .placement(let decl): placement(decl, blank: blank)
+      case .test(let decl): crossPlacementTest(decl, blank: blank)
+      }
+      previous = declaration
+    }
+    writer.finish(blank: previous.map { Self.isBlock($0) ? .always : .preserve } ?? .preserve)
+    return writer.text
+  }
+
+  static func isBlock(_ declaration: Declaration) -> Bool {
+    switch declaration {
+    case .placement, .test: true
+    case .attribute, .segment: false
+    }
+  }
+
+  /// True when a blank line must separate the two declarations.
+  static func separated(_ first: Declaration, _ second: Declaration) -> Bool {
+    switch (first, second) {
+    case (.attribute, .attribute), (.segment, .segment): false
+    default: true
+    }
+  }
+
+  /// `attribute <name>: <type> [unit <unit>] [from ...]`; a choice list that does not fit (or holds a comment)
+  /// gets one option per line.
+  mutating func attribute(_ decl: AttributeDecl, blank: LayoutWriter.Blank) {
+    let head = "attribute \(decl.name.text): \(decl.type.keyword.text)"
+    var tail = decl.unit.map { " unit \($0.text)" } ?? ""
+    if let source = decl.source { tail += " " + printer.source(source) }
+    let type = decl.type
+    guard type.kind == .choice || type.kind == .choices else {
+      writer.emit(head + tail, range: decl.range, indent: 0, blank: blank)
+      return
+    }
+    let options = type.options.map(printer.option)
+    let oneLine = head + "(" + options.joined(separator: ", ") + ")" + tail
+    let close = tokens.first(.rightParen, atOrAfter: type.options.last?.id.range.end ?? type.keyword.range.end)
+    if options.isEmpty
+      || (oneLine.count <= width && !writer.hasComment(in: SourceRange(start: decl.range.start, end: close.range.end)))
+    {
+      writer.emit(oneLine, range: decl.range, indent: 0, blank: blank)
+      return
+    }
+    let open = tokens.first(.leftParen, atOrAfter: type.keyword.range.end)
+    writer.emit(head + "(", range: SourceRange(start: decl.range.start, end: open.range.end), indent: 0, blank: blank)
+    for (index, option) in type.options.enumerated() {
+      let end = tokens.endIncludingComma((option.title ?? option.id).range.end)
+      let comma = index < options.count - 1 ? "," : ""
+      writer.emit(
+        options[index] + comma, range: SourceRange(start: option.id.range.start, end: end), indent: 2, blank: .never,
+        blankBeforeLine: .never)
+    }
+    writer.emit(
+      ")" + tail, range: SourceRange(start: close.range.start, end: decl.range.end), indent: 0, commentIndent: 2,
+      blank: .never, blankBeforeLine: .never)
+  }
+
+  /// `segment <name> = <condition>`; a condition that does not fit (or holds a comment) is broken before each
+  /// operator of its outermost `or` (else `and`) chain, continuation lines indented by 2.
+  mutating func segment(_ decl: SegmentDecl, blank: LayoutWriter.Blank) {
+    let head = "segment \(decl.name.text) = "
+    let oneLine = head + printer.expr(decl.condition)
+    let chain = Self.chain(decl.condition)
+    let needsBreak = oneLine.count > width || writer.hasComment(in: decl.condition.range)
+    guard needsBreak, chain.operands.count > 1 else {
+      writer.emit(oneLine, range: decl.range, indent: 0, blank: blank)
+      return
+    }
+    let first = chain.operands[0]
+    writer.emit(
+      head + printer.expr(first), range: SourceRange(start: decl.range.start, end: first.range.end), indent: 0,
+      blank: blank)
+    var previousEnd = first.range.end
+    for operand in chain.operands.dropFirst() {
+      let keyword = tokens.first(atOrAfter: previousEnd)
+      writer.emit(
+        chain.keyword + " " + printer.expr(operand),
+        range: SourceRange(start: keyword.range.start, end: operand.range.end),
+        indent: 2, blank: .never, blankBeforeLine: .never)
+      previousEnd = operand.range.end
+    }
+  }
+
+  /// The operands of the outermost `or` chain, or else of the outermost `and` chain (a single operand otherwise).
+  static func chain(_ expr: Expr) -> (keyword: String, operands: [Expr]) {
+    func flatten(_ expr: Expr, or: Bool) -> [Expr] {
+      switch expr {
+      case .or(let left, let right) where or: flatten(left, or: true) + [right]
+      case .and(let left, let right) where !or: flatten(left, or: false) + [right]
+      default: [expr]
+      }
+    }
+    if case .or = expr { return ("or", flatten(expr, or: true)) }
+    if case .and = expr { return ("and", flatten(expr, or: false)) }
+    return ("", [expr])
+  }
+}
