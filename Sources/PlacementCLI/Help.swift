@@ -11,6 +11,8 @@ enum Help {
       resolve    decide what profiles get at placements (one profile or JSON Lines)
       ingest     turn flow_user_input events into a profile's custom attributes
       audiences  show a placement's audience table (priority, segments, A/B splits, fallback)
+      fmt        rewrite rules files in the canonical layout (--check: only report)
+      test       run the rule tests kept next to the rules (Rules/tests/*.json)
 
     Rules are read from Rules/ unless --rules PATH is given.
     Exit codes: 0 ok, 1 findings or failed lines, 64 usage, 65 bad input data, 66 missing file, 70 internal error.
@@ -66,6 +68,41 @@ enum Help {
       --format text|json   output format (default: text); the JSON shape is in docs/ABTests.md
 
     exit: 0 ok; 64 usage; 65 rules do not compile or the placement is unknown; 66 a file is missing.
+
+    """,
+    "fmt": """
+    usage: placement fmt [PATHS] [--check]
+
+    Rewrites rules files in their canonical layout: one declaration per line group, canonical spacing,
+    audience tables with the '->' aligned, comments kept. PATHS are .rules files or directories (every
+    *.rules below them); default: Rules. 'placement fmt -' formats standard input to standard output.
+    A file is replaced atomically (temporary file, then rename); a file with syntax errors is reported and
+    left untouched. Files that change are named on stdout. The layout is described in docs/Formatting.md.
+
+    options:
+      --check   write nothing; name each file that would change
+
+    exit: 0 ok (with --check: every file is formatted); 1 with --check: some file would change;
+    65 a file has syntax errors; 66 a path is missing; 70 the formatter's safety check refused a layout.
+
+    """,
+    "test": """
+    usage: placement test [PATHS] [--rules PATH] [--coverage]
+
+    Runs rule tests: JSON files of cases, each a profile (inline, a profile file, or a flow events file) and
+    the expected decision per placement (content, row, A/B test and variation, why earlier rows did not
+    match). The format is described in docs/RuleTests.md.
+    PATHS (default: Rules) are rules folders, whose tests are the *.json files in their 'tests' folder, test
+    folders (run against their parent folder), or test files (run against the parent of their 'tests' folder).
+    Each failure is printed with expected and actual values and the explain trace; the last line is
+    'N passed, N failed'.
+
+    options:
+      --rules PATH   compile the rules from PATH instead
+      --coverage     list the rows no case's decision came from
+
+    exit: 0 all passed; 1 some case failed; 65 the rules do not compile or a test file is malformed (the file
+    and JSON path are named); 66 a path is missing or no test file is found.
 
     """,
   ]

@@ -45,5 +45,6 @@ public enum PlacementTool {
     "resolve": { args, console throws(CommandFailure) in try ResolveCommand(args, console: console).run() },
     "ingest": { args, console throws(CommandFailure) in try IngestCommand(args, console: console).run() },
     "audiences": { args, console throws(CommandFailure) in try AudiencesCommand(args, console: console).run() },
+    "fmt": { args, console throws(CommandFailure) in try FmtCommand(args, console: console).run() },
   ]
 }

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+@Suite struct FmtCommandTests {
+  let messy =
+    "segment pros=experience==pro\nplacement onboarding_end:flow{pros->flow pro_onboarding\ndefault->flow generic}\n"
+  let tidy = """
+    segment pros = experience == pro
+
+    placement onboarding_end: flow {
+      pros    -> flow pro_onboarding
+      default -> flow generic
+    }
+
+    """
+
+  @Test func shippedRulesAreFormatted() {
+    let run = placement(["fmt", "--check", repo("Rules")])
+    #expect(run.status == 0, "\(run.out)\(run.err)")
+    #expect(run.out == "")
+  }
+
+  @Test func checkNamesFilesThatWouldChangeAndWritesNothing() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try messy.write(toFile: folder + "/a.rules", atomically: true, encoding: .utf8)
+    try tidy.write(toFile: folder + "/b.rules", atomically: true, encoding: .utf8)
+    let run = placement(["fmt", "--check", folder])
+    #expect(run.status == 1)
+    #expect(run.out == "\(folder)/a.rules\n")
+    #expect(try String(contentsOfFile: folder + "/a.rules", encoding: .utf8) == messy)
+  }
+
+  @Test func rewritesInPlaceAtomicallyThenChecksClean() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try messy.write(toFile: folder + "/a.rules", atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: folder + "/a.rules")
+    let run = placement(["fmt", folder + "/a.rules"])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out == "\(folder)/a.rules\n")
+    #expect(try String(contentsOfFile: folder + "/a.rules", encoding: .utf8) == tidy)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.rules"], "no temporary file left")
+    let permissions = try FileManager.default.attributesOfItem(atPath: folder + "/a.rules")[.posixPermissions] as? Int
+    #expect(permissions == 0o640)
+    #expect(placement(["fmt", "--check", folder]).status == 0)
+    #expect(placement(["fmt", folder]).out == "", "a formatted file is not rewritten")
+  }
+
+  @Test func syntaxErrorsExit65AndLeaveTheFileUntouched() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let broken = "segment a = \nplacement x:flow{default->flow a}\n"
+    try broken.write(toFile: folder + "/broken.rules", atomically: true, encoding: .utf8)
+    try messy.write(toFile: folder + "/ok.rules", atomically: true, encoding: .utf8)
+    let run = placement(["fmt", folder])
+    #expect(run.status == 65)
+    #expect(
+      run.err.contains(
+        "\(folder)/broken.rules:2:1: error: expected a condition, found 'placement' [expected-expression]"))
+    #expect(run.err.contains("\(folder)/broken.rules: not formatted: fix the syntax errors first"))
+    #expect(try String(contentsOfFile: folder + "/broken.rules", encoding: .utf8) == broken)
+    #expect(
+      try String(contentsOfFile: folder + "/ok.rules", encoding: .utf8) == tidy, "other files are still formatted")
+  }
+
+  @Test func standardInputToStandardOutput() {
+    let run = placement(["fmt", "-"], stdin: messy.split(separator: "\n").map(String.init))
+    #expect(run.status == 0)
+    #expect(run.out == tidy)
+  }
+
+  @Test func missingPathExits66() {
+    let run = placement(["fmt", repo("nope")])
+    #expect(run.status == 66)
+    #expect(run.err.contains("no such file or directory"))
+    #expect(placement(["fmt", "--chek"]).err.contains("did you mean '--check'?"))
+  }
+}
