@@ -46,5 +46,6 @@ public enum PlacementTool {
     "ingest": { args, console throws(CommandFailure) in try IngestCommand(args, console: console).run() },
     "audiences": { args, console throws(CommandFailure) in try AudiencesCommand(args, console: console).run() },
     "fmt": { args, console throws(CommandFailure) in try FmtCommand(args, console: console).run() },
+    "test": { args, console throws(CommandFailure) in try TestCommand(args, console: console).run() },
   ]
 }

@@ -1,0 +1,73 @@
+import Foundation
+import PlacementKit
+
+/// Finds rule test files and the rules each is run against.
+///
+/// Test files are the `*.json` files directly in a folder (not in its subfolders, which may hold the profiles and
+/// event streams the tests refer to).
+/// - A directory with a `tests` folder (e.g. `Rules`): the `*.json` files in `Rules/tests`, against `Rules`.
+/// - A directory called `tests` (e.g. `Rules/tests`): its `*.json` files, against its parent folder.
+/// - Another directory: its `*.json` files, against the directory itself.
+/// - A `.json` file: that file, against the parent of its `tests` folder (or its own folder).
+/// `--rules PATH` replaces the rules of every group.
+enum RuleTestDiscovery {
+  /// Test files grouped by the rules path they run against, in the order the paths were given.
+  struct Group {
+    let rules: String
+    var tests: [String]
+  }
+
+  /// - Throws: ``CommandFailure`` (exit 66) for a missing path or when no test file is found.
+  static func groups(paths: [String], rules override: String?) throws(CommandFailure) -> [Group] {
+    var groups: [Group] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw CommandFailure(.noInput, "no such file or directory: '\(path)'")
+      }
+      let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+      let (rules, tests): (String, [String])
+      if !isDirectory.boolValue {
+        rules = rulesFolder(of: (base as NSString).deletingLastPathComponent)
+        tests = [base]
+      } else if directoryExists(base + "/tests") {
+        rules = base
+        tests = jsonFiles(under: base + "/tests")
+      } else {
+        rules = rulesFolder(of: base)
+        tests = jsonFiles(under: base)
+      }
+      let key = override ?? rules
+      if let index = groups.firstIndex(where: { $0.rules == key }) {
+        groups[index].tests += tests.filter { !groups[index].tests.contains($0) }
+      } else {
+        groups.append(Group(rules: key, tests: tests))
+      }
+    }
+    if groups.allSatisfy({ $0.tests.isEmpty }) {
+      throw CommandFailure(
+        .noInput, "no rule tests (*.json) found in \(paths.joined(separator: ", ")); see docs/RuleTests.md")
+    }
+    return groups
+  }
+
+  /// The rules folder for tests in `folder`: the parent of a `tests` folder, else the folder itself.
+  static func rulesFolder(of folder: String) -> String {
+    let folder = folder.isEmpty ? "." : folder
+    guard (folder as NSString).lastPathComponent == "tests" else { return folder }
+    let parent = (folder as NSString).deletingLastPathComponent
+    return parent.isEmpty ? "." : parent
+  }
+
+  static func directoryExists(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+
+  /// The `*.json` files directly in `folder`, sorted.
+  static func jsonFiles(under folder: String) -> [String] {
+    let found = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return found.filter { $0.hasSuffix(".json") && !directoryExists("\(folder)/\($0)") }.sorted()
+      .map { "\(folder)/\($0)" }
+  }
+}

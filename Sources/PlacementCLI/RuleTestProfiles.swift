@@ -1,0 +1,53 @@
+import Foundation
+import PlacementKit
+
+/// Builds the profile of a rule test case: inline or from `profile_file`, then the flow events of `events_file`
+/// (paths relative to the test file).
+enum RuleTestProfiles {
+  /// - Throws: ``RuleTestError`` at the case's path for a missing or invalid profile or events file, or an
+  ///   invalid flow event (with its line number).
+  static func profile(for testCase: RuleTestCase, testFile: String) throws(RuleTestError) -> Profile {
+    let folder = (testFile as NSString).deletingLastPathComponent
+    var profile = Profile()
+    if let inline = testCase.profile.inline {
+      do {
+        profile = try Profile(json: inline)
+      } catch {
+        throw RuleTestError(path: testCase.path + ".profile", message: error.message)
+      }
+    }
+    if let file = testCase.profile.file {
+      let bytes = try read(file, relativeTo: folder, path: testCase.path + ".profile_file")
+      do {
+        profile = try Profile(jsonBytes: bytes)
+      } catch {
+        throw RuleTestError(path: testCase.path + ".profile_file", message: "\(file): \(error.message)")
+      }
+    }
+    if let events = testCase.profile.events {
+      let path = testCase.path + ".events_file"
+      let bytes = try read(events, relativeTo: folder, path: path)
+      for (number, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+        do {
+          if let event = try FlowEvent.decode(try JSONReader.parse(line)) { profile.answers.apply(event) }
+        } catch let error as JSONError {
+          throw RuleTestError(path: path, message: "\(events):\(number + 1): invalid JSON: \(error.message)")
+        } catch let error as IngestError {
+          throw RuleTestError(path: path, message: "\(events):\(number + 1): \(error.message)")
+        } catch {
+          throw RuleTestError(path: path, message: "\(events):\(number + 1): \(error)")
+        }
+      }
+    }
+    return profile
+  }
+
+  static func read(_ file: String, relativeTo folder: String, path: String) throws(RuleTestError) -> [UInt8] {
+    let full = file.hasPrefix("/") ? file : (folder.isEmpty ? file : folder + "/" + file)
+    guard let data = FileManager.default.contents(atPath: full) else {
+      throw RuleTestError(path: path, message: "cannot read '\(file)' (looked for \(full))")
+    }
+    return [UInt8](data)
+  }
+}

@@ -1,0 +1,65 @@
+import PlacementKit
+
+/// Prints rule test failures (stdout), malformed test files (stderr) and coverage.
+struct RuleTestReport {
+  let console: Console
+
+  /// ```
+  /// FAIL Rules/tests/paywall.json cases[3] 'lapsed subscribers are won back'
+  ///   main_paywall content: expected paywall winback
+  ///                           actual paywall standard
+  ///   main_paywall decided paywall standard at row 4 'default'; explain:
+  ///     row 0 lapsed: no match: subscription_state in ["expired", "cancelled"] (seen: subscription_state = active)
+  /// ```
+  func failure(_ file: String, _ testCase: RuleTestCase, _ result: RuleTestResult) {
+    var out = "FAIL \(file) \(testCase.path) '\(testCase.name)'\n"
+    for mismatch in result.mismatches {
+      let label = "  \(mismatch.placement) \(mismatch.field): "
+      out += label + "expected \(mismatch.expected)\n"
+      out += String(repeating: " ", count: label.count) + "  actual \(mismatch.actual)\n"
+    }
+    let failing = Set(result.mismatches.map(\.placement))
+    for decision in result.decisions where failing.contains(decision.placement) {
+      out += "  \(decision.placement) decided \(decision.content.ruleTestText) at row \(decision.audience.index) "
+      out += "'\(decision.audience.name)'"
+      if let test = decision.abTest {
+        out += " (test '\(test.name)', variation '\(test.variation)', bucket \(test.bucket.map(String.init) ?? "none"))"
+      }
+      out += "; explain:\n"
+      for row in decision.explanation ?? [] { out += "    " + explainLine(row) + "\n" }
+      for warning in decision.warnings { out += "    warning: \(warning)\n" }
+    }
+    console.out(out)
+  }
+
+  func explainLine(_ row: RowTrace) -> String {
+    switch row.outcome {
+    case .notMatched(let condition, let seen):
+      "row \(row.index) \(row.name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))")
+    case .fellThrough(let reason): "row \(row.index) \(row.name): matched, fell through: \(reason)"
+    case .decided: "row \(row.index) \(row.name): matched, decided"
+    }
+  }
+
+  /// `Rules/tests/x.json: error: cases[1].expect.main_paywall.row: must be a row index …`
+  func malformed(_ file: String, _ error: RuleTestError, tally: inout RuleTestTally) {
+    tally.malformed += 1
+    console.err("\(file): error: \(error.description)\n")
+  }
+
+  /// Names every row that no case's decision came from.
+  func coverage(of ruleSet: RuleSet, rules: String, decided: Set<RowKey>) {
+    var missing: [String] = []
+    var total = 0
+    for placement in ruleSet.placements {
+      for (index, row) in placement.rows.enumerated() {
+        total += 1
+        if !decided.contains(RowKey(placement: placement.name, row: index)) {
+          missing.append("  \(placement.name) row \(index) '\(row.name)'")
+        }
+      }
+    }
+    console.out("coverage of \(rules): \(total - missing.count) of \(total) rows decided by some case\n")
+    for line in missing { console.out(line + "\n") }
+  }
+}

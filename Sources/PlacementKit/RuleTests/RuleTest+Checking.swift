@@ -1,0 +1,152 @@
+/// One expectation a decision did not meet.
+public struct RuleTestMismatch: Sendable, Equatable {
+  public let placement: String
+  /// `content`, `row`, `test`, `variation`, or `because[<i>]`.
+  public let field: String
+  public let expected: String
+  public let actual: String
+}
+
+/// The outcome of one test case: the decisions (with explanations) and every unmet expectation.
+public struct RuleTestResult: Sendable {
+  public let decisions: [Decision]
+  public let mismatches: [RuleTestMismatch]
+  public var passed: Bool { mismatches.isEmpty }
+}
+
+extension RuleTestCase {
+  /// Checks that every placement and row the case names exists in `ruleSet`.
+  /// - Throws: ``RuleTestError`` at the expectation's path, with a did-you-mean.
+  public func validate(against ruleSet: RuleSet) throws(RuleTestError) {
+    for expectation in expectations {
+      guard let placement = ruleSet.placement(named: expectation.placement) else {
+        let hint = Suggestions.closest(to: expectation.placement, in: ruleSet.placementNames).map {
+          "; did you mean '\($0)'?"
+        }
+        throw RuleTestError(
+          path: expectation.path,
+          message:
+            "unknown placement '\(expectation.placement)'\(hint ?? "") (known: \(ruleSet.placementNames.joined(separator: ", ")))"
+        )
+      }
+      let names = placement.rows.map(\.name)
+      let rows = [(expectation.row, expectation.path + ".row")] + expectation.because.map { ($0.row, $0.path + ".row") }
+      for case (let row?, let path) in rows {
+        switch row {
+        case .index(let index) where index >= names.count:
+          throw RuleTestError(
+            path: path, message: "placement '\(placement.name)' has rows 0–\(names.count - 1), not \(index)")
+        case .name(let name) where !names.contains(name):
+          let hint = Suggestions.closest(to: name, in: names).map { "; did you mean '\($0)'?" } ?? ""
+          throw RuleTestError(path: path, message: "placement '\(placement.name)' has no row '\(name)'\(hint)")
+        default: break
+        }
+      }
+    }
+  }
+
+  /// Resolves every expected placement for `profile` (with explanations) and compares.
+  public func run(on ruleSet: RuleSet, profile: BoundProfile, now: Instant) -> RuleTestResult {
+    var decisions: [Decision] = []
+    var mismatches: [RuleTestMismatch] = []
+    for expectation in expectations {
+      guard
+        let decision = try? ruleSet.resolve(
+          expectation.placement, for: profile, options: ResolveOptions(now: now, explain: true))
+      else { continue }
+      decisions.append(decision)
+      mismatches += expectation.mismatches(in: decision)
+    }
+    return RuleTestResult(decisions: decisions, mismatches: mismatches)
+  }
+}
+
+extension DecisionExpectation {
+  func mismatches(in decision: Decision) -> [RuleTestMismatch] {
+    var found: [RuleTestMismatch] = []
+    func check(_ field: String, _ ok: Bool, _ expected: String, _ actual: String) {
+      if !ok { found.append(RuleTestMismatch(placement: placement, field: field, expected: expected, actual: actual)) }
+    }
+    let audience = decision.audience
+    let actualRow = "\(audience.index) '\(audience.name)'"
+    if let content {
+      check("content", content == decision.content, content.ruleTestText, decision.content.ruleTestText)
+    }
+    if let row { check("row", row.matches(index: audience.index, name: audience.name), row.valueText, actualRow) }
+    let drawn = decision.abTest
+    if let test {
+      check("test", drawn?.name == test, "test '\(test)'", drawn.map { "test '\($0.name)'" } ?? "no A/B test")
+    }
+    if let variation {
+      check(
+        "variation", drawn?.variation == variation, "variation '\(variation)'",
+        drawn.map {
+          "variation '\($0.variation)' of test '\($0.name)' (bucket \($0.bucket.map(String.init) ?? "none"))"
+        }
+          ?? "no A/B test")
+    }
+    for (index, rowCheck) in because.enumerated() {
+      let trace = decision.explanation?.first { rowCheck.row.matches(index: $0.index, name: $0.name) }
+      let actual = trace.map(\.ruleTestText) ?? "not tried: row \(actualRow) decided first"
+      check("because[\(index)]", trace.map(rowCheck.holds) ?? false, rowCheck.expectedText, actual)
+    }
+    return found
+  }
+}
+
+extension RowCheck {
+  func holds(for trace: RowTrace) -> Bool {
+    switch (outcome, trace.outcome) {
+    case (.notMatched, .notMatched(let condition, let seen)):
+      (self.condition.map { condition.contains($0) } ?? true) && (self.seen.map { seen.contains($0) } ?? true)
+    case (.fellThrough, .fellThrough), (.decided, .decided): true
+    default: false
+    }
+  }
+
+  var expectedText: String {
+    var text = "\(row.expectedText): \(outcome.rawValue)"
+    if let condition { text += ", condition containing '\(condition)'" }
+    if let seen { text += ", seen containing '\(seen)'" }
+    return text
+  }
+}
+
+extension RowReference {
+  /// `2` or `'music_fans'`, to set beside an actual row `2 'music_fans'`.
+  var valueText: String {
+    switch self {
+    case .index(let index): "\(index)"
+    case .name(let name): "'\(name)'"
+    }
+  }
+
+  var expectedText: String {
+    switch self {
+    case .index(let index): "row \(index)"
+    case .name(let name): "row '\(name)'"
+    }
+  }
+}
+
+extension RowTrace {
+  var ruleTestText: String {
+    switch outcome {
+    case .notMatched(let condition, let seen):
+      "row \(index) '\(name)': not_matched, condition '\(condition)'" + (seen.isEmpty ? "" : ", seen '\(seen)'")
+    case .fellThrough(let reason): "row \(index) '\(name)': fell_through (\(reason))"
+    case .decided: "row \(index) '\(name)': decided"
+    }
+  }
+}
+
+extension ShownContent {
+  /// The content as a rule test writes it: `flow a`, `flow a with paywall b`, `paywall b`, `holdout`.
+  public var ruleTestText: String {
+    switch self {
+    case .flow(let id, let paywall): "flow \(id)" + (paywall.map { " with paywall \($0)" } ?? "")
+    case .paywall(let id): "paywall \(id)"
+    case .holdout: "holdout"
+    }
+  }
+}
