@@ -26,11 +26,12 @@ struct FmtCommand {
       }
     }
     var changed = 0
-    var broken = 0
+    var failures: [ExitCode] = []
     for path in files {
       let original = try Support.read(path, console: console)
-      guard let formatted = format(SourceFile(name: path, text: String(decoding: original, as: UTF8.self))) else {
-        broken += 1
+      let result = format(SourceFile(name: path, text: String(decoding: original, as: UTF8.self)))
+      guard case .success(let formatted) = result else {
+        if case .failure(let failure) = result { failures.append(failure.code) }
         continue
       }
       guard Array(formatted.utf8) != original else { continue }
@@ -38,33 +39,39 @@ struct FmtCommand {
       console.out(path + "\n")
       if !arguments.has("--check") { try FileWriting.replace(path, with: formatted) }
     }
-    if broken > 0 {
-      console.err("error: \(broken) file\(broken == 1 ? "" : "s") not formatted\n")
-      return .dataError
+    if !failures.isEmpty {
+      console.err("error: \(failures.count) file\(failures.count == 1 ? "" : "s") not formatted\n")
+      return failures.contains(.software) ? .software : .dataError
     }
     return arguments.has("--check") && changed > 0 ? .findings : .ok
   }
 
-  /// The formatted text, or nil after reporting why the file cannot be formatted.
-  func format(_ file: SourceFile) -> String? {
+  /// The formatted text, or the exit status after reporting why the file cannot be formatted: 65 for syntax
+  /// errors, 70 when the formatter's safety check caught a layout that would change the file.
+  func format(_ file: SourceFile) -> Result<String, CommandFailure> {
     do {
-      return try RuleFormatter.format(file)
+      return .success(try RuleFormatter.format(file))
     } catch {
       switch error {
       case .syntax(let diagnostics):
         console.err(DiagnosticRenderer(colors: console.stderrColors).render(diagnostics))
         console.err("\(file.name): not formatted: fix the syntax errors first\n")
+        return .failure(CommandFailure(.dataError, "syntax errors"))
       case .changedMeaning(let reason):
         console.err("\(file.name): internal error: \(reason); file left unchanged (please report this)\n")
+        return .failure(CommandFailure(.software, reason))
       }
-      return nil
     }
   }
 
   /// `placement fmt -`: standard input to standard output (for editors).
   func formatStandardInput() throws(CommandFailure) -> ExitCode {
     let text = String(decoding: try Support.read("-", console: console), as: UTF8.self) + "\n"
-    guard let formatted = format(SourceFile(name: "<stdin>", text: text)) else { return .dataError }
+    let formatted: String
+    switch format(SourceFile(name: "<stdin>", text: text)) {
+    case .success(let text): formatted = text
+    case .failure(let failure): return failure.code
+    }
     if arguments.has("--check") { return formatted == text ? .ok : .findings }
     console.out(formatted)
     return .ok
