@@ -110,15 +110,6 @@ struct FileFormatter {
 
   /// The operands of the outermost `or` chain, or else of the outermost `and` chain (a single operand otherwise).
   static func chain(_ expr: Expr) -> (keyword: String, operands: [Expr]) {
-    func flatten(_ expr: Expr, or: Bool) -> [Expr] {
-      switch expr {
-      case .or(let left, let right) where or: flatten(left, or: true) + [right]
-      case .and(let left, let right) where !or: flatten(left, or: false) + [right]
-      default: [expr]
-      }
-    }
-    if case .or = expr { return ("or", flatten(expr, or: true)) }
-    if case .and = expr { return ("and", flatten(expr, or: false)) }
-    return ("", [expr])
+    expr.chain ?? ("", [expr])
   }
 }

@@ -4,9 +4,9 @@ struct SyntaxPrinter {
   let file: SourceFile
 
   func expr(_ expr: Expr) -> String {
-    switch expr {
-    case .and(let left, let right): self.expr(left) + " and " + self.expr(right)
-    case .or(let left, let right): self.expr(left) + " or " + self.expr(right)
+    if let chain = expr.chain { return chain.operands.map(self.expr).joined(separator: " \(chain.keyword) ") }
+    return switch expr {
+    case .and, .or: ""
     case .not(let operand, _): "not " + self.expr(operand)
     case .group(let inner, _): "(" + self.expr(inner) + ")"
     case .reference(let name): name.text

@@ -154,5 +154,59 @@ import Testing
     #expect(fingerprint("segment s = a == \"x\"") != fingerprint("segment s = a == \"y\""))
     #expect(fingerprint("segment s = a == 2.0") != fingerprint("segment s = a == 2.00"))
     #expect(fingerprint("segment s = not a") != fingerprint("segment s = not (a)"))
+    #expect(
+      fingerprint("segment s = a starts_with \"x\"") != fingerprint("segment s = a starts_with \"x\" ignoring case"))
+    #expect(fingerprint("segment s = count(a) > 1") != fingerprint("segment s = a > 1"))
+    #expect(fingerprint("segment s = a and b or c") != fingerprint("segment s = a or b and c"))
+    #expect(fingerprint("attribute d: date unit seconds") != fingerprint("attribute d: date unit milliseconds"))
+    #expect(fingerprint("attribute c: choice(a \"A\", b)") != fingerprint("attribute c: choice(a, b \"A\")"))
+    #expect(
+      fingerprint("attribute e: string from input \"s/e\"")
+        == fingerprint("attribute e: string from input \"e\" on screen \"s\""))
+  }
+}
+
+@Suite struct SyntaxFingerprintCoverageTests {
+  /// `SyntaxFingerprint` writes the AST's fields by hand; this lists every stored field the AST has (found by
+  /// reflection over the golden inputs). When a field is added to the AST this fails: write the field in
+  /// `SyntaxFingerprint`, then add it here.
+  @Test func fingerprintKnowsEveryStoredFieldOfTheAST() throws {
+    var fields = Set<String>()
+    func walk(_ value: Any) {
+      let mirror = Mirror(reflecting: value)
+      let type = String(describing: Swift.type(of: value))
+      if value is SourceRange || value is SourceFile || value is String || value is Bool { return }
+      for child in mirror.children {
+        if mirror.displayStyle == .struct, let label = child.label { fields.insert("\(type).\(label)") }
+        walk(child.value)
+      }
+    }
+    for name in FormatGolden.names() {
+      let text = try FormatGolden.read("\(name).input.rules")
+      walk(Parser.parse(SourceFile(name: name, text: text)).0.declarations)
+    }
+    #expect(
+      fields.sorted() == [
+        "AttributeDecl.name", "AttributeDecl.range", "AttributeDecl.source", "AttributeDecl.type", "AttributeDecl.unit",
+        "CrossPlacementTestDecl.name", "CrossPlacementTestDecl.range", "CrossPlacementTestDecl.variations",
+        "CrossPlacementTestDecl.version", "CrossVariationSyntax.contents", "CrossVariationSyntax.id",
+        "CrossVariationSyntax.range", "CrossVariationSyntax.weight", "InlineTestSyntax.name", "InlineTestSyntax.range",
+        "InlineTestSyntax.variations", "InlineTestSyntax.version", "Name.range", "Name.text", "OptionSyntax.id",
+        "OptionSyntax.title", "PlacementDecl.contentType", "PlacementDecl.name", "PlacementDecl.range",
+        "PlacementDecl.rows", "PredicateSyntax.ignoringCase", "PredicateSyntax.op", "PredicateSyntax.opRange",
+        "PredicateSyntax.operands", "PredicateSyntax.range", "PredicateSyntax.subject", "PredicateSyntax.unit",
+        "RowSyntax.content", "RowSyntax.range", "RowSyntax.segment", "SegmentDecl.condition", "SegmentDecl.name",
+        "SegmentDecl.range", "SourceSyntax.element", "SourceSyntax.kind", "SourceSyntax.range", "SourceSyntax.screen",
+        "SubjectSyntax.attribute", "SubjectSyntax.function", "SubjectSyntax.range", "TypeSyntax.keyword",
+        "TypeSyntax.kind", "TypeSyntax.options", "TypeSyntax.range", "VariationSyntax.content", "VariationSyntax.id",
+        "VariationSyntax.range", "VariationSyntax.weight",
+      ])
+  }
+
+  @Test func longChainsAreFormattedWithoutDeepRecursion() throws {
+    let operands = (0..<5000).map { "age > \($0)" }
+    let text = "segment s = " + operands.joined(separator: " and ") + "\n"
+    let formatted = try RuleFormatter.format(SourceFile(name: "long", text: text))
+    #expect(formatted == "segment s = " + operands.joined(separator: "\n  and ") + "\n")
   }
 }
