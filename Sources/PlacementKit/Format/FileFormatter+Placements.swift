@@ -17,8 +17,10 @@ extension FileFormatter {
   /// per line, indented 2 more, and its own closing `}`.
   mutating func row(_ prefix: String, _ content: ContentSyntax, start: Int, indent: Int, blank: LayoutWriter.Blank) {
     let oneLine = prefix + printer.content(content)
+    // A variation id such as `test:` cannot start a line (the parser would see a new declaration).
     guard case .test(let test) = content, !test.variations.isEmpty,
-      indent + oneLine.count > width || writer.hasComment(in: test.range)
+      indent + oneLine.count > width || writer.hasComment(in: test.range),
+      !test.variations.contains(where: { Parser.declarationWords.contains($0.id?.text ?? "") })
     else {
       writer.emit(oneLine, range: SourceRange(start: start, end: content.range.end), indent: indent, blank: blank)
       return

@@ -59,7 +59,7 @@ struct FileFormatter {
       writer.emit(head + tail, range: decl.range, indent: 0, blank: blank)
       return
     }
-    let options = type.options.map(printer.option)
+    let options = type.options.map { printer.option($0) }
     let oneLine = head + "(" + options.joined(separator: ", ") + ")" + tail
     let close = tokens.first(.rightParen, atOrAfter: type.options.last?.id.range.end ?? type.keyword.range.end)
     if options.isEmpty
@@ -74,7 +74,8 @@ struct FileFormatter {
       let end = tokens.endIncludingComma((option.title ?? option.id).range.end)
       let comma = index < options.count - 1 ? "," : ""
       writer.emit(
-        options[index] + comma, range: SourceRange(start: option.id.range.start, end: end), indent: 2, blank: .never,
+        printer.option(option, atLineStart: true) + comma, range: SourceRange(start: option.id.range.start, end: end),
+        indent: 2, blank: .never,
         blankBeforeLine: .never)
     }
     writer.emit(

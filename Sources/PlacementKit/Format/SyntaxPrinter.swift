@@ -75,9 +75,12 @@ struct SyntaxPrinter {
     (variation.id.map { "\($0.text): " } ?? "") + content(variation.content) + " \(variation.weight.text)%"
   }
 
-  /// An option of a choice type; an id written as a string stays a string.
-  func option(_ option: OptionSyntax) -> String {
-    let id = file.bytes[option.id.range.start] == UInt8(ascii: "\"") ? quoted(option.id.text) : option.id.text
+  /// An option of a choice type; an id written as a string stays a string. At the start of a line, an id that is
+  /// a declaration word (`test`, `segment`, …) is quoted, or the parser would take it for a new declaration.
+  func option(_ option: OptionSyntax, atLineStart: Bool = false) -> String {
+    let isString = file.bytes[option.id.range.start] == UInt8(ascii: "\"")
+    let mustQuote = atLineStart && Parser.declarationWords.contains(option.id.text)
+    let id = isString || mustQuote ? quoted(option.id.text) : option.id.text
     return id + (option.title.map { " " + quoted($0.text) } ?? "")
   }
 

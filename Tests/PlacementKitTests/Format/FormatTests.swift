@@ -210,3 +210,24 @@ import Testing
     #expect(formatted == "segment s = " + operands.joined(separator: "\n  and ") + "\n")
   }
 }
+
+@Suite struct FormatDeclarationWordTests {
+  @Test func optionIdThatIsADeclarationWordIsQuotedAtLineStart() throws {
+    let options = ["test", "segment", "attribute", "placement", "a_long_option_id_number_one", "a_long_option_id_two"]
+    let text = "attribute kind: choice(\(options.joined(separator: ", "))) from quiz \"kind\"\n"
+    let formatted = try RuleFormatter.format(SourceFile(name: "w", text: text))
+    #expect(
+      formatted.hasPrefix("attribute kind: choice(\n  \"test\",\n  \"segment\",\n  \"attribute\",\n  \"placement\",\n"))
+    #expect(try RuleFormatter.format(SourceFile(name: "w", text: formatted)) == formatted)
+  }
+
+  @Test func inlineTestWithAVariationIdThatIsADeclarationWordStaysOnOneLine() throws {
+    let row =
+      "  s -> test t { test: paywall a_very_long_paywall_identifier_number_one 50%, b: paywall another_long_paywall_identifier 50% }"
+    let text = "segment s = age > 1\n\nplacement p: paywall {\n\(row)\n  default -> paywall z\n}\n"
+    #expect(row.count > 100)
+    let formatted = try RuleFormatter.format(SourceFile(name: "w", text: text))
+    #expect(
+      formatted.contains("\n  s       -> test t { test: paywall a_very_long_paywall_identifier_number_one 50%, b:"))
+  }
+}
