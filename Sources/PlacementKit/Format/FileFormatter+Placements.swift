@@ -19,13 +19,19 @@ extension FileFormatter {
     let oneLine = prefix + printer.content(content)
     // A variation id such as `test:` cannot start a line (the parser would see a new declaration).
     guard case .test(let test) = content, !test.variations.isEmpty,
-      indent + oneLine.count > width || writer.hasComment(in: test.range),
       !test.variations.contains(where: { Parser.declarationWords.contains($0.id?.text ?? "") })
     else {
       writer.emit(oneLine, range: SourceRange(start: start, end: content.range.end), indent: indent, blank: blank)
       return
     }
     let open = tokens.first(.leftBrace, atOrAfter: (test.version ?? test.name).range.end)
+    let commented = writer.hasComment(
+      between: SourceRange(start: start, end: open.range.end),
+      and: SourceRange(start: test.range.end - 1, end: test.range.end))
+    guard indent + oneLine.count > width || commented else {
+      writer.emit(oneLine, range: SourceRange(start: start, end: content.range.end), indent: indent, blank: blank)
+      return
+    }
     writer.emit(
       prefix + printer.testHead(test) + " {", range: SourceRange(start: start, end: open.range.end), indent: indent,
       blank: blank)

@@ -61,14 +61,15 @@ struct FileFormatter {
     }
     let options = type.options.map { printer.option($0) }
     let oneLine = head + "(" + options.joined(separator: ", ") + ")" + tail
+    let open = tokens.first(.leftParen, atOrAfter: type.keyword.range.end)
     let close = tokens.first(.rightParen, atOrAfter: type.options.last?.id.range.end ?? type.keyword.range.end)
-    if options.isEmpty
-      || (oneLine.count <= width && !writer.hasComment(in: SourceRange(start: decl.range.start, end: close.range.end)))
-    {
+    let commented = writer.hasComment(
+      between: SourceRange(start: decl.range.start, end: open.range.end),
+      and: SourceRange(start: close.range.start, end: decl.range.end))
+    if options.isEmpty || (oneLine.count <= width && !commented) {
       writer.emit(oneLine, range: decl.range, indent: 0, blank: blank)
       return
     }
-    let open = tokens.first(.leftParen, atOrAfter: type.keyword.range.end)
     writer.emit(head + "(", range: SourceRange(start: decl.range.start, end: open.range.end), indent: 0, blank: blank)
     for (index, option) in type.options.enumerated() {
       let end = tokens.endIncludingComma((option.title ?? option.id).range.end)
@@ -89,8 +90,9 @@ struct FileFormatter {
     let head = "segment \(decl.name.text) = "
     let oneLine = head + printer.expr(decl.condition)
     let chain = Self.chain(decl.condition)
-    let needsBreak = oneLine.count > width || writer.hasComment(in: decl.condition.range)
-    guard needsBreak, chain.operands.count > 1 else {
+    guard chain.operands.count > 1,
+      oneLine.count > width || writer.hasComment(between: firstLine(decl, chain), and: lastLine(decl, chain))
+    else {
       writer.emit(oneLine, range: decl.range, indent: 0, blank: blank)
       return
     }
@@ -107,6 +109,17 @@ struct FileFormatter {
         indent: 2, blank: .never, blankBeforeLine: .never)
       previousEnd = operand.range.end
     }
+  }
+
+  /// The source range the first line of a broken condition prints: `segment <name> = <first operand>`.
+  func firstLine(_ decl: SegmentDecl, _ chain: (keyword: String, operands: [Expr])) -> SourceRange {
+    SourceRange(start: decl.range.start, end: chain.operands[0].range.end)
+  }
+
+  /// The source range the last line of a broken condition prints: `<keyword> <last operand>`.
+  func lastLine(_ decl: SegmentDecl, _ chain: (keyword: String, operands: [Expr])) -> SourceRange {
+    let keyword = tokens.first(atOrAfter: chain.operands[chain.operands.count - 2].range.end)
+    return SourceRange(start: keyword.range.start, end: decl.range.end)
   }
 
   /// The operands of the outermost `or` chain, or else of the outermost `and` chain (a single operand otherwise).

@@ -5,16 +5,23 @@
 /// - a comment on its own line goes above the first line whose tokens end after it (a comment written between
 ///   tokens that end up on one line moves above that line);
 /// - a trailing comment (code before it on its line) stays at the end of the line that prints the token it
-///   followed.
+///   followed; when several would end one line, all but the last go above that line (a line holds one comment).
 ///
 /// Blank lines: at most one is kept where the source had one or more; callers can force or forbid one.
 struct LayoutWriter {
   /// Whether a blank line may precede the next line.
   enum Blank { case preserve, always, never }
 
+  /// An output line: a blank line has empty text; a code line may end with trailing comments.
+  private struct Line {
+    var indent: Int
+    var text: String
+    var trailing: [String] = []
+  }
+
   private let file: SourceFile
   private var comments: ArraySlice<PlacedComment>
-  private(set) var lines: [String] = []
+  private var lines: [Line] = []
   /// The index in ``lines`` of the last code line (trailing comments attach there).
   private var lastCodeLine: Int?
   /// Where the last emitted thing ended in the source (for blank-line preservation).
@@ -39,9 +46,17 @@ struct LayoutWriter {
     self.comments = placed[...]
   }
 
-  /// True when a comment lies inside `range` (the layout then keeps one item per line so it stays in place).
-  func hasComment(in range: SourceRange) -> Bool {
-    comments.contains { $0.comment.range.start >= range.start && $0.comment.range.start < range.end }
+  /// True when, in a layout of several lines from `first` to `last` (the source ranges the first and last line
+  /// print), some comment would sit between the first and the last line: an own-line comment after the first
+  /// line's tokens, or a trailing comment on a line other than the last. Such a comment keeps the construct
+  /// broken over lines (it stays beside its item); comments above the first line or after the last do not, so
+  /// the decision is the same when the output is formatted again.
+  func hasComment(between first: SourceRange, and last: SourceRange) -> Bool {
+    comments.contains { placed in
+      placed.comment.trailing
+        ? placed.anchor >= first.start && placed.anchor < last.start
+        : placed.comment.range.start >= first.end && placed.comment.range.start < last.end
+    }
   }
 
   /// Emits one code line.
@@ -61,7 +76,7 @@ struct LayoutWriter {
     while let next = comments.first, next.comment.range.start < range.end {
       comments.removeFirst()
       if next.comment.trailing, next.anchor < range.start, let last = lastCodeLine {
-        lines[last] += " " + next.comment.normalizedText
+        lines[last].trailing.append(next.comment.normalizedText)
       } else if next.comment.trailing, next.anchor >= range.start {
         trailing.append(next.comment.normalizedText)
       } else {
@@ -72,7 +87,8 @@ struct LayoutWriter {
       }
     }
     if blankBeforeLine == .never { policy = .never }
-    append(([text] + trailing).joined(separator: " "), indent: indent, start: range.start, policy: policy)
+    append(text, indent: indent, start: range.start, policy: policy)
+    lines[lines.count - 1].trailing = trailing
     lastCodeLine = lines.count - 1
     lastSourceEnd = range.end
   }
@@ -82,7 +98,7 @@ struct LayoutWriter {
     var policy = blank
     for next in comments {
       if next.comment.trailing, let last = lastCodeLine, next.anchor < next.comment.range.start {
-        lines[last] += " " + next.comment.normalizedText
+        lines[last].trailing.append(next.comment.normalizedText)
       } else {
         append(next.comment.normalizedText, indent: 0, start: next.comment.range.start, policy: policy)
         policy = .preserve
@@ -93,7 +109,15 @@ struct LayoutWriter {
   }
 
   /// The text: lines joined with `\n`, ending with one newline (empty for an empty file).
-  var text: String { lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n" }
+  var text: String {
+    var out = ""
+    for line in lines {
+      let indentation = String(repeating: " ", count: line.indent)
+      for hoisted in line.trailing.dropLast() { out += indentation + hoisted + "\n" }
+      out += line.text.isEmpty ? "\n" : indentation + line.text + (line.trailing.last.map { " " + $0 } ?? "") + "\n"
+    }
+    return out
+  }
 
   private mutating func append(_ text: String, indent: Int, start: Int, policy: Blank) {
     let wantsBlank: Bool
@@ -102,8 +126,8 @@ struct LayoutWriter {
     case .never: wantsBlank = false
     case .preserve: wantsBlank = lastSourceEnd.map { blankLine(between: $0, and: start) } ?? false
     }
-    if wantsBlank, !lines.isEmpty, lines.last != "" { lines.append("") }
-    lines.append(String(repeating: " ", count: indent) + text)
+    if wantsBlank, let last = lines.last, !last.text.isEmpty { lines.append(Line(indent: 0, text: "")) }
+    lines.append(Line(indent: indent, text: text))
   }
 
   /// True when the source has an empty line between the two offsets.

@@ -98,6 +98,21 @@ import Testing
     #expect(try format(once) == once)
   }
 
+  @Test func twoTrailingCommentsOnOneLineKeepTheLastAtTheEnd() throws {
+    let text = "segment pros = experience == # a\n pro # b\nplacement # c\n p: flow { # d\n  default -> flow x\n}\n"
+    let once = try format(text)
+    #expect(
+      once == "# a\nsegment pros = experience == pro # b\n\n# c\nplacement p: flow { # d\n  default -> flow x\n}\n")
+    #expect(try format(once) == once)
+  }
+
+  @Test func aTrailingCommentOnTheLastOperandDoesNotBreakTheCondition() throws {
+    let text = "segment s = a and # x\n b\n"
+    #expect(try format(text) == "segment s = a and b # x\n")
+    #expect(try format("segment s = a # x\n and b\n") == "segment s = a # x\n  and b\n")
+    #expect(try format("segment s = a # x\n and b\n") == (try format("segment s = a # x\n  and b\n")))
+  }
+
   @Test func everyCommentIsKeptExactlyOnce() throws {
     let text = """
       # a
