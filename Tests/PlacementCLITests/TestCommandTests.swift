@@ -6,18 +6,18 @@ import Testing
     let run = placement(["test", repo("Rules"), "--coverage"])
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(run.err == "")
-    #expect(run.out == "coverage of \(repo("Rules")): 9 of 9 rows decided by some case\n17 passed, 0 failed\n")
+    #expect(run.out == "coverage of \(repo("Rules")): 13 of 13 rows decided by some case\n25 passed, 0 failed\n")
   }
 
   @Test func aTestsFolderRunsAgainstItsParentRules() {
     let run = placement(["test", repo("Rules/tests/onboarding.json")])
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(run.out == "6 passed, 0 failed\n")
-    #expect(placement(["test", repo("Rules/tests")]).out == "17 passed, 0 failed\n")
+    #expect(placement(["test", repo("Rules/tests")]).out == "25 passed, 0 failed\n")
   }
 
   @Test func failingCaseShowsExpectedActualAndTheExplainTrace() {
-    let run = placement(["test", fixture("ruletests/failing.json"), "--rules", repo("Rules")])
+    let run = placement(["test", fixture("ruletests/failing.json"), "--rules", fixture("ruletests/rules.rules")])
     #expect(run.status == 1)
     let lines = run.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(
@@ -28,7 +28,7 @@ import Testing
         "  main_paywall content: expected paywall music_b",
         "                          actual paywall outdoor_trial",
         "  main_paywall row: expected 'music_fans'",
-        "                      actual 3 'outdoor'",
+        "                      actual 2 'outdoor'",
       ])
     #expect(
       run.out.contains(
@@ -36,16 +36,16 @@ import Testing
     #expect(
       run.out.contains(
         "  main_paywall because[1]: expected row 'music_fans': decided\n"
-          + "                             actual row 2 'music_fans': not_matched, condition 'interests has music', seen 'interests = [running]'\n"
+          + "                             actual row 1 'music_fans': not_matched, condition 'interests has music', seen 'interests = [running]'\n"
       ))
-    #expect(run.out.contains("  main_paywall decided paywall outdoor_trial at row 3 'outdoor'; explain:\n"))
-    #expect(run.out.contains("    row 2 music_fans: no match: interests has music (seen: interests = [running])\n"))
+    #expect(run.out.contains("  main_paywall decided paywall outdoor_trial at row 2 'outdoor'; explain:\n"))
+    #expect(run.out.contains("    row 1 music_fans: no match: interests has music (seen: interests = [running])\n"))
     #expect(!run.out.contains("onboarding_end"), "expectations that hold are not printed")
     #expect(lines.suffix(2) == ["1 passed, 1 failed", ""])
   }
 
   @Test func malformedTestFileExits65WithFileAndJSONPath() {
-    let run = placement(["test", fixture("ruletests/malformed.json"), "--rules", repo("Rules")])
+    let run = placement(["test", fixture("ruletests/malformed.json"), "--rules", fixture("ruletests/rules.rules")])
     #expect(run.status == 65)
     #expect(
       run.err
@@ -65,7 +65,7 @@ import Testing
     ),
     (
       #"{"cases": [{"name": "x", "profile": {}, "expect": {"onboarding_end": {"row": 4}}}]}"#,
-      "cases[0].expect.onboarding_end.row: placement 'onboarding_end' has rows 0–3, not 4"
+      "cases[0].expect.onboarding_end.row: placement 'onboarding_end' has rows 0–1, not 4"
     ),
     (
       #"{"cases": [{"name": "x", "profile": {}, "expcet": {}}]}"#,
@@ -97,7 +97,7 @@ import Testing
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try json.write(toFile: folder + "/case.json", atomically: true, encoding: .utf8)
-    let run = placement(["test", folder + "/case.json", "--rules", repo("Rules")])
+    let run = placement(["test", folder + "/case.json", "--rules", fixture("ruletests/rules.rules")])
     #expect(run.status == 65)
     #expect(run.err.hasPrefix("\(folder)/case.json: error: \(message)"), "\(run.err)")
     #expect(run.out.hasSuffix("0 passed, 0 failed\n"))
@@ -112,12 +112,12 @@ import Testing
     let test =
       #"{"cases": [{"name": "x", "events_file": "events.jsonl", "expect": {"onboarding_end": "flow pro_onboarding"}}]}"#
     try test.write(toFile: folder + "/t.json", atomically: true, encoding: .utf8)
-    let run = placement(["test", folder + "/t.json", "--rules", repo("Rules")])
+    let run = placement(["test", folder + "/t.json", "--rules", fixture("ruletests/rules.rules")])
     #expect(run.status == 65)
     #expect(
       run.err.hasPrefix("\(folder)/t.json: error: cases[0].events_file: events.jsonl:2: invalid JSON"), "\(run.err)")
     try (event + "\n").write(toFile: folder + "/events.jsonl", atomically: true, encoding: .utf8)
-    #expect(placement(["test", folder + "/t.json", "--rules", repo("Rules")]).out == "1 passed, 0 failed\n")
+    #expect(placement(["test", folder + "/t.json", "--rules", fixture("ruletests/rules.rules")]).out == "1 passed, 0 failed\n")
   }
 
   @Test func rulesThatDoNotCompileExit65() throws {
