@@ -1,0 +1,56 @@
+/// A syntax node with the file it was parsed from.
+public struct Located<Node: Sendable>: Sendable {
+  public let node: Node
+  public let file: SourceFile
+
+  /// The span of a range of this node's file.
+  public func span(_ range: SourceRange) -> SourceSpan { SourceSpan(file: file, range: range) }
+}
+
+/// What a lint rule sees: the compilation (checked model and compiler diagnostics), the syntax trees indexed
+/// by declaration kind, and a ``Reasoner`` over the conditions.
+public struct LintContext: Sendable {
+  public let compilation: Compilation
+  public let reasoner: Reasoner
+  /// Declarations in file order, then source order.
+  public let attributeDecls: [Located<AttributeDecl>]
+  public let segmentDecls: [Located<SegmentDecl>]
+  public let placementDecls: [Located<PlacementDecl>]
+  public let testDecls: [Located<CrossPlacementTestDecl>]
+  private let attributeIndex: [String: Int]
+
+  public init(_ compilation: Compilation) {
+    self.compilation = compilation
+    self.reasoner = Reasoner(model: compilation.model)
+    var attributes: [Located<AttributeDecl>] = []
+    var segments: [Located<SegmentDecl>] = []
+    var placements: [Located<PlacementDecl>] = []
+    var tests: [Located<CrossPlacementTestDecl>] = []
+    for tree in compilation.model.files {
+      for declaration in tree.declarations {
+        switch declaration {
+        case .attribute(let d): attributes.append(Located(node: d, file: tree.file))
+        case .segment(let d): segments.append(Located(node: d, file: tree.file))
+        case .placement(let d): placements.append(Located(node: d, file: tree.file))
+        case .test(let d): tests.append(Located(node: d, file: tree.file))
+        }
+      }
+    }
+    attributeDecls = attributes
+    segmentDecls = segments
+    placementDecls = placements
+    testDecls = tests
+    attributeIndex = Dictionary(
+      compilation.model.attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  public var model: CheckedRules { compilation.model }
+
+  /// The attribute called `name` (built-in or declared), or nil.
+  public func attribute(named name: String) -> AttributeDefinition? {
+    attributeIndex[name].map { model.attributes[$0] }
+  }
+
+  /// "row 2 'music_fans'" as messages name rows.
+  static func describe(row index: Int, _ row: AudienceRow) -> String { "row \(index) '\(row.name)'" }
+}

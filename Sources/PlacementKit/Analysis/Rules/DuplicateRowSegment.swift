@@ -1,0 +1,46 @@
+/// The same segment on two rows of one audience table.
+///
+/// The first of the two rows decides for every profile of the segment, so the second is dead (unless the first
+/// falls through); usually one of them names the wrong segment.
+///
+/// Example:
+/// ```
+/// placement onboarding_end: flow {
+///   pros    -> flow pro_onboarding
+///   pros    -> flow pro_onboarding_v2      # never decides
+///   default -> flow generic_onboarding
+/// }
+/// ```
+/// Fix: remove the row, or name the segment that was meant.
+struct DuplicateRowSegment: LintRule {
+  static let id: DiagnosticCode = "duplicate-row-segment"
+  static let severity: Severity = .warning
+  static let summary = "two rows of an audience table name the same segment"
+
+  func check(_ context: LintContext) -> [Diagnostic] {
+    var found: [Diagnostic] = []
+    for placement in context.placementDecls {
+      var first: [String: RowSyntax] = [:]
+      for row in placement.node.rows where !row.isDefault && !row.segment.isMissing {
+        guard let earlier = first[row.segment.text] else {
+          first[row.segment.text] = row
+          continue
+        }
+        let fallsThrough: Bool
+        if case .fallthrough_ = earlier.content { fallsThrough = true } else { fallsThrough = false }
+        found.append(
+          finding(
+            "segment '\(row.segment.text)' already has a row in placement '\(placement.node.name.text)'",
+            at: placement.span(row.segment.range),
+            notes: [
+              Note(
+                fallsThrough
+                  ? "the first row falls through, so this one decides for its profiles; merge the two rows"
+                  : "the first row decides for every profile of '\(row.segment.text)'; this row never does",
+                at: placement.span(earlier.segment.range))
+            ]))
+      }
+    }
+    return found
+  }
+}
