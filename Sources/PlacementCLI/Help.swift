@@ -13,6 +13,7 @@ enum Help {
       audiences  show a placement's audience table (priority, segments, A/B splits, fallback)
       fmt        rewrite rules files in the canonical layout (--check: only report)
       test       run the rule tests kept next to the rules (Rules/tests/*.json)
+      lint       check rules for mistakes (compiler diagnostics and lint rules; text, json, github, sarif)
 
     Rules are read from Rules/ unless --rules PATH is given.
     Exit codes: 0 ok, 1 findings or failed lines, 64 usage, 65 bad input data, 66 missing file, 70 internal error.
@@ -21,6 +22,23 @@ enum Help {
     """
 
   static let command: [String: String] = [
+    "lint": """
+    usage: placement lint [PATHS...] [--format text|json|github|sarif] [--strict]
+
+    Compiles the rules files at PATHS (files or folders; default: Rules) and runs the lint rules: unreachable
+    and overlapping rows (with an example profile), segments that never or always match, negations over flow
+    answers, titles used as ids, Adapty limits, ambiguous elements, list literal slips, unused declarations.
+    Findings go to stdout. '# placement-lint: disable=<code>' on the line (or alone on the line above)
+    suppresses a lint finding; see docs/Lint.md.
+
+    options:
+      --format FORMAT   text (default; as the compiler), json (an array, suppressed findings marked),
+                        github (workflow command annotations) or sarif (SARIF 2.1.0)
+      --strict          warnings fail too
+
+    exit: 0 clean; 1 errors found (or warnings with --strict); 64 usage; 66 a path is missing.
+
+    """,
     "resolve": """
     usage: placement resolve (--profile FILE | --profiles FILE|-) [options]
 

@@ -47,5 +47,6 @@ public enum PlacementTool {
     "audiences": { args, console throws(CommandFailure) in try AudiencesCommand(args, console: console).run() },
     "fmt": { args, console throws(CommandFailure) in try FmtCommand(args, console: console).run() },
     "test": { args, console throws(CommandFailure) in try TestCommand(args, console: console).run() },
+    "lint": { args, console throws(CommandFailure) in try LintCommand(args, console: console).run() },
   ]
 }
