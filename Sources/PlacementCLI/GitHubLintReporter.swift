@@ -29,7 +29,9 @@ struct GitHubLintReporter {
     properties.append("title=\(property(diagnostic.code.id))")
     var message = diagnostic.message
     for note in diagnostic.notes { message += "\nnote: \(note.message)" }
-    for fix in diagnostic.fixIts { message += "\nfix-it: \(fix.message)" }
+    var fixes: [String] = []
+    for fix in diagnostic.fixIts where !fixes.contains(fix.message) { fixes.append(fix.message) }
+    for fix in fixes { message += "\nfix-it: \(fix)" }
     return "::\(command) \(properties.joined(separator: ","))::\(data(message))"
   }
 

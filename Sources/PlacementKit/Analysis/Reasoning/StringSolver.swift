@@ -68,7 +68,7 @@ struct StringSolver {
     var result = others
     for p in prefixes.prefix(8) {
       for i in infixes.prefix(8) {
-        for s in suffixes.prefix(8) { result.append(p + i + s) }
+        for s in suffixes.prefix(8) where !(p + i + s).isEmpty { result.append(p + i + s) }
       }
     }
     return result + ["other", "x", "", "other-1", "other-2"]

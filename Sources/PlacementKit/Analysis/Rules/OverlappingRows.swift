@@ -2,8 +2,8 @@
 ///
 /// Overlaps are often intended (a narrow row above a broad one), but they are where a priority change
 /// silently re-targets people, so the linter shows one example profile (a witness, as JSON that
-/// `placement resolve --profile` reads) that matches both rows, and which row wins. Rows that cannot be
-/// reached at all are reported by `unreachable-row` instead.
+/// `placement resolve --profile` reads) that matches both rows and no row above the earlier one, which
+/// therefore wins. Rows that cannot be reached at all are reported by `unreachable-row` instead.
 ///
 /// Example:
 /// ```
@@ -30,10 +30,11 @@ struct OverlappingRows: LintRule {
         guard !earlier.isEmpty, !earlier.contains(where: { $0.segment == segment }),
           facts.reaches(segment, past: earlier.map(\.segment)).witness != nil
         else { continue }
-        for other in earlier {
-          let both = context.reasoner.check([
-            Reasoner.Requirement(.segment(other.segment)), Reasoner.Requirement(.segment(segment)),
-          ])
+        for (position, other) in earlier.enumerated() {
+          // A profile matching both rows and no row above the earlier one: the earlier row decides for it.
+          let before = earlier.prefix(position).map { Reasoner.Requirement(.segment($0.segment), holds: false) }
+          let both = context.reasoner.check(
+            [Reasoner.Requirement(.segment(other.segment)), Reasoner.Requirement(.segment(segment))] + before)
           guard let witness = both.witness else { continue }
           let winner = LintContext.describe(row: other.index, other.row)
           found.append(

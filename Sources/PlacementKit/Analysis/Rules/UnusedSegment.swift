@@ -12,12 +12,11 @@ struct UnusedSegment: LintRule {
 
   func check(_ context: LintContext) -> [Diagnostic] {
     var used = Set<Int>()
-    for placement in context.model.placements {
-      for row in placement.rows { if let segment = row.segment { used.insert(segment) } }
-    }
     for segment in context.model.segments { Self.references(segment.condition, into: &used) }
+    // Rows as written: a row the checker dropped (e.g. for invalid test weights) still uses its segment.
+    let named = Set(context.placementDecls.flatMap { $0.node.rows.map(\.segment.text) })
     return context.model.segments.indices.compactMap { index in
-      guard !used.contains(index) else { return nil }
+      guard !used.contains(index), !named.contains(context.model.segments[index].name) else { return nil }
       let segment = context.model.segments[index]
       return finding("segment '\(segment.name)' is not used by any row or segment", at: segment.span)
     }

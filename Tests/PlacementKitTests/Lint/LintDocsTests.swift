@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import PlacementKit
+
+/// docs/Lint.md documents every rule (scripts/lint-docs.sh harvests the rules' doc comments into it).
+@Suite struct LintDocsTests {
+  func document() throws -> String {
+    var root = URL(fileURLWithPath: #filePath)
+    while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+      root.deleteLastPathComponent()
+    }
+    return try String(contentsOf: root.appendingPathComponent("docs/Lint.md"), encoding: .utf8)
+  }
+
+  @Test func everyRuleIsDocumentedWithItsSeverityAndSummary() throws {
+    let doc = try document()
+    for rule in LintRegistry.rules {
+      let type = type(of: rule)
+      #expect(doc.contains("### `\(type.id)`\n"), "docs/Lint.md lacks a section for \(type.id)")
+      #expect(
+        doc.contains("**\(type.severity.rawValue)** · \(type.summary) · `\(String(describing: type))`"),
+        "docs/Lint.md has a stale summary for \(type.id); run scripts/lint-docs.sh")
+      #expect(doc.contains("disable=\(type.id)`"))
+    }
+  }
+
+  @Test func typeNamesAreTheCodesInUpperCamelCase() {
+    for rule in LintRegistry.rules {
+      let type = type(of: rule)
+      let camel = type.id.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+      #expect(String(describing: type) == camel)
+    }
+  }
+
+  @Test func codesAreUniqueKebabCaseAndDistinctFromCompilerCodes() {
+    let codes = LintCatalog.entries.map(\.code.id)
+    #expect(Set(codes).count == codes.count)
+    let compiler = Set((SyntaxCatalog.entries + SemanticsCatalog.entries).map(\.code.id))
+    for code in codes {
+      #expect(!compiler.contains(code))
+      #expect(code.allSatisfy { $0.isLowercase || $0 == "-" })
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import Testing
+
+@testable import PlacementKit
+
+/// Rules text with position markers `1️⃣`…`9️⃣` (swift-format's `MarkedText`): the markers are removed and
+/// their places remembered, so a test says where a finding must land by writing the marker there.
+struct MarkedRules {
+  let text: String
+  /// `line:column` of each marker, in marker order (1️⃣ first).
+  let positions: [String]
+
+  static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
+
+  init(_ marked: String) {
+    var clean = ""
+    var offsets: [Int: Int] = [:]
+    var rest = Substring(marked)
+    while !rest.isEmpty {
+      if let (index, marker) = Self.markers.enumerated().first(where: { rest.hasPrefix($0.element) }) {
+        offsets[index] = clean.utf8.count
+        rest = rest.dropFirst(marker.count)
+      } else {
+        clean.append(rest.removeFirst())
+      }
+    }
+    text = clean
+    let file = SourceFile(name: "test.rules", text: clean)
+    positions = offsets.keys.sorted().map { "\(file.location(of: offsets[$0]!))" }
+  }
+}
+
+/// Every finding of a lint run over one in-memory file `test.rules`, suppressed ones included.
+func lintRun(_ rules: String) -> LintResult {
+  Linter.run(compile(rules))
+}
+
+/// The unsuppressed findings with `code`.
+func findings(_ rules: String, _ code: DiagnosticCode) -> [Diagnostic] {
+  lintRun(rules).diagnostics.filter { $0.code == code }
+}
+
+/// Lints marked rules and checks that the findings with `code` start exactly at the markers, in order.
+/// - Returns: those findings, for checks on their messages.
+@discardableResult
+func expectFindings(
+  _ marked: String, _ code: DiagnosticCode, sourceLocation: SourceLocation = #_sourceLocation
+) -> [Diagnostic] {
+  let rules = MarkedRules(marked)
+  let found = findings(rules.text, code)
+  #expect(positions(found) == rules.positions, sourceLocation: sourceLocation)
+  return found
+}
+
+/// The `{…}` JSON profile of the first note that contains one.
+func witnessJSON(_ diagnostic: Diagnostic) -> String? {
+  for note in diagnostic.notes {
+    guard let start = note.message.firstIndex(of: "{"), let end = note.message.lastIndex(of: "}") else { continue }
+    return String(note.message[start...end])
+  }
+  return nil
+}
+
+/// Whether segment `name` of compiled `rules` matches the JSON profile (evaluated by the runtime).
+func segment(_ name: String, of rules: String, matches profileJSON: String, now: Instant = Reasoner.defaultNow) throws
+  -> Bool
+{
+  let compilation = compile(rules)
+  let model = compilation.model
+  let index = try #require(model.segments.firstIndex { $0.name == name })
+  let profile = try Profile(jsonBytes: Array(profileJSON.utf8))
+  let bound = BoundProfile(profile, attributes: model.attributes)
+  return Evaluator(segments: model.segments.map(\.condition), profile: bound, now: now).holds(.segment(index))
+}
+
+/// The quiz attributes most tests use.
+let quizAttributes = """
+  attribute experience: choice(beginner "I'm just starting", amateur "I train for fun", pro "I train professionally") from quiz "experience"
+  attribute interests: choices(sports, music, yoga, running) from quiz "interests"
+  attribute reminders: bool from toggle "reminders"
+  """

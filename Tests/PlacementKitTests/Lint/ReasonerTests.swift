@@ -1,0 +1,100 @@
+import Testing
+
+@testable import PlacementKit
+
+@Suite struct ReasonerTests {
+  func reasoner(_ rules: String) -> (Reasoner, CheckedRules) {
+    let model = compile(rules).model
+    return (Reasoner(model: model), model)
+  }
+
+  func segment(_ model: CheckedRules, _ name: String) -> Condition {
+    .segment(model.segments.firstIndex { $0.name == name }!)
+  }
+
+  @Test func versionSuccessorsLeaveNothingBetween() {
+    let v = SemanticVersion(parsing: "1.0.0")!
+    #expect(v.successor.description == "1.0.1-0")
+    #expect(SemanticVersion(parsing: "1.0.0-rc.1")!.successor.description == "1.0.0-rc.1.0")
+    #expect(SemanticVersion.minimum.description == "0.0.0-0")
+    #expect(SemanticVersion(parsing: "0.0.0-0.0")! > SemanticVersion.minimum)
+  }
+
+  @Test func intervalComplementAndIntersection() {
+    let adults = IntervalSet<Double>.compared(.greaterEqual, 18)
+    let minors = adults.complement
+    #expect(minors.contains(17.999) && !minors.contains(18))
+    #expect(adults.intersection(minors).isEmpty)
+    let open = IntervalSet<Double>.compared(.greater, 18)
+    #expect(!open.contains(18) && open.contains(18.0.nextUp))
+    #expect(IntervalSet<Double>.points([1, 2, 2, 3]).complement.complement.intervals.count == 3)
+  }
+
+  @Test func implicationAnswersWithACounterexampleOrAProof() throws {
+    let (r, m) = reasoner(
+      """
+      segment adults = age >= 18
+      segment over21 = age >= 21
+      segment anyone_not_us = country != "US"
+      segment no_country = country is not set
+      """)
+    #expect(r.implication(segment(m, "over21"), segment(m, "adults")).isUnsatisfiable)
+    let counter = try #require(r.implication(segment(m, "adults"), segment(m, "over21")).witness)
+    #expect(counter.json(m.attributes) == #"{"age":18}"#)
+    #expect(r.implication(segment(m, "no_country"), segment(m, "anyone_not_us")).isUnsatisfiable)
+    let missing = try #require(r.implication(segment(m, "anyone_not_us"), segment(m, "no_country")).witness)
+    #expect(missing.json(m.attributes) == #"{"country":"other"}"#)
+  }
+
+  @Test func rolloutsAndCyclesAreUnknown() {
+    let (r, m) = reasoner(
+      """
+      segment half = percent(50) salt "h"
+      segment loop_a = loop_b and age > 1
+      segment loop_b = loop_a
+      """)
+    guard case .unknown(.unmodeled) = r.check([Reasoner.Requirement(segment(m, "half"))]) else {
+      Issue.record("a rollout alone cannot be decided")
+      return
+    }
+    guard case .unknown(.invalid) = r.check([Reasoner.Requirement(segment(m, "loop_a"))]) else {
+      Issue.record("a cycle is invalid")
+      return
+    }
+    // The same rollout on both sides is still a propositional contradiction.
+    #expect(
+      r.check([Reasoner.Requirement(segment(m, "half")), Reasoner.Requirement(segment(m, "half"), holds: false)])
+        .isUnsatisfiable)
+  }
+
+  @Test func normalFormBeyondTheCapIsTooLarge() {
+    let clauses = (0..<12).map { "(age == \($0) or country == \"c\($0)\")" }.joined(separator: " and ")
+    var (r, m) = reasoner("segment big = \(clauses)")
+    r.cap = 64
+    guard case .unknown(.tooLarge) = r.check([Reasoner.Requirement(segment(m, "big"))]) else {
+      Issue.record("expected the cap to stop the normal form")
+      return
+    }
+  }
+
+  @Test func relativeDatesGetWitnessesAtTheReferenceTime() throws {
+    let (r, m) = reasoner(
+      """
+      attribute birthday: date
+      segment adults = years_since(birthday) >= 18 and created_at within last 7 days
+      """)
+    let witness = try #require(r.check([Reasoner.Requirement(segment(m, "adults"))]).witness)
+    #expect(witness.now == Reasoner.defaultNow)
+    #expect(witness.describe(m.attributes).hasSuffix("(with --now 2026-01-01T00:00:00Z)"))
+  }
+
+  @Test func choicesWitnessSelectsAsFewOptionsAsPossible() throws {
+    let (r, m) = reasoner(
+      """
+      attribute interests: choices(sports, music, yoga, running)
+      segment two = count(interests) >= 2 and interests has any [music, yoga]
+      """)
+    let witness = try #require(r.check([Reasoner.Requirement(segment(m, "two"))]).witness)
+    #expect(witness.json(m.attributes) == #"{"custom_attributes":{"interests":["sports","music"]}}"#)
+  }
+}
