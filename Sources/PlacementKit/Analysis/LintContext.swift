@@ -18,6 +18,8 @@ public struct LintContext: Sendable {
   public let placementDecls: [Located<PlacementDecl>]
   public let testDecls: [Located<CrossPlacementTestDecl>]
   private let attributeIndex: [String: Int]
+  /// Segment index by "file|offset" of the declared name (duplicates and rejected declarations are absent).
+  private let segmentIndexByPlace: [String: Int]
 
   public init(_ compilation: Compilation) {
     self.compilation = compilation
@@ -40,6 +42,9 @@ public struct LintContext: Sendable {
     segmentDecls = segments
     placementDecls = placements
     testDecls = tests
+    segmentIndexByPlace = Dictionary(
+      compilation.model.segments.enumerated().map { ("\($1.span.file.name)|\($1.span.range.start)", $0) },
+      uniquingKeysWith: { first, _ in first })
     attributeIndex = Dictionary(
       compilation.model.attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
@@ -49,6 +54,12 @@ public struct LintContext: Sendable {
   /// The attribute called `name` (built-in or declared), or nil.
   public func attribute(named name: String) -> AttributeDefinition? {
     attributeIndex[name].map { model.attributes[$0] }
+  }
+
+  /// The index in ``CheckedRules/segments`` of the segment declared by `decl` (nil for a duplicate or a
+  /// declaration the checker rejected).
+  func segmentIndex(of decl: SegmentDecl, in file: SourceFile) -> Int? {
+    segmentIndexByPlace["\(file.name)|\(decl.name.range.start)"]
   }
 
   /// "row 2 'music_fans'" as messages name rows.

@@ -43,14 +43,6 @@ extension LintContext {
       }
     }
   }
-
-  /// The index in ``CheckedRules/segments`` of the segment declared by `decl` (nil for a duplicate or a
-  /// declaration the checker rejected).
-  func segmentIndex(of decl: SegmentDecl, in file: SourceFile) -> Int? {
-    model.segments.firstIndex {
-      $0.name == decl.name.text && $0.span.file.name == file.name && $0.span.range == decl.name.range
-    }
-  }
 }
 
 extension LiteralSyntax {

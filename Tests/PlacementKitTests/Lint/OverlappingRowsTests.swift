@@ -70,3 +70,32 @@ import Testing
     #expect(findings(text, OverlappingRows.id).isEmpty)
   }
 }
+
+@Suite struct OverlappingRowsListTests {
+  @Test func aRowOverlappingSeveralReachableRowsNamesThemOnceAndSkipsUnreachableOnes() throws {
+    let text = """
+      segment adults = age >= 18
+      segment over21 = age >= 21
+      segment us = country == "US"
+      segment ca = country == "CA"
+      segment north_america = country == "US" or country == "MX"
+      placement p: flow {
+        adults -> flow a
+        over21 -> flow b
+        1️⃣ca -> flow c
+        2️⃣us -> flow d
+        3️⃣north_america -> flow e
+        default -> flow f
+      }
+      """
+    let found = expectFindings(text, OverlappingRows.id)
+    // over21 is unreachable (below adults), so it never wins and is not listed.
+    #expect(
+      found.last?.message
+        == "row 4 'north_america' overlaps row 0 'adults' and row 3 'us': a profile can match it and any of them, and the earlier row wins"
+    )
+    let witness = try #require(found.last.flatMap(witnessJSON))
+    #expect(try decide(MarkedRules(text).text, witness).audience.index == 0)
+    #expect(try segment("north_america", of: MarkedRules(text).text, matches: witness))
+  }
+}

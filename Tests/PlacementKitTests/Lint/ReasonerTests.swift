@@ -69,8 +69,8 @@ import Testing
 
   @Test func normalFormBeyondTheCapIsTooLarge() {
     let clauses = (0..<12).map { "(age == \($0) or country == \"c\($0)\")" }.joined(separator: " and ")
-    var (r, m) = reasoner("segment big = \(clauses)")
-    r.cap = 64
+    let m = compile("segment big = \(clauses)").model
+    let r = Reasoner(model: m, cap: 64)
     guard case .unknown(.tooLarge) = r.check([Reasoner.Requirement(segment(m, "big"))]) else {
       Issue.record("expected the cap to stop the normal form")
       return

@@ -1,25 +1,33 @@
 /// Exact reasoning over segment conditions: satisfiability, implication, overlap, with example profiles.
 ///
-/// Conditions are put in negation normal form (segments inlined), then in disjunctive normal form with a
-/// size cap; each cube is decided per attribute (see ``SlotSolver``). A "satisfiable" answer always carries
-/// a witness that the runtime's evaluator has confirmed; "unsatisfiable" is a proof over the models; where
-/// the proof would need something not modelled (patterns, `starts_with`, rollouts, relative dates) the
-/// answer is ``Satisfiability/unknown(_:)``.
+/// Each requirement is put in disjunctive normal form (negations pushed down, segments expanded, at most
+/// ``cap`` cubes); a depth-first search then picks one cube per requirement, deciding each partial choice per
+/// attribute (see ``SlotSolver``) so that contradictions prune early. A "satisfiable" answer always carries a
+/// witness that the runtime's evaluator has confirmed; "unsatisfiable" is a proof over the models; where the
+/// proof would need something not modelled (patterns, `starts_with`, rollouts, relative dates) the answer is
+/// ``Satisfiability/unknown(_:)``.
 public struct Reasoner: Sendable {
   public let model: CheckedRules
-  /// The cap on the number of cubes of a normal form (default 1,024).
-  public var cap: Int
+  /// The cap on the number of cubes of one normal form (default 1,024).
+  public let cap: Int
+  /// The most partial choices one search may decide before giving up (``ReasoningLimit/tooLarge``).
+  public let searchBudget: Int
   /// The instant at which relative date tests (`within last`, `years_since`) are checked when a witness needs
   /// them; default 2026-01-01T00:00:00Z, so findings are reproducible.
-  public var now: Instant
+  public let now: Instant
+  private let forms: NormalForm
   private let conditions: [Condition]
+  /// Answers to questions about segments only, shared by the rules of one lint run.
+  private let answers = Memo<String, Satisfiability>()
 
   public static let defaultNow = Instant(millisecondsSince1970: 1_767_225_600_000)
 
-  public init(model: CheckedRules, cap: Int = 1_024, now: Instant = Reasoner.defaultNow) {
+  public init(model: CheckedRules, cap: Int = 1_024, searchBudget: Int = 20_000, now: Instant = Reasoner.defaultNow) {
     self.model = model
     self.cap = cap
+    self.searchBudget = searchBudget
     self.now = now
+    self.forms = NormalForm(segments: model.segments, cap: cap)
     self.conditions = model.segments.map(\.condition)
   }
 
@@ -36,7 +44,7 @@ public struct Reasoner: Sendable {
 
   /// The answer to "can one profile meet all these requirements?".
   public enum Satisfiability: Sendable {
-    /// No profile can; `conflicts` lists, per alternative, the attribute whose tests contradict each other.
+    /// No profile can; `conflicts` lists attributes whose tests contradict each other in the alternatives tried.
     case unsatisfiable(conflicts: [Conflict])
     /// This profile does (confirmed by evaluating the conditions on it).
     case satisfiable(Witness)
@@ -46,31 +54,89 @@ public struct Reasoner: Sendable {
 
   /// Whether one profile can satisfy every requirement.
   public func check(_ requirements: [Requirement]) -> Satisfiability {
-    var builder = FormulaBuilder(segments: model.segments)
-    let solver = CubeSolver(attributes: model.attributes, now: now)
-    var cubes: [Cube] = [[]]
-    var conflicts: [Conflict] = []
+    guard let key = Self.key(requirements) else { return decide(requirements) }
+    if let known = answers[key] { return known }
+    let answer = decide(requirements)
+    answers[key] = answer
+    return answer
+  }
+
+  /// `3,-5,-7` for "segment 3 and not segment 5 and not segment 7"; nil when a requirement is not a segment.
+  private static func key(_ requirements: [Requirement]) -> String? {
+    var parts: [String] = []
+    for requirement in requirements {
+      guard case .segment(let index) = requirement.condition else { return nil }
+      parts.append(requirement.holds ? "\(index)" : "-\(index)")
+    }
+    return parts.joined(separator: ",")
+  }
+
+  private func decide(_ requirements: [Requirement]) -> Satisfiability {
+    var forms: [[Cube]] = []
     do {
       for requirement in requirements {
-        let formula = try builder.build(requirement.condition, positive: requirement.holds)
-        cubes = try NormalForm.product(cubes, try NormalForm.cubes(formula, cap: cap), cap: cap)
-        cubes = cubes.filter { cube in
-          guard case .unsatisfiable(let conflict) = solver.solve(cube) else { return true }
-          if let conflict { conflicts.append(conflict) }
-          return false
-        }
-        if cubes.isEmpty { return .unsatisfiable(conflicts: conflicts) }
+        forms.append(try self.forms.cubes(requirement.condition, positive: requirement.holds))
       }
     } catch {
       return .unknown(error)
     }
-    for cube in cubes {
-      guard case .satisfiable(let values) = solver.solve(cube) else { continue }
-      let relative = cube.contains { Self.isRelative($0.test) }
-      let witness = Witness(values: values, now: relative ? now : nil)
-      if confirms(witness, requirements) { return .satisfiable(witness) }
+    if forms.contains(where: \.isEmpty) { return .unsatisfiable(conflicts: []) }
+    // Requirements over disjoint attributes are independent: each group is searched on its own, which keeps
+    // the search linear in the number of groups instead of multiplying their alternatives.
+    var values: [Int: Value] = [:]
+    var relative = false
+    var limit: ReasoningLimit?
+    for group in Self.groups(forms) {
+      var search = Search(
+        forms: group.map { forms[$0] }.sorted { $0.count < $1.count },
+        solver: CubeSolver(attributes: model.attributes, now: now), budget: searchBudget, now: now)
+      if let witness = search.run() {
+        values.merge(witness.values) { first, _ in first }
+        relative = relative || witness.now != nil
+      } else if search.exhausted {
+        limit = .tooLarge
+      } else if search.undecided {
+        limit = limit ?? .unmodeled
+      } else {
+        return .unsatisfiable(conflicts: search.conflicts)
+      }
     }
-    return .unknown(.unmodeled)
+    if let limit { return .unknown(limit) }
+    // The models are exact, so this always holds; it keeps a modelling slip from ever becoming a false finding.
+    let witness = Witness(values: values, now: relative ? now : nil)
+    return confirms(witness, requirements) ? .satisfiable(witness) : .unknown(.unmodeled)
+  }
+
+  /// Indices of the forms grouped so that two forms sharing an attribute (or a rollout) are in one group.
+  static func groups(_ forms: [[Cube]]) -> [[Int]] {
+    var parent = Array(forms.indices)
+    func root(_ i: Int) -> Int {
+      var i = i
+      while parent[i] != i {
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+      }
+      return i
+    }
+    var ownerOfSlot: [Int: Int] = [:]
+    var ownerOfFree: [String: Int] = [:]
+    for (index, form) in forms.enumerated() {
+      for cube in form {
+        for literal in cube {
+          let other = literal.slot.map { ownerOfSlot[$0] } ?? ownerOfFree[literal.key]
+          if let other {
+            parent[root(index)] = root(other)
+          } else if let slot = literal.slot {
+            ownerOfSlot[slot] = index
+          } else {
+            ownerOfFree[literal.key] = index
+          }
+        }
+      }
+    }
+    var grouped: [Int: [Int]] = [:]
+    for index in forms.indices { grouped[root(index), default: []].append(index) }
+    return grouped.keys.sorted().map { grouped[$0]! }
   }
 
   /// Whether every profile matching `condition` also matches `other` (checked as "`condition` and not
@@ -81,9 +147,19 @@ public struct Reasoner: Sendable {
 
   /// True when the runtime evaluator agrees that the witness meets every requirement.
   func confirms(_ witness: Witness, _ requirements: [Requirement]) -> Bool {
-    let bound = BoundProfile(witness.profile(model.attributes), attributes: model.attributes)
-    let evaluator = Evaluator(segments: conditions, profile: bound, now: now)
+    let evaluator = evaluator(for: witness)
     return requirements.allSatisfy { evaluator.holds($0.condition) == $0.holds }
+  }
+
+  /// The runtime evaluator over a witness profile (at ``now``).
+  func evaluator(for witness: Witness) -> Evaluator {
+    let bound = BoundProfile(witness.profile(model.attributes), attributes: model.attributes)
+    return Evaluator(segments: conditions, profile: bound, now: now)
+  }
+
+  /// Whether the witness matches segment `index`, by the runtime evaluator.
+  public func witness(_ witness: Witness, matches segment: Int) -> Bool {
+    evaluator(for: witness).holds(.segment(segment))
   }
 
   static func isRelative(_ test: ValueTest?) -> Bool {
@@ -91,6 +167,47 @@ public struct Reasoner: Sendable {
     case .dateWithinLast, .dateOlderThan, .yearsSince: true
     default: false
     }
+  }
+}
+
+/// Depth-first choice of one cube per normal form, pruning a partial choice as soon as one attribute's tests
+/// contradict each other.
+private struct Search {
+  let forms: [[Cube]]
+  let solver: CubeSolver
+  var budget: Int
+  let now: Instant
+  var conflicts: [Conflict] = []
+  /// True when some complete choice could be neither proved nor refuted.
+  var undecided = false
+  /// True when the budget ran out.
+  var exhausted = false
+
+  mutating func run() -> Witness? { descend(0, []) }
+
+  private mutating func descend(_ level: Int, _ partial: Cube) -> Witness? {
+    for cube in forms[level] {
+      guard let joined = NormalForm.join(partial, cube) else { continue }
+      budget -= 1
+      if budget < 0 {
+        exhausted = true
+        return nil
+      }
+      switch solver.solve(joined) {
+      case .unsatisfiable(let conflict):
+        if let conflict, conflicts.count < 16 { conflicts.append(conflict) }
+        continue
+      case .satisfiable(let values) where level == forms.count - 1:
+        let relative = joined.contains { Reasoner.isRelative($0.test) }
+        return Witness(values: values, now: relative ? now : nil)
+      case .unknown where level == forms.count - 1:
+        undecided = true
+      default:
+        if let witness = descend(level + 1, joined) { return witness }
+        if exhausted { return nil }
+      }
+    }
+    return nil
   }
 }
 

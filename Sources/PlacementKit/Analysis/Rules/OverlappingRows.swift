@@ -1,9 +1,10 @@
-/// Two rows of one audience table that some profile matches both (info).
+/// A row that shares profiles with rows above it (info).
 ///
 /// Overlaps are often intended (a narrow row above a broad one), but they are where a priority change
-/// silently re-targets people, so the linter shows one example profile (a witness, as JSON that
-/// `placement resolve --profile` reads) that matches both rows and no row above the earlier one, which
-/// therefore wins. Rows that cannot be reached at all are reported by `unreachable-row` instead.
+/// silently re-targets people. For each reachable row the linter names the earlier rows that some profile
+/// matches together with it, and shows one example profile (a witness, as JSON that
+/// `placement resolve --profile` reads) matching it and the first of them, which wins for that profile. Rows
+/// that cannot be reached at all are reported by `unreachable-row` instead.
 ///
 /// Example:
 /// ```
@@ -17,35 +18,41 @@
 struct OverlappingRows: LintRule {
   static let id: DiagnosticCode = "overlapping-rows"
   static let severity: Severity = .info
-  static let summary = "two rows match a common profile; the earlier row wins (with an example profile)"
+  static let summary = "a row shares profiles with earlier rows, which win (with an example profile)"
 
   func check(_ context: LintContext) -> [Diagnostic] {
     let facts = RowFacts(context: context)
     let attributes = context.model.attributes
     var found: [Diagnostic] = []
     for placement in context.model.placements {
-      for (index, row) in placement.rows.enumerated() {
-        guard let segment = row.segment else { continue }
-        let earlier = RowFacts.shadowingRows(before: index, in: placement)
-        guard !earlier.isEmpty, !earlier.contains(where: { $0.segment == segment }),
-          facts.reaches(segment, past: earlier.map(\.segment)).witness != nil
-        else { continue }
+      for (index, row, segment, earlier) in facts.candidates(in: placement) {
+        guard case .reachable = facts.reach(segment, below: earlier) else { continue }
+        // Pairs only: the first earlier row that shares a profile with this one wins for that profile, since
+        // no row above it matches any profile of this row.
+        var shared: [(row: RowFacts.Earlier, witness: Witness)] = []
         for (position, other) in earlier.enumerated() {
-          // A profile matching both rows and no row above the earlier one: the earlier row decides for it.
-          let before = earlier.prefix(position).map { Reasoner.Requirement(.segment($0.segment), holds: false) }
-          let both = context.reasoner.check(
-            [Reasoner.Requirement(.segment(other.segment)), Reasoner.Requirement(.segment(segment))] + before)
-          guard let witness = both.witness else { continue }
-          let winner = LintContext.describe(row: other.index, other.row)
-          found.append(
-            finding(
-              "\(LintContext.describe(row: index, row)) overlaps \(winner): a profile can match both, and \(winner) wins",
-              at: row.span,
-              notes: [
-                Note("example profile matching both: \(witness.describe(attributes))"),
-                Note("\(winner) is here", at: other.row.span),
-              ]))
+          // An unreachable earlier row never wins; `unreachable-row` reports it.
+          guard !facts.reach(other.segment, below: Array(earlier.prefix(position))).isUnreachable else { continue }
+          let both = context.reasoner.check([
+            Reasoner.Requirement(.segment(other.segment)), Reasoner.Requirement(.segment(segment)),
+          ])
+          if let witness = both.witness { shared.append((other, witness)) }
         }
+        guard let first = shared.first else { continue }
+        let names = shared.map(\.row.name)
+        let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        let name = LintContext.describe(row: index, row)
+        found.append(
+          finding(
+            names.count == 1
+              ? "\(name) overlaps \(listed): a profile can match both, and \(listed) wins"
+              : "\(name) overlaps \(listed): a profile can match it and any of them, and the earlier row wins",
+            at: row.span,
+            notes: [
+              Note(
+                "example profile matching \(name) and \(first.row.name), which decides it: \(first.witness.describe(attributes))",
+                at: first.row.row.span)
+            ]))
       }
     }
     return found

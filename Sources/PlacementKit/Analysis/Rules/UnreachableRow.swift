@@ -27,24 +27,20 @@ struct UnreachableRow: LintRule {
     let facts = RowFacts(context: context)
     var found: [Diagnostic] = []
     for placement in context.model.placements {
-      for (index, row) in placement.rows.enumerated() {
-        guard let segment = row.segment else { continue }
-        let earlier = RowFacts.shadowingRows(before: index, in: placement)
-        guard !earlier.isEmpty, !earlier.contains(where: { $0.segment == segment }), !facts.neverMatches(segment)
-        else { continue }
+      for (index, row, segment, earlier) in facts.candidates(in: placement) {
         let name = LintContext.describe(row: index, row)
-        switch facts.reaches(segment, past: earlier.map(\.segment)) {
-        case .unsatisfiable:
-          let single = earlier.first { facts.reaches(segment, past: [$0.segment]).isUnsatisfiable }
-          let culprits = single.map { [$0] } ?? earlier
-          let names = culprits.map { LintContext.describe(row: $0.index, $0.row) }
-          let by = single != nil ? "by \(names[0])" : "by the earlier rows \(names.joined(separator: ", "))"
+        let reach = facts.reach(segment, below: earlier)
+        switch reach {
+        case .impliedBy, .impliedByAll:
+          var culprits = earlier
+          if case .impliedBy(let single) = reach { culprits = [single] }
+          let by =
+            reach.isSingle
+            ? "by \(culprits[0].name)" : "by the earlier rows \(culprits.map(\.name).joined(separator: ", "))"
           found.append(
             finding(
               "\(name) is unreachable: every profile it matches is already matched \(by)", at: row.span,
-              notes: culprits.map {
-                Note("\(LintContext.describe(row: $0.index, $0.row)) decides first", at: $0.row.span)
-              }
+              notes: culprits.map { Note("\($0.name) decides first", at: $0.row.span) }
                 + [Note("move the narrower row above the wider one, or remove it")]))
         case .unknown(.unmodeled):
           found.append(
