@@ -22,7 +22,7 @@ struct NeverMatches: LintRule {
         let tests = conflict.literals.map { "'\($0)'" }.joined(separator: " and ")
         notes.append(Note("no value of '\(conflict.attribute)' satisfies \(tests)"))
       } else if conflicts.count > 1 {
-        notes.append(Note("each of its \(conflicts.count) alternatives is a contradiction"))
+        notes.append(Note("each of its alternatives ('or') is a contradiction"))
       }
       return finding(
         "segment '\(segment.name)' never matches: no profile satisfies '\(segment.conditionText)'", at: segment.span,
