@@ -10,6 +10,16 @@ import Testing
     #expect(finding.notes.map(\.message) == ["no value of 'age' satisfies 'age < 18' and 'age > 30'"])
   }
 
+  @Test func negatedOperatorsAreQuotedAsWritten() throws {
+    let found = expectFindings(
+      "\(quizAttributes)\nsegment 1️⃣s = experience in [pro, amateur] and experience != pro and experience not in [amateur]",
+      NeverMatches.id)
+    #expect(
+      found.first?.notes.map(\.message) == [
+        "no value of 'experience' satisfies 'experience in [pro, amateur]' and 'experience != pro' and 'experience not in [amateur]'"
+      ])
+  }
+
   @Test(arguments: [
     "experience == pro and experience == amateur",
     "interests has music and interests is empty",

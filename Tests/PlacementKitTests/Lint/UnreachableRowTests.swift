@@ -37,6 +37,8 @@ import Testing
     ("not reminders", "reminders == false"),
     ("count(interests) >= 2", "interests has all [music, yoga]"),
     ("created_at >= \"2025-01-01\"", "created_at between \"2025-06-01\" and \"2025-07-01\""),
+    ("country == \"us\" ignoring case", "country in [\"US\", \"Us\"]"),
+    ("interests has all [music, yoga]", "interests has all [MUSIC, Yoga] ignoring case"),
   ])
   func impliedRowIsUnreachable(earlier: String, later: String) {
     let found = expectFindings(rules(earlier, later), UnreachableRow.id)
@@ -52,6 +54,7 @@ import Testing
     ("experience == pro", "experience != pro"),
     ("interests has all [music, sports]", "interests has any [music, yoga]"),
     ("count(interests) >= 3", "interests has all [music, yoga]"),
+    ("country == \"US\"", "country == \"us\" ignoring case"),
   ])
   func reachableRowIsNotReported(earlier: String, later: String) {
     expectFindings(rules(earlier, later, marker: ""), UnreachableRow.id)

@@ -11,6 +11,7 @@ struct ChoicesSolver {
     for literal in literals {
       switch literal.test {
       case .choicesHasAll(let mask), .choicesHasAny(let mask): named |= mask
+      case .choicesHasEach(let masks): named |= masks.reduce(0, |)
       case .choicesIsEmpty, .choicesCount: break
       default: return .unknown
       }

@@ -9,13 +9,17 @@ struct Literal: Sendable {
   /// Identifies the atom: two literals with one key test the same thing (same slot, same test).
   let key: String
   let positive: Bool
-  /// The predicate as written, for messages (`age < 18`).
+  /// The predicate as written, for messages (`age < 18`, `experience != pro`).
   let text: String
+  /// True when ``text`` is a negated operator as written (`!=`, `not in`, …) over the positive ``test``.
+  var writtenNegated = false
 
-  var negated: Literal { Literal(slot: slot, test: test, key: key, positive: !positive, text: text) }
+  var negated: Literal {
+    Literal(slot: slot, test: test, key: key, positive: !positive, text: text, writtenNegated: writtenNegated)
+  }
 
-  /// The literal as a person reads it: `age < 18` or `not (age < 18)`.
-  var description: String { positive ? text : "not (\(text))" }
+  /// The literal as a person reads it: `age < 18`, `experience != pro`, or `not (age < 18)`.
+  var description: String { positive != writtenNegated ? text : "not (\(text))" }
 
   /// A stable identity for a test (patterns by source; everything else by its description).
   static func key(_ test: ValueTest) -> String {

@@ -59,7 +59,7 @@ final class NormalForm: Sendable {
     case .predicate(let predicate):
       let literal = Literal(
         slot: predicate.slot, test: predicate.test, key: "\(predicate.slot)|\(Literal.key(predicate.test))",
-        positive: true, text: predicate.text)
+        positive: true, text: predicate.text, writtenNegated: predicate.isWrittenNegated)
       return [[positive ? literal : literal.negated]]
     case .rollout(let salt, let threshold, let text):
       let literal = Literal(slot: nil, test: nil, key: "rollout|\(salt)|\(threshold)", positive: true, text: text)

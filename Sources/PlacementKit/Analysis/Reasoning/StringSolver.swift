@@ -29,7 +29,7 @@ struct StringSolver {
     var model = Model.allExcept([])
     var checked: [Literal] = []
     for literal in literals {
-      if case .string(.equal, let values, ignoringCase: false) = literal.test {
+      if case .string(.equal, let values, folded: nil) = literal.test {
         let set = Set(values)
         model = model.intersection(literal.positive ? .only(set) : .allExcept(set))
       } else {
@@ -56,14 +56,14 @@ struct StringSolver {
     var suffixes: [String] = [""]
     var others: [String] = []
     for literal in literals where literal.positive {
-      guard case .string(let match, let values, let ignoringCase) = literal.test else { continue }
+      guard case .string(let match, let values, let folded) = literal.test else { continue }
       switch match {
       case .startsWith: prefixes += values
       case .contains: infixes += values
       case .endsWith: suffixes += values
       case .equal: others += values
       }
-      if ignoringCase { others += values + values.map { $0.uppercased() } }
+      if let folded { others += folded + values.map { $0.uppercased() } + folded.map { $0.uppercased() } }
     }
     var result = others
     for p in prefixes.prefix(8) {
