@@ -42,7 +42,7 @@ import Testing
   @Test func keysOutsideTheCharacterSetAreNamed() {
     #expect(
       AdaptyLimit.keyProblem("naïve")
-        == "attribute key 'naïve' may only use letters, digits, '.', '_' and '-' in Adapty")
+        == "attribute key 'naïve' may only use letters, digits, '.', '_' and '-'")
     #expect(AdaptyLimit.keyProblem("")?.contains("0 characters") == true)
   }
 }

@@ -13,10 +13,6 @@ struct AdaptyLimit: LintRule {
   static let severity: Severity = .warning
   static let summary = "an attribute key, a literal or the number of custom attributes exceeds Adapty's limits"
 
-  static let maxKeyLength = 30
-  static let maxStringLength = 50
-  static let maxAttributes = 30
-
   func check(_ context: LintContext) -> [Diagnostic] {
     var found: [Diagnostic] = []
     var declared = 0
@@ -29,12 +25,12 @@ struct AdaptyLimit: LintRule {
       if let problem = Self.keyProblem(name.text) {
         found.append(finding(problem, at: decl.span(name.range)))
       }
-      if declared == Self.maxAttributes + 1 {
+      if declared == AdaptyLimits.maxAttributes + 1 {
         let total = context.model.attributes.filter { !$0.isBuiltin }.count
         found.append(
           finding(
-            "\(total) custom attributes are declared; an Adapty profile stores at most \(Self.maxAttributes)",
-            at: decl.span(name.range), notes: [Note("this is the \(Self.maxAttributes + 1)st")]))
+            "\(total) custom attributes are declared; an Adapty profile stores at most \(AdaptyLimits.maxAttributes)",
+            at: decl.span(name.range), notes: [Note("this is the \(AdaptyLimits.maxAttributes + 1)st")]))
       }
     }
     for site in context.predicateSites where site.predicate.op != .matches {
@@ -43,11 +39,11 @@ struct AdaptyLimit: LintRule {
       else { continue }
       let equality = site.predicate.op == .equal || site.predicate.op == .notEqual
       for literal in Self.strings(site.predicate.operands) {
-        let length = TitleInsteadOfId.normalized(literal.text).count
-        if length > Self.maxStringLength {
+        let length = literal.text.trimmingWhitespace().count
+        if length > AdaptyLimits.maxStringLength {
           found.append(
             finding(
-              "string of \(length) characters compared with custom attribute '\(attribute.name)'; Adapty stores at most \(Self.maxStringLength)",
+              "string of \(length) characters compared with custom attribute '\(attribute.name)'; Adapty stores at most \(AdaptyLimits.maxStringLength)",
               at: site.span(literal.range), notes: [Note("no stored value can match it")]))
         } else if length == 0, equality {
           found.append(
@@ -60,15 +56,9 @@ struct AdaptyLimit: LintRule {
     return found
   }
 
-  /// Why `key` cannot be an Adapty custom attribute key, or nil.
+  /// Why `key` cannot be an Adapty custom attribute key (``AdaptyLimits/keyProblem(_:)``), or nil.
   static func keyProblem(_ key: String) -> String? {
-    if key.isEmpty || key.count > maxKeyLength {
-      return "attribute key '\(key)' has \(key.count) characters; Adapty allows 1 to \(maxKeyLength)"
-    }
-    let allowed = key.unicodeScalars.allSatisfy { s in
-      ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || "._-".unicodeScalars.contains(s)
-    }
-    return allowed ? nil : "attribute key '\(key)' may only use letters, digits, '.', '_' and '-' in Adapty"
+    AdaptyLimits.keyProblem(key).map { "attribute " + $0 }
   }
 
   static func strings(_ operands: [LiteralSyntax]) -> [(text: String, range: SourceRange)] {
