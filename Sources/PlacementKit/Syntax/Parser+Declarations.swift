@@ -100,6 +100,7 @@ extension Parser {
     let start = advance().range.start
     let name = expectName("a segment name")
     expect(.equals, "'=' after the segment name")
+    conditionAbandoned = false
     let condition = parseExpression()
     if !atDeclarationStart {
       reportExpected("'and', 'or' or the end of the condition")

@@ -1,19 +1,31 @@
 extension Parser {
   /// `or` binds loosest, then `and`, then `not`, then predicates.
+  ///
+  /// A chain `a or b or c …` is stored as a balanced tree of `.or` nodes (and likewise for `and`), so a chain of
+  /// n operands is O(log n) deep rather than n: every recursive walk over ``Expr`` (the checker, `range`, the
+  /// formatter, the value's own destruction) stays shallow however long the chain. `and` and `or` are
+  /// associative and the operands keep their order, so the shape changes neither meaning nor evaluation order.
   mutating func parseExpression() -> Expr {
-    var left = parseAnd()
+    var operands = [parseAnd()]
     while consumeWord("or") != nil {
-      left = .or(left, parseAnd())
+      operands.append(parseAnd())
     }
-    return left
+    return Self.balanced(operands[...], Expr.or)
   }
 
   mutating func parseAnd() -> Expr {
-    var left = parseUnary()
+    var operands = [parseUnary()]
     while consumeWord("and") != nil {
-      left = .and(left, parseUnary())
+      operands.append(parseUnary())
     }
-    return left
+    return Self.balanced(operands[...], Expr.and)
+  }
+
+  /// Joins operands (at least one) with `join`, halving the slice at each level: depth ⌈log2 n⌉.
+  static func balanced(_ operands: ArraySlice<Expr>, _ join: (Expr, Expr) -> Expr) -> Expr {
+    if operands.count == 1 { return operands[operands.startIndex] }
+    let middle = operands.startIndex + operands.count / 2
+    return join(balanced(operands[..<middle], join), balanced(operands[middle...], join))
   }
 
   mutating func parseUnary() -> Expr {
@@ -24,7 +36,9 @@ extension Parser {
       let start = advance()
       if start.kind == .leftParen {
         let inner = parseExpression()
-        expect(.rightParen, "')' to close the '(' at \(file.location(of: start.range.start))")
+        if !conditionAbandoned {
+          expect(.rightParen, "')' to close the '(' at \(file.location(of: start.range.start))")
+        }
         return .group(inner, range: span(from: start.range.start))
       }
       let operand = parseUnary()
@@ -33,19 +47,16 @@ extension Parser {
     return parsePrimary()
   }
 
-  /// Reports a too-deep condition once and skips the rest of its group.
+  /// Reports a too-deep condition once and skips the rest of the condition (to the next declaration), so the
+  /// enclosing groups report nothing more: exactly one diagnostic, whatever the depth.
   mutating func skipTooDeep() -> Expr {
     let start = current.range.start
     report(
       SyntaxCatalog.nestingTooDeep,
-      "condition is nested more than \(limits.maxNestingDepth) levels deep", current.range,
-      notes: [Note("split it into named segments")])
-    var balance = 0
-    repeat {
-      if current.kind == .leftParen { balance += 1 }
-      if current.kind == .rightParen { balance -= 1 }
-      advance()
-    } while balance > 0 && !atEnd && !atDeclarationStart
+      "condition is nested more than \(limits.maxNestingDepth) levels deep (parentheses and 'not')", current.range,
+      notes: [Note("split it into named segments; the rest of this condition was skipped")])
+    skip { _ in false }
+    conditionAbandoned = true
     return .missing(range: span(from: start))
   }
 

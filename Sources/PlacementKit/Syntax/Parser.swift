@@ -25,6 +25,8 @@ public struct Parser {
   var diagnostics: [Diagnostic]
   let limits: SyntaxLimits
   var depth = 0
+  /// Set when a condition was too deep and its rest skipped: enclosing groups then report nothing more.
+  var conditionAbandoned = false
 
   /// Words that start a top-level declaration.
   static let declarationWords: Set<String> = ["attribute", "segment", "placement", "test"]
