@@ -32,7 +32,7 @@ public struct Compilation: Sendable {
       syntaxTrees.append(tree)
       diagnostics += found
     }
-    let (model, semantic) = Checker.check(syntaxTrees)
+    let (model, semantic) = Checker.check(syntaxTrees, limits: options.semantics)
     diagnostics += semantic
     let sorted = diagnostics.sortedByPosition()
     let kept = Array(sorted.prefix(options.maxDiagnostics))
@@ -41,14 +41,19 @@ public struct Compilation: Sendable {
   }
 }
 
-/// Compiler settings.
+/// Compiler settings, including the limits that keep hostile rules from exhausting the process
+/// (docs/Reliability.md lists them).
 public struct CompileOptions: Sendable {
+  /// File size and condition nesting limits of the parser.
   public var syntax: SyntaxLimits
+  /// Depth and cost limits of one segment with its references expanded.
+  public var semantics: SemanticLimits
   /// At most this many diagnostics are kept (sorted by position first); default 200.
   public var maxDiagnostics: Int
 
-  public init(syntax: SyntaxLimits = .default, maxDiagnostics: Int = 200) {
+  public init(syntax: SyntaxLimits = .default, semantics: SemanticLimits = .default, maxDiagnostics: Int = 200) {
     self.syntax = syntax
+    self.semantics = semantics
     self.maxDiagnostics = maxDiagnostics
   }
 }

@@ -1,38 +1,52 @@
 extension Checker {
   /// Reports each cycle in the segment reference graph once, naming the whole cycle (PRODUCT.md §4.7).
-  mutating func checkCycles() {
+  ///
+  /// The depth-first search keeps its path on a heap stack, so a chain of any length cannot overflow the native
+  /// stack. Returns the segments in post-order (every segment after the segments it refers to, for the acyclic
+  /// part of the graph), which ``checkLimits(_:order:)`` walks.
+  mutating func checkCycles() -> [Int] {
     enum Mark { case unvisited, active, done }
     var marks = Array(repeating: Mark.unvisited, count: segmentDecls.count)
-    var stack: [Int] = []
+    var path: [Int] = []
+    var nextEdge: [Int] = []
+    var order: [Int] = []
     var reported = Set<Set<Int>>()
-
-    func visit(_ node: Int, _ checker: inout Checker) {
-      marks[node] = .active
-      stack.append(node)
-      for (target, via) in checker.references[node] {
+    for root in segmentDecls.indices where marks[root] == .unvisited {
+      marks[root] = .active
+      path.append(root)
+      nextEdge.append(0)
+      while let node = path.last {
+        let edge = nextEdge[nextEdge.count - 1]
+        guard edge < references[node].count else {
+          path.removeLast()
+          nextEdge.removeLast()
+          marks[node] = .done
+          order.append(node)
+          continue
+        }
+        nextEdge[nextEdge.count - 1] += 1
+        let (target, via) = references[node][edge]
         switch marks[target] {
         case .active:
-          let cycle = Array(stack[stack.lastIndex(of: target)!...])
+          let cycle = Array(path[path.lastIndex(of: target)!...])
           if reported.insert(Set(cycle)).inserted {
-            let names = (cycle + [target]).map { checker.segmentDecls[$0].decl.name.text }
-            checker.diagnostics.append(
+            let names = (cycle + [target]).map { segmentDecls[$0].decl.name.text }
+            diagnostics.append(
               Diagnostic(
                 SemanticsCatalog.segmentCycle,
                 "segments refer to each other in a cycle: \(names.joined(separator: " -> "))",
                 at: via, notes: [Note("a segment cannot depend on itself, directly or through others")]))
           }
         case .unvisited:
-          visit(target, &checker)
+          marks[target] = .active
+          path.append(target)
+          nextEdge.append(0)
         case .done:
           break
         }
       }
-      stack.removeLast()
-      marks[node] = .done
     }
-    for node in segmentDecls.indices where marks[node] == .unvisited {
-      visit(node, &self)
-    }
+    return order
   }
 
   /// Salts must be unique and differ from every test's version id (correlated samples otherwise).

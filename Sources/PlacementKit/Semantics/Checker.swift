@@ -18,18 +18,25 @@ public struct Checker {
   var salts: [String: SourceSpan] = [:]
   /// The file whose nodes are being checked.
   var file: SourceFile
+  /// Bounds on segment depth and evaluation cost.
+  var limits = SemanticLimits.default
 
   static let reservedWords: Set<String> = [
     "attribute", "segment", "placement", "test", "default", "and", "or", "not", "true", "false",
   ]
 
   /// Checks parsed files. Returns the model (meaningful only when no error was reported) and diagnostics.
-  public static func check(_ files: [RuleFileSyntax]) -> (CheckedRules, [Diagnostic]) {
+  /// - Parameters:
+  ///   - files: The parsed rules files, in any order.
+  ///   - limits: Bounds on how deep and how costly one segment may be with its references expanded.
+  public static func check(_ files: [RuleFileSyntax], limits: SemanticLimits = .default) -> (CheckedRules, [Diagnostic]) {
     var checker = Checker(file: files.first?.file ?? SourceFile(name: "<empty>", text: ""))
+    checker.limits = limits
     checker.declareBuiltins()
     checker.collect(files)
     let segments = checker.checkSegments()
-    checker.checkCycles()
+    let order = checker.checkCycles()
+    checker.checkLimits(segments, order: order)
     let placements = checker.checkPlacements()
     checker.checkSalts()
     let model = CheckedRules(

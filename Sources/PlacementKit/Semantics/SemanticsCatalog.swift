@@ -26,6 +26,8 @@ public enum SemanticsCatalog {
   public static let unreferencedTestContent: DiagnosticCode = "unreferenced-test-content"
   public static let contentTypeMismatch: DiagnosticCode = "content-type-mismatch"
   public static let noPlacements: DiagnosticCode = "no-placements"
+  public static let segmentTooDeep: DiagnosticCode = "segment-too-deep"
+  public static let segmentTooCostly: DiagnosticCode = "segment-too-costly"
 
   public static let entries: [CatalogEntry] = [
     CatalogEntry(duplicateDeclaration, .error, "two declarations of the same kind share a name"),
@@ -59,5 +61,7 @@ public enum SemanticsCatalog {
       unreferencedTestContent, .warning, "a cross-placement test gives content for a placement that never refers to it"),
     CatalogEntry(contentTypeMismatch, .error, "a flow placement shows a paywall row, or a paywall placement a flow"),
     CatalogEntry(noPlacements, .warning, "the rule set declares no placement"),
+    CatalogEntry(segmentTooDeep, .error, "a segment nests deeper than the configured limit, counting referenced segments"),
+    CatalogEntry(segmentTooCostly, .error, "a segment evaluates more conditions than the configured limit, counting referenced segments"),
   ]
 }

@@ -1,0 +1,83 @@
+/// Bounds on how deep and how costly one segment may be once the segments it refers to are expanded.
+///
+/// Segments form a DAG, and the evaluator follows references: a chain of references is as deep as the sum of
+/// the conditions along it, and a segment referred to twice is evaluated twice. Without a bound, a few lines
+/// (`segment s2 = s1 and s1`, `segment s3 = s2 and s2`, …) make one resolution cost 2^n, and a long chain of
+/// references makes it recurse arbitrarily deep. The checker measures both and rejects a segment over a limit,
+/// so the work and stack of one resolution are bounded by the limits times the number of rows.
+public struct SemanticLimits: Sendable, Hashable {
+  /// The deepest a condition may nest, counting each `and`/`or`/`not` level and each segment reference as one
+  /// level, with referenced segments expanded. Over it: `segment-too-deep`. Default 256.
+  public var maxConditionDepth: Int
+  /// The most condition nodes (tests, `and`/`or`/`not` nodes and references) one segment may evaluate, with
+  /// referenced segments expanded (a segment referred to twice counts twice). Over it: `segment-too-costly`.
+  /// Default 1,000,000: more than a rules file of ``SyntaxLimits/maxFileBytes`` can hold in one condition, so only
+  /// the multiplication by shared references can reach it.
+  public var maxConditionCost: Int
+
+  public init(maxConditionDepth: Int = 256, maxConditionCost: Int = 1_000_000) {
+    self.maxConditionDepth = maxConditionDepth
+    self.maxConditionCost = maxConditionCost
+  }
+
+  public static let `default` = SemanticLimits()
+}
+
+extension Checker {
+  /// Measures each segment's expanded depth and cost, in post-order (referenced segments first), and reports a
+  /// segment over a limit only where it goes over (not every segment built on it). A segment in or depending on
+  /// a cycle is not measured: the cycle is the error there.
+  mutating func checkLimits(_ segments: [SegmentDefinition], order: [Int]) {
+    var measured: [(depth: Int, cost: Int)?] = Array(repeating: nil, count: segments.count)
+    for index in order {
+      guard let size = Self.measure(segments[index].condition, measured) else { continue }
+      measured[index] = size
+      let entry = segmentDecls[index]
+      let name = entry.decl.name.text
+      let at = SourceSpan(file: entry.file, range: entry.decl.name.range)
+      let referenced = references[index].compactMap { measured[$0.target] }
+      if size.depth > limits.maxConditionDepth, !referenced.contains(where: { $0.depth > limits.maxConditionDepth }) {
+        diagnostics.append(
+          Diagnostic(
+            SemanticsCatalog.segmentTooDeep,
+            "segment '\(name)' nests \(size.depth) levels deep with the segments it refers to, over the limit of \(limits.maxConditionDepth)",
+            at: at, notes: [Note("each 'and', 'or' and 'not' level and each segment reference counts as one level")]))
+      }
+      if size.cost > limits.maxConditionCost, !referenced.contains(where: { $0.cost > limits.maxConditionCost }) {
+        let shown = size.cost >= Self.costCap ? "more than \(Self.costCap)" : "\(size.cost)"
+        diagnostics.append(
+          Diagnostic(
+            SemanticsCatalog.segmentTooCostly,
+            "segment '\(name)' evaluates \(shown) conditions with the segments it refers to, over the limit of \(limits.maxConditionCost)",
+            at: at,
+            notes: [Note("a segment referred to several times is evaluated each time; refer to shared segments once")]))
+      }
+    }
+  }
+
+  /// Costs saturate here, so an exponential DAG cannot overflow `Int`.
+  static let costCap = 1 << 40
+
+  /// Depth and cost of a condition, using the measures of the segments it refers to; nil when it refers to a
+  /// segment not measured (one in a cycle). Recursion follows the condition's own nesting only, which the
+  /// parser bounds (``SyntaxLimits/maxNestingDepth``).
+  static func measure(_ condition: Condition, _ measured: [(depth: Int, cost: Int)?]) -> (depth: Int, cost: Int)? {
+    switch condition {
+    case .all(let parts), .any(let parts):
+      var depth = 0
+      var cost = 1
+      for part in parts {
+        guard let size = measure(part, measured) else { return nil }
+        depth = max(depth, size.depth)
+        cost = min(cost + size.cost, costCap)
+      }
+      return (depth + 1, cost)
+    case .not(let inner):
+      return measure(inner, measured).map { ($0.depth + 1, min($0.cost + 1, costCap)) }
+    case .segment(let index):
+      return measured[index].map { ($0.depth + 1, min($0.cost + 1, costCap)) }
+    case .predicate, .rollout, .constant:
+      return (1, 1)
+    }
+  }
+}
