@@ -82,6 +82,9 @@ extension JSONError {
   }
 
   static let expectedValue = "expected a value"
+  static func nonFiniteNumber(_ word: String) -> String {
+    "\(word) is not a JSON number (JSON numbers are finite; send null or leave the member out)"
+  }
   static let expectedKey = "expected a string key"
   static let expectedColon = "expected ':' after an object key"
   static let expectedArrayDelimiter = "expected ',' or ']' after an array element"

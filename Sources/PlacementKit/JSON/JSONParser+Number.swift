@@ -24,7 +24,9 @@ extension JSONParser {
     var significantDigits = 0
     var exponent = 0
 
-    guard let first = current, Self.isDigit(first) else { throw error(JSONError.expectedDigit) }
+    guard let first = current, Self.isDigit(first) else {
+      throw nonFiniteNumber(at: start) ?? error(JSONError.expectedDigit)
+    }
     index += 1
     if first == UInt8(ascii: "0") {
       if let next = current, Self.isDigit(next) { throw .syntax(JSONError.leadingZero, at: start) }
@@ -75,5 +77,16 @@ extension JSONParser {
     let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<index]), as: UTF8.self)
     guard let value = Double(text), value.isFinite else { throw .numberOutOfRange(at: start) }
     return value
+  }
+
+  /// The error for `NaN`, `Infinity` or `-Infinity` at `start` (JavaScript writes them; JSON has no such
+  /// numbers), or nil when none of them is there.
+  func nonFiniteNumber(at start: Int) -> JSONError? {
+    for word in ["NaN", "Infinity", "-Infinity", "-NaN"] {
+      let bytes = Array(word.utf8)
+      guard input.count - start >= bytes.count, input[start..<start + bytes.count].elementsEqual(bytes) else { continue }
+      return .syntax(JSONError.nonFiniteNumber(word), at: start)
+    }
+    return nil
   }
 }

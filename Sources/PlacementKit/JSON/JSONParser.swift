@@ -98,7 +98,7 @@ struct JSONParser {
       case UInt8(ascii: "n"):
         try consumeLiteral("null")
         value = .null
-      default: throw error(JSONError.expectedValue)
+      default: throw nonFiniteNumber(at: index) ?? error(JSONError.expectedValue)
       }
 
       // Fold the finished value into the open containers, closing as many as the input closes.
