@@ -13,11 +13,14 @@ public final class Console: @unchecked Sendable {
   let environment: [String: String]
   /// The directory relative paths are resolved against.
   let currentDirectory: String
+  /// The process's standard input, read as bytes by batch commands (no UTF-8 repair, bounded line length);
+  /// nil when input comes through `readLine` (tests).
+  let standardInput: FileHandle?
 
   public init(
     out: @escaping (String) -> Void, err: @escaping (String) -> Void, readLine: @escaping () -> String?,
     stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, environment: [String: String] = [:],
-    currentDirectory: String = FileManager.default.currentDirectoryPath
+    currentDirectory: String = FileManager.default.currentDirectoryPath, standardInput: FileHandle? = nil
   ) {
     self.writeOut = out
     self.writeErr = err
@@ -26,6 +29,7 @@ public final class Console: @unchecked Sendable {
     self.stderrIsTerminal = stderrIsTerminal
     self.environment = environment
     self.currentDirectory = currentDirectory
+    self.standardInput = standardInput
   }
 
   /// The process's own standard streams.
@@ -36,7 +40,7 @@ public final class Console: @unchecked Sendable {
       out: { out.write(Data($0.utf8)) }, err: { err.write(Data($0.utf8)) },
       readLine: { Swift.readLine(strippingNewline: true) },
       stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
-      environment: ProcessInfo.processInfo.environment)
+      environment: ProcessInfo.processInfo.environment, standardInput: FileHandle.standardInput)
   }
 
   func out(_ text: String) { writeOut(text) }

@@ -52,7 +52,8 @@ struct ResolveCommand {
   func resolveLines(
     _ path: String, ruleSet: RuleSet, placements: [String], options: ResolveOptions, output: DecisionOutput
   ) throws(CommandFailure) -> ExitCode {
-    var reader = try LineReader(path: path, console: console)
+    let limits = ProfileLimits.default
+    var reader = try LineReader(path: path, console: console, maxLineBytes: limits.json.maxBytes)
     var lineNumber = 0
     var failed = 0
     var resolved = 0
@@ -60,8 +61,12 @@ struct ResolveCommand {
       lineNumber += 1
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
       let profile: Profile
-      do {
-        profile = try Profile(jsonBytes: line)
+      do throws(ProfileError) {
+        // An over-long line was cut by the reader: report its full length, never read it as JSON.
+        if reader.lastLineLength > limits.json.maxBytes {
+          throw ProfileError.tooLarge(size: reader.lastLineLength, limit: limits.json.maxBytes)
+        }
+        profile = try Profile(jsonBytes: line, limits: limits)
       } catch {
         failed += 1
         console.err("\(path == "-" ? "<stdin>" : path):\(lineNumber): error: \(error.message)\n")
