@@ -19,12 +19,22 @@ struct IngestCommand {
       try arguments.value("--profile").map { path throws(CommandFailure) in
         try Support.profile(at: path, console: console)
       } ?? Profile()
-    var reader = try LineReader(path: eventsPath, console: console)
+    let maxLineBytes = JSONLimits.default.maxBytes
+    var reader = try LineReader(path: eventsPath, console: console, maxLineBytes: maxLineBytes)
     var lineNumber = 0
     var skipped = 0
+    var events = 0
     while let line = reader.next() {
       lineNumber += 1
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+      events += 1
+      if reader.lastLineLength > maxLineBytes {
+        skipped += 1
+        console.err(
+          "\(eventsPath):\(lineNumber): error: event line is \(reader.lastLineLength) bytes, over the limit of \(maxLineBytes) bytes; not read\n"
+        )
+        continue
+      }
       do {
         let json = try JSONReader.parse(line)
         if let event = try FlowEvent.decode(json) { profile.answers.apply(event) }
@@ -47,6 +57,10 @@ struct IngestCommand {
         problems += 1
         console.err("adapty: \(problem)\n")
       }
+    }
+    if skipped > 0 {
+      let read = events - skipped
+      console.err("\(read) event line\(read == 1 ? "" : "s") read, \(skipped) line\(skipped == 1 ? "" : "s") skipped\n")
     }
     return skipped + problems > 0 ? .findings : .ok
   }
