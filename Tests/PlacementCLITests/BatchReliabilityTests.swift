@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+/// A batch where hostile lines sit between good ones: each bad line gets one clear error with its line number,
+/// the good lines around it resolve normally, and the failures are counted (issue 7, "must show").
+@Suite struct BatchReliabilityTests {
+  let args = ["--placement", "onboarding_end", "--now", "2026-11-30T00:00:00Z", "--rules", repo("Rules")]
+
+  static func good(_ id: String, _ experience: String) -> [UInt8] {
+    Array(#"{"profile_id":"\#(id)","custom_attributes":{"experience":"\#(experience)"}}"#.utf8)
+  }
+
+  /// The hostile lines, with the error each must produce.
+  static let hostile: [(line: [UInt8], error: String)] = [
+    (
+      Array(#"{"profile_id":"big","custom_attributes":{"note":""#.utf8) + [UInt8](repeating: 0x61, count: 10 << 20)
+        + Array(#""}}"#.utf8),
+      "profile is 10485812 bytes, over the limit of 1048576 bytes; not read"
+    ),
+    (
+      Array(#"{"custom_attributes":"#.utf8) + [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
+        + [UInt8](repeating: UInt8(ascii: "]"), count: 100_000) + [UInt8(ascii: "}")],
+      "invalid JSON: nesting deeper than the limit of 64 levels at byte 84"
+    ),
+    (
+      Array(#"{"profile_id":"u"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8),
+      "invalid JSON: invalid utf-8 byte sequence at byte 16"
+    ),
+    (
+      Array(#"{"profile_id":"n","age":NaN}"#.utf8),
+      "invalid JSON: NaN is not a JSON number (JSON numbers are finite; send null or leave the member out) at byte 24"
+    ),
+    (
+      Array(#"{"profile_id":"i","age":-Infinity}"#.utf8),
+      "invalid JSON: -Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out) at byte 24"
+    ),
+    (
+      Array(#"{"profile_id":"s","custom_attributes":{"nickname":"\#(String(repeating: "x", count: 5_000))"}}"#.utf8),
+      "custom_attributes.nickname: string of 5000 bytes is over the limit of 1024 bytes"
+    ),
+  ]
+
+  /// good, bad, good, bad, …, good: 7 good lines (odd line numbers) around 6 hostile ones (even numbers).
+  static func batch() -> (bytes: [UInt8], expectedErrors: [String]) {
+    let levels = ["pro", "amateur", "beginner", "pro", "amateur", "beginner", "pro"]
+    var bytes = good("g1", levels[0])
+    var errors: [String] = []
+    for (index, bad) in hostile.enumerated() {
+      bytes += [0x0A] + bad.line + [0x0A] + good("g\(index + 2)", levels[index + 1])
+      errors.append("\(2 * index + 2): error: \(bad.error)")
+    }
+    return (bytes + [0x0A], errors)
+  }
+
+  static let flows = [
+    "pro_onboarding", "amateur_onboarding", "beginner_onboarding", "pro_onboarding", "amateur_onboarding",
+    "beginner_onboarding", "pro_onboarding",
+  ]
+
+  @Test func hostileLinesFromAFileFailAloneAndTheOthersResolve() throws {
+    let (bytes, expectedErrors) = Self.batch()
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).jsonl").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+
+    let run = placement(["resolve", "--profiles", path] + args)
+    #expect(run.status == 1)
+    let errors = run.err.split(separator: "\n").map(String.init)
+    #expect(errors == expectedErrors.map { "\(path):\($0)" } + ["7 profiles resolved, 6 lines failed"])
+    let decisions = run.out.split(separator: "\n")
+    #expect(decisions.count == 7)
+    for (index, decision) in decisions.enumerated() {
+      #expect(decision.contains(#""profile_id":"g\#(index + 1)""#))
+      #expect(decision.contains(#""id":"\#(Self.flows[index])""#))
+    }
+  }
+
+  /// Through standard input (lines as strings: the invalid UTF-8 line cannot be fed this way).
+  @Test func hostileLinesOnStandardInput() {
+    let lines = Self.batch().bytes.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast()
+      .compactMap { String(validating: $0, as: UTF8.self) }
+    #expect(lines.count == 12)
+    let run = placement(["resolve", "--profiles", "-"] + args, stdin: lines)
+    #expect(run.status == 1)
+    #expect(
+      run.err.contains("<stdin>:2: error: profile is 10485812 bytes, over the limit of 1048576 bytes; not read\n"))
+    #expect(
+      run.err.contains(
+        "<stdin>:11: error: custom_attributes.nickname: string of 5000 bytes is over the limit of 1024 bytes\n"))
+    #expect(run.err.hasSuffix("7 profiles resolved, 5 lines failed\n"))
+    #expect(run.out.split(separator: "\n").count == 7)
+  }
+
+  @Test func overLongLastLineWithoutNewline() throws {
+    let bytes = Self.good("first", "pro") + [0x0A] + [UInt8](repeating: UInt8(ascii: "{"), count: 3 << 20)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tail-\(UUID().uuidString).jsonl").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = placement(["resolve", "--profiles", path] + args)
+    #expect(run.status == 1)
+    #expect(
+      run.err
+        == "\(path):2: error: profile is 3145728 bytes, over the limit of 1048576 bytes; not read\n1 profiles resolved, 1 line failed\n"
+    )
+    #expect(run.out.split(separator: "\n").count == 1)
+  }
+}

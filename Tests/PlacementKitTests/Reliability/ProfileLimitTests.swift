@@ -1,0 +1,93 @@
+import Testing
+
+@testable import PlacementKit
+
+/// Bad and over-limit profiles: each is one clear ``ProfileError`` (issue 7, "must show").
+@Suite struct ProfileLimitTests {
+  func error(_ text: some Collection<UInt8>, limits: ProfileLimits = .default) -> ProfileError? {
+    do {
+      _ = try Profile(jsonBytes: text, limits: limits)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  func error(_ text: String, limits: ProfileLimits = .default) -> ProfileError? {
+    error(Array(text.utf8), limits: limits)
+  }
+
+  @Test func fiveThousandCharacterAttributeNamesTheAttributeAndTheLimit() {
+    let long = String(repeating: "x", count: 5_000)
+    let failure = error(#"{"profile_id":"p1","custom_attributes":{"nickname":"\#(long)"}}"#)
+    #expect(failure?.field == "custom_attributes.nickname")
+    #expect(failure?.message == "custom_attributes.nickname: string of 5000 bytes is over the limit of 1024 bytes")
+  }
+
+  @Test func stringLimitIsInclusiveCountsUTF8AndIsConfigurable() {
+    let ok = String(repeating: "x", count: 1_024)
+    #expect(error(#"{"custom_attributes":{"a":"\#(ok)"}}"#) == nil)
+    #expect(
+      error(#"{"custom_attributes":{"a":"\#(ok)y"}}"#)?.message
+        == "custom_attributes.a: string of 1025 bytes is over the limit of 1024 bytes")
+    // 512 × "é" is 512 characters but 1,024 bytes; one more is over.
+    #expect(
+      error(#"{"custom_attributes":{"a":"\#(String(repeating: "é", count: 513))"}}"#)?.field == "custom_attributes.a")
+    let tight = ProfileLimits(maxStringBytes: 4)
+    #expect(
+      error(#"{"profile_id":"abcde"}"#, limits: tight)?.message
+        == "profile_id: string of 5 bytes is over the limit of 4 bytes")
+    #expect(
+      error(#"{"custom_attributes":{"tags":["ab","abcde"]}}"#, limits: tight)?.field == "custom_attributes.tags[1]")
+    #expect(
+      error(#"{"custom_attributes":{"quiz":{"id":"abcde"}}}"#, limits: tight)?.field == "custom_attributes.quiz.id")
+    #expect(error(#"{"custom_attributes":{"a_long_name":1}}"#, limits: tight) == nil)
+    #expect(error(#"{"events":[{"name":"flow","value":"abcde"}]}"#, limits: tight)?.field == "events[0].value")
+  }
+
+  @Test func nanAndInfinityHaveTheirOwnMessage() {
+    #expect(
+      error(#"{"age":NaN}"#)?.message
+        == "invalid JSON: NaN is not a JSON number (JSON numbers are finite; send null or leave the member out) at byte 7"
+    )
+    #expect(
+      error(#"{"age":Infinity}"#)?.message
+        == "invalid JSON: Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out) at byte 7"
+    )
+    #expect(
+      error(#"{"age":-Infinity}"#)?.message
+        == "invalid JSON: -Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out) at byte 7"
+    )
+    #expect(error(#"{"age":1e400}"#)?.message == "invalid JSON: number out of range at byte 7")
+    #expect(error(#"{"age":Nope}"#)?.message == "invalid JSON: expected a value at byte 7")
+  }
+
+  @Test func hundredThousandLevelsOfNesting() {
+    // The outer '{' is level 1; each `{"a":[` adds two levels: the 65th is the '[' of the 32nd, at 21 + 31 × 6 + 5.
+    let deep = String(repeating: #"{"a":["#, count: 50_000) + "1" + String(repeating: "]}", count: 50_000)
+    #expect(
+      error(#"{"custom_attributes":\#(deep)}"#)?.message
+        == "invalid JSON: nesting deeper than the limit of 64 levels at byte 212")
+  }
+
+  @Test func invalidUTF8() {
+    let bytes = Array(#"{"profile_id":"p"#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
+    #expect(error(bytes)?.message == "invalid JSON: invalid utf-8 byte sequence at byte 16")
+  }
+
+  @Test func tenMegabyteDocumentIsRejectedBeforeReading() {
+    // Not even valid JSON: the size is checked first.
+    let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 10 << 20)
+    #expect(error(bytes)?.message == "profile is 10485760 bytes, over the limit of 1048576 bytes; not read")
+    #expect(
+      error(bytes, limits: ProfileLimits(json: JSONLimits(maxBytes: 20 << 20)))?.message
+        == "invalid JSON: nesting deeper than the limit of 64 levels at byte 64")
+  }
+
+  @Test func defaults() {
+    #expect(
+      ProfileLimits.default
+        == ProfileLimits(
+          json: JSONLimits(maxDepth: 64, maxBytes: 1_048_576, maxStringBytes: 65_536), maxStringBytes: 1_024))
+  }
+}
