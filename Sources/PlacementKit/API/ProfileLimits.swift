@@ -42,7 +42,8 @@ public struct ProfileLimits: Sendable, Equatable {
         for (index, element) in elements.enumerated().reversed() { pending.append(("\(path)[\(index)]", element)) }
       case .object(let members):
         for (key, member) in members.sorted(by: { $0.key > $1.key }) {
-          pending.append((path.isEmpty ? key : "\(path).\(key)", member))
+          let name = UntrustedText.escaped(key)
+          pending.append((path.isEmpty ? name : "\(path).\(name)", member))
         }
       case .null, .bool, .number:
         break

@@ -25,7 +25,7 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
 extension IngestError {
   /// The prefix naming the event: `event 'email': ` or, before the element id is known, `flow_user_input event: `.
   static func prefix(_ element: String?) -> String {
-    if let element { return "event '\(element)': " }
+    if let element { return "event '\(UntrustedText.escaped(element))': " }
     return "flow_user_input event: "
   }
 
@@ -83,8 +83,6 @@ extension IngestError {
 
   /// `text` in double quotes, cut to 40 characters so messages stay short.
   static func quoted(_ text: String) -> String {
-    let limit = 40
-    guard text.count > limit else { return "\"\(text)\"" }
-    return "\"\(text.prefix(limit))…\""
+    "\"\(UntrustedText.escaped(text, limit: 40))\""
   }
 }

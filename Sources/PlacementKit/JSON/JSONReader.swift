@@ -5,6 +5,9 @@
 public struct JSONLimits: Sendable, Equatable {
   /// The deepest nesting of arrays and objects allowed (`[]` is depth 1, a scalar is depth 0).
   /// Exceeding it throws `JSONError.Kind.tooDeep`. Default 64.
+  ///
+  /// Reading is iterative, but a parsed value is written, compared and destroyed recursively: keep this at a
+  /// few hundred at most (a 10,000-level value overflows an 8 MiB stack when written in a debug build).
   public var maxDepth: Int
   /// The largest input accepted, in bytes. A longer input throws `JSONError.Kind.tooLarge` before any
   /// parsing. Default 1,048,576 (1 MiB).

@@ -76,7 +76,7 @@ enum Coercion {
   static func show(_ raw: JSONValue) -> String {
     let text: String
     switch raw {
-    case .string(let s): text = "\"\(s)\""
+    case .string(let s): text = "\"\(UntrustedText.escaped(s))\""
     case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
     case .bool(let b): text = String(b)
     case .null: text = "null"

@@ -93,7 +93,7 @@ extension Profile {
         if BuiltinAttributes.type(of: key) != nil {
           builtins[key] = value
         } else {
-          warnings.append("unknown profile member '\(key)' ignored (custom attributes go in 'custom_attributes')")
+          warnings.append("unknown profile member '\(UntrustedText.escaped(key))' ignored (custom attributes go in 'custom_attributes')")
         }
       }
     }

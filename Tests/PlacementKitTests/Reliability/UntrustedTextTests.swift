@@ -1,0 +1,44 @@
+import Testing
+
+@testable import PlacementKit
+
+/// Values and member names from profiles never reach a message with a line break, an escape sequence or a
+/// bidirectional override: a hostile profile cannot forge a log line or restyle a terminal.
+@Suite struct UntrustedTextTests {
+  @Test func escapesControlAndFormattingScalarsAndCuts() {
+    #expect(UntrustedText.escaped("a\nb\r\tc\\d") == #"a\nb\r\tc\\d"#)
+    #expect(UntrustedText.escaped("\u{1B}[31mred\u{7}") == #"\u{1B}[31mred\u{7}"#)
+    #expect(UntrustedText.escaped("abc\u{202E}fed\u{2066}") == #"abc\u{202E}fed\u{2066}"#)
+    #expect(UntrustedText.escaped("é😀 ok") == "é😀 ok")
+    #expect(UntrustedText.escaped(String(repeating: "x", count: 100), limit: 5) == "xxxxx…")
+  }
+
+  @Test func hostileMemberNamesAndValuesInProfileMessages() throws {
+    let json =
+      #"{"profile_id":"p","\u001b]0;title\u0007":1,"custom_attributes":{"nick\n<stdin>:9: error: forged":"\#(String(repeating: "y", count: 2_000))"}}"#
+    do {
+      _ = try Profile(jsonBytes: Array(json.utf8))
+      Issue.record("expected a string-length error")
+    } catch {
+      #expect(
+        error.message
+          == #"custom_attributes.nick\n<stdin>:9: error: forged: string of 2000 bytes is over the limit of 1024 bytes"#)
+      #expect(!error.message.contains("\n"))
+    }
+    let profile = try Profile(jsonBytes: Array(#"{"\u001b]0;title\u0007":1}"#.utf8))
+    #expect(
+      profile.warnings == [
+        #"unknown profile member '\u{1B}]0;title\u{7}' ignored (custom attributes go in 'custom_attributes')"#
+      ])
+  }
+
+  @Test func hostileValuesInCoercionWarnings() {
+    let attribute = AttributeDefinition(
+      name: "age", type: .number, source: nil, isBuiltin: true, slot: 0, span: nil)
+    let bound = BoundProfile(
+      Profile(builtins: ["age": .string("1\n<stdin>:3: error: forged")]), attributes: [attribute])
+    #expect(bound.warnings.count == 1)
+    #expect(bound.warnings.allSatisfy { !$0.contains("\n") })
+    #expect(bound.warnings.first?.contains(#""1\n<stdin>:3: error: forged""#) == true)
+  }
+}
