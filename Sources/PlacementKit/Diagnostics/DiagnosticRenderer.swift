@@ -42,17 +42,62 @@ public struct DiagnosticRenderer: Sendable {
     return String(span.location.line).count + 1
   }
 
+  /// Source lines longer than this many characters are shown as a window around the caret.
+  static let maxExcerptWidth = 120
+
   private func excerpt(_ span: SourceSpan) -> String {
-    let start = span.file.location(of: span.range.start)
-    let end = span.file.location(of: span.range.end)
-    let line = span.file.lineText(start.line)
+    let file = span.file
+    let start = file.location(of: span.range.start)
     let width = String(start.line).count + 1
     let pad = String(repeating: " ", count: width)
-    let caretColumn = min(start.column, line.count + 1)
-    let lastColumn = end.line == start.line ? max(end.column, start.column + 1) : line.count + 1
-    let underline = "^" + String(repeating: "~", count: max(0, lastColumn - start.column - 1))
+    // Work on a byte window around the caret (at most 4 bytes per shown character), so a 4 MiB line costs no
+    // more than a short one; whole characters only, and without the line terminator.
+    let lineStart = file.lineStarts[start.line - 1]
+    var lineEnd = start.line < file.lineStarts.count ? file.lineStarts[start.line] - 1 : file.bytes.count
+    if lineEnd > lineStart, file.bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+    let caret = max(lineStart, min(span.range.start, lineEnd))
+    var from = max(lineStart, caret - 4 * 40)
+    while from > lineStart, file.bytes[from] & 0xC0 == 0x80 { from -= 1 }
+    var to = min(lineEnd, from + 4 * Self.maxExcerptWidth)
+    while to < lineEnd, file.bytes[to] & 0xC0 == 0x80 { to += 1 }
+    var line = Self.displayable(String(decoding: file.bytes[from..<to], as: UTF8.self))
+    var caretColumn = String(decoding: file.bytes[from..<caret], as: UTF8.self).count + 1
+    let spanEnd = max(caret, min(span.range.end, to))
+    var lastColumn =
+      span.range.end > lineEnd
+      ? line.count + 1 : max(String(decoding: file.bytes[from..<spanEnd], as: UTF8.self).count + 1, caretColumn + 1)
+    let cutBefore = from > lineStart
+    var cutAfter = to < lineEnd
+    // At most `maxExcerptWidth` characters, starting 40 before the caret, with `…` where the line is cut.
+    let skip = max(0, caretColumn - 1 - 40)
+    if skip > 0 || line.count - skip > Self.maxExcerptWidth {
+      let lower = line.index(line.startIndex, offsetBy: skip)
+      let upper = line.index(lower, offsetBy: Self.maxExcerptWidth, limitedBy: line.endIndex) ?? line.endIndex
+      cutAfter = cutAfter || upper < line.endIndex
+      line = String(line[lower..<upper])
+      caretColumn -= skip
+      lastColumn -= skip
+    }
+    if cutBefore || skip > 0 {
+      line = "…" + line
+      caretColumn += 1
+      lastColumn += 1
+    }
+    if cutAfter { line += "…" }
+    lastColumn = min(lastColumn, line.count + 1)
+    let underline = "^" + String(repeating: "~", count: max(0, lastColumn - caretColumn - 1))
     let lead = String(line.prefix(caretColumn - 1).map { $0 == "\t" ? "\t" : " " })
     return "\(String(start.line).leftPadded(to: width)) | \(line)\n\(pad) | \(lead)\(paint(underline, "32"))\n"
+  }
+
+  /// The line with control characters (other than tab) shown as U+FFFD, one character each so columns hold:
+  /// a rules file cannot send escape sequences to the terminal through an excerpt.
+  static func displayable(_ line: String) -> String {
+    guard line.unicodeScalars.contains(where: { $0 != "\t" && UntrustedText.isUnsafe($0) }) else { return line }
+    return String(
+      line.map { character in
+        character.unicodeScalars.contains { $0 != "\t" && UntrustedText.isUnsafe($0) } ? "\u{FFFD}" : character
+      })
   }
 
   private func severityColor(_ severity: Severity) -> String {

@@ -10,16 +10,26 @@ public struct SourceFile: Sendable, Hashable {
   public let bytes: [UInt8]
   /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
   let lineStarts: [Int]
+  /// Whether each line is plain ASCII without a carriage return: there a column is a byte count, so
+  /// ``location(of:)`` is O(log lines) instead of O(line length) (a 4 MiB one-line file stays cheap to report on).
+  let asciiLines: [Bool]
 
   /// Creates a source file from its text.
   public init(name: String, text: String) {
     self.name = name
     self.bytes = Array(text.utf8)
     var starts = [0]
-    for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-      starts.append(index + 1)
+    var ascii = [true]
+    for (index, byte) in bytes.enumerated() {
+      if byte == UInt8(ascii: "\n") {
+        starts.append(index + 1)
+        ascii.append(true)
+      } else if byte >= 0x80 || byte == UInt8(ascii: "\r") {
+        ascii[ascii.count - 1] = false
+      }
     }
     self.lineStarts = starts
+    self.asciiLines = ascii
   }
 
   /// The text of the file.
@@ -35,6 +45,7 @@ public struct SourceFile: Sendable, Hashable {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
     }
+    if asciiLines[low] { return SourcePosition(line: low + 1, column: offset - lineStarts[low] + 1) }
     let prefix = String(decoding: bytes[lineStarts[low]..<offset], as: UTF8.self)
     return SourcePosition(line: low + 1, column: prefix.count + 1)
   }

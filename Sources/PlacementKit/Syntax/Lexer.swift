@@ -8,22 +8,39 @@ public struct Lexer {
   private var previous: Token?
   public private(set) var comments: [Comment] = []
   public private(set) var diagnostics: [Diagnostic] = []
+  /// At most this many diagnostics are recorded; later ones are only counted in ``suppressedCount``.
+  private let maxDiagnostics: Int
+  /// Diagnostics not recorded because ``diagnostics`` was full.
+  public private(set) var suppressedCount = 0
 
-  public init(file: SourceFile) {
+  /// Creates a lexer that records at most `maxDiagnostics` diagnostics (default
+  /// ``SyntaxLimits/maxDiagnosticsPerFile``), so a file of garbage cannot fill memory with them.
+  public init(file: SourceFile, maxDiagnostics: Int = SyntaxLimits.default.maxDiagnosticsPerFile) {
     self.file = file
     self.bytes = file.bytes
+    self.maxDiagnostics = maxDiagnostics
   }
 
-  /// Lexes the whole file. The last token is always `.endOfFile`.
+  /// Lexes the whole file. The last token is always `.endOfFile`. When more than the default
+  /// ``SyntaxLimits/maxDiagnosticsPerFile`` problems are found, the last diagnostic is a `too-many-errors`
+  /// summary counting the rest.
   public static func tokenize(_ file: SourceFile) -> (tokens: [Token], comments: [Comment], diagnostics: [Diagnostic]) {
-    var lexer = Lexer(file: file)
+    let lexed = tokenize(file, maxDiagnostics: SyntaxLimits.default.maxDiagnosticsPerFile)
+    return (lexed.tokens, lexed.comments, lexed.diagnostics + SyntaxCatalog.tooManyErrors(lexed.suppressed, in: file))
+  }
+
+  /// Lexes the whole file, recording at most `maxDiagnostics` diagnostics and counting the others.
+  static func tokenize(_ file: SourceFile, maxDiagnostics: Int) -> (
+    tokens: [Token], comments: [Comment], diagnostics: [Diagnostic], suppressed: Int
+  ) {
+    var lexer = Lexer(file: file, maxDiagnostics: maxDiagnostics)
     var tokens: [Token] = []
     while true {
       let token = lexer.next()
       tokens.append(token)
       if token.kind == .endOfFile { break }
     }
-    return (tokens, lexer.comments, lexer.diagnostics)
+    return (tokens, lexer.comments, lexer.diagnostics, lexer.suppressedCount)
   }
 
   /// The next token.
@@ -58,9 +75,14 @@ public struct Lexer {
     Token(kind, SourceRange(start: start, end: position), value, atLineStart: lineStart)
   }
 
-  private mutating func report(_ code: DiagnosticCode, _ message: String, _ start: Int, _ end: Int) {
+  /// Records a diagnostic, or only counts it once ``diagnostics`` is full (the message is then never built).
+  private mutating func report(_ code: DiagnosticCode, _ message: @autoclosure () -> String, _ start: Int, _ end: Int) {
+    guard diagnostics.count < maxDiagnostics else {
+      suppressedCount += 1
+      return
+    }
     let span = SourceSpan(file: file, range: SourceRange(start: start, end: end))
-    diagnostics.append(Diagnostic(code, message, at: span))
+    diagnostics.append(Diagnostic(code, message(), at: span))
   }
 
   private mutating func skipTrivia() {
@@ -214,13 +236,40 @@ public struct Lexer {
       position += 1
       kind = .arrow
     default:
-      // Swallow a whole multi-byte character so the caret covers it.
-      while position < bytes.count, bytes[position] & 0xC0 == 0x80 { position += 1 }
+      // Swallow the whole run of characters that start no token (and whole multi-byte characters), so a
+      // stretch of garbage is one token and one diagnostic, not one per byte.
+      var characters = 1
+      while position < bytes.count {
+        if bytes[position] & 0xC0 == 0x80 {
+          position += 1
+        } else if Self.startsNoToken(bytes[position]) {
+          position += 1
+          characters += 1
+        } else {
+          break
+        }
+      }
       let text = String(decoding: bytes[start..<position], as: UTF8.self)
-      report(SyntaxCatalog.unexpectedCharacter, "unexpected character '\(text)'", start, position)
+      report(
+        SyntaxCatalog.unexpectedCharacter,
+        "unexpected character\(characters == 1 ? "" : "s") '\(UntrustedText.escaped(text, limit: 20))'", start, position
+      )
       return make(.invalid, start, text, lineStart)
     }
     return make(kind, start, String(decoding: bytes[start..<position], as: UTF8.self), lineStart)
+  }
+}
+
+extension Lexer {
+  /// Bytes that begin no token and no trivia: everything but whitespace, `#`, identifier and number
+  /// characters, quotes, `/`, and the punctuation of the language.
+  static func startsNoToken(_ byte: UInt8) -> Bool {
+    if byte >= 0x80 { return true }
+    if byte.isIdentifierContinue { return false }
+    switch byte {
+    case .newline, .carriageReturn, .space, .tab, .hash, .quote, .slash, .minus: return false
+    default: return !Array("()[]{},:%=!<>".utf8).contains(byte)
+    }
   }
 }
 

@@ -4,10 +4,14 @@ public struct SyntaxLimits: Sendable, Hashable {
   public var maxNestingDepth: Int
   /// Largest rules file in bytes (default 4 MiB).
   public var maxFileBytes: Int
+  /// Most syntax diagnostics recorded for one file (default 1,000); the rest are counted in one
+  /// `too-many-errors` diagnostic, so a file of garbage costs neither memory nor output per byte.
+  public var maxDiagnosticsPerFile: Int
 
-  public init(maxNestingDepth: Int = 128, maxFileBytes: Int = 4 << 20) {
+  public init(maxNestingDepth: Int = 128, maxFileBytes: Int = 4 << 20, maxDiagnosticsPerFile: Int = 1_000) {
     self.maxNestingDepth = maxNestingDepth
     self.maxFileBytes = maxFileBytes
+    self.maxDiagnosticsPerFile = maxDiagnosticsPerFile
   }
 
   public static let `default` = SyntaxLimits()
@@ -27,6 +31,10 @@ public struct Parser {
   var depth = 0
   /// Set when a condition was too deep and its rest skipped: enclosing groups then report nothing more.
   var conditionAbandoned = false
+  /// Diagnostics not recorded because the file already has ``SyntaxLimits/maxDiagnosticsPerFile``.
+  var suppressedCount = 0
+  /// Where and what the last diagnostic was, recorded or not (for the one-error-per-position rule).
+  var lastReport: (start: Int, code: DiagnosticCode)?
 
   /// Words that start a top-level declaration.
   static let declarationWords: Set<String> = ["attribute", "segment", "placement", "test"]
@@ -43,10 +51,13 @@ public struct Parser {
         ]
       )
     }
-    let lexed = Lexer.tokenize(file)
+    let lexed = Lexer.tokenize(file, maxDiagnostics: limits.maxDiagnosticsPerFile)
     var parser = Parser(file: file, tokens: lexed.tokens, diagnostics: lexed.diagnostics, limits: limits)
+    parser.suppressedCount = lexed.suppressed
+    parser.lastReport = lexed.diagnostics.last.flatMap { last in last.span.map { ($0.range.start, last.code) } }
     let declarations = parser.parseFile()
-    return (RuleFileSyntax(file: file, declarations: declarations, comments: lexed.comments), parser.diagnostics)
+    let diagnostics = parser.diagnostics + SyntaxCatalog.tooManyErrors(parser.suppressedCount, in: file)
+    return (RuleFileSyntax(file: file, declarations: declarations, comments: lexed.comments), diagnostics)
   }
 
   init(file: SourceFile, tokens: [Token], diagnostics: [Diagnostic], limits: SyntaxLimits) {
@@ -111,26 +122,32 @@ public struct Parser {
 
   mutating func reportExpected(_ what: String, code: DiagnosticCode = SyntaxCatalog.expectedToken) {
     // One error per position: a cascade at the same token helps no one.
-    if let last = diagnostics.last, last.span?.range.start == current.range.start,
-      last.code != SyntaxCatalog.unexpectedCharacter
-    {
+    if let last = lastReport, last.start == current.range.start, last.code != SyntaxCatalog.unexpectedCharacter {
       return
     }
     report(code, "expected \(what), found \(describe(current))", current.range)
   }
 
   mutating func report(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Note] = []) {
+    lastReport = (range.start, code)
+    guard diagnostics.count < limits.maxDiagnosticsPerFile else {
+      suppressedCount += 1
+      return
+    }
     diagnostics.append(Diagnostic(code, message, at: SourceSpan(file: file, range: range), notes: notes))
   }
 
+  /// The token as a message shows it: escaped and cut at 40 characters, so a huge or binary token cannot
+  /// blow up the message.
   func describe(_ token: Token) -> String {
-    switch token.kind {
+    let text = UntrustedText.escaped(token.kind == .endOfFile ? "" : token.value, limit: 40)
+    return switch token.kind {
     case .endOfFile: "end of file"
-    case .identifier: "'\(token.value)'"
-    case .string: "string \"\(token.value)\""
-    case .number: "number \(token.value)"
-    case .regex: "pattern /\(token.value)/"
-    default: "'\(file.text(of: token.range))'"
+    case .identifier: "'\(text)'"
+    case .string: "string \"\(text)\""
+    case .number: "number \(text)"
+    case .regex: "pattern /\(text)/"
+    default: "'\(UntrustedText.escaped(file.text(of: token.range), limit: 40))'"
     }
   }
 

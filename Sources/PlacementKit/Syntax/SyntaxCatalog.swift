@@ -12,6 +12,7 @@ public enum SyntaxCatalog {
   public static let expectedType: DiagnosticCode = "expected-type"
   public static let nestingTooDeep: DiagnosticCode = "nesting-too-deep"
   public static let fileTooLarge: DiagnosticCode = "file-too-large"
+  public static let tooManyErrors: DiagnosticCode = "too-many-errors"
 
   public static let entries: [CatalogEntry] = [
     CatalogEntry(unexpectedCharacter, .error, "a character that starts no token"),
@@ -27,5 +28,14 @@ public enum SyntaxCatalog {
     CatalogEntry(expectedType, .error, "an attribute type was expected"),
     CatalogEntry(nestingTooDeep, .error, "a condition is nested deeper than the configured limit"),
     CatalogEntry(fileTooLarge, .error, "a rules file is larger than the configured limit"),
+    CatalogEntry(tooManyErrors, .error, "a file has more syntax errors than are recorded; the rest are counted"),
   ]
+
+  /// The `too-many-errors` summary for `count` unrecorded diagnostics of `file` (none when `count` is 0),
+  /// placed at the end of the file.
+  static func tooManyErrors(_ count: Int, in file: SourceFile) -> [Diagnostic] {
+    guard count > 0 else { return [] }
+    let end = SourceSpan(file: file, range: SourceRange(start: file.bytes.count, end: file.bytes.count))
+    return [Diagnostic(tooManyErrors, "too many syntax errors: \(count) more in this file were not reported", at: end)]
+  }
 }
