@@ -52,9 +52,10 @@ extension Checker {
     var seen: [String: SourceRange] = [:]
     for (placement, _) in variation.contents where !placement.isMissing {
       if !known.contains(placement.text) {
+        let suggested = suggestions(for: placement) { _ in Array(known) }
         report(
           SemanticsCatalog.unknownPlacement, "unknown placement '\(placement.text)'", placement.range,
-          notes: Suggestions.note(for: placement.text, in: known))
+          notes: suggested.notes)
         ok = false
       }
       if let first = seen[placement.text] {
@@ -73,9 +74,10 @@ extension Checker {
   mutating func crossPlacementTest(_ name: Name, placement: String, type: PlacementDefinition.ContentType) -> ABTest? {
     guard !name.isMissing else { return nil }
     guard let entry = testDecls[name.text] else {
+      let suggested = suggestions(for: name) { Array($0.testDecls.keys) }
       report(
         SemanticsCatalog.unknownTest, "unknown test '\(name.text)'", name.range,
-        notes: Suggestions.note(for: name.text, in: testDecls.keys)
+        notes: suggested.notes
           + [Note("a row may name a cross-placement test declared with 'test \(name.text) version \"…\" { … }'")])
       return nil
     }

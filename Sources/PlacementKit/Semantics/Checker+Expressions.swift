@@ -57,10 +57,12 @@ extension Checker {
         Predicate(
           slot: attribute.slot, attribute: name.text, test: .bool(true), text: name.text, span: span(name.range)))
     }
-    let candidates = Array(segmentIndex.keys) + attributes.filter { $0.type == .bool }.map(\.name)
+    let suggested = suggestions(for: name) {
+      Array($0.segmentIndex.keys) + $0.attributes.filter { $0.type == .bool }.map(\.name)
+    }
     report(
-      SemanticsCatalog.unknownSegment, "unknown segment '\(name.text)'", name.range,
-      notes: Suggestions.note(for: name.text, in: candidates), fixIts: renameFix(name, in: candidates))
+      SemanticsCatalog.unknownSegment, "unknown segment '\(name.text)'", name.range, notes: suggested.notes,
+      fixIts: suggested.fixIts)
     return .constant(false)
   }
 
@@ -101,12 +103,11 @@ extension Checker {
         report(
           SemanticsCatalog.typeMismatch, "'\(name.text)' is a segment; only attributes can be compared", name.range)
       } else {
-        let candidates = attributes.map(\.name)
+        let suggested = suggestions(for: name) { $0.attributes.map(\.name) }
         report(
           SemanticsCatalog.unknownAttribute, "unknown attribute '\(name.text)'", name.range,
-          notes: Suggestions.note(for: name.text, in: candidates)
-            + [Note("custom attributes must be declared: 'attribute \(name.text): <type>'")],
-          fixIts: renameFix(name, in: candidates))
+          notes: suggested.notes + [Note("custom attributes must be declared: 'attribute \(name.text): <type>'")],
+          fixIts: suggested.fixIts)
       }
       return .constant(false)
     }

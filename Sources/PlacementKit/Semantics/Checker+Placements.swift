@@ -42,11 +42,10 @@ extension Checker {
       } else if let index = segmentIndex[row.segment.text] {
         segment = index
       } else {
-        let candidates = Array(segmentIndex.keys)
+        let suggested = suggestions(for: row.segment) { Array($0.segmentIndex.keys) }
         report(
           SemanticsCatalog.unknownSegment, "unknown segment '\(row.segment.text)'", row.segment.range,
-          notes: Suggestions.note(for: row.segment.text, in: candidates), fixIts: renameFix(row.segment, in: candidates)
-        )
+          notes: suggested.notes, fixIts: suggested.fixIts)
         continue
       }
       guard let content = checkContent(row.content, placement: decl.name.text, type: contentType, row: row.segment.text)

@@ -20,6 +20,8 @@ public struct Checker {
   var file: SourceFile
   /// Bounds on segment depth and evaluation cost.
   var limits = SemanticLimits.default
+  /// How many more unknown names get a did-you-mean (see ``suggestions(for:in:)``).
+  var suggestionsLeft = Checker.maxSuggestions
 
   static let reservedWords: Set<String> = [
     "attribute", "segment", "placement", "test", "default", "and", "or", "not", "true", "false",
@@ -29,7 +31,8 @@ public struct Checker {
   /// - Parameters:
   ///   - files: The parsed rules files, in any order.
   ///   - limits: Bounds on how deep and how costly one segment may be with its references expanded.
-  public static func check(_ files: [RuleFileSyntax], limits: SemanticLimits = .default) -> (CheckedRules, [Diagnostic]) {
+  public static func check(_ files: [RuleFileSyntax], limits: SemanticLimits = .default) -> (CheckedRules, [Diagnostic])
+  {
     var checker = Checker(file: files.first?.file ?? SourceFile(name: "<empty>", text: ""))
     checker.limits = limits
     checker.declareBuiltins()
@@ -52,10 +55,21 @@ public struct Checker {
     diagnostics.append(Diagnostic(code, message, at: span(range), notes: notes, fixIts: fixIts))
   }
 
-  /// A fix-it replacing a misspelt name with the suggestion, when there is one.
-  func renameFix(_ name: Name, in candidates: some Sequence<String>) -> [FixIt] {
-    guard let suggestion = Suggestions.closest(to: name.text, in: candidates) else { return [] }
-    return [FixIt(message: "use '\(suggestion)'", span: span(name.range), replacement: suggestion)]
+  /// Unknown names that get a did-you-mean; later ones are reported without one. Each suggestion compares the
+  /// name with every candidate, so suggesting for every one of thousands of unknown names would be quadratic
+  /// (20,000 unknown references took minutes).
+  static let maxSuggestions = 100
+
+  /// A did-you-mean note and a fix-it replacing a misspelt name with the closest candidate, when there is one
+  /// and the suggestion budget is not spent. `candidates` is only evaluated within the budget.
+  mutating func suggestions(for name: Name, in candidates: (Checker) -> [String]) -> (notes: [Note], fixIts: [FixIt]) {
+    guard suggestionsLeft > 0 else { return ([], []) }
+    suggestionsLeft -= 1
+    guard let suggestion = Suggestions.closest(to: name.text, in: candidates(self)) else { return ([], []) }
+    return (
+      [Note("did you mean '\(suggestion)'?")],
+      [FixIt(message: "use '\(suggestion)'", span: span(name.range), replacement: suggestion)]
+    )
   }
 
   mutating func declareBuiltins() {

@@ -1,11 +1,25 @@
 /// "Did you mean" suggestions by edit distance.
 public enum Suggestions {
+  /// Names longer than this get no suggestion (comparing two huge names is quadratic in their length).
+  static let maxNameLength = 128
+
   /// The closest candidate within a distance proportional to the name's length, or nil.
+  ///
+  /// Candidates whose length differs from the name's by more than that distance are skipped without computing
+  /// it, so the cost is about one length comparison per candidate plus a few edit distances.
   public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
-    let limit = max(1, name.count / 3)
+    let length = name.count
+    guard length <= maxNameLength else { return nil }
+    let limit = max(1, length / 3)
+    let lowered = name.lowercased()
     var best: (String, Int)?
     for candidate in candidates {
-      let distance = editDistance(name.lowercased(), candidate.lowercased())
+      // A character is 1 to 4 UTF-8 bytes: the byte count bounds the character count cheaply first.
+      let bytes = candidate.utf8.count
+      guard bytes >= length - limit, bytes <= 4 * (length + limit), abs(candidate.count - length) <= limit else {
+        continue
+      }
+      let distance = editDistance(lowered, candidate.lowercased())
       if distance <= limit, best == nil || distance < best!.1 || (distance == best!.1 && candidate < best!.0) {
         best = (candidate, distance)
       }
