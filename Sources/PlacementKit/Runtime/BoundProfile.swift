@@ -45,7 +45,17 @@ public struct BoundProfile: Sendable {
     }
     self.profileID = profile.profileID
     self.values = values
-    self.warnings = warnings
+    self.warnings = Self.capped(warnings)
+  }
+
+  /// Warnings kept per profile; every decision repeats them, so a profile of 100,000 unknown members must not
+  /// turn one 1 MiB line into megabytes of output per placement.
+  public static let maxWarnings = 20
+
+  /// The first ``maxWarnings`` warnings, then one counting the rest.
+  static func capped(_ warnings: [String]) -> [String] {
+    guard warnings.count > maxWarnings else { return warnings }
+    return Array(warnings.prefix(maxWarnings)) + ["\(warnings.count - maxWarnings) more warnings not shown"]
   }
 
   private static func coerce(_ raw: JSONValue, _ attribute: AttributeDefinition, _ warnings: inout [String]) -> Value {

@@ -91,3 +91,16 @@ import Testing
           json: JSONLimits(maxDepth: 64, maxBytes: 1_048_576, maxStringBytes: 65_536), maxStringBytes: 1_024))
   }
 }
+
+/// A profile cannot multiply its size in the output: warnings are capped per profile.
+@Suite struct ProfileWarningCapTests {
+  @Test func ninetyThousandUnknownMembersGiveTwentyOneWarnings() throws {
+    let members = (0..<90_000).map { #""u\#($0)":1"# }.joined(separator: ",")
+    let profile = try Profile(jsonBytes: Array("{\(members)}".utf8))
+    #expect(profile.warnings.count == 90_000)
+    let bound = BoundProfile(profile, attributes: [])
+    #expect(bound.warnings.count == 21)
+    #expect(bound.warnings.first == "unknown profile member 'u0' ignored (custom attributes go in 'custom_attributes')")
+    #expect(bound.warnings.last == "89980 more warnings not shown")
+  }
+}
