@@ -16,7 +16,12 @@ let package = Package(
     // The executable: a few lines that call PlacementCLI.
     .executableTarget(name: "placement", dependencies: ["PlacementCLI"]),
     // `swift run -c release placement-bench`: prints the performance figures of docs/Performance.md.
-    .executableTarget(name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI"], path: "Sources/Benchmarks"),
+    .executableTarget(
+      name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI", "MallocCounter"], path: "Sources/Benchmarks"),
+    // Counts heap allocations in the benchmark process (glibc only; see docs/Performance.md).
+    .target(name: "MallocCounter"),
+    // An embedding example: hot-reloads Rules/ and answers profiles read from standard input.
+    .executableTarget(name: "backend-example", dependencies: ["PlacementKit"], path: "Examples/BackendExample"),
     .testTarget(name: "PlacementKitTests", dependencies: ["PlacementKit"], resources: [.copy("Fixtures")]),
     .testTarget(name: "PlacementCLITests", dependencies: ["PlacementCLI"], resources: [.copy("Fixtures")]),
   ]

@@ -1,1 +1,28 @@
-print("x")
+import Foundation
+
+// `swift run -c release placement-bench [--quick]`: prints the figures of docs/Performance.md.
+// `placement-bench batch-child <resolve arguments>` is the child process of the batch runs.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "batch-child" {
+  exit(BatchBench.child(Array(arguments.dropFirst())))
+}
+if arguments.first == "write-inputs", arguments.count == 3, let count = Int(arguments[1]) {
+  // Writes the generated rules and `count` profiles into a folder, to rerun a batch by hand (docs/Performance.md).
+  let batch = try BatchBench(rules: RulesGenerator.rules(segments: 200, placements: 5, rows: 20), folder: arguments[2])
+  print(try batch.profilesFile(count))
+  exit(0)
+}
+if arguments.first == "profile-resolve" {
+  // For `perf record`: resolves in a loop for a few seconds.
+  let bench = ResolveBench(rules: RulesGenerator.rules(segments: 200, placements: 5, rows: 20))
+  print(bench.medianNanoseconds(rounds: 300, perRound: 10_000))
+  exit(0)
+}
+let quick = arguments.contains("--quick")
+do {
+  try Report(quick: quick).run()
+} catch {
+  FileHandle.standardError.write(Data("placement-bench: \(error)\n".utf8))
+  exit(1)
+}

@@ -1,38 +1,48 @@
 import Foundation
 
-/// Reads a file (or standard input) line by line in fixed-size chunks, so memory does not grow with the input.
-/// Lines are returned as bytes without the terminator (`\n` or `\r\n`).
+/// Reads a file (or standard input) line by line through one reused buffer, so memory does not grow with the
+/// input. Lines are returned as bytes without the terminator (`\n` or `\r\n`); a returned slice is valid until
+/// the next call.
 ///
 /// A line longer than `maxLineBytes` is not kept: ``next()`` returns only its first `maxLineBytes + 1` bytes
 /// (so a consumer's size check fails) and ``lastLineLength`` holds its full length; the rest is discarded as it
 /// is read, so memory stays bounded by the limit plus one chunk whatever the input.
 struct LineReader {
-  private let handle: FileHandle?
+  private let file: InputFile?
   private let console: Console?
-  private var buffer: [UInt8] = []
+  private var buffer: [UInt8]
+  /// Unread bytes are `buffer[start..<end]`.
   private var start = 0
+  private var end = 0
   private var finished = false
-  private let chunkSize = 1 << 16
   private let maxLineBytes: Int
   /// The full length in bytes of the line ``next()`` returned last (more than its count when it was cut).
   private(set) var lastLineLength = 0
+  private static let chunkSize = 1 << 16
 
-  /// Opens `path`, or standard input for `-` (as bytes when the console has the process's standard input,
-  /// else line by line through the console, so tests can feed it).
+  /// Opens `path`, or standard input for `-`: as bytes when the console has the process's standard input,
+  /// otherwise line by line through the console's `readLine` (so tests can feed it).
   init(path: String, console: Console, maxLineBytes: Int = .max) throws(CommandFailure) {
     self.maxLineBytes = maxLineBytes
+    buffer = []
     if path == "-" {
-      handle = console.standardInput
-      self.console = console.standardInput == nil ? console : nil
-      return
+      if let input = console.standardInput {
+        file = InputFile(descriptor: input.fileDescriptor, closes: false)
+        self.console = nil
+      } else {
+        file = nil
+        self.console = console
+      }
+    } else {
+      let descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else { throw CommandFailure(.noInput, "no such file: '\(path)'") }
+      file = InputFile(descriptor: descriptor, closes: true)
+      self.console = nil
     }
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      throw CommandFailure(.noInput, "no such file: '\(path)'")
-    }
-    self.handle = handle
-    self.console = nil
+    if file != nil { buffer = [UInt8](repeating: 0, count: 2 * Self.chunkSize) }
   }
 
+  /// The next line, or nil at the end of the input.
   mutating func next() -> ArraySlice<UInt8>? {
     if let console {
       guard let line = console.readLine() else { return nil }
@@ -41,64 +51,101 @@ struct LineReader {
       return bytes.count > maxLineBytes ? bytes[...maxLineBytes] : bytes[...]
     }
     while true {
-      if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-        var end = newline
-        if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let line = buffer[start..<end]
+      if let newline = newlineIndex() {
+        var lineEnd = newline
+        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        let line = buffer[start..<lineEnd]
         start = newline + 1
-        lastLineLength = line.count
-        return line.count > maxLineBytes ? line.prefix(maxLineBytes + 1) : line
+        return cut(line)
       }
       if finished {
-        guard start < buffer.count else { return nil }
-        let line = buffer[start...]
-        start = buffer.count
-        lastLineLength = line.count
-        return line.count > maxLineBytes ? line.prefix(maxLineBytes + 1) : line
+        guard start < end else { return nil }
+        let line = buffer[start..<end]
+        start = end
+        return cut(line)
       }
-      if buffer.count - start > maxLineBytes { return discardLongLine() }
-      if start > 0 {
-        buffer.removeSubrange(0..<start)
-        start = 0
-      }
-      let data = readChunk()
-      if data.isEmpty { finished = true } else { buffer.append(contentsOf: data) }
+      if end - start > maxLineBytes { return discardLongLine() }
+      refill()
     }
   }
 
-  /// Keeps the first `maxLineBytes + 1` bytes of the current (unterminated so far) line, then reads and drops
-  /// chunks up to its newline, counting them.
+  private mutating func cut(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    lastLineLength = line.count
+    return line.count > maxLineBytes ? line.prefix(maxLineBytes + 1) : line
+  }
+
+  /// The index of the next `\n` in the unread bytes (memchr), or nil.
+  private func newlineIndex(from offset: Int? = nil) -> Int? {
+    let from = offset ?? start
+    guard from < end else { return nil }
+    return buffer.withUnsafeBufferPointer { all -> Int? in
+      guard let found = memchr(all.baseAddress! + from, 0x0A, end - from) else { return nil }
+      return all.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
+  /// Moves the unread bytes to the front, grows the buffer when a line fills it, and reads more.
+  private mutating func refill() {
+    if start > 0 {
+      let count = end - start
+      buffer.withUnsafeMutableBufferPointer { all in
+        _ = memmove(all.baseAddress!, all.baseAddress! + start, count)
+      }
+      start = 0
+      end = count
+    }
+    if buffer.count - end < Self.chunkSize {
+      buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+    }
+    let read = buffer.withUnsafeMutableBufferPointer { all in
+      file!.read(into: all.baseAddress! + end, count: all.count - end)
+    }
+    if read <= 0 { finished = true } else { end += read }
+  }
+
+  /// Keeps the first `maxLineBytes + 1` bytes of the current (so far unterminated) line, then reads and drops
+  /// input up to its newline, counting it.
   private mutating func discardLongLine() -> ArraySlice<UInt8> {
-    let kept = Array(buffer[start...].prefix(maxLineBytes + 1))
-    var length = buffer.count - start
-    buffer.removeAll(keepingCapacity: true)
+    let kept = Array(buffer[start..<(start + maxLineBytes + 1)])
+    var length = end - start
     start = 0
-    while true {
-      let data = readChunk()
-      if data.isEmpty {
-        finished = true
-        break
-      }
-      if let newline = data.firstIndex(of: UInt8(ascii: "\n")) {
+    end = 0
+    while !finished {
+      refill()
+      if let newline = newlineIndex() {
         length += newline
-        buffer.append(contentsOf: data[(newline + 1)...])
+        start = newline + 1
         break
       }
-      length += data.count
+      length += end
+      end = 0
     }
     lastLineLength = length
     return kept[...]
   }
+}
 
-  /// Up to one chunk of bytes, as soon as any are available (a pipe's partial line is returned, so a batch
-  /// fed interactively still streams); empty at the end of the input or on a read error.
-  private func readChunk() -> [UInt8] {
-    guard let handle else { return [] }
-    var chunk = [UInt8](repeating: 0, count: chunkSize)
-    var count: Int
-    repeat {
-      count = chunk.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, chunkSize) }
-    } while count < 0 && errno == EINTR
-    return count > 0 ? Array(chunk[..<count]) : []
+/// An open file descriptor, closed when the reader is done with it (not for standard input).
+private final class InputFile {
+  let descriptor: Int32
+  let closes: Bool
+
+  init(descriptor: Int32, closes: Bool) {
+    self.descriptor = descriptor
+    self.closes = closes
+  }
+
+  /// Reads up to `count` bytes as soon as any are available (a pipe's partial line is returned, so a batch fed
+  /// interactively still streams); 0 at the end, -1 on an error other than an interruption.
+  func read(into pointer: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
+    while true {
+      let result = Foundation.read(descriptor, pointer, count)
+      if result < 0 && errno == EINTR { continue }
+      return result
+    }
+  }
+
+  deinit {
+    if closes { close(descriptor) }
   }
 }

@@ -7,7 +7,8 @@ struct ResolveCommand {
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
     arguments = try Arguments(
-      args, valued: ["--profile", "--profiles", "--placement", "--rules", "--now", "--format"], flags: ["--explain"])
+      args, valued: ["--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors"],
+      flags: ["--explain"])
     self.console = console
   }
 
@@ -47,39 +48,21 @@ struct ResolveCommand {
     return asked
   }
 
-  /// Streams JSON Lines: one decision line per profile and placement, in input order; a bad line is reported
-  /// with its number and skipped.
+  /// Streams JSON Lines: one decision line per profile and placement, in input order (see ``BatchResolution``).
   func resolveLines(
     _ path: String, ruleSet: RuleSet, placements: [String], options: ResolveOptions, output: DecisionOutput
   ) throws(CommandFailure) -> ExitCode {
+    let errors = try arguments.choice("--errors", among: ["stderr", "inline"], default: "stderr")
+    let jobsText = arguments.value("--jobs") ?? "1"
+    guard let jobs = Int(jobsText), (1...256).contains(jobs) else {
+      throw CommandFailure(.usage, "--jobs must be a whole number from 1 to 256, found '\(jobsText)'")
+    }
     let limits = ProfileLimits.default
+    // A line over the profile size limit is cut by the reader and reported with its length, never read as JSON.
     var reader = try LineReader(path: path, console: console, maxLineBytes: limits.json.maxBytes)
-    var lineNumber = 0
-    var failed = 0
-    var resolved = 0
-    while let line = reader.next() {
-      lineNumber += 1
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-      let profile: Profile
-      do throws(ProfileError) {
-        // An over-long line was cut by the reader: report its full length, never read it as JSON.
-        if reader.lastLineLength > limits.json.maxBytes {
-          throw ProfileError.tooLarge(size: reader.lastLineLength, limit: limits.json.maxBytes)
-        }
-        profile = try Profile(jsonBytes: line, limits: limits)
-      } catch {
-        failed += 1
-        console.err("\(path == "-" ? "<stdin>" : path):\(lineNumber): error: \(error.message)\n")
-        continue
-      }
-      let bound = ruleSet.bind(profile)
-      for name in placements { output.write(try! ruleSet.resolve(name, for: bound, options: options)) }
-      resolved += 1
-    }
-    if failed > 0 {
-      console.err("\(resolved) profiles resolved, \(failed) line\(failed == 1 ? "" : "s") failed\n")
-      return .findings
-    }
-    return .ok
+    let batch = BatchResolution(
+      ruleSet: ruleSet, placements: placements, options: options, output: output, limits: limits,
+      inlineErrors: errors == "inline", jobs: jobs, sourceName: path == "-" ? "<stdin>" : path)
+    return batch.run(&reader)
   }
 }

@@ -11,6 +11,10 @@ public struct RuleSet: Sendable {
   public let placements: [PlacementDefinition]
   let conditions: [Condition]
   let placementIndex: [String: Int]
+  /// The conditions compiled for evaluation (see ``Program``).
+  let program: Program
+  /// Reads profile JSON straight into bound profiles (see ``ProfileBinder``).
+  let binder: ProfileBinder
 
   init(_ model: CheckedRules) {
     attributes = model.attributes
@@ -18,6 +22,8 @@ public struct RuleSet: Sendable {
     conditions = model.segments.map { Folding.fold($0.condition) }
     placements = model.placements
     placementIndex = Dictionary(model.placements.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+    program = Program(conditions: conditions, attributeCount: attributes.count, placements: placements)
+    binder = ProfileBinder(attributes: attributes, program: program)
   }
 
   /// Placement names in declaration order.
@@ -30,7 +36,7 @@ public struct RuleSet: Sendable {
 
   /// Binds a profile to this rule set's attribute slots (coercing values by declared type).
   public func bind(_ profile: Profile) -> BoundProfile {
-    BoundProfile(profile, attributes: attributes)
+    BoundProfile(profile, attributes: attributes, program: program)
   }
 }
 

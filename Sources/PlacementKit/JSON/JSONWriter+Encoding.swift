@@ -19,6 +19,8 @@ extension JSONWriter {
     var runStart = 0
     var index = 0
     while index < source.count {
+      index = skipPlain(source, from: index)
+      guard index < source.count else { break }
       let byte = source[index]
       var width = 1
       if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
@@ -49,6 +51,28 @@ extension JSONWriter {
       runStart = index
     }
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
+  }
+
+  /// The index of the first byte at or after `start` of an 8-byte word that may need escaping (a quote,
+  /// backslash, control or non-ASCII byte), skipping whole plain words; `start` itself when fewer than 8 remain.
+  @inline(__always)
+  private static func skipPlain(_ source: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = source.baseAddress else { return start }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = start
+    while index + 8 <= source.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let quotes = word ^ (ones &* 0x22)
+      let backslashes = word ^ (ones &* 0x5C)
+      // (x - 0x01..) & ~x & 0x80.. is non-zero exactly when some byte of x is zero (below 0x20 for 0x20..).
+      let special =
+        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+        | word
+      if special & highs != 0 { return index }
+      index += 8
+    }
+    return index
   }
 
   @inline(__always)

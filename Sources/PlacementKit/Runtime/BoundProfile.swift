@@ -7,12 +7,36 @@ public struct BoundProfile: Sendable {
   /// Problems found while reading and coercing the profile: uncoercible values (with the attribute name and
   /// the value seen), skipped events, ambiguous answers. They never stop a resolution.
   public let warnings: [String]
+  /// The values as plain data for `program` (empty when bound without one).
+  let scalars: [Scalar]
+  /// The compiled program the scalars were made for; resolution takes its fast path only for this program.
+  let program: Program?
 
-  /// Binds a profile to a rule set's attributes.
+  /// Binds a profile to a rule set's attributes. Prefer ``RuleSet/bind(_:)``, which also prepares the profile
+  /// for the rule set's compiled conditions (a profile bound here resolves through the slower reference path).
   ///
   /// For a custom attribute with a flow source, the answer derived from the profile's events wins; without
   /// one, the member of `custom_attributes` with the attribute's name is used.
   public init(_ profile: Profile, attributes: [AttributeDefinition]) {
+    self.init(profile, attributes: attributes, program: nil)
+  }
+
+  /// A bound profile from its parts; `scalars`, when given, must be the scalars of `values` for `program`.
+  init(profileID: String?, values: [Value], warnings: [String], program: Program?, scalars: [Scalar]? = nil) {
+    self.profileID = profileID
+    self.values = values
+    self.warnings = warnings
+    self.program = program
+    if let scalars {
+      self.scalars = scalars
+    } else if let program {
+      self.scalars = values.indices.map { Scalar(values[$0], stringIDs: program.stringIDs[$0]) }
+    } else {
+      self.scalars = []
+    }
+  }
+
+  init(_ profile: Profile, attributes: [AttributeDefinition], program: Program?) {
     var values = [Value](repeating: .missing, count: attributes.count)
     var warnings = profile.warnings
     for attribute in attributes {
@@ -43,9 +67,7 @@ public struct BoundProfile: Sendable {
         values[attribute.slot] = Self.coerce(raw, attribute, &warnings)
       }
     }
-    self.profileID = profile.profileID
-    self.values = values
-    self.warnings = Self.capped(warnings)
+    self.init(profileID: profile.profileID, values: values, warnings: Self.capped(warnings), program: program)
   }
 
   /// Warnings kept per profile; every decision repeats them, so a profile of 100,000 unknown members must not

@@ -46,19 +46,26 @@ extension RuleSet {
   }
 
   func resolve(_ placement: PlacementDefinition, for profile: BoundProfile, options: ResolveOptions) -> Decision {
-    let evaluator = Evaluator(segments: conditions, profile: profile, now: options.now)
+    let isCompiled = profile.program === program
     var trace: [RowTrace]? = options.explain ? [] : nil
     var warnings = profile.warnings
-    for (index, row) in placement.rows.enumerated() {
-      if let segment = row.segment, !evaluator.holds(conditions[segment]) {
+    for index in placement.rows.indices {
+      if let segment = placement.rows[index].segment,
+        !(isCompiled
+          ? program.holds(segment: segment, profile, now: options.now)
+          : Evaluator(segments: conditions, profile: profile, now: options.now).holds(conditions[segment]))
+      {
         if options.explain {
+          let evaluator = Evaluator(segments: conditions, profile: profile, now: options.now)
           let failure = Explainer(ruleSet: self, evaluator: evaluator).failure(of: conditions[segment])
           trace?.append(
             RowTrace(
-              index: index, name: row.name, outcome: .notMatched(condition: failure.condition, seen: failure.seen)))
+              index: index, name: placement.rows[index].name,
+              outcome: .notMatched(condition: failure.condition, seen: failure.seen)))
         }
         continue
       }
+      let row = placement.rows[index]
       var assignment: ABAssignment?
       var content = row.content
       if case .test(let test) = content {

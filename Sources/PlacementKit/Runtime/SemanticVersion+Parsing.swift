@@ -15,6 +15,10 @@ extension SemanticVersion {
   /// Use ``validate(_:)`` to learn why a text is invalid.
   /// - Parameter text: The whole text; nothing is trimmed.
   public init?(parsing text: String) {
+    if let release = Self.parsePlainRelease(text) {
+      self = release
+      return
+    }
     guard case .success(let version) = Self.parse(text) else { return nil }
     self = version
   }

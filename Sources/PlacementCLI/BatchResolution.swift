@@ -1,0 +1,144 @@
+import Dispatch
+import PlacementKit
+
+/// `resolve --profiles FILE|-`: JSON Lines in, one decision line per profile and placement out, in input order.
+///
+/// Lines are read in chunks; with `--jobs N`, N chunks are resolved at a time on N threads and written in input
+/// order, so the output is byte-identical whatever N is. Memory holds at most N chunks, whatever the input size.
+/// A bad line is reported (on stderr, or inline as `{"line": n, "error": "..."}`) and the others continue.
+struct BatchResolution {
+  let ruleSet: RuleSet
+  let placements: [String]
+  let options: ResolveOptions
+  let output: DecisionOutput
+  /// Bounds on each profile line (size, depth, string lengths).
+  let limits: ProfileLimits
+  /// Write error records into the output instead of stderr.
+  let inlineErrors: Bool
+  let jobs: Int
+  /// The input's name in messages: the path, or `<stdin>`.
+  let sourceName: String
+
+  /// Lines per chunk: large enough to amortise the hand-off between threads, small enough to bound memory.
+  static let chunkLines = 2_048
+
+  /// Resolves every line of `reader` and prints the summary; exit 1 when a line failed.
+  func run(_ reader: inout LineReader) -> ExitCode {
+    let console = output.console
+    // One slot per job, reused from round to round so buffers are allocated once.
+    let slots = (0..<jobs).map { _ in BatchSlot() }
+    var resolved = 0
+    var failed = 0
+    var progress = Progress(console: console)
+    var nextLine = 1
+    while true {
+      var filled = 0
+      while filled < jobs, slots[filled].chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) {
+        nextLine += slots[filled].chunk.lineCount
+        filled += 1
+      }
+      if filled == 0 { break }
+      if filled == 1 {
+        resolve(slots[0])
+      } else {
+        DispatchQueue.concurrentPerform(iterations: filled) { index in resolve(slots[index]) }
+      }
+      for slot in slots[..<filled] {
+        if !slot.result.out.isEmpty { console.out(String(decoding: slot.result.out, as: UTF8.self)) }
+        if !slot.result.errors.isEmpty { console.err(slot.result.errors) }
+        resolved += slot.result.resolved
+        failed += slot.result.failed
+      }
+      progress.update(lines: nextLine - 1, resolved: resolved)
+    }
+    progress.clear()
+    let failures = "\(failed) line\(failed == 1 ? "" : "s") failed"
+    console.err("\(resolved) profile\(resolved == 1 ? "" : "s") resolved, \(failures)\n")
+    return failed > 0 ? .findings : .ok
+  }
+
+  /// Resolves a slot's chunk into its result.
+  func resolve(_ slot: BatchSlot) {
+    slot.result.reset()
+    resolve(slot.chunk, into: &slot.result)
+  }
+
+  /// Resolves the lines of one chunk into output bytes and error text.
+  func resolve(_ chunk: Chunk, into result: inout ChunkResult) {
+    result.out.reserveCapacity(chunk.bytes.count + chunk.lineCount * placements.count * 160)
+    var writer = JSONWriter(reservingCapacity: 1_024)
+    var oversized = chunk.oversized[...]
+    chunk.forEachLine { number, line in
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+      let profile: BoundProfile
+      do throws(ProfileError) {
+        // A line the reader cut for its size is reported with its full length, never read as JSON.
+        if let cut = oversized.first, cut.line == number {
+          oversized.removeFirst()
+          throw ProfileError.tooLarge(size: cut.length, limit: limits.json.maxBytes)
+        }
+        profile = try ruleSet.bind(jsonBytes: line, limits: limits)
+      } catch {
+        result.failed += 1
+        report(error.message, line: number, into: &result, writer: &writer)
+        return
+      }
+      for name in placements {
+        let decision = try! ruleSet.resolve(name, for: profile, options: options)
+        if output.format == "json" {
+          decision.write(to: &writer)
+          result.out.append(contentsOf: writer.bytes)
+          result.out.append(UInt8(ascii: "\n"))
+          writer.removeAll(keepingCapacity: true)
+        } else {
+          result.out.append(contentsOf: output.text(decision).utf8)
+        }
+      }
+      result.resolved += 1
+    }
+  }
+
+  /// A failed line: `<source>:<n>: error: <message>` on stderr, or an error record in the output.
+  func report(_ message: String, line number: Int, into result: inout ChunkResult, writer: inout JSONWriter) {
+    guard inlineErrors else {
+      result.errors += "\(sourceName):\(number): error: \(message)\n"
+      return
+    }
+    guard output.format == "json" else {
+      result.out.append(contentsOf: "line \(number): error: \(message)\n".utf8)
+      return
+    }
+    writer.beginObject()
+    writer.key("line")
+    writer.value(number)
+    writer.key("error")
+    writer.value(message)
+    writer.endObject()
+    result.out.append(contentsOf: writer.bytes)
+    result.out.append(UInt8(ascii: "\n"))
+    writer.removeAll(keepingCapacity: true)
+  }
+}
+
+/// What one chunk produced.
+struct ChunkResult: Sendable {
+  var out: [UInt8] = []
+  var errors = ""
+  var resolved = 0
+  var failed = 0
+
+  /// Empties the result, keeping the output buffer's storage.
+  mutating func reset() {
+    out.removeAll(keepingCapacity: true)
+    errors = ""
+    resolved = 0
+    failed = 0
+  }
+}
+
+/// One job's chunk and result. Between rounds only the reading thread touches it; during a round only the one
+/// worker resolving it (`concurrentPerform` returns after every worker is done), hence `@unchecked Sendable`.
+final class BatchSlot: @unchecked Sendable {
+  var chunk = Chunk()
+  var result = ChunkResult()
+}

@@ -1,0 +1,112 @@
+// The JSON reading of `ProfileBinder`: members, plain names and scalar values, over `JSONParser`'s primitives.
+// A nil or false result means "not the common shape": the caller falls back to the reference reader.
+
+extension ProfileBinder {
+  /// Reads the object at `parser.index` (an opening brace), calling `member` with each member's name bytes and
+  /// the parser positioned on its value. False when a name is not plain ASCII, a delimiter is wrong, or
+  /// `member` returns false.
+  func readMembers(
+    _ parser: inout JSONParser,
+    _ member: (inout JSONParser, UnsafeBufferPointer<UInt8>) throws(JSONError) -> Bool
+  ) throws(JSONError) -> Bool {
+    parser.index += 1
+    parser.skipWhitespace()
+    if parser.current == UInt8(ascii: "}") {
+      parser.index += 1
+      return true
+    }
+    while true {
+      guard let name = parser.plainASCIIString() else { return false }
+      parser.skipWhitespace()
+      guard parser.current == UInt8(ascii: ":") else { return false }
+      parser.index += 1
+      parser.skipWhitespace()
+      guard try member(&parser, name) else { return false }
+      parser.skipWhitespace()
+      switch parser.current {
+      case UInt8(ascii: ","):
+        parser.index += 1
+        parser.skipWhitespace()
+      case UInt8(ascii: "}"):
+        parser.index += 1
+        return true
+      default:
+        return false
+      }
+    }
+  }
+
+  /// Consumes `null` when it is next; false (consuming nothing) otherwise.
+  func readNull(_ parser: inout JSONParser) throws(JSONError) -> Bool {
+    guard parser.current == UInt8(ascii: "n") else { return false }
+    return readLiteral(&parser, "null")
+  }
+
+  /// Validates a string, number, `true`, `false`, `null`, or an array of those; false for anything else.
+  func skipValue(_ parser: inout JSONParser) throws(JSONError) -> Bool {
+    guard parser.current == UInt8(ascii: "[") else { return try skipScalar(&parser) }
+    parser.index += 1
+    parser.skipWhitespace()
+    if parser.current == UInt8(ascii: "]") {
+      parser.index += 1
+      return true
+    }
+    while true {
+      guard try skipScalar(&parser) else { return false }
+      parser.skipWhitespace()
+      switch parser.current {
+      case UInt8(ascii: ","):
+        parser.index += 1
+        parser.skipWhitespace()
+      case UInt8(ascii: "]"):
+        parser.index += 1
+        return true
+      default:
+        return false
+      }
+    }
+  }
+
+  /// Validates a string, number, `true`, `false` or `null`; false for anything else.
+  func skipScalar(_ parser: inout JSONParser) throws(JSONError) -> Bool {
+    guard let byte = parser.current else { return false }
+    switch byte {
+    case UInt8(ascii: "\""): _ = try parser.parseString()
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try parser.parseNumber()
+    case UInt8(ascii: "t"): return readLiteral(&parser, "true")
+    case UInt8(ascii: "f"): return readLiteral(&parser, "false")
+    case UInt8(ascii: "n"): return readLiteral(&parser, "null")
+    default: return false
+    }
+    return true
+  }
+
+  func readLiteral(_ parser: inout JSONParser, _ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard parser.index + count <= parser.input.count else { return false }
+    for offset in 0..<count where parser.input[parser.index + offset] != word.utf8Start[offset] { return false }
+    parser.index += count
+    return true
+  }
+}
+
+extension JSONParser {
+  /// The bytes of a string of printable ASCII without escapes at `index` (its opening quote), consumed; nil,
+  /// consuming nothing, for any other string (which `parseString` then reads) or when `index` is not at a quote.
+  mutating func plainASCIIString() -> UnsafeBufferPointer<UInt8>? {
+    guard current == UInt8(ascii: "\"") else { return nil }
+    let start = index + 1
+    var end = start
+    while end < input.count {
+      let byte = input[end]
+      if byte == UInt8(ascii: "\"") {
+        guard end - start <= limits.maxStringBytes else { return nil }
+        index = end + 1
+        return UnsafeBufferPointer(rebasing: input[start..<end])
+      }
+      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
+      end += 1
+    }
+    return nil
+  }
+}

@@ -1,0 +1,135 @@
+/// Reads a profile's JSON straight into a ``BoundProfile`` for one rule set, without building a JSON tree or a
+/// ``Profile``: the batch hot path.
+///
+/// It takes the common shape: one object of built-in attributes, `profile_id`, `customer_user_id`, and a
+/// `custom_attributes` object of scalars and arrays of scalars, with plain ASCII member names, no duplicate
+/// names, no `events`, and values that coerce without a warning. For anything else it returns nil and the
+/// caller takes the reference path (`Profile(jsonBytes:)` then ``RuleSet/bind(_:)``), which also produces every
+/// error message and warning. Numbers and strings are read by the same `JSONParser` primitives and coerced as
+/// `Coercion.value` does, so an accepted profile binds exactly as on the reference path (ProfileBinderTests
+/// compares both on generated, example and mutated profiles).
+final class ProfileBinder: Sendable {
+  let attributes: [AttributeDefinition]
+  let program: Program
+  /// How each slot's value is read.
+  let plans: [SlotPlan]
+  /// Top-level member names: a slot, or one of the `Member` codes.
+  private let topLevel: ByteKeyTable
+  /// `custom_attributes` member names of declared (non-built-in) attributes → slot.
+  private let custom: ByteKeyTable
+  /// The slots of the built-in `profile_id` and `customer_user_id` attributes.
+  private let identitySlots: (profileID: Int?, customerUserID: Int?)
+
+  enum Member {
+    static let profileID: Int32 = -1
+    static let customerUserID: Int32 = -2
+    static let customAttributes: Int32 = -3
+    static let events: Int32 = -4
+  }
+
+  /// The most member names tracked for duplicates per object; a profile with more takes the reference path.
+  static let maxMembers = 64
+
+  init(attributes: [AttributeDefinition], program: Program) {
+    self.attributes = attributes
+    self.program = program
+    plans = attributes.map { SlotPlan($0.type, literals: program.stringIDs[$0.slot]) }
+    var top: [(name: String, value: Int32)] = [
+      ("profile_id", Member.profileID), ("customer_user_id", Member.customerUserID),
+      ("custom_attributes", Member.customAttributes), ("events", Member.events),
+    ]
+    var declared: [(name: String, value: Int32)] = []
+    for attribute in attributes {
+      if attribute.isBuiltin {
+        if !top.contains(where: { $0.name == attribute.name }) { top.append((attribute.name, Int32(attribute.slot))) }
+      } else {
+        declared.append((attribute.name, Int32(attribute.slot)))
+      }
+    }
+    topLevel = ByteKeyTable(top)
+    custom = ByteKeyTable(declared)
+    let slot = { (name: String) in attributes.first { $0.isBuiltin && $0.name == name }?.slot }
+    identitySlots = (slot("profile_id"), slot("customer_user_id"))
+  }
+
+  /// The bound profile, or nil when the input is not of the common shape (see the type's documentation).
+  func bind(_ input: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> BoundProfile? {
+    guard input.count <= limits.maxBytes, limits.maxDepth >= 3 else { return nil }
+    var parser = JSONParser(input: input, limits: limits)
+    var slots = Slots(count: attributes.count)
+    let complete = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * Self.maxMembers) { seen in
+      do throws(JSONError) {
+        return try readProfile(&parser, into: &slots, seen: seen)
+      } catch {
+        return false
+      }
+    }
+    guard complete else { return nil }
+    return BoundProfile(
+      profileID: slots.profileID, values: slots.values, warnings: [], program: program, scalars: slots.scalars)
+  }
+
+  private func readProfile(
+    _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Int32>
+  ) throws(JSONError) -> Bool {
+    parser.skipWhitespace()
+    guard parser.current == UInt8(ascii: "{") else { return false }
+    var topSeen = 0
+    var customSeen = 0
+    let complete = try readMembers(&parser) { parser, name throws(JSONError) in
+      guard let code = topLevel.value(name), Self.remember(code, in: seen, count: &topSeen, base: 0) else {
+        return false
+      }
+      switch code {
+      case Member.profileID, Member.customerUserID:
+        if try readNull(&parser) { return true }
+        guard parser.current == UInt8(ascii: "\"") else { return false }
+        let text = try parser.parseString()
+        if code == Member.profileID { slots.profileID = text }
+        if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID {
+          slots.values[slot] = .string(text)
+          slots.scalars[slot] = plans[slot].stringScalar(text)
+        }
+        return true
+      case Member.events:
+        return try readNull(&parser)
+      case Member.customAttributes:
+        if try readNull(&parser) { return true }
+        guard parser.current == UInt8(ascii: "{") else { return false }
+        return try readMembers(&parser) { parser, name throws(JSONError) in
+          guard let slot = custom.value(name) else { return try skipValue(&parser) }
+          guard Self.remember(slot, in: seen, count: &customSeen, base: Self.maxMembers) else { return false }
+          return try readValue(&parser, slot: Int(slot), into: &slots)
+        }
+      default:
+        return try readValue(&parser, slot: Int(code), into: &slots)
+      }
+    }
+    guard complete else { return false }
+    parser.skipWhitespace()
+    return parser.index == parser.input.count
+  }
+
+  /// Records a member code in `seen[base..<base + count]`; false when it was already there or there are too many.
+  private static func remember(
+    _ code: Int32, in seen: UnsafeMutableBufferPointer<Int32>, count: inout Int, base: Int
+  ) -> Bool {
+    for index in base..<(base + count) where seen[index] == code { return false }
+    guard count < maxMembers else { return false }
+    seen[base + count] = code
+    count += 1
+    return true
+  }
+
+  /// The values being bound, their scalars and the profile id.
+  struct Slots {
+    var values: [Value]
+    var scalars: [Scalar]
+    var profileID: String?
+
+    init(count: Int) {
+      values = Array(repeating: .missing, count: count)
+      scalars = Array(repeating: .missing, count: count)
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import PlacementKit
+
+/// The fast JSON → bound profile reader (`ProfileBinder`, behind `RuleSet.bind(jsonBytes:)`) must give exactly
+/// what the reference path gives (`Profile(jsonBytes:)` then `bind`): the same values, scalars, warnings and
+/// decisions, or the same error.
+@Suite struct ProfileBinderTests {
+  let ruleSet = BinderFixture.ruleSet
+
+  @Test func generatedProfilesBindAsTheReferencePathDoes() throws {
+    var random = TestRandom(seed: 7)
+    var accepted = 0
+    for _ in 0..<3_000 {
+      let line = BinderFixture.profileLine(&random)
+      try expectSameBinding(line)
+      if BinderFixture.isFast(line, in: ruleSet) { accepted += 1 }
+    }
+    // Many generated lines are of the common shape; the fast reader must take them, or it measures nothing.
+    #expect(accepted > 900, "fast path taken for \(accepted) of 3000 lines")
+  }
+
+  @Test func plainProfilesTakeTheFastPath() {
+    let lines = [
+      #"{"profile_id":"p1","country":"US","app_version":"2.4.0","custom_attributes":{"experience":"pro"}}"#,
+      #" { "profile_id" : "p2" , "age" : 31 , "custom_attributes" : { "interests" : [ "music" ] } } "#,
+      #"{"custom_attributes":{"weight":"72.5","unknown":[1,true,null,"x"]},"last_seen_at":"2026-11-20"}"#,
+      #"{"profile_id":null,"custom_attributes":null,"events":null,"platform":"iOS"}"#,
+      #"{"country":"\u0055S","custom_attributes":{"city":"Z\u00fcrich"}}"#,  // escapes in values are read in place
+      "{}",
+    ]
+    for line in lines {
+      let fast = BinderFixture.isFast(line, in: ruleSet)
+      #expect(fast, "\(line)")
+    }
+  }
+
+  @Test(arguments: [
+    #"{"profile_id":"p1","profile_id":"p2"}"#,  // duplicate member: the last wins on the reference path
+    #"{"custom_attributes":{"experience":"pro","experience":"amateur"}}"#,
+    #"{"coutry":"US"}"#,  // unknown member: a warning
+    #"{"custom_attributes":{"experience":"expert"}}"#,  // unknown option: a warning
+    #"{"custom_attributes":{"interests":["music","chess"]}}"#,
+    #"{"custom_attributes":{"weight":"heavy"}}"#,
+    #"{"app_version":"v2.0"}"#,
+    #"{"events":[{"name":"flow_user_input","element_id":"experience","element_type":"single_choice","item_ids":["pro"]}]}"#,
+    #"{"custom_attributes":{"nested":{"a":1}}}"#,
+    #"[1]"#,
+    #"{"profile_id":"p1"} x"#,
+  ])
+  func unusualProfilesFallBackAndStillMatch(line: String) throws {
+    let fast = BinderFixture.isFast(line, in: ruleSet)
+    #expect(!fast)
+    try expectSameBinding(line)
+  }
+
+  @Test func unicodeStringsCompareByCanonicalEquivalence() throws {
+    // "\u{212A}" (KELVIN SIGN) is canonically equivalent to "K": equal as Swift strings, not as bytes.
+    for line in [
+      #"{"country":"\u212A"}"#, "{\"country\":\"\u{212A}\"}", #"{"country":"K"}"#,
+      "{\"custom_attributes\":{\"mood\":\"u\u{0308}ber\"}}", "{\"custom_attributes\":{\"mood\":\"\u{00FC}ber\"}}",
+      "{\"custom_attributes\":{\"city\":\"Zu\u{0308}rich\"}}",
+    ] {
+      try expectSameBinding(line)
+    }
+    let decomposed = try ruleSet.bind(jsonBytes: Array("{\"custom_attributes\":{\"mood\":\"u\u{0308}ber\"}}".utf8))
+    let decision = try ruleSet.resolve("greeting", for: decomposed, options: BinderFixture.options)
+    #expect(decision.audience.name == "uber_fans")
+  }
+
+  @Test func mutatedLinesFailOrBindAsTheReferencePathDoes() throws {
+    var random = TestRandom(seed: 11)
+    for _ in 0..<2_000 {
+      var bytes = Array(BinderFixture.profileLine(&random).utf8)
+      switch random.below(4) {
+      case 0: bytes.removeLast(random.below(bytes.count))
+      case 1: bytes[random.below(bytes.count)] = UInt8(random.below(256))
+      case 2: bytes.insert(UInt8(random.pick(Array(#"{}[]",:"\ 0-eE.tfn"#.utf8))), at: random.below(bytes.count))
+      default: bytes.remove(at: random.below(bytes.count))
+      }
+      try expectSameBinding(bytes)
+    }
+  }
+
+  @Test func exampleProfilesBindAsTheReferencePathDoes() throws {
+    let examples = try BinderFixture.exampleProfiles()
+    #expect(examples.count >= 5)
+    for bytes in examples { try expectSameBinding(bytes) }
+  }
+
+  @Test func limitsAreEnforcedAsOnTheReferencePath() throws {
+    let long = #"{"country":""# + String(repeating: "a", count: 300) + #""}"#
+    for limits in [JSONLimits(maxStringBytes: 100), JSONLimits(maxBytes: 50), JSONLimits(maxDepth: 2)] {
+      try expectSameBinding(Array(long.utf8), limits: limits)
+      try expectSameBinding(Array(#"{"custom_attributes":{"interests":["music"]}}"#.utf8), limits: limits)
+    }
+  }
+
+  func expectSameBinding(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try expectSameBinding(Array(line.utf8), sourceLocation: sourceLocation)
+  }
+
+  func expectSameBinding(
+    _ bytes: [UInt8], limits: JSONLimits = .default, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let fast = Result { () throws(ProfileError) in try ruleSet.bind(jsonBytes: bytes, limits: limits) }
+    let reference = Result { () throws(ProfileError) in
+      ruleSet.bind(try Profile(jsonBytes: bytes, limits: limits))
+    }
+    switch (fast, reference) {
+    case (.success(let fast), .success(let reference)):
+      #expect(fast.profileID == reference.profileID, "\(text)", sourceLocation: sourceLocation)
+      #expect(fast.values == reference.values, "\(text)", sourceLocation: sourceLocation)
+      #expect(fast.scalars == reference.scalars, "\(text)", sourceLocation: sourceLocation)
+      #expect(fast.warnings == reference.warnings, "\(text)", sourceLocation: sourceLocation)
+      for placement in ruleSet.placementNames {
+        let options = BinderFixture.options
+        #expect(
+          try ruleSet.resolve(placement, for: fast, options: options)
+            == ruleSet.resolve(placement, for: reference, options: options), "\(text)", sourceLocation: sourceLocation)
+      }
+    case (.failure(let fast), .failure(let reference)):
+      #expect(fast == reference, "\(text)", sourceLocation: sourceLocation)
+    default:
+      Issue.record("fast \(fast) but reference \(reference) for \(text)", sourceLocation: sourceLocation)
+    }
+  }
+}
