@@ -9,68 +9,60 @@ extension Decision {
   /// ```
   /// `ab_test` is `{"name", "version_id", "variation", "bucket"}` when the row is a test; `explain` is present
   /// only when the resolution recorded one: `[{"index", "name", "outcome": "not_matched"|"fell_through"|"decided",
-  /// "condition", "seen", "reason"}]` (`reason` on a fell-through row, and on a deciding row that drew a
-  /// test variation).
+  /// "condition", "seen", "reason"}]` (`reason` on a fell-through row, and on a deciding row that drew a test
+  /// variation). The output is compact (no spaces); batch resolution writes one per line.
   public func write(to json: inout JSONWriter) {
     json.beginObject()
-    json.key("placement")
-    json.value(placement)
-    json.key("profile_id")
-    if let profileID { json.value(profileID) } else { json.null() }
-    json.key("audience")
-    json.beginObject()
-    json.key("index")
-    json.value(audience.index)
-    json.key("name")
-    json.value(audience.name)
-    json.key("segment")
-    if let segment = audience.segment { json.value(segment) } else { json.null() }
-    json.endObject()
-    json.key("content")
-    writeContent(to: &json)
-    json.key("ab_test")
-    if let abTest {
-      json.beginObject()
-      json.key("name")
-      json.value(abTest.name)
-      json.key("version_id")
-      json.value(abTest.versionID)
-      json.key("variation")
-      json.value(abTest.variation)
-      json.key("bucket")
-      if let bucket = abTest.bucket { json.value(bucket) } else { json.null() }
-      json.endObject()
-    } else {
-      json.null()
-    }
-    json.key("warnings")
-    json.beginArray()
-    for warning in warnings { json.value(warning) }
-    json.endArray()
-    if let explanation {
-      json.key("explain")
-      json.beginArray()
-      for row in explanation { row.write(to: &json) }
-      json.endArray()
-    }
-    json.endObject()
-  }
-
-  private func writeContent(to json: inout JSONWriter) {
-    json.beginObject()
-    json.key("type")
-    json.value(content.type)
+    json.raw(#""placement":"#)
+    json.rawString(placement)
+    json.raw(#","profile_id":"#)
+    if let profileID { json.rawString(profileID) } else { json.raw("null") }
+    json.raw(#","audience":{"index":"#)
+    json.rawInteger(audience.index)
+    json.raw(#","name":"#)
+    json.rawString(audience.name)
+    json.raw(#","segment":"#)
+    if let segment = audience.segment { json.rawString(segment) } else { json.raw("null") }
+    json.raw(#"},"content":{"type":"#)
     switch content {
     case .flow(let id, let paywall):
-      json.key("id")
-      json.value(id)
-      json.key("paywall")
-      if let paywall { json.value(paywall) } else { json.null() }
+      json.raw(#""flow","id":"#)
+      json.rawString(id)
+      json.raw(#","paywall":"#)
+      if let paywall { json.rawString(paywall) } else { json.raw("null") }
     case .paywall(let id):
-      json.key("id")
-      json.value(id)
+      json.raw(#""paywall","id":"#)
+      json.rawString(id)
     case .holdout:
-      break
+      json.raw(#""holdout""#)
+    }
+    json.raw(#"},"ab_test":"#)
+    if let abTest {
+      json.raw(#"{"name":"#)
+      json.rawString(abTest.name)
+      json.raw(#","version_id":"#)
+      json.rawString(abTest.versionID)
+      json.raw(#","variation":"#)
+      json.rawString(abTest.variation)
+      json.raw(#","bucket":"#)
+      if let bucket = abTest.bucket { json.rawInteger(bucket) } else { json.raw("null") }
+      json.raw("}")
+    } else {
+      json.raw("null")
+    }
+    json.raw(#","warnings":["#)
+    for (index, warning) in warnings.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.rawString(warning)
+    }
+    json.raw("]")
+    if let explanation {
+      json.raw(#","explain":["#)
+      for (index, row) in explanation.enumerated() {
+        if index > 0 { json.raw(",") }
+        row.write(to: &json)
+      }
+      json.raw("]")
     }
     json.endObject()
   }
@@ -84,31 +76,29 @@ extension Decision {
 }
 
 extension RowTrace {
+  /// Writes `{"index", "name", "outcome", …}` verbatim (see `Decision.write(to:)`).
   func write(to json: inout JSONWriter) {
-    json.beginObject()
-    json.key("index")
-    json.value(index)
-    json.key("name")
-    json.value(name)
-    json.key("outcome")
+    json.raw(#"{"index":"#)
+    json.rawInteger(index)
+    json.raw(#","name":"#)
+    json.rawString(name)
+    json.raw(#","outcome":"#)
     switch outcome {
     case .notMatched(let condition, let seen):
-      json.value("not_matched")
-      json.key("condition")
-      json.value(condition)
-      json.key("seen")
-      json.value(seen)
+      json.raw(#""not_matched","condition":"#)
+      json.rawString(condition)
+      json.raw(#","seen":"#)
+      json.rawString(seen)
     case .fellThrough(let reason):
-      json.value("fell_through")
-      json.key("reason")
-      json.value(reason)
+      json.raw(#""fell_through","reason":"#)
+      json.rawString(reason)
     case .decided(let reason):
-      json.value("decided")
+      json.raw(#""decided""#)
       if let reason {
-        json.key("reason")
-        json.value(reason)
+        json.raw(#","reason":"#)
+        json.rawString(reason)
       }
     }
-    json.endObject()
+    json.raw("}")
   }
 }

@@ -16,11 +16,14 @@ extension JSONWriter {
   }
 
   private static func appendEscaped(_ source: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    // Most strings (ids, names, keys) need no escape: one scan, one bulk append.
+    guard needsEscaping(source) else {
+      bytes.append(contentsOf: source)
+      return
+    }
     var runStart = 0
     var index = 0
     while index < source.count {
-      index = skipPlain(source, from: index)
-      guard index < source.count else { break }
       let byte = source[index]
       var width = 1
       if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
@@ -53,26 +56,14 @@ extension JSONWriter {
     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
   }
 
-  /// The index of the first byte at or after `start` of an 8-byte word that may need escaping (a quote,
-  /// backslash, control or non-ASCII byte), skipping whole plain words; `start` itself when fewer than 8 remain.
+  /// Whether any byte of `source` is a quote, a backslash, a control character or the first byte of U+2028 or
+  /// U+2029 (0xE2, checked precisely by the caller's loop).
   @inline(__always)
-  private static func skipPlain(_ source: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    guard let base = source.baseAddress else { return start }
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var index = start
-    while index + 8 <= source.count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      let quotes = word ^ (ones &* 0x22)
-      let backslashes = word ^ (ones &* 0x5C)
-      // (x - 0x01..) & ~x & 0x80.. is non-zero exactly when some byte of x is zero (below 0x20 for 0x20..).
-      let special =
-        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-        | word
-      if special & highs != 0 { return index }
-      index += 8
+  private static func needsEscaping(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in source where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 {
+      return true
     }
-    return index
+    return false
   }
 
   @inline(__always)

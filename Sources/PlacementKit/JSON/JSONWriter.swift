@@ -159,3 +159,22 @@ public struct JSONWriter: Sendable {
 public func serialized(_ value: JSONValue, sortedKeys: Bool) -> String {
   JSONWriter.serialized(value, sortedKeys: sortedKeys)
 }
+
+// Verbatim pieces for fixed record layouts (the decision writer): fewer calls and no escaping of constant keys.
+// Between `beginObject()` and `endObject()` the caller writes only such pieces and keeps the output valid JSON.
+extension JSONWriter {
+  /// Appends `text` verbatim (keys, colons, commas, brackets that need no escaping).
+  mutating func raw(_ text: StaticString) {
+    JSONWriter.appendLiteral(text, to: &bytes)
+  }
+
+  /// Appends a quoted, escaped string (as `value(_:)` writes it) without a separator.
+  mutating func rawString(_ string: String) {
+    JSONWriter.appendString(string, to: &bytes)
+  }
+
+  /// Appends an integer without a separator.
+  mutating func rawInteger(_ integer: Int) {
+    JSONWriter.appendInteger(Int64(integer), to: &bytes)
+  }
+}

@@ -30,6 +30,13 @@ extension Instant {
     self.init(millisecondsSince1970: ms)
   }
 
+  /// ``init(iso8601:)`` over UTF-8 bytes, without building a `String` (the profile binder's path).
+  init?(iso8601 bytes: UnsafeBufferPointer<UInt8>) {
+    var scanner = ISO8601Scanner(bytes: bytes)
+    guard let ms = scanner.parse() else { return nil }
+    self.init(millisecondsSince1970: ms)
+  }
+
   /// `YYYY-MM-DDTHH:MM:SS.sssZ` in UTC, or `YYYY-MM-DDTHH:MM:SSZ` when the millisecond is 0.
   ///
   /// Years outside 0000–9999 use a sign and at least six digits (`+010000-01-01T00:00:00Z`,

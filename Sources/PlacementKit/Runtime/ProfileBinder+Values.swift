@@ -4,25 +4,45 @@
 /// How the binder reads one slot: the attribute's type, and byte tables for names that can be matched as
 /// bytes. Byte equality equals Swift `String` equality only between ASCII strings, so a table exists only when
 /// every name in it is ASCII, and is used only for plain ASCII input; anything else goes through `String`.
-struct SlotPlan: Sendable {
+final class SlotPlan: Sendable {
+  /// The type's case, as plain data to switch on.
+  enum Kind: UInt8, Sendable { case string, number, bool, version, date, choice, choices }
+
+  let kind: Kind
   let type: AttributeType
+  /// For `date`: the unit of Unix numbers.
+  let unit: TimeUnit
   /// Option ids → index, for `choice` and `choices`.
   let options: ByteKeyTable?
+  let optionIndex: Options?
   /// The slot's equality literals and their ids (``Program/stringIDs``), for `string`.
   let literalIDs: [String: UInt64]
   let literals: ByteKeyTable?
 
   init(_ type: AttributeType, literals: [String: UInt64]) {
     self.type = type
+    var unit = TimeUnit.milliseconds
+    switch type {
+    case .string: kind = .string
+    case .number: kind = .number
+    case .bool: kind = .bool
+    case .version: kind = .version
+    case .date(let declared):
+      kind = .date
+      unit = declared
+    case .choice: kind = .choice
+    case .choices: kind = .choices
+    }
+    self.unit = unit
+    optionIndex = type.options
     let ids = type.options?.ids ?? []
-    options =
-      ids.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } })
-      ? ByteKeyTable(ids.enumerated().map { ($1, Int32($0)) }) : nil
+    options = ids.allSatisfy(Self.isASCII) ? ByteKeyTable(ids.enumerated().map { ($1, Int32($0)) }) : nil
     literalIDs = literals
     self.literals =
-      literals.keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } })
-      ? ByteKeyTable(literals.map { ($0.key, Int32($0.value)) }) : nil
+      literals.keys.allSatisfy(Self.isASCII) ? ByteKeyTable(literals.map { ($0.key, Int32($0.value)) }) : nil
   }
+
+  private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
   /// The scalar of a string value.
   func stringScalar(_ text: String) -> Scalar {
@@ -36,10 +56,10 @@ struct SlotPlan: Sendable {
     return Scalar(tag: .string, bits: literals.value(bytes).map { UInt64($0) } ?? .max)
   }
 
-  /// The index of an option id given as a plain ASCII string or as bytes, or nil when it is not declared.
+  /// The index of the option id at `parser.index` (a string), or nil when it is not declared.
   func option(_ parser: inout JSONParser) throws(JSONError) -> Int? {
     if let options, let bytes = parser.plainASCIIString() { return options.value(bytes).map(Int.init) }
-    return type.options?.index(of: try parser.parseString())
+    return optionIndex?.index(of: try parser.parseString())
   }
 }
 
@@ -48,37 +68,45 @@ extension ProfileBinder {
   func readValue(_ parser: inout JSONParser, slot: Int, into slots: inout Slots) throws(JSONError) -> Bool {
     if try readNull(&parser) { return true }
     let plan = plans[slot]
-    let value: Value
-    switch plan.type {
+    switch plan.kind {
     case .string:
       guard parser.current == UInt8(ascii: "\"") else { return false }
+      let text: String
       if let bytes = parser.plainASCIIString() {
-        let text = String(decoding: bytes, as: UTF8.self)
+        text = String(decoding: bytes, as: UTF8.self)
         slots.scalars[slot] = plan.stringScalar(ascii: bytes, text)
-        slots.values[slot] = .string(text)
       } else {
-        let text = try parser.parseString()
+        text = try parser.parseString()
         slots.scalars[slot] = plan.stringScalar(text)
-        slots.values[slot] = .string(text)
       }
-      return true
+      slots.values[slot] = .string(text)
     case .number:
+      let number: Double?
       if parser.current == UInt8(ascii: "\"") {
-        guard let number = DecimalText.parse(try parser.parseString()) else { return false }
-        value = .number(number)
+        if let bytes = parser.plainASCIIString() {
+          number = Self.wholeNumber(bytes) ?? DecimalText.parse(String(decoding: bytes, as: UTF8.self))
+        } else {
+          number = DecimalText.parse(try parser.parseString())
+        }
       } else if let byte = parser.current, byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) {
-        value = .number(try parser.parseNumber())
+        number = try parser.parseNumber()
       } else {
-        return false
+        number = nil
       }
+      guard let number else { return false }
+      slots.scalars[slot] = Scalar(tag: .number, bits: number.bitPattern)
+      slots.values[slot] = .number(number)
     case .bool:
+      let flag: Bool
       if readLiteral(&parser, "true") {
-        value = .bool(true)
+        flag = true
       } else if readLiteral(&parser, "false") {
-        value = .bool(false)
+        flag = false
       } else {
         return false
       }
+      slots.scalars[slot] = Scalar(tag: .bool, bits: flag ? 1 : 0)
+      slots.values[slot] = .bool(flag)
     case .version:
       guard parser.current == UInt8(ascii: "\"") else { return false }
       let version: SemanticVersion?
@@ -90,22 +118,46 @@ extension ProfileBinder {
         version = SemanticVersion(parsing: try parser.parseString())
       }
       guard let version else { return false }
-      value = .version(version)
+      slots.scalars[slot] = Scalar.packVersion(version).map { Scalar(tag: .version, bits: $0) } ?? Scalar(tag: .other, bits: 0)
+      slots.values[slot] = .version(version)
     case .date:
-      guard let raw = try readScalar(&parser) else { return false }
-      let (coerced, problem) = Coercion.value(raw, as: plan.type)
-      guard problem == nil else { return false }
-      value = coerced
+      guard let instant = try readDate(&parser, unit: plan.unit) else { return false }
+      slots.scalars[slot] = Scalar(tag: .date, bits: UInt64(bitPattern: instant.millisecondsSince1970))
+      slots.values[slot] = .date(instant)
     case .choice:
       guard parser.current == UInt8(ascii: "\""), let index = try plan.option(&parser) else { return false }
-      value = .choice(index)
+      slots.scalars[slot] = Scalar(tag: .choice, bits: UInt64(index))
+      slots.values[slot] = .choice(index)
     case .choices:
       guard let mask = try readOptionSet(&parser, plan) else { return false }
-      value = .choices(mask)
+      slots.scalars[slot] = Scalar(tag: .choices, bits: mask)
+      slots.values[slot] = .choices(mask)
     }
-    slots.scalars[slot] = Scalar(value, stringIDs: [:])
-    slots.values[slot] = value
     return true
+  }
+
+  /// A date as `Coercion.value` reads one: an ISO-8601 string, a numeric string or a number in Unix `unit`;
+  /// nil for anything else.
+  private func readDate(_ parser: inout JSONParser, unit: TimeUnit) throws(JSONError) -> Instant? {
+    if let bytes = parser.plainASCIIString() {
+      if let instant = Instant(iso8601: bytes) { return instant }
+      return DecimalText.parse(String(decoding: bytes, as: UTF8.self)).flatMap { Instant.fromUnix($0, unit: unit) }
+    }
+    guard let raw = try readScalar(&parser), raw != .null else { return nil }
+    let (value, problem) = Coercion.value(raw, as: .date(unit))
+    guard problem == nil, case .date(let instant) = value else { return nil }
+    return instant
+  }
+
+  /// The value of 1 to 15 ASCII digits (exact in a `Double`, as `DecimalText.parse` reads them); nil otherwise.
+  static func wholeNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    guard !bytes.isEmpty, bytes.count <= 15 else { return nil }
+    var value: Int64 = 0
+    for byte in bytes {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+    }
+    return Double(value)
   }
 
   /// An array of declared option ids as a bit set; nil for anything else (a non-string, an unknown id).

@@ -1,0 +1,144 @@
+import Testing
+
+@testable import PlacementKit
+
+/// The decision writer emits verbatim pieces for speed; it must match, byte for byte, the same layout written
+/// through `JSONWriter`'s general API (the reference below), whatever the decision holds.
+@Suite struct DecisionJSONTests {
+  static let decisions: [Decision] = {
+    let audiences = [
+      Audience(index: 0, name: "pros", segment: "experience == pro"), Audience(index: 3, name: "default", segment: nil),
+      Audience(index: 1, name: "quote\"d", segment: #"city == "Zürich" and note contains "\n""#),
+    ]
+    let contents: [ShownContent] = [
+      .flow(id: "pro_onboarding", paywall: nil), .flow(id: "music", paywall: "music_a"), .paywall(id: "winback"),
+      .holdout,
+    ]
+    let tests: [ABAssignment?] = [
+      nil, ABAssignment(name: "music_paywalls", versionID: "main_paywall/music_fans/music_paywalls", variation: "a", bucket: 42),
+      ABAssignment(name: "t", versionID: "v\u{2028}1", variation: "holdout", bucket: nil),
+    ]
+    let traces: [[RowTrace]?] = [
+      nil, [],
+      [
+        RowTrace(index: 0, name: "pros", outcome: .notMatched(condition: "experience == pro", seen: "experience = missing")),
+        RowTrace(index: 1, name: "stopped", outcome: .fellThrough(reason: "the row's content is fallthrough")),
+        RowTrace(index: 2, name: "default", outcome: .decided),
+      ],
+    ]
+    var all: [Decision] = []
+    for (number, audience) in audiences.enumerated() {
+      for content in contents {
+        for test in tests {
+          for trace in traces {
+            all.append(
+              Decision(
+                placement: "onboarding_end", profileID: number == 1 ? nil : "p-\(number)\t", audience: audience,
+                content: content, abTest: test, warnings: number == 2 ? ["a \"b\"", "c\u{1}"] : [],
+                explanation: trace))
+          }
+        }
+      }
+    }
+    return all
+  }()
+
+  @Test func verbatimWriterMatchesTheGeneralWriter() {
+    for decision in Self.decisions {
+      #expect(decision.jsonString == Self.reference(decision))
+    }
+  }
+
+  @Test func decisionsOnOneWriterAreCommaSeparated() {
+    var json = JSONWriter()
+    json.beginArray()
+    for decision in Self.decisions.prefix(3) { decision.write(to: &json) }
+    json.endArray()
+    let expected = "[" + Self.decisions.prefix(3).map(Self.reference).joined(separator: ",") + "]"
+    #expect(json.string == expected)
+  }
+
+  /// The decision layout written with `JSONWriter`'s key/value API.
+  static func reference(_ decision: Decision) -> String {
+    var json = JSONWriter()
+    json.beginObject()
+    json.key("placement")
+    json.value(decision.placement)
+    json.key("profile_id")
+    if let id = decision.profileID { json.value(id) } else { json.null() }
+    json.key("audience")
+    json.beginObject()
+    json.key("index")
+    json.value(decision.audience.index)
+    json.key("name")
+    json.value(decision.audience.name)
+    json.key("segment")
+    if let segment = decision.audience.segment { json.value(segment) } else { json.null() }
+    json.endObject()
+    json.key("content")
+    json.beginObject()
+    json.key("type")
+    json.value(decision.content.type)
+    switch decision.content {
+    case .flow(let id, let paywall):
+      json.key("id")
+      json.value(id)
+      json.key("paywall")
+      if let paywall { json.value(paywall) } else { json.null() }
+    case .paywall(let id):
+      json.key("id")
+      json.value(id)
+    case .holdout: break
+    }
+    json.endObject()
+    json.key("ab_test")
+    if let test = decision.abTest {
+      json.beginObject()
+      json.key("name")
+      json.value(test.name)
+      json.key("version_id")
+      json.value(test.versionID)
+      json.key("variation")
+      json.value(test.variation)
+      json.key("bucket")
+      if let bucket = test.bucket { json.value(bucket) } else { json.null() }
+      json.endObject()
+    } else {
+      json.null()
+    }
+    json.key("warnings")
+    json.beginArray()
+    for warning in decision.warnings { json.value(warning) }
+    json.endArray()
+    if let explanation = decision.explanation {
+      json.key("explain")
+      json.beginArray()
+      for row in explanation {
+        json.beginObject()
+        json.key("index")
+        json.value(row.index)
+        json.key("name")
+        json.value(row.name)
+        json.key("outcome")
+        switch row.outcome {
+        case .notMatched(let condition, let seen):
+          json.value("not_matched")
+          json.key("condition")
+          json.value(condition)
+          json.key("seen")
+          json.value(seen)
+        case .fellThrough(let reason):
+          json.value("fell_through")
+          json.key("reason")
+          json.value(reason)
+        case .decided:
+          json.value("decided")
+        }
+        json.endObject()
+      }
+      json.endArray()
+    }
+    json.endObject()
+    return json.string
+  }
+}
