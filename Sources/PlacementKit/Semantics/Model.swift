@@ -85,5 +85,5 @@ public struct CheckedRules: Sendable {
   public let segments: [SegmentDefinition]
   public let placements: [PlacementDefinition]
   /// The parsed files, for the linter and the formatter.
-  public let files: [RuleFileSyntax]
+  package let files: [RuleFileSyntax]
 }

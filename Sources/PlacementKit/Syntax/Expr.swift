@@ -1,5 +1,5 @@
 /// A segment condition as written.
-public indirect enum Expr: Sendable {
+package indirect enum Expr: Sendable {
   case and(Expr, Expr)
   case or(Expr, Expr)
   /// `not <expr>`; the range covers the keyword and the operand.
@@ -15,7 +15,7 @@ public indirect enum Expr: Sendable {
   /// Recovery placeholder where an expression was expected.
   case missing(range: SourceRange)
 
-  public var range: SourceRange {
+  package var range: SourceRange {
     switch self {
     case .and(let l, let r), .or(let l, let r): l.range.union(r.range)
     case .not(_, let range), .group(_, let range), .rollout(_, _, let range), .missing(let range): range
@@ -26,16 +26,16 @@ public indirect enum Expr: Sendable {
 }
 
 /// What a predicate tests: an attribute, or a helper applied to one.
-public struct SubjectSyntax: Sendable {
-  public enum Function: String, Sendable { case count, years_since }
-  public let attribute: Name
+package struct SubjectSyntax: Sendable {
+  package enum Function: String, Sendable { case count, years_since }
+  package let attribute: Name
   /// `count(<choices>)` or `years_since(<date>)`.
-  public let function: Function?
-  public let range: SourceRange
+  package let function: Function?
+  package let range: SourceRange
 }
 
 /// A literal value in a condition.
-public indirect enum LiteralSyntax: Sendable {
+package indirect enum LiteralSyntax: Sendable {
   case string(String, range: SourceRange)
   /// A number or version as written (`25`, `-3.5`, `2.3`, `1.0.0-rc.1`); typing decides which.
   case number(String, range: SourceRange)
@@ -46,7 +46,7 @@ public indirect enum LiteralSyntax: Sendable {
   case regex(String, range: SourceRange)
   case missing(range: SourceRange)
 
-  public var range: SourceRange {
+  package var range: SourceRange {
     switch self {
     case .string(_, let r), .number(_, let r), .bool(_, let r), .word(_, let r), .list(_, let r), .regex(_, let r),
       .missing(let r):
@@ -56,7 +56,7 @@ public indirect enum LiteralSyntax: Sendable {
 }
 
 /// The operator of a predicate, as written.
-public enum OperatorSyntax: Sendable, Hashable {
+package enum OperatorSyntax: Sendable, Hashable {
   case equal, notEqual, less, lessEqual, greater, greaterEqual
   case inList, notInList
   case isSet, isNotSet
@@ -71,7 +71,7 @@ public enum OperatorSyntax: Sendable, Hashable {
   case moreThanAgo
 
   /// The operator as the language spells it.
-  public var spelling: String {
+  package var spelling: String {
     switch self {
     case .equal: "=="
     case .notEqual: "!="
@@ -103,14 +103,14 @@ public enum OperatorSyntax: Sendable, Hashable {
 }
 
 /// `<subject> <operator> [<operands>] [ignoring case]`.
-public struct PredicateSyntax: Sendable {
-  public let subject: SubjectSyntax
-  public let op: OperatorSyntax
-  public let opRange: SourceRange
+package struct PredicateSyntax: Sendable {
+  package let subject: SubjectSyntax
+  package let op: OperatorSyntax
+  package let opRange: SourceRange
   /// Zero operands (`is set`), one, or two (`between a and b`). For relative date windows: the amount.
-  public let operands: [LiteralSyntax]
+  package let operands: [LiteralSyntax]
   /// For relative date windows: `days`, `hours`, `weeks`, …
-  public let unit: Name?
-  public let ignoringCase: Bool
-  public let range: SourceRange
+  package let unit: Name?
+  package let ignoringCase: Bool
+  package let range: SourceRange
 }

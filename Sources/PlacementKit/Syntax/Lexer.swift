@@ -1,21 +1,21 @@
 /// Splits a ``SourceFile`` into tokens and comments. Never fails: a bad character becomes an `.invalid`
 /// token plus a diagnostic, an unterminated string ends at the line break.
-public struct Lexer {
+package struct Lexer {
   private let file: SourceFile
   private let bytes: [UInt8]
   private var position = 0
   private var sawNewline = true
   private var previous: Token?
-  public private(set) var comments: [Comment] = []
-  public private(set) var diagnostics: [Diagnostic] = []
+  package private(set) var comments: [Comment] = []
+  package private(set) var diagnostics: [Diagnostic] = []
   /// At most this many diagnostics are recorded; later ones are only counted in ``suppressedCount``.
   private let maxDiagnostics: Int
   /// Diagnostics not recorded because ``diagnostics`` was full.
-  public private(set) var suppressedCount = 0
+  package private(set) var suppressedCount = 0
 
   /// Creates a lexer that records at most `maxDiagnostics` diagnostics (default
   /// ``SyntaxLimits/maxDiagnosticsPerFile``), so a file of garbage cannot fill memory with them.
-  public init(file: SourceFile, maxDiagnostics: Int = SyntaxLimits.default.maxDiagnosticsPerFile) {
+  package init(file: SourceFile, maxDiagnostics: Int = SyntaxLimits.default.maxDiagnosticsPerFile) {
     self.file = file
     self.bytes = file.bytes
     self.maxDiagnostics = maxDiagnostics
@@ -24,7 +24,7 @@ public struct Lexer {
   /// Lexes the whole file. The last token is always `.endOfFile`. When more than the default
   /// ``SyntaxLimits/maxDiagnosticsPerFile`` problems are found, the last diagnostic is a `too-many-errors`
   /// summary counting the rest.
-  public static func tokenize(_ file: SourceFile) -> (tokens: [Token], comments: [Comment], diagnostics: [Diagnostic]) {
+  package static func tokenize(_ file: SourceFile) -> (tokens: [Token], comments: [Comment], diagnostics: [Diagnostic]) {
     let lexed = tokenize(file, maxDiagnostics: SyntaxLimits.default.maxDiagnosticsPerFile)
     return (lexed.tokens, lexed.comments, lexed.diagnostics + SyntaxCatalog.tooManyErrors(lexed.suppressed, in: file))
   }
@@ -44,7 +44,7 @@ public struct Lexer {
   }
 
   /// The next token.
-  public mutating func next() -> Token {
+  package mutating func next() -> Token {
     skipTrivia()
     let start = position
     let lineStart = sawNewline

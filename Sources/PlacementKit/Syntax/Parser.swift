@@ -22,7 +22,7 @@ public struct SyntaxLimits: Sendable, Hashable {
 /// On a missing token it reports once and invents a missing node (as swift-syntax does) so the tree stays
 /// whole; on a token it cannot use it skips to the next row or declaration. Every loop checks that it made
 /// progress, so recovery cannot spin.
-public struct Parser {
+package struct Parser {
   let file: SourceFile
   var tokens: [Token]
   var index = 0
@@ -40,7 +40,7 @@ public struct Parser {
   static let declarationWords: Set<String> = ["attribute", "segment", "placement", "test"]
 
   /// Parses one file.
-  public static func parse(_ file: SourceFile, limits: SyntaxLimits = .default) -> (RuleFileSyntax, [Diagnostic]) {
+  package static func parse(_ file: SourceFile, limits: SyntaxLimits = .default) -> (RuleFileSyntax, [Diagnostic]) {
     guard file.bytes.count <= limits.maxFileBytes else {
       let span = SourceSpan(file: file, range: SourceRange(start: 0, end: 0))
       let message = "rules file is \(file.bytes.count) bytes, over the limit of \(limits.maxFileBytes) bytes"

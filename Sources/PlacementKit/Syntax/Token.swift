@@ -1,7 +1,7 @@
 /// A lexical token. Keywords are identifiers: the parser gives words meaning by position, so an attribute
 /// may be called `version` or `test` without quoting.
-public struct Token: Sendable, Hashable {
-  public enum Kind: Sendable, Hashable {
+package struct Token: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     case identifier
     /// A string literal; ``Token/value`` holds the unescaped text.
     case string
@@ -17,14 +17,14 @@ public struct Token: Sendable, Hashable {
     case endOfFile
   }
 
-  public let kind: Kind
-  public let range: SourceRange
+  package let kind: Kind
+  package let range: SourceRange
   /// The token's text (for strings and regexes: the unescaped contents).
-  public let value: String
+  package let value: String
   /// True when a line break precedes this token (used by the formatter and for friendlier recovery).
-  public let atLineStart: Bool
+  package let atLineStart: Bool
 
-  public init(_ kind: Kind, _ range: SourceRange, _ value: String, atLineStart: Bool) {
+  package init(_ kind: Kind, _ range: SourceRange, _ value: String, atLineStart: Bool) {
     self.kind = kind
     self.range = range
     self.value = value
@@ -32,14 +32,14 @@ public struct Token: Sendable, Hashable {
   }
 
   /// True for an identifier with exactly this text.
-  public func isWord(_ word: String) -> Bool { kind == .identifier && value == word }
+  package func isWord(_ word: String) -> Bool { kind == .identifier && value == word }
 }
 
 /// A `#` comment, kept for the formatter.
-public struct Comment: Sendable, Hashable {
-  public let range: SourceRange
+package struct Comment: Sendable, Hashable {
+  package let range: SourceRange
   /// The comment text including the leading `#`.
-  public let text: String
+  package let text: String
   /// True when code precedes the comment on its line.
-  public let trailing: Bool
+  package let trailing: Bool
 }
