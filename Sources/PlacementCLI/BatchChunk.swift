@@ -38,20 +38,23 @@ struct Chunk: Sendable {
   }
 }
 
-/// A progress line on stderr, only when stderr is a terminal, at most twice a second; cleared at the end.
+/// A progress line on stderr, only when stderr is a terminal, at most once per `interval` (from the second
+/// update on, so short runs show none); cleared at the end.
 struct Progress {
   let console: Console
+  let interval: Duration
   private var last: ContinuousClock.Instant?
   private var shown = false
 
-  init(console: Console) {
+  init(console: Console, interval: Duration = .milliseconds(500)) {
     self.console = console
+    self.interval = interval
   }
 
   mutating func update(lines: Int, resolved: Int) {
     guard console.stderrIsTerminal else { return }
     let now = ContinuousClock.now
-    if let last, now - last < .milliseconds(500) { return }
+    if let last, now - last < interval { return }
     if last == nil {
       last = now
       return

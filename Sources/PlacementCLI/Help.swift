@@ -47,12 +47,19 @@ enum Help {
 
     options:
       --profile FILE       one profile as JSON ('-' reads standard input)
-      --profiles FILE|-    JSON Lines, one profile per line; bad lines are reported on stderr and skipped
+      --profiles FILE|-    JSON Lines, one profile per line, streamed in input order; a bad line is reported
+                           with its line number and the others continue
+      --jobs N             resolve --profiles on N threads (default 1); the output is the same for any N
+      --errors stderr|inline
+                           where bad lines are reported: on stderr (default) or as {"line": n, "error": "..."}
+                           records in the output
       --placement ID       resolve only this placement (repeatable); default: every placement
       --rules PATH         rules file or directory (default: Rules)
       --explain            include why each row did or did not decide
       --now INSTANT        the time for relative date conditions, ISO-8601 (default: the current time)
       --format json|text   output format (default: json)
+
+    With --profiles, a summary goes to stderr, and a progress line too when stderr is a terminal.
 
     exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile, the profile is
     invalid, or a placement is unknown; 66 a file is missing.

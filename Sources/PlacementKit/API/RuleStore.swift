@@ -1,0 +1,147 @@
+import Synchronization
+
+/// The current rule set of a running service, replaced atomically when the rules change.
+///
+/// Reading is a pointer load under a lock held for nanoseconds; a reload compiles on the caller's thread with no
+/// lock held, then swaps the new rule set in. So requests never wait for a compilation, never see a half-built
+/// rule set (rule sets are immutable values, built completely before the swap), and a reload whose rules have
+/// errors changes nothing: the previous rule set keeps serving and the diagnostics are returned.
+///
+/// ```swift
+/// let store = RuleStore(try RuleSet.load(directory: "Rules").get())
+/// // request path:
+/// let decision = try store.resolve(placement: "onboarding_end", profile: profile)
+/// // when the rules change (a file watcher, an admin endpoint; not on the request path):
+/// let result = store.reload(sources: newSources)
+/// if result.outcome == .rejected { log(result.rendered()) }
+/// ```
+public final class RuleStore: Sendable {
+  /// One installed rule set.
+  public struct Snapshot: Sendable {
+    /// The rules.
+    public let ruleSet: RuleSet
+    /// 1 for the rule set the store was created with, then one more for each applied reload.
+    public let version: Int
+  }
+
+  /// What is installed, and the ticket of the reload that installed it (0 for the initial rule set).
+  private final class Installed: Sendable {
+    let snapshot: Snapshot
+    let ticket: Int
+
+    init(_ snapshot: Snapshot, ticket: Int) {
+      self.snapshot = snapshot
+      self.ticket = ticket
+    }
+  }
+
+  private let installed: Mutex<Installed>
+  /// Reloads take increasing tickets when they start, so a slow reload never replaces a newer one.
+  private let tickets = Atomic<Int>(0)
+
+  /// A store serving `ruleSet` as version 1.
+  public init(_ ruleSet: RuleSet) {
+    installed = Mutex(Installed(Snapshot(ruleSet: ruleSet, version: 1), ticket: 0))
+  }
+
+  /// The installed rule set and its version. Resolve every placement of one request against one snapshot, so
+  /// that a reload in between cannot mix two versions in one response.
+  public var snapshot: Snapshot {
+    installed.withLock { $0 }.snapshot
+  }
+
+  /// The installed rule set.
+  public var ruleSet: RuleSet { snapshot.ruleSet }
+
+  /// Compiles `sources` and, when they have no error, installs the result.
+  ///
+  /// Compilation runs on the calling thread without holding any lock (call it from a background task, not from
+  /// a request); readers keep using the installed rule set meanwhile and see the new one from their next read.
+  /// - Parameters:
+  ///   - sources: the complete new rules (every file; nothing is merged with the installed rules).
+  ///   - options: syntax limits and the diagnostics cap.
+  /// - Returns: whether the rules were installed, the version serving afterwards, and every diagnostic.
+  @discardableResult
+  public func reload(sources: [RuleSource], options: CompileOptions = CompileOptions()) -> ReloadResult {
+    let ticket = tickets.add(1, ordering: .relaxed).newValue
+    return install(RuleSet.compile(sources: sources, options: options), ticket: ticket)
+  }
+
+  /// Reads and compiles the `*.rules` files below `directory` and, when they have no error, installs the result.
+  /// - Parameters:
+  ///   - directory: the rules folder.
+  ///   - options: syntax limits and the diagnostics cap.
+  /// - Returns: as ``reload(sources:options:)``; a folder that cannot be read is `.rejected` with
+  ///   ``ReloadResult/loadError`` set.
+  @discardableResult
+  public func reload(directory: String, options: CompileOptions = CompileOptions()) -> ReloadResult {
+    let ticket = tickets.add(1, ordering: .relaxed).newValue
+    do {
+      return install(try RuleSet.load(directory: directory, options: options), ticket: ticket)
+    } catch {
+      return ReloadResult(outcome: .rejected, version: snapshot.version, diagnostics: [], loadError: error)
+    }
+  }
+
+  /// Installs a compiled result unless a reload with a later ticket already did.
+  func install(_ result: CompileResult, ticket: Int) -> ReloadResult {
+    guard let ruleSet = result.ruleSet else {
+      return ReloadResult(outcome: .rejected, version: snapshot.version, diagnostics: result.diagnostics)
+    }
+    return installed.withLock { current in
+      guard ticket > current.ticket else {
+        return ReloadResult(outcome: .superseded, version: current.snapshot.version, diagnostics: result.diagnostics)
+      }
+      let version = current.snapshot.version + 1
+      current = Installed(Snapshot(ruleSet: ruleSet, version: version), ticket: ticket)
+      return ReloadResult(outcome: .applied, version: version, diagnostics: result.diagnostics)
+    }
+  }
+
+  /// Decides what `profile` gets at `placement` with the installed rules (see
+  /// ``RuleSet/resolve(placement:profile:now:explain:)``).
+  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
+  public func resolve(placement: String, profile: Profile, now: Instant = .now, explain: Bool = false)
+    throws(ResolveError) -> Decision
+  {
+    try ruleSet.resolve(placement: placement, profile: profile, now: now, explain: explain)
+  }
+
+  /// Decides what `profile` gets at every placement, all with the same installed rule set.
+  public func resolveAll(profile: Profile, now: Instant = .now, explain: Bool = false) -> [Decision] {
+    ruleSet.resolveAll(profile: profile, now: now, explain: explain)
+  }
+}
+
+/// The outcome of ``RuleStore/reload(sources:options:)``.
+public struct ReloadResult: Sendable {
+  public enum Outcome: Sendable, Equatable {
+    /// The new rules are installed and serve from the next read on.
+    case applied
+    /// The new rules have errors, or could not be read: the previous rules keep serving.
+    case rejected
+    /// A reload that started later was installed first; this older one was dropped.
+    case superseded
+  }
+
+  public let outcome: Outcome
+  /// The version serving after this reload (unchanged unless `outcome` is `.applied`).
+  public let version: Int
+  /// Every diagnostic of the new rules (errors when rejected; warnings may accompany an applied reload).
+  public let diagnostics: [Diagnostic]
+  /// Why the rules folder could not be read (``RuleStore/reload(directory:options:)`` only).
+  public let loadError: LoadError?
+
+  init(outcome: Outcome, version: Int, diagnostics: [Diagnostic], loadError: LoadError? = nil) {
+    self.outcome = outcome
+    self.version = version
+    self.diagnostics = diagnostics
+    self.loadError = loadError
+  }
+
+  /// The diagnostics (or the load error) as people read them.
+  public func rendered(colors: Bool = false) -> String {
+    if let loadError { return "error: \(loadError.message)\n" }
+    return DiagnosticRenderer(colors: colors).render(diagnostics)
+  }
+}
