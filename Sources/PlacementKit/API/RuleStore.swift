@@ -2,10 +2,10 @@ import Synchronization
 
 /// The current rule set of a running service, replaced atomically when the rules change.
 ///
-/// Reading is a pointer load under a lock held for nanoseconds; a reload compiles on the caller's thread with no
-/// lock held, then swaps the new rule set in. So requests never wait for a compilation, never see a half-built
-/// rule set (rule sets are immutable values, built completely before the swap), and a reload whose rules have
-/// errors changes nothing: the previous rule set keeps serving and the diagnostics are returned.
+/// Reading copies a reference out of a lock-free cell (a few atomic operations, never a wait); a reload compiles
+/// on the caller's thread, then swaps the new rule set in. So requests never wait for a compilation, never see a
+/// half-built rule set (rule sets are immutable values, built completely before the swap), and a reload whose
+/// rules have errors changes nothing: the previous rule set keeps serving and the diagnostics are returned.
 ///
 /// ```swift
 /// let store = RuleStore(try RuleSet.load(directory: "Rules").get())
@@ -35,19 +35,19 @@ public final class RuleStore: Sendable {
     }
   }
 
-  private let installed: Mutex<Installed>
+  private let installed: SnapshotCell<Installed>
   /// Reloads take increasing tickets when they start, so a slow reload never replaces a newer one.
   private let tickets = Atomic<Int>(0)
 
   /// A store serving `ruleSet` as version 1.
   public init(_ ruleSet: RuleSet) {
-    installed = Mutex(Installed(Snapshot(ruleSet: ruleSet, version: 1), ticket: 0))
+    installed = SnapshotCell(Installed(Snapshot(ruleSet: ruleSet, version: 1), ticket: 0))
   }
 
   /// The installed rule set and its version. Resolve every placement of one request against one snapshot, so
   /// that a reload in between cannot mix two versions in one response.
   public var snapshot: Snapshot {
-    installed.withLock { $0 }.snapshot
+    installed.read().snapshot
   }
 
   /// The installed rule set.
@@ -88,13 +88,15 @@ public final class RuleStore: Sendable {
     guard let ruleSet = result.ruleSet else {
       return ReloadResult(outcome: .rejected, version: snapshot.version, diagnostics: result.diagnostics)
     }
-    return installed.withLock { current in
+    return installed.update { current in
       guard ticket > current.ticket else {
-        return ReloadResult(outcome: .superseded, version: current.snapshot.version, diagnostics: result.diagnostics)
+        return (nil, ReloadResult(outcome: .superseded, version: current.snapshot.version, diagnostics: result.diagnostics))
       }
       let version = current.snapshot.version + 1
-      current = Installed(Snapshot(ruleSet: ruleSet, version: version), ticket: ticket)
-      return ReloadResult(outcome: .applied, version: version, diagnostics: result.diagnostics)
+      return (
+        Installed(Snapshot(ruleSet: ruleSet, version: version), ticket: ticket),
+        ReloadResult(outcome: .applied, version: version, diagnostics: result.diagnostics)
+      )
     }
   }
 

@@ -27,9 +27,6 @@ final class ProfileBinder: Sendable {
     static let events: Int32 = -4
   }
 
-  /// The most member names tracked for duplicates per object; a profile with more takes the reference path.
-  static let maxMembers = 64
-
   init(attributes: [AttributeDefinition], program: Program) {
     self.attributes = attributes
     self.program = program
@@ -57,7 +54,9 @@ final class ProfileBinder: Sendable {
     guard input.count <= limits.maxBytes, limits.maxDepth >= 3 else { return nil }
     var parser = JSONParser(input: input, limits: limits)
     var slots = Slots(count: attributes.count)
-    let complete = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * Self.maxMembers) { seen in
+    // Which members were seen (duplicates decline): one flag per slot, plus the four reserved members.
+    let complete = withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + 4) { seen in
+      seen.initialize(repeating: false)
       do throws(JSONError) {
         return try readProfile(&parser, into: &slots, seen: seen)
       } catch {
@@ -70,16 +69,12 @@ final class ProfileBinder: Sendable {
   }
 
   private func readProfile(
-    _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Int32>
+    _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>
   ) throws(JSONError) -> Bool {
     parser.skipWhitespace()
     guard parser.current == UInt8(ascii: "{") else { return false }
-    var topSeen = 0
-    var customSeen = 0
     let complete = try readMembers(&parser) { parser, name throws(JSONError) in
-      guard let code = topLevel.value(name), Self.remember(code, in: seen, count: &topSeen, base: 0) else {
-        return false
-      }
+      guard let code = topLevel.value(name), Self.remember(code, in: seen) else { return false }
       switch code {
       case Member.profileID, Member.customerUserID:
         if try readNull(&parser) { return true }
@@ -98,7 +93,7 @@ final class ProfileBinder: Sendable {
         guard parser.current == UInt8(ascii: "{") else { return false }
         return try readMembers(&parser) { parser, name throws(JSONError) in
           guard let slot = custom.value(name) else { return try skipValue(&parser) }
-          guard Self.remember(slot, in: seen, count: &customSeen, base: Self.maxMembers) else { return false }
+          guard Self.remember(slot, in: seen) else { return false }
           return try readValue(&parser, slot: Int(slot), into: &slots)
         }
       default:
@@ -110,14 +105,12 @@ final class ProfileBinder: Sendable {
     return parser.index == parser.input.count
   }
 
-  /// Records a member code in `seen[base..<base + count]`; false when it was already there or there are too many.
-  private static func remember(
-    _ code: Int32, in seen: UnsafeMutableBufferPointer<Int32>, count: inout Int, base: Int
-  ) -> Bool {
-    for index in base..<(base + count) where seen[index] == code { return false }
-    guard count < maxMembers else { return false }
-    seen[base + count] = code
-    count += 1
+  /// Records a member (a slot, or a negative `Member` code); false when it was already seen.
+  @inline(__always)
+  private static func remember(_ code: Int32, in seen: UnsafeMutableBufferPointer<Bool>) -> Bool {
+    let index = code >= 0 ? Int(code) + 4 : Int(-code) - 1
+    if seen[index] { return false }
+    seen[index] = true
     return true
   }
 

@@ -37,7 +37,7 @@ extension RuleSet {
       throw .unknownPlacement(
         placement, known: placementNames, suggestion: Suggestions.closest(to: placement, in: placementNames))
     }
-    return resolve(placements[index], for: profile, options: options)
+    return placements.withUnsafeBufferPointer { resolve($0[index], for: profile, options: options) }
   }
 
   /// Resolves every placement, in declaration order.
