@@ -27,12 +27,14 @@ struct ResolveBench {
     samples.reserveCapacity(rounds)
     let mask = profiles.count - 1
     precondition(profiles.count & mask == 0, "the profile count must be a power of two")
-    for _ in 0..<rounds {
-      let start = Measure.threadCPUNanoseconds()
-      for index in 0..<perRound {
-        blackHole(try! ruleSet.resolve(placement, for: profiles[index & mask], options: options))
+    profiles.withUnsafeBufferPointer { profiles in
+      for _ in 0..<rounds {
+        let start = Measure.threadCPUNanoseconds()
+        for index in 0..<perRound {
+          blackHole(try! ruleSet.resolve(placement, for: profiles[index & mask], options: options))
+        }
+        samples.append(Double(Measure.threadCPUNanoseconds() - start) / Double(perRound))
       }
-      samples.append(Double(Measure.threadCPUNanoseconds() - start) / Double(perRound))
     }
     return Measure.median(samples)
   }
@@ -42,8 +44,10 @@ struct ResolveBench {
     let mask = profiles.count - 1
     for index in 0..<1_000 { blackHole(try! ruleSet.resolve(placement, for: profiles[index & mask], options: options)) }
     guard let before = Measure.allocations() else { return nil }
-    for index in 0..<count {
-      blackHole(try! ruleSet.resolve(placement, for: profiles[index & mask], options: options))
+    profiles.withUnsafeBufferPointer { profiles in
+      for index in 0..<count {
+        blackHole(try! ruleSet.resolve(placement, for: profiles[index & mask], options: options))
+      }
     }
     return Double(Measure.allocations()! - before) / Double(count)
   }

@@ -14,9 +14,11 @@ if arguments.first == "write-inputs", arguments.count == 3, let count = Int(argu
   exit(0)
 }
 if arguments.first == "profile-resolve" {
-  // For `perf record`: resolves in a loop for a few seconds.
-  let bench = ResolveBench(rules: RulesGenerator.rules(segments: 200, placements: 5, rows: 20))
-  print(bench.medianNanoseconds(rounds: 300, perRound: 10_000))
+  // For `perf record` or callgrind: resolves in a loop (`profile-resolve [ROWS] [ROUNDS]`).
+  let rows = arguments.count > 1 ? Int(arguments[1]) ?? 20 : 20
+  let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 300 : 300
+  let bench = ResolveBench(rules: RulesGenerator.rules(segments: 200, placements: 5, rows: rows))
+  print(bench.medianNanoseconds(rounds: rounds, perRound: 10_000))
   exit(0)
 }
 let quick = arguments.contains("--quick")

@@ -68,6 +68,7 @@ struct BatchResolution {
     result.out.reserveCapacity(chunk.bytes.count + chunk.lineCount * placements.count * 160)
     var writer = JSONWriter(reservingCapacity: 1_024)
     var oversized = chunk.oversized[...]
+    var cache = DecisionJSONCache()
     chunk.forEachLine { number, line in
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
       let profile: BoundProfile
@@ -83,10 +84,10 @@ struct BatchResolution {
         report(error.message, line: number, into: &result, writer: &writer)
         return
       }
-      for name in placements {
+      for (position, name) in placements.enumerated() {
         let decision = try! ruleSet.resolve(name, for: profile, options: options)
         if output.format == "json" {
-          decision.write(to: &writer)
+          cache.write(decision, position: position, to: &writer)
           result.out.append(contentsOf: writer.bytes)
           result.out.append(UInt8(ascii: "\n"))
           writer.removeAll(keepingCapacity: true)

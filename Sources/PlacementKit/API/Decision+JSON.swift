@@ -12,11 +12,22 @@ extension Decision {
   /// "condition", "seen", "reason"}]` (`reason` on a fell-through row, and on a deciding row that drew a test
   /// variation). The output is compact (no spaces); batch resolution writes one per line.
   public func write(to json: inout JSONWriter) {
+    writeHead(to: &json)
+    writeMiddle(to: &json)
+    writeTail(to: &json)
+  }
+
+  /// `{"placement":…,"profile_id":…`
+  func writeHead(to json: inout JSONWriter) {
     json.beginObject()
     json.raw(#""placement":"#)
     json.rawString(placement)
     json.raw(#","profile_id":"#)
     if let profileID { json.rawString(profileID) } else { json.raw("null") }
+  }
+
+  /// `,"audience":{…},"content":{…},"ab_test":…`: what only the deciding row (and the draw) determine.
+  func writeMiddle(to json: inout JSONWriter) {
     json.raw(#","audience":{"index":"#)
     json.rawInteger(audience.index)
     json.raw(#","name":"#)
@@ -50,6 +61,10 @@ extension Decision {
     } else {
       json.raw("null")
     }
+  }
+
+  /// `,"warnings":[…],"explain":[…]}`
+  func writeTail(to json: inout JSONWriter) {
     json.raw(#","warnings":["#)
     for (index, warning) in warnings.enumerated() {
       if index > 0 { json.raw(",") }
@@ -100,5 +115,47 @@ extension RowTrace {
       }
     }
     json.raw("}")
+  }
+}
+
+/// Writes many decisions of one rule set, as batch resolution does, reusing the JSON of each deciding row's
+/// audience and content (which only the row determines when no A/B test is drawn). The output is byte for byte
+/// that of ``Decision/write(to:)`` (DecisionJSONTests); a cached piece is reused only for a decision with the
+/// same audience and content.
+package struct DecisionJSONCache {
+  private final class Entry {
+    let audience: Audience
+    let content: ShownContent
+    let bytes: [UInt8]
+
+    init(audience: Audience, content: ShownContent, bytes: [UInt8]) {
+      self.audience = audience
+      self.content = content
+      self.bytes = bytes
+    }
+  }
+
+  /// Per placement position (as the caller numbers its placements), per row index.
+  private var entries: [[Entry?]] = []
+  private var scratch = JSONWriter(reservingCapacity: 256)
+
+  package init() {}
+
+  /// Writes `decision`, the decision for the caller's placement number `position`.
+  package mutating func write(_ decision: Decision, position: Int, to json: inout JSONWriter) {
+    guard decision.abTest == nil else { return decision.write(to: &json) }
+    let row = decision.audience.index
+    while entries.count <= position { entries.append([]) }
+    while entries[position].count <= row { entries[position].append(nil) }
+    decision.writeHead(to: &json)
+    if let entry = entries[position][row], entry.audience == decision.audience, entry.content == decision.content {
+      json.raw(bytes: entry.bytes)
+    } else {
+      scratch.removeAll(keepingCapacity: true)
+      decision.writeMiddle(to: &scratch)
+      entries[position][row] = Entry(audience: decision.audience, content: decision.content, bytes: scratch.bytes)
+      json.raw(bytes: scratch.bytes)
+    }
+    decision.writeTail(to: &json)
   }
 }

@@ -20,8 +20,9 @@ final class Program: Sendable {
   /// Per attribute slot: the string literals that equality tests compare that slot with, and their ids (0..<64).
   /// Binding stores the id of a profile's string in its scalar, so `==`/`in` becomes a bit test.
   let stringIDs: [[String: UInt64]]
-  /// Per placement (declaration order): the segment index of each row in evaluation order, -1 for the default.
-  let rowSegments: [[Int32]]
+  /// Placement names → index, looked up by bytes (the `String` dictionary of ``RuleSet`` hashes with SipHash,
+  /// several times slower); names are ASCII identifiers, so bytes equal means names equal.
+  let placementNames: ByteKeyTable
 
   init(conditions: [Condition], attributeCount: Int, placements: [PlacementDefinition]) {
     var builder = ProgramBuilder(attributeCount: attributeCount)
@@ -30,7 +31,14 @@ final class Program: Sendable {
     tests = builder.tests
     rollouts = builder.rollouts
     stringIDs = builder.stringIDs
-    rowSegments = placements.map { placement in placement.rows.map { Int32($0.segment ?? -1) } }
+    placementNames = ByteKeyTable(placements.enumerated().map { ($1.name, Int32($0)) })
+  }
+
+  /// The index of the placement called `name` when `name` is spelled with the same bytes; nil otherwise (the
+  /// caller then asks the `String` dictionary, which also matches canonically equivalent spellings).
+  func placementIndex(_ name: String) -> Int? {
+    var name = name
+    return name.withUTF8 { placementNames.value($0) }.map(Int.init)
   }
 }
 

@@ -177,4 +177,9 @@ extension JSONWriter {
   mutating func rawInteger(_ integer: Int) {
     JSONWriter.appendInteger(Int64(integer), to: &bytes)
   }
+
+  /// Appends bytes written earlier by these methods (a cached piece of a record).
+  mutating func raw(bytes piece: [UInt8]) {
+    bytes.append(contentsOf: piece)
+  }
 }

@@ -64,37 +64,47 @@ final class ByteKeyTable: @unchecked Sendable {
     }
   }
 
+  /// Whether `count` bytes at `a` and `b` are equal, comparing in (possibly overlapping) words.
   @inline(__always)
   private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    var offset = 0
-    while offset + 8 <= count {
-      let x = UnsafeRawPointer(a + offset).loadUnaligned(as: UInt64.self)
-      let y = UnsafeRawPointer(b + offset).loadUnaligned(as: UInt64.self)
-      if x != y { return false }
-      offset += 8
+    if count >= 8 {
+      var offset = 0
+      while offset + 8 < count {
+        if load64(a + offset) != load64(b + offset) { return false }
+        offset += 8
+      }
+      return load64(a + count - 8) == load64(b + count - 8)
     }
-    while offset < count {
-      if a[offset] != b[offset] { return false }
-      offset += 1
-    }
-    return true
+    return small(a, count) == small(b, count)
   }
 
+  /// The first and last eight bytes mixed with the length (names of fewer than 8 bytes: every byte, in words).
   @inline(__always)
   private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     let count = bytes.count
     guard let base = bytes.baseAddress, count > 0 else { return 0 }
-    var head: UInt64 = 0
-    var tail: UInt64 = 0
-    if count >= 8 {
-      head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-      tail = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
-    } else {
-      for index in 0..<count { head = head << 8 | UInt64(base[index]) }
-    }
+    let head = count >= 8 ? load64(base) : small(base, count)
+    let tail = count >= 8 ? load64(base + count - 8) : 0
     var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
     hash ^= hash >> 29
     hash = hash &* 0xBF58_476D_1CE5_E9B9
     return Int(truncatingIfNeeded: hash ^ (hash >> 32))
+  }
+
+  @inline(__always)
+  private static func load64(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+  }
+
+  /// All of 1–7 bytes in one word: two overlapping 4-byte loads from 4 bytes on, else first, middle, last byte.
+  /// Equal words mean equal bytes for equal counts.
+  @inline(__always)
+  private static func small(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    if count >= 4 {
+      let head = UInt64(UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self))
+      let tail = UInt64(UnsafeRawPointer(pointer + count - 4).loadUnaligned(as: UInt32.self))
+      return head << 32 | tail
+    }
+    return UInt64(pointer[0]) << 16 | UInt64(pointer[count / 2]) << 8 | UInt64(pointer[count - 1])
   }
 }

@@ -121,7 +121,11 @@ final class ProfileBinder: Sendable {
     var profileID: String?
 
     init(count: Int) {
-      values = Array(repeating: .missing, count: count)
+      // Element by element: `Array(repeating:)` would copy the repeated `Value` through its value witness.
+      values = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+        for index in 0..<count { (buffer.baseAddress! + index).initialize(to: .missing) }
+        initialized = count
+      }
       scalars = Array(repeating: .missing, count: count)
     }
   }

@@ -33,7 +33,7 @@ extension RuleSet {
   public func resolve(_ placement: String, for profile: BoundProfile, options: ResolveOptions) throws(ResolveError)
     -> Decision
   {
-    guard let index = placementIndex[placement] else {
+    guard let index = program.placementIndex(placement) ?? placementIndex[placement] else {
       throw .unknownPlacement(
         placement, known: placementNames, suggestion: Suggestions.closest(to: placement, in: placementNames))
     }

@@ -49,6 +49,19 @@ import Testing
     }
   }
 
+  @Test func batchCacheWritesTheSameBytes() {
+    var cache = DecisionJSONCache()
+    // Twice over, so the second pass reuses cached pieces; every decision under position 0 and row numbers that
+    // repeat with different contents, so a stale piece would show.
+    for _ in 0..<2 {
+      for decision in Self.decisions {
+        var json = JSONWriter()
+        cache.write(decision, position: 0, to: &json)
+        #expect(json.string == decision.jsonString)
+      }
+    }
+  }
+
   @Test func decisionsOnOneWriterAreCommaSeparated() {
     var json = JSONWriter()
     json.beginArray()

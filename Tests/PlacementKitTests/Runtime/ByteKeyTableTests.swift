@@ -1,0 +1,30 @@
+import Testing
+
+@testable import PlacementKit
+
+/// The byte-keyed table behind the profile binder: every name is found with its value, and no other spelling
+/// is, whatever the length (the hash and comparison read 1–3 bytes, two 4-byte words, or 8-byte words).
+@Suite struct ByteKeyTableTests {
+  static let names: [String] = {
+    var names = BuiltinAttributes.all.map(\.name) + ["a", "ab", "abc", "abcd", "abcde", "abcdefg", "abcdefgh"]
+    names += (1...40).map { String(repeating: "x", count: $0) + "_\($0)" }
+    return names
+  }()
+
+  @Test func everyNameIsFoundWithItsValue() {
+    let table = ByteKeyTable(Self.names.enumerated().map { ($1, Int32($0)) })
+    for (index, name) in Self.names.enumerated() {
+      #expect(Array(name.utf8).withUnsafeBufferPointer { table.value($0) } == Int32(index), "\(name)")
+    }
+  }
+
+  @Test func otherSpellingsAreNotFound() {
+    let table = ByteKeyTable(Self.names.enumerated().map { ($1, Int32($0)) })
+    var others = ["", "A", "abd", "abce", "abcdf", "abcdefh", "abcdefgi", "country ", " country", "Country"]
+    others += Self.names.map { $0 + "_" } + Self.names.map { String($0.dropLast()) }.filter { !Self.names.contains($0) }
+    others += Self.names.filter { $0.count > 2 }.map { String($0.prefix(1)) + "#" + String($0.dropFirst(2)) }
+    for other in others where !Self.names.contains(other) {
+      #expect(Array(other.utf8).withUnsafeBufferPointer { table.value($0) } == nil, "\(other)")
+    }
+  }
+}
