@@ -63,15 +63,6 @@ enum Measure {
     return nil
   }
 
-  /// Resets the peak resident set size to the current one (Linux ≥ 4.0: `5` written to `/proc/self/clear_refs`),
-  /// so the next `VmHWM` reading is the peak of what follows. Returns false when the kernel refuses.
-  @discardableResult
-  static func resetPeakMemory() -> Bool {
-    guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
-    defer { try? handle.close() }
-    return (try? handle.write(contentsOf: Data("5".utf8))) != nil
-  }
-
   static func mebibytes(_ kib: Int?) -> String {
     guard let kib else { return "n/a" }
     return String(format: "%.1f MiB", Double(kib) / 1024)

@@ -30,6 +30,9 @@ struct Report {
     } else {
       print("  heap allocations: not counted (needs glibc)")
     }
+    if let perProfile = bench.batchAllocationsPerProfile() {
+      print(String(format: "  batch path (bind JSON + resolve + write JSON): %.2f heap allocations per profile", perProfile))
+    }
 
     let compileText = RulesGenerator.rules(segments: 10_000, placements: 1_000, rows: 10)
     var samples: [Double] = []
@@ -58,17 +61,13 @@ struct Report {
   }
 
   func scaling() throws {
-    print("scaling (time; peak resident memory: VmHWM reset before each in-process row, per child for batches)")
+    print("scaling (CPU time; peak resident memory (VmHWM) of a child process per row)")
     print("  segments  compile     resolve (20 rows)  peak memory")
     for segments in quick ? [10, 1_000] : [10, 100, 1_000, 10_000] {
-      let text = RulesGenerator.rules(segments: segments, placements: 1, rows: 20)
-      Measure.resetPeakMemory()
-      let seconds = Measure.seconds { blackHole(Compilation.compile([RuleSource(name: "s.rules", text: text)])) }
-      let bench = ResolveBench(rules: text)
-      let ns = bench.medianNanoseconds(rounds: quick ? 11 : 31)
+      let result = try ScalingChild.run(segments: segments, rounds: quick ? 11 : 31)
       print(
-        "  \(pad(segments, 8))  \(pad(String(format: "%.1f ms", seconds * 1000), 10))  "
-          + "\(pad(String(format: "%.0f ns", ns), 17))  \(Measure.mebibytes(Measure.status("VmHWM")))")
+        "  \(pad(segments, 8))  \(pad(String(format: "%.1f ms", result.compileSeconds * 1000), 10))  "
+          + "\(pad(String(format: "%.0f ns", result.resolveNanoseconds), 17))  \(Measure.mebibytes(result.peakKiB))")
     }
     print("  rows      resolve, typical  resolve, all rows tried")
     for rows in [2, 20, 200] {

@@ -52,6 +52,23 @@ struct ResolveBench {
     return Double(Measure.allocations()! - before) / Double(count)
   }
 
+  /// Heap allocations per profile on the batch path: read and bind one JSON line, resolve the placement, write
+  /// the decision's JSON (reused writer and cache, as `resolve --profiles` does); nil without a counter.
+  func batchAllocationsPerProfile(count: Int = 20_000) -> Double? {
+    let lines = ProfileGenerator.lines(1_024).map { Array($0.utf8) }
+    var writer = JSONWriter(reservingCapacity: 1_024)
+    var cache = DecisionJSONCache()
+    func one(_ line: [UInt8]) {
+      let profile = try! ruleSet.bind(jsonBytes: line)
+      cache.write(try! ruleSet.resolve(placement, for: profile, options: options), position: 0, to: &writer)
+      writer.removeAll(keepingCapacity: true)
+    }
+    for line in lines { one(line) }
+    guard let before = Measure.allocations() else { return nil }
+    for index in 0..<count { one(lines[index & 1_023]) }
+    return Double(Measure.allocations()! - before) / Double(count)
+  }
+
   /// Which rows decided, as a histogram (to show that the timed profiles spread over the table).
   func rowHistogram() -> [Int: Int] {
     var histogram: [Int: Int] = [:]

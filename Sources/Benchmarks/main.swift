@@ -1,11 +1,16 @@
 import Foundation
 
 // `swift run -c release placement-bench [--quick]`: prints the figures of docs/Performance.md.
-// `placement-bench batch-child <resolve arguments>` is the child process of the batch runs.
+// `placement-bench batch-child <resolve arguments>` and `scale-child SEGMENTS` are the child processes of the
+// batch and segment-scaling runs; `write-inputs COUNT FOLDER` writes the generated rules and profiles;
+// `profile-resolve [ROWS] [ROUNDS]` resolves in a loop for perf/callgrind.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "batch-child" {
   exit(BatchBench.child(Array(arguments.dropFirst())))
+}
+if arguments.first == "scale-child" {
+  exit(ScalingChild.child(Array(arguments.dropFirst())))
 }
 if arguments.first == "write-inputs", arguments.count == 3, let count = Int(arguments[1]) {
   // Writes the generated rules and `count` profiles into a folder, to rerun a batch by hand (docs/Performance.md).
