@@ -17,7 +17,8 @@ let package = Package(
     .executableTarget(name: "placement", dependencies: ["PlacementCLI"]),
     // `swift run -c release placement-bench`: prints the performance figures of docs/Performance.md.
     .executableTarget(
-      name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI", "MallocCounter"], path: "Sources/Benchmarks"),
+      name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI", "MallocCounter"],
+      path: "Sources/Benchmarks"),
     // Counts heap allocations in the benchmark process (glibc only; see docs/Performance.md).
     .target(name: "MallocCounter"),
     // An embedding example: hot-reloads Rules/ and answers profiles read from standard input.

@@ -55,10 +55,11 @@ struct BatchBench {
     let file = try profilesFile(count)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
-    process.arguments = [
-      "batch-child", "resolve", "--profiles", file, "--rules", folder + "/rules.rules", "--placement", "placement_0",
-      "--now", "2026-11-30T12:00:00Z",
-    ] + (jobs == 1 ? [] : ["--jobs", String(jobs)])
+    process.arguments =
+      [
+        "batch-child", "resolve", "--profiles", file, "--rules", folder + "/rules.rules", "--placement", "placement_0",
+        "--now", "2026-11-30T12:00:00Z",
+      ] + (jobs == 1 ? [] : ["--jobs", String(jobs)])
     process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
     let errors = Pipe()
     process.standardError = errors
@@ -76,7 +77,8 @@ struct BatchBench {
       if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
     }
     return Result(
-      profiles: count, seconds: Double(fields["seconds"] ?? "") ?? .nan, cpuSeconds: Double(fields["cpu"] ?? "") ?? .nan,
+      profiles: count, seconds: Double(fields["seconds"] ?? "") ?? .nan,
+      cpuSeconds: Double(fields["cpu"] ?? "") ?? .nan,
       peakKiB: Int(fields["peak_kib"] ?? ""))
   }
 

@@ -37,7 +37,9 @@ enum ProfileGenerator {
       let chosen = all.filter { _ in random.chance(35) }
       custom.append(#""interests":[\#(chosen.map { "\"\($0)\"" }.joined(separator: ","))]"#)
     }
-    if random.chance(75) { custom.append(#""goal":"\#(random.pick(["lose_weight", "gain_muscle", "stay_fit", "relax"]))""#) }
+    if random.chance(75) {
+      custom.append(#""goal":"\#(random.pick(["lose_weight", "gain_muscle", "stay_fit", "relax"]))""#)
+    }
     if random.chance(60) {
       custom.append(#""birthday":"\#(1960 + random.below(50))-0\#(1 + random.below(9))-1\#(random.below(10))""#)
     }

@@ -25,23 +25,37 @@ struct Report {
     let cold = ResolveBench(rules: RulesGenerator.rules(segments: 200, placements: 5, rows: 20), profiles: 4_096)
     let coldMedian = cold.medianNanoseconds(rounds: quick ? 21 : 101)
     print(String(format: "  median with 4,096 profiles cycled (profiles mostly out of cache): %.0f ns", coldMedian))
+    let reference = bench.referenceMedianNanoseconds(rounds: quick ? 11 : 31)
+    print(String(format: "  median with the reference tree evaluator instead of the program: %.0f ns", reference))
     if let allocations = bench.allocationsPerResolution() {
       print(String(format: "  heap allocations: %.3f per resolution (target 0)", allocations))
     } else {
       print("  heap allocations: not counted (needs glibc)")
     }
     if let perProfile = bench.batchAllocationsPerProfile() {
-      print(String(format: "  batch path (bind JSON + resolve + write JSON): %.2f heap allocations per profile", perProfile))
+      print(
+        String(format: "  batch path (bind JSON + resolve + write JSON): %.2f heap allocations per profile", perProfile)
+      )
     }
+
+    let decoding = DecodingBench(ruleSet: bench.ruleSet).run(rounds: quick ? 5 : 15)
+    print("profile decoding, CPU ns per line (~330 bytes):")
+    print(
+      String(
+        format:
+          "  Foundation JSONSerialization, parse only: %.0f ns; JSONReader + Profile + bind: %.0f ns; binder: %.0f ns",
+        decoding.foundation, decoding.reference, decoding.binder))
 
     let compileText = RulesGenerator.rules(segments: 10_000, placements: 1_000, rows: 10)
     var samples: [Double] = []
     for _ in 0..<(quick ? 1 : 3) {
-      samples.append(Measure.seconds { blackHole(Compilation.compile([RuleSource(name: "big.rules", text: compileText)])) })
+      samples.append(
+        Measure.seconds { blackHole(Compilation.compile([RuleSource(name: "big.rules", text: compileText)])) })
     }
     print(
       String(
-        format: "compile: 10,000 segments + 1,000 placements of 10 rows (%.1f MiB of rules): %.3f s median (target < 1 s)",
+        format:
+          "compile: 10,000 segments + 1,000 placements of 10 rows (%.1f MiB of rules): %.3f s median (target < 1 s)",
         Double(compileText.utf8.count) / 1_048_576, Measure.median(samples)))
 
     let batch = try BatchBench(rules: RulesGenerator.rules(segments: 200, placements: 5, rows: 20))

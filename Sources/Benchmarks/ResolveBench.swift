@@ -52,6 +52,21 @@ struct ResolveBench {
     return Double(Measure.allocations()! - before) / Double(count)
   }
 
+  /// The same median with the profiles bound without the compiled program, so resolution walks the checked
+  /// conditions with the reference `Evaluator` (how every resolution ran before the program existed).
+  func referenceMedianNanoseconds(rounds: Int) -> Double {
+    let unprepared = ProfileGenerator.lines(profiles.count).map { line in
+      BoundProfile(try! Profile(jsonBytes: Array(line.utf8)), attributes: ruleSet.attributes)
+    }
+    return ResolveBench(ruleSet: ruleSet, placement: placement, profiles: unprepared).medianNanoseconds(rounds: rounds)
+  }
+
+  private init(ruleSet: RuleSet, placement: String, profiles: [BoundProfile]) {
+    self.ruleSet = ruleSet
+    self.placement = placement
+    self.profiles = profiles
+  }
+
   /// Heap allocations per profile on the batch path: read and bind one JSON line, resolve the placement, write
   /// the decision's JSON (reused writer and cache, as `resolve --profiles` does); nil without a counter.
   func batchAllocationsPerProfile(count: Int = 20_000) -> Double? {

@@ -3,9 +3,12 @@ import PlacementKit
 
 /// `resolve --profiles FILE|-`: JSON Lines in, one decision line per profile and placement out, in input order.
 ///
-/// Lines are read in chunks; with `--jobs N`, N chunks are resolved at a time on N threads and written in input
-/// order, so the output is byte-identical whatever N is. Memory holds at most N chunks, whatever the input size.
-/// A bad line is reported (on stderr, or inline as `{"line": n, "error": "..."}`) and the others continue.
+/// Lines are read in chunks. With `--jobs 1` one thread reads, resolves and writes. With `--jobs N` the calling
+/// thread reads chunks and hands them round-robin to N worker queues, and writes each chunk's output as soon as it
+/// and every chunk before it are done: a pipeline, so reading and writing overlap resolving, and a worker that
+/// waits for a core does not stop the others. At most 2N chunks are in flight, whatever the input size, and the
+/// output is byte-identical whatever N is. A bad line is reported (on stderr, or inline as
+/// `{"line": n, "error": "..."}`) and the others continue.
 struct BatchResolution {
   let ruleSet: RuleSet
   let placements: [String]
@@ -25,36 +28,57 @@ struct BatchResolution {
   /// Resolves every line of `reader` and prints the summary; exit 1 when a line failed.
   func run(_ reader: inout LineReader) -> ExitCode {
     let console = output.console
-    // One slot per job, reused from round to round so buffers are allocated once.
-    let slots = (0..<jobs).map { _ in BatchSlot() }
-    var resolved = 0
-    var failed = 0
+    var totals = (resolved: 0, failed: 0)
     var progress = Progress(console: console)
     var nextLine = 1
-    while true {
-      var filled = 0
-      while filled < jobs, slots[filled].chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) {
-        nextLine += slots[filled].chunk.lineCount
-        filled += 1
+    func write(_ slot: BatchSlot) {
+      if !slot.result.out.isEmpty { console.out(String(decoding: slot.result.out, as: UTF8.self)) }
+      if !slot.result.errors.isEmpty { console.err(slot.result.errors) }
+      totals.resolved += slot.result.resolved
+      totals.failed += slot.result.failed
+      progress.update(lines: nextLine - 1, resolved: totals.resolved)
+    }
+    if jobs == 1 {
+      let slot = BatchSlot()
+      while slot.chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) {
+        nextLine += slot.chunk.lineCount
+        resolve(slot)
+        write(slot)
       }
-      if filled == 0 { break }
-      if filled == 1 {
-        resolve(slots[0])
-      } else {
-        DispatchQueue.concurrentPerform(iterations: filled) { index in resolve(slots[index]) }
+    } else {
+      // Slots are reused once written, so buffers are allocated once; chunk k goes to worker k % jobs.
+      let workers = (0..<jobs).map { DispatchQueue(label: "placement.batch.worker\($0)") }
+      var free = (0..<(2 * jobs)).map { _ in BatchSlot() }
+      var pending: [(slot: BatchSlot, done: DispatchSemaphore)] = []
+      var submitted = 0
+      var inputLeft = true
+      while inputLeft || !pending.isEmpty {
+        while inputLeft, let slot = free.popLast() {
+          guard slot.chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) else {
+            free.append(slot)
+            inputLeft = false
+            break
+          }
+          nextLine += slot.chunk.lineCount
+          let done = DispatchSemaphore(value: 0)
+          workers[submitted % jobs].async {
+            resolve(slot)
+            done.signal()
+          }
+          submitted += 1
+          pending.append((slot, done))
+        }
+        guard !pending.isEmpty else { break }
+        let oldest = pending.removeFirst()
+        oldest.done.wait()
+        write(oldest.slot)
+        free.append(oldest.slot)
       }
-      for slot in slots[..<filled] {
-        if !slot.result.out.isEmpty { console.out(String(decoding: slot.result.out, as: UTF8.self)) }
-        if !slot.result.errors.isEmpty { console.err(slot.result.errors) }
-        resolved += slot.result.resolved
-        failed += slot.result.failed
-      }
-      progress.update(lines: nextLine - 1, resolved: resolved)
     }
     progress.clear()
-    let failures = "\(failed) line\(failed == 1 ? "" : "s") failed"
-    console.err("\(resolved) profile\(resolved == 1 ? "" : "s") resolved, \(failures)\n")
-    return failed > 0 ? .findings : .ok
+    let failures = "\(totals.failed) line\(totals.failed == 1 ? "" : "s") failed"
+    console.err("\(totals.resolved) profile\(totals.resolved == 1 ? "" : "s") resolved, \(failures)\n")
+    return totals.failed > 0 ? .findings : .ok
   }
 
   /// Resolves a slot's chunk into its result.
@@ -137,8 +161,8 @@ struct ChunkResult: Sendable {
   }
 }
 
-/// One job's chunk and result. Between rounds only the reading thread touches it; during a round only the one
-/// worker resolving it (`concurrentPerform` returns after every worker is done), hence `@unchecked Sendable`.
+/// One chunk and its result. The reading thread fills it, then one worker resolves it, then the reading thread
+/// writes it after waiting on the worker's semaphore: never two threads at once, hence `@unchecked Sendable`.
 final class BatchSlot: @unchecked Sendable {
   var chunk = Chunk()
   var result = ChunkResult()

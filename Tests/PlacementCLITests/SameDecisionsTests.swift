@@ -15,7 +15,9 @@ import Testing
     for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() {
       let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
       if name.hasSuffix(".jsonl") {
-        for (index, line) in text.split(separator: "\n").enumerated() { profiles.append(("\(name):\(index + 1)", String(line))) }
+        for (index, line) in text.split(separator: "\n").enumerated() {
+          profiles.append(("\(name):\(index + 1)", String(line)))
+        }
       } else if name.hasSuffix(".json") {
         profiles.append((name, text))
       }

@@ -39,7 +39,9 @@ extension Profile {
       builtins[name] = text.map(JSONValue.string)
     default:
       guard BuiltinAttributes.type(of: name) != nil else {
-        let hint = Suggestions.closest(to: name, in: BuiltinAttributes.all.map(\.name)).map { "; did you mean '\($0)'?" }
+        let hint = Suggestions.closest(to: name, in: BuiltinAttributes.all.map(\.name)).map {
+          "; did you mean '\($0)'?"
+        }
         throw ProfileError(
           field: name,
           message: "'\(name)' is not a built-in attribute\(hint ?? "") (custom attributes go in customAttributes)")

@@ -90,7 +90,9 @@ public final class RuleStore: Sendable {
     }
     return installed.update { current in
       guard ticket > current.ticket else {
-        return (nil, ReloadResult(outcome: .superseded, version: current.snapshot.version, diagnostics: result.diagnostics))
+        return (
+          nil, ReloadResult(outcome: .superseded, version: current.snapshot.version, diagnostics: result.diagnostics)
+        )
       }
       let version = current.snapshot.version + 1
       return (

@@ -13,10 +13,10 @@ public struct LintContext: Sendable {
   public let compilation: Compilation
   public let reasoner: Reasoner
   /// Declarations in file order, then source order.
-  public let attributeDecls: [Located<AttributeDecl>]
-  public let segmentDecls: [Located<SegmentDecl>]
-  public let placementDecls: [Located<PlacementDecl>]
-  public let testDecls: [Located<CrossPlacementTestDecl>]
+  package let attributeDecls: [Located<AttributeDecl>]
+  package let segmentDecls: [Located<SegmentDecl>]
+  package let placementDecls: [Located<PlacementDecl>]
+  package let testDecls: [Located<CrossPlacementTestDecl>]
   private let attributeIndex: [String: Int]
   /// Segment index by "file|offset" of the declared name (duplicates and rejected declarations are absent).
   private let segmentIndexByPlace: [String: Int]

@@ -160,7 +160,7 @@ struct ProgramBuilder {
     case .version(let comparison, let literal):
       guard let packed = Scalar.packVersion(literal) else { return Node(op: .generic) }
       return Node(op: .version, comparison: comparison, a: packed)
-    case .string(.equal, let literals, ignoringCase: false):
+    case .string(.equal, let literals, folded: nil):
       var mask: UInt64 = 0
       for literal in literals {
         guard let id = stringID(literal, slot: slot) else { return Node(op: .generic) }

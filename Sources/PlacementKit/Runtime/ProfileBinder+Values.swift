@@ -118,7 +118,8 @@ extension ProfileBinder {
         version = SemanticVersion(parsing: try parser.parseString())
       }
       guard let version else { return false }
-      slots.scalars[slot] = Scalar.packVersion(version).map { Scalar(tag: .version, bits: $0) } ?? Scalar(tag: .other, bits: 0)
+      slots.scalars[slot] =
+        Scalar.packVersion(version).map { Scalar(tag: .version, bits: $0) } ?? Scalar(tag: .other, bits: 0)
       slots.values[slot] = .version(version)
     case .date:
       guard let instant = try readDate(&parser, unit: plan.unit) else { return false }

@@ -1,13 +1,31 @@
 /// Evaluation of a ``Program`` against a profile bound for it. Allocation-free and retain-free: instructions and
-/// scalars are plain data and every argument is borrowed; only `.generic` instructions, and values without a
-/// plain form, go through the reference `Evaluator.test`.
+/// scalars are plain data read through pointers taken once per call; only `.generic` instructions, and values
+/// without a plain form, go through the reference `Evaluator.test`.
 extension Program {
   /// Whether segment `segment`'s condition holds for `profile` (bound for this program) at `now`.
   func holds(segment: Int, _ profile: BoundProfile, now: Instant) -> Bool {
-    holds(node: Int(roots[segment]), profile, now: now)
+    nodes.withUnsafeBufferPointer { nodes in
+      roots.withUnsafeBufferPointer { roots in
+        profile.scalars.withUnsafeBufferPointer { scalars in
+          let evaluator = ProgramEvaluator(program: self, nodes: nodes, roots: roots, scalars: scalars, now: now)
+          return evaluator.holds(Int(roots[segment]), profile)
+        }
+      }
+    }
   }
+}
 
-  func holds(node index: Int, _ profile: BoundProfile, now: Instant) -> Bool {
+/// The evaluation of one condition tree: pointers into the program and the profile's scalars, valid for one
+/// call. The profile itself is passed down as a (borrowed) argument, for the rare paths that need more than its
+/// scalars (rollouts, generic tests).
+struct ProgramEvaluator {
+  unowned(unsafe) let program: Program
+  let nodes: UnsafeBufferPointer<Node>
+  let roots: UnsafeBufferPointer<Int32>
+  let scalars: UnsafeBufferPointer<Scalar>
+  let now: Instant
+
+  func holds(_ index: Int, _ profile: BoundProfile) -> Bool {
     let node = nodes[index]
     switch node.op {
     case .all, .any:
@@ -15,25 +33,29 @@ extension Program {
       var child = index + 1
       var remaining = Int(node.a)
       while remaining > 0 {
-        if holds(node: child, profile, now: now) != isAll { return !isAll }
+        if holds(child, profile) != isAll { return !isAll }
         child = Int(nodes[child].end)
         remaining -= 1
       }
       return isAll
-    case .not: return !holds(node: index + 1, profile, now: now)
-    case .segment: return holds(node: Int(roots[Int(node.a)]), profile, now: now)
+    case .not: return !holds(index + 1, profile)
+    case .segment: return holds(Int(roots[Int(node.a)]), profile)
     case .constant: return node.a != 0
-    case .rollout:
-      guard let id = profile.profileID else { return false }
-      let rollout = rollouts[Int(node.a)]
-      return Bucketing.rolloutBucket(salt: rollout.salt, profileID: id) < rollout.threshold
-    default: return test(node, profile, now: now)
+    case .rollout: return rollout(node, profile)
+    default: return test(node, profile)
     }
   }
 
+  @inline(never)
+  func rollout(_ node: Node, _ profile: BoundProfile) -> Bool {
+    guard let id = profile.profileID else { return false }
+    let rollout = program.rollouts[Int(node.a)]
+    return Bucketing.rolloutBucket(salt: rollout.salt, profileID: id) < rollout.threshold
+  }
+
   /// A predicate instruction; each case mirrors the same case of `Evaluator.test`.
-  func test(_ node: Node, _ profile: BoundProfile, now: Instant) -> Bool {
-    let scalar = profile.scalars[Int(node.slot)]
+  func test(_ node: Node, _ profile: BoundProfile) -> Bool {
+    let scalar = scalars[Int(node.slot)]
     if node.op == .isSet { return scalar.tag != .missing }
     if scalar.tag == .missing { return false }
     switch (node.op, scalar.tag) {
@@ -63,9 +85,14 @@ extension Program {
       return node.comparison.holds(Double(years), Double(bitPattern: node.a))
     case (.stringIn, .string): return scalar.bits < 64 && node.a & (1 << scalar.bits) != 0
     case (.version, .version): return node.comparison.holds(scalar.bits, node.a)
-    default:
-      return Evaluator.test(tests[Int(node.test)], profile.values[Int(node.slot)], now: now)
+    default: return generic(node, profile)
     }
+  }
+
+  /// The reference path for tests without a fast instruction and values without a plain form.
+  @inline(never)
+  func generic(_ node: Node, _ profile: BoundProfile) -> Bool {
+    Evaluator.test(program.tests[Int(node.test)], profile.values[Int(node.slot)], now: now)
   }
 
   @inline(__always)

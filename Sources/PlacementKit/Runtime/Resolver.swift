@@ -50,7 +50,8 @@ extension RuleSet {
     var trace: [RowTrace]? = options.explain ? [] : nil
     var warnings = profile.warnings
     for index in placement.rows.indices {
-      if let segment = placement.rows[index].segment,
+      // Read the segment in place: copying the row would retain its strings, content and span on every row.
+      if let segment = placement.rows.withUnsafeBufferPointer({ $0[index].segment }),
         !(isCompiled
           ? program.holds(segment: segment, profile, now: options.now)
           : Evaluator(segments: conditions, profile: profile, now: options.now).holds(conditions[segment]))

@@ -24,7 +24,11 @@ struct Scalar: Sendable, Equatable {
     case .number(let n): self.init(tag: .number, bits: n.bitPattern)
     case .bool(let b): self.init(tag: .bool, bits: b ? 1 : 0)
     case .version(let v):
-      if let packed = Self.packVersion(v) { self.init(tag: .version, bits: packed) } else { self.init(tag: .other, bits: 0) }
+      if let packed = Self.packVersion(v) {
+        self.init(tag: .version, bits: packed)
+      } else {
+        self.init(tag: .other, bits: 0)
+      }
     case .date(let d): self.init(tag: .date, bits: UInt64(bitPattern: d.millisecondsSince1970))
     case .choice(let index): self.init(tag: .choice, bits: UInt64(index))
     case .choices(let mask): self.init(tag: .choices, bits: mask)

@@ -2,7 +2,7 @@ extension SemanticVersion {
   /// The common case of version text, read without allocating: `N`, `N.N` or `N.N.N` where each `N` is `0` or
   /// a digit 1–9 followed by at most 17 digits (so it fits `UInt64`). Nil for any other text, which then goes
   /// through the full grammar; on the text it accepts, the result is the one the full grammar gives
-  /// (SemanticVersionTests checks both agree).
+  /// (PlainReleaseParsingTests checks both agree).
   static func parsePlainRelease(_ text: String) -> SemanticVersion? {
     parsePlainRelease(utf8: text.utf8)
   }

@@ -69,12 +69,16 @@ import Testing
 
   @Test func goodReloadIsVisibleToTheNextResolution() throws {
     let store = try Self.store()
-    #expect(try store.resolve(placement: "first", profile: Self.profile, now: Self.now).content == .flow(id: "g0_mid", paywall: nil))
+    #expect(
+      try store.resolve(placement: "first", profile: Self.profile, now: Self.now).content
+        == .flow(id: "g0_mid", paywall: nil))
     let result = store.reload(sources: Self.source(Self.rules(generation: 1)))
     #expect(result.outcome == .applied)
     #expect(result.version == 2)
     #expect(result.diagnostics.isEmpty)
-    #expect(try store.resolve(placement: "first", profile: Self.profile, now: Self.now).content == .flow(id: "g1_mid", paywall: nil))
+    #expect(
+      try store.resolve(placement: "first", profile: Self.profile, now: Self.now).content
+        == .flow(id: "g1_mid", paywall: nil))
   }
 
   @Test func anOlderReloadNeverReplacesANewerOne() throws {

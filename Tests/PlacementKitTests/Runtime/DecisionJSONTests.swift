@@ -15,15 +15,21 @@ import Testing
       .holdout,
     ]
     let tests: [ABAssignment?] = [
-      nil, ABAssignment(name: "music_paywalls", versionID: "main_paywall/music_fans/music_paywalls", variation: "a", bucket: 42),
+      nil,
+      ABAssignment(
+        name: "music_paywalls", versionID: "main_paywall/music_fans/music_paywalls", variation: "a", bucket: 42),
       ABAssignment(name: "t", versionID: "v\u{2028}1", variation: "holdout", bucket: nil),
     ]
     let traces: [[RowTrace]?] = [
       nil, [],
       [
-        RowTrace(index: 0, name: "pros", outcome: .notMatched(condition: "experience == pro", seen: "experience = missing")),
+        RowTrace(
+          index: 0, name: "pros", outcome: .notMatched(condition: "experience == pro", seen: "experience = missing")),
         RowTrace(index: 1, name: "stopped", outcome: .fellThrough(reason: "the row's content is fallthrough")),
-        RowTrace(index: 2, name: "default", outcome: .decided),
+        RowTrace(index: 2, name: "default", outcome: .decided(reason: nil)),
+      ],
+      [
+        RowTrace(index: 0, name: "music_fans", outcome: .decided(reason: "variation 'a' of test 't' (bucket 7)"))
       ],
     ]
     var all: [Decision] = []
@@ -144,8 +150,12 @@ import Testing
           json.value("fell_through")
           json.key("reason")
           json.value(reason)
-        case .decided:
+        case .decided(let reason):
           json.value("decided")
+          if let reason {
+            json.key("reason")
+            json.value(reason)
+          }
         }
         json.endObject()
       }
