@@ -119,6 +119,7 @@ public final class RuleStore: Sendable {
 
 /// The outcome of ``RuleStore/reload(sources:options:)``.
 public struct ReloadResult: Sendable {
+  /// What a reload did.
   public enum Outcome: Sendable, Equatable {
     /// The new rules are installed and serve from the next read on.
     case applied
@@ -128,6 +129,7 @@ public struct ReloadResult: Sendable {
     case superseded
   }
 
+  /// Whether the new rules were installed.
   public let outcome: Outcome
   /// The version serving after this reload (unchanged unless `outcome` is `.applied`).
   public let version: Int
