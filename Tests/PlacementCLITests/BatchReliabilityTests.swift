@@ -100,7 +100,7 @@ import Testing
     #expect(run.status == 1)
     #expect(
       run.err
-        == "\(path):2: error: profile is 3145728 bytes, over the limit of 1048576 bytes; not read\n1 profiles resolved, 1 line failed\n"
+        == "\(path):2: error: profile is 3145728 bytes, over the limit of 1048576 bytes; not read\n1 profile resolved, 1 line failed\n"
     )
     #expect(run.out.split(separator: "\n").count == 1)
   }

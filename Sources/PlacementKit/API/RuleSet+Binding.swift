@@ -7,11 +7,11 @@ extension RuleSet {
   /// building a JSON tree: this is the path batch resolution takes.
   /// - Parameters:
   ///   - bytes: UTF-8 JSON text of one profile object (one line of JSON Lines).
-  ///   - limits: size and depth limits (defaults: 1 MiB, depth 64, strings up to 64 KiB).
+  ///   - limits: size, depth and string-length limits (defaults: 1 MiB, depth 64, strings up to 1,024 bytes).
   /// - Returns: the profile bound to this rule set's attribute slots.
   /// - Throws: ``ProfileError`` when the JSON is invalid (with the byte offset), a limit is exceeded, or a
-  ///   member has the wrong type, exactly as ``Profile/init(jsonBytes:limits:)``.
-  public func bind(jsonBytes bytes: some Collection<UInt8>, limits: JSONLimits = .default) throws(ProfileError)
+  ///   string is too long, or a member has the wrong type, exactly as ``Profile/init(jsonBytes:limits:)``.
+  public func bind(jsonBytes bytes: some Collection<UInt8>, limits: ProfileLimits = .default) throws(ProfileError)
     -> BoundProfile
   {
     let fast = bytes.withContiguousStorageIfAvailable { binder.bind($0, limits: limits) }

@@ -3,7 +3,7 @@
 ///
 /// It takes the common shape: one object of built-in attributes, `profile_id`, `customer_user_id`, and a
 /// `custom_attributes` object of scalars and arrays of scalars, with plain ASCII member names, no duplicate
-/// names, no `events`, and values that coerce without a warning. For anything else it returns nil and the
+/// names, no `events`, no string over ``ProfileLimits/maxStringBytes``, and values that coerce without a warning. For anything else it returns nil and the
 /// caller takes the reference path (`Profile(jsonBytes:)` then ``RuleSet/bind(_:)``), which also produces every
 /// error message and warning. Numbers and strings are read by the same `JSONParser` primitives and coerced as
 /// `Coercion.value` does, so an accepted profile binds exactly as on the reference path (ProfileBinderTests
@@ -50,9 +50,13 @@ final class ProfileBinder: Sendable {
   }
 
   /// The bound profile, or nil when the input is not of the common shape (see the type's documentation).
-  func bind(_ input: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> BoundProfile? {
-    guard input.count <= limits.maxBytes, limits.maxDepth >= 3 else { return nil }
-    var parser = JSONParser(input: input, limits: limits)
+  func bind(_ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits) -> BoundProfile? {
+    guard input.count <= limits.json.maxBytes, limits.json.maxDepth >= 3 else { return nil }
+    // Strings (names too) over the profile's string limit make the parser throw, so the binder declines and the
+    // reference path reports the string with its path.
+    var json = limits.json
+    json.maxStringBytes = min(json.maxStringBytes, limits.maxStringBytes)
+    var parser = JSONParser(input: input, limits: json)
     var slots = Slots(count: attributes.count)
     // Which members were seen (duplicates decline): one flag per slot, plus the four reserved members.
     let complete = withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + 4) { seen in

@@ -24,7 +24,8 @@ package struct Lexer {
   /// Lexes the whole file. The last token is always `.endOfFile`. When more than the default
   /// ``SyntaxLimits/maxDiagnosticsPerFile`` problems are found, the last diagnostic is a `too-many-errors`
   /// summary counting the rest.
-  package static func tokenize(_ file: SourceFile) -> (tokens: [Token], comments: [Comment], diagnostics: [Diagnostic]) {
+  package static func tokenize(_ file: SourceFile) -> (tokens: [Token], comments: [Comment], diagnostics: [Diagnostic])
+  {
     let lexed = tokenize(file, maxDiagnostics: SyntaxLimits.default.maxDiagnosticsPerFile)
     return (lexed.tokens, lexed.comments, lexed.diagnostics + SyntaxCatalog.tooManyErrors(lexed.suppressed, in: file))
   }

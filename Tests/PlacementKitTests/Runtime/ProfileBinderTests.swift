@@ -91,10 +91,21 @@ import Testing
 
   @Test func limitsAreEnforcedAsOnTheReferencePath() throws {
     let long = #"{"country":""# + String(repeating: "a", count: 300) + #""}"#
-    for limits in [JSONLimits(maxStringBytes: 100), JSONLimits(maxBytes: 50), JSONLimits(maxDepth: 2)] {
-      try expectSameBinding(Array(long.utf8), limits: limits)
-      try expectSameBinding(Array(#"{"custom_attributes":{"interests":["music"]}}"#.utf8), limits: limits)
+    let nested = #"{"custom_attributes":{"interests":["music"],"note":"\#(String(repeating: "b", count: 200))"}}"#
+    let limits = [
+      ProfileLimits(json: JSONLimits(maxStringBytes: 100)), ProfileLimits(json: JSONLimits(maxBytes: 50)),
+      ProfileLimits(json: JSONLimits(maxDepth: 2)), ProfileLimits(maxStringBytes: 150),
+      ProfileLimits(maxStringBytes: 250),
+    ]
+    for limit in limits {
+      try expectSameBinding(Array(long.utf8), limits: limit)
+      try expectSameBinding(Array(nested.utf8), limits: limit)
+      try expectSameBinding(Array(#"{"custom_attributes":{"interests":["music"]}}"#.utf8), limits: limit)
     }
+    // The default string limit (1,024 bytes) applies to values the binder ignores, too.
+    let ignored = #"{"custom_attributes":{"unknown_note":"\#(String(repeating: "c", count: 1_100))"}}"#
+    #expect(throws: ProfileError.self) { try ruleSet.bind(jsonBytes: Array(ignored.utf8)) }
+    try expectSameBinding(Array(ignored.utf8))
   }
 
   func expectSameBinding(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -102,7 +113,7 @@ import Testing
   }
 
   func expectSameBinding(
-    _ bytes: [UInt8], limits: JSONLimits = .default, sourceLocation: SourceLocation = #_sourceLocation
+    _ bytes: [UInt8], limits: ProfileLimits = .default, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
     let text = String(decoding: bytes, as: UTF8.self)
     let fast = Result { () throws(ProfileError) in try ruleSet.bind(jsonBytes: bytes, limits: limits) }
