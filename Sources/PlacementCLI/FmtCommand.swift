@@ -25,6 +25,10 @@ struct FmtCommand {
         throw CommandFailure(.noInput, error.message)
       }
     }
+    guard !files.isEmpty else {
+      // A CI job pointed at the wrong folder must not pass silently.
+      throw CommandFailure(.noInput, "no .\(RuleLoading.fileExtension) files in \(paths.joined(separator: ", "))")
+    }
     var changed = 0
     var failures: [ExitCode] = []
     for path in files {

@@ -56,7 +56,7 @@ enum Help {
       --placement ID       resolve only this placement (repeatable); default: every placement
       --rules PATH         rules file or directory (default: Rules)
       --explain            include why each row did or did not decide
-      --now INSTANT        the time for relative date conditions, ISO-8601 (default: the current time)
+      --now INSTANT        the time for relative date conditions: ISO-8601 with an offset or YYYY-MM-DD (default: the current time)
       --format json|text   output format (default: json)
 
     With --profiles, a summary goes to stderr, and a progress line too when stderr is a terminal.
@@ -66,7 +66,7 @@ enum Help {
 
     """,
     "ingest": """
-    usage: placement ingest EVENTS.jsonl [--profile FILE] [--rules PATH]
+    usage: placement ingest EVENTS.jsonl [--profile FILE] [--rules PATH] [--adapty]
 
     Applies flow_user_input events (JSON Lines, in order: last value wins) to a profile (empty by default)
     and prints the profile with the custom attributes derived from the rules' declarations.
@@ -75,8 +75,13 @@ enum Help {
     options:
       --profile FILE   start from this profile
       --rules PATH     rules file or directory (default: Rules)
+      --adapty         check the derived custom attributes against Adapty's limits (keys of 1-30
+                       characters of [A-Za-z0-9._-]; strings of 1-50 characters, or numbers; at most 30)
 
-    exit: 0 ok; 1 some events were skipped; 65 invalid profile or rules; 66 a file is missing.
+    Answers that do not fit their attribute are reported on stderr as warnings; stdout holds only the profile.
+
+    exit: 0 ok; 1 some events were skipped or --adapty found a problem; 65 invalid profile or rules;
+    66 a file is missing.
 
     """,
     "audiences": """

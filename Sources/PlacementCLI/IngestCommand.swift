@@ -49,8 +49,9 @@ struct IngestCommand {
         console.err("\(eventsPath):\(lineNumber): error: \(error)\n")
       }
     }
-    let (text, custom) = render(profile, ruleSet: ruleSet)
+    let (text, custom, warnings) = render(profile, ruleSet: ruleSet)
     console.out(text + "\n")
+    for warning in warnings { console.err("warning: \(warning)\n") }
     var problems = 0
     if arguments.has("--adapty") {
       for problem in AdaptyLimits.problems(custom) {
@@ -66,7 +67,9 @@ struct IngestCommand {
   }
 
   /// The profile as JSON with `custom_attributes` updated from the answers of declared attributes.
-  func render(_ profile: Profile, ruleSet: RuleSet) -> (String, [String: JSONValue]) {
+  /// Also returns the warnings of binding (answers that do not fit their attribute), which go to stderr: the
+  /// printed profile stays a clean input for `placement resolve --profile -`.
+  func render(_ profile: Profile, ruleSet: RuleSet) -> (String, [String: JSONValue], [String]) {
     let bound = ruleSet.bind(profile)
     var custom = profile.customAttributes
     for attribute in ruleSet.attributes where attribute.source != nil {
@@ -75,7 +78,6 @@ struct IngestCommand {
     }
     var members = profile.builtins
     members["custom_attributes"] = .object(custom)
-    if !bound.warnings.isEmpty { members["warnings"] = .array(bound.warnings.map { .string($0) }) }
-    return (serialized(.object(members), sortedKeys: true), custom)
+    return (serialized(.object(members), sortedKeys: true), custom, bound.warnings)
   }
 }

@@ -14,7 +14,7 @@ extension Profile {
     do {
       value = try JSONReader.parse(bytes, limits: limits.json)
     } catch {
-      throw ProfileError(field: "json", message: "invalid JSON: \(error.message) at byte \(error.offset)")
+      throw ProfileError(field: "json", message: "invalid JSON: \(error.message) at byte \(error.offset)\(error.lineSuffix(in: bytes))")
     }
     try limits.checkStrings(in: value)
     try self.init(json: value)

@@ -97,3 +97,17 @@ extension JSONError {
   static let invalidUnicodeEscape = "invalid \\u escape, expected 4 hexadecimal digits"
   static let loneSurrogate = "lone surrogate in a \\u escape"
 }
+
+extension JSONError {
+  /// `" (line L, column C)"` when the error is past the first line of `bytes`, else `""`: byte offsets are
+  /// enough on one line (JSON Lines), but a pretty-printed file needs a line. Columns count bytes.
+  public func lineSuffix(in bytes: some Collection<UInt8>) -> String {
+    var line = 1
+    var lineStart = 0
+    for (index, byte) in bytes.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    return line == 1 ? "" : " (line \(line), column \(offset - lineStart + 1))"
+  }
+}

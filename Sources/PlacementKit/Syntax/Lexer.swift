@@ -142,7 +142,10 @@ package struct Lexer {
       }
     }
     // Trailing identifier characters (e.g. `12abc`) make one bad token rather than two confusing ones.
-    while let byte = peek(0), byte.isIdentifierContinue { position += 1 }
+    // So do trailing `.x` parts (`2.3.x`): the checker then says why the literal is not a version or a number.
+    while let byte = peek(0), byte.isIdentifierContinue || (byte == .dot && peek(1)?.isIdentifierContinue == true) {
+      position += 1
+    }
     return make(.number, start, String(decoding: bytes[start..<position], as: UTF8.self), lineStart)
   }
 

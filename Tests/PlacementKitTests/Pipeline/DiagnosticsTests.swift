@@ -131,3 +131,12 @@ import Testing
     #expect(diagnostics[0].notes.map(\.message) == ["write the lower bound first: between 18 and 30"])
   }
 }
+
+@Suite struct MalformedNumberTests {
+  @Test func aVersionWithALetterIsOneInvalidLiteral() {
+    let rules = "segment s = app_version >= 2.3.x\nplacement p: flow {\n  s -> flow a\n  default -> flow b\n}\n"
+    let diagnostics = compile(rules).diagnostics
+    #expect(diagnostics.map(\.message) == ["invalid version '2.3.x': version component 'x' is not a number"])
+    #expect(positions(diagnostics) == ["1:28"])
+  }
+}
