@@ -1,4 +1,6 @@
 import Foundation
+import PlacementCLI
+import Synchronization
 import Testing
 
 /// A batch where hostile lines sit between good ones: each bad line gets one clear error with its line number,
@@ -103,5 +105,25 @@ import Testing
         == "\(path):2: error: profile is 3145728 bytes, over the limit of 1048576 bytes; not read\n1 profile resolved, 1 line failed\n"
     )
     #expect(run.out.split(separator: "\n").count == 1)
+  }
+
+  /// Standard input as the real process reads it (bytes through a file handle, not `readLine`): invalid UTF-8
+  /// is an error for its line, not silently repaired.
+  @Test func standardInputIsReadAsBytes() throws {
+    let (bytes, expectedErrors) = Self.batch()
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("stdin-\(UUID().uuidString).jsonl").path
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let input = try #require(FileHandle(forReadingAtPath: path))
+    let out = Mutex("")
+    let err = Mutex("")
+    let console = Console(
+      out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } }, readLine: { nil },
+      currentDirectory: packageRoot, standardInput: input)
+    let status = PlacementTool.run(["resolve", "--profiles", "-"] + args, console: console)
+    #expect(status == 1)
+    let errors = err.withLock { $0 }.split(separator: "\n").map(String.init)
+    #expect(errors == expectedErrors.map { "<stdin>:\($0)" } + ["7 profiles resolved, 6 lines failed"])
+    #expect(out.withLock { $0 }.split(separator: "\n").count == 7)
   }
 }

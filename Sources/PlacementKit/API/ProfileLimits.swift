@@ -28,11 +28,14 @@ public struct ProfileLimits: Sendable, Equatable {
   /// 1 MiB documents, depth 64, strings of at most 1,024 bytes.
   public static let `default` = ProfileLimits()
 
-  /// Finds the first string value longer than ``maxStringBytes``, walking the value with an
-  /// explicit stack (no recursion). Object members are visited in key order, so the report is deterministic.
+  /// Finds the first string value longer than ``maxStringBytes``, walking the value with an explicit stack (no
+  /// recursion). A first pass only compares lengths (no allocation beyond the stack, so valid profiles cost
+  /// little); when it finds a long string, a second pass names it, visiting object members in key order so the
+  /// report is deterministic.
   /// - Throws: ``ProfileError`` whose `field` is the path of the string, e.g. `custom_attributes.nickname` or
   ///   `events[2].value`.
   public func checkStrings(in value: JSONValue) throws(ProfileError) {
+    guard hasLongString(value) else { return }
     var pending: [(path: String, value: JSONValue)] = [("", value)]
     while let (path, value) = pending.popLast() {
       switch value {
@@ -49,6 +52,20 @@ public struct ProfileLimits: Sendable, Equatable {
         break
       }
     }
+  }
+
+  /// Whether any string value in `value` is longer than ``maxStringBytes`` (lengths only).
+  private func hasLongString(_ value: JSONValue) -> Bool {
+    var pending = [value]
+    while let value = pending.popLast() {
+      switch value {
+      case .string(let text): if text.utf8.count > maxStringBytes { return true }
+      case .array(let elements): pending.append(contentsOf: elements)
+      case .object(let members): pending.append(contentsOf: members.values)
+      case .null, .bool, .number: break
+      }
+    }
+    return false
   }
 
   private func check(_ text: String, at path: String) throws(ProfileError) {
