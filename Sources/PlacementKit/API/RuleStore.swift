@@ -103,7 +103,7 @@ public final class RuleStore: Sendable {
   }
 
   /// Decides what `profile` gets at `placement` with the installed rules (see
-  /// ``RuleSet/resolve(placement:profile:now:explain:)``).
+  /// ``RuleSet/resolve(placement:profile:now:explain:)-(_,Profile,_,_)``).
   /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
   public func resolve(placement: String, profile: Profile, now: Instant = .now, explain: Bool = false)
     throws(ResolveError) -> Decision
