@@ -27,16 +27,27 @@ import Testing
     return lines
   }()
 
-  static let file: String = {
-    let path = NSTemporaryDirectory() + "placement-batch-\(getpid()).jsonl"
-    try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-    return path
-  }()
+  /// The lines written to a fresh temporary file for the test; the file is removed afterwards.
+  let file: String
+  let cleanUp: Cleanup
+
+  init() throws {
+    file = NSTemporaryDirectory() + "placement-batch-\(UUID().uuidString).jsonl"
+    try (Self.lines.joined(separator: "\n") + "\n").write(toFile: file, atomically: true, encoding: .utf8)
+    cleanUp = Cleanup(path: file)
+  }
+
+  /// Removes the temporary file when the test (which owns the suite instance) is done.
+  final class Cleanup: Sendable {
+    let path: String
+    init(path: String) { self.path = path }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+  }
 
   @Test func outputIsTheSameForAnyNumberOfJobs() {
-    let one = placement(["resolve", "--profiles", Self.file, "--jobs", "1"] + common)
-    let two = placement(["resolve", "--profiles", Self.file, "--jobs", "2"] + common)
-    let three = placement(["resolve", "--profiles", Self.file, "--jobs", "3"] + common)
+    let one = placement(["resolve", "--profiles", file, "--jobs", "1"] + common)
+    let two = placement(["resolve", "--profiles", file, "--jobs", "2"] + common)
+    let three = placement(["resolve", "--profiles", file, "--jobs", "3"] + common)
     #expect(one.status == 1)
     #expect(!one.out.isEmpty)
     #expect(two.out == one.out)
@@ -46,7 +57,7 @@ import Testing
   }
 
   @Test func decisionsFollowInputOrderAcrossChunks() {
-    let run = placement(["resolve", "--profiles", Self.file, "--jobs", "2", "--placement", "onboarding_end"] + common)
+    let run = placement(["resolve", "--profiles", file, "--jobs", "2", "--placement", "onboarding_end"] + common)
     let ids = run.out.split(separator: "\n").compactMap { line -> String? in
       guard let range = line.range(of: #""profile_id":""#) else { return nil }
       return String(line[range.upperBound...].prefix { $0 != "\"" })
@@ -61,11 +72,11 @@ import Testing
 
   @Test func badLinesAreReportedWithTheirNumbersAndTheRestContinue() throws {
     let placements = try RuleSet.load(directory: repo("Rules")).get().placementNames.count
-    let run = placement(["resolve", "--profiles", Self.file, "--jobs", "2"] + common)
+    let run = placement(["resolve", "--profiles", file, "--jobs", "2"] + common)
     let bad = Self.lines.indices.filter { $0 % 97 == 13 || $0 % 97 == 60 }
     #expect(run.status == 1)
-    #expect(run.err.contains("\(Self.file):14: error: invalid JSON"))
-    #expect(run.err.contains("\(Self.file):61: error: 'profile_id' must be a string, found number"))
+    #expect(run.err.contains("\(file):14: error: invalid JSON"))
+    #expect(run.err.contains("\(file):61: error: 'profile_id' must be a string, found number"))
     let blank = Self.lines.indices.filter { $0 % 97 == 41 }.count
     let resolved = Self.lines.count - bad.count - blank
     #expect(run.err.hasSuffix("\(resolved) profiles resolved, \(bad.count) lines failed\n"))
@@ -93,9 +104,9 @@ import Testing
   }
 
   @Test func usageErrorsForJobsAndErrors() {
-    #expect(placement(["resolve", "--profiles", Self.file, "--jobs", "0"] + common).status == 64)
-    #expect(placement(["resolve", "--profiles", Self.file, "--jobs", "two"] + common).status == 64)
-    #expect(placement(["resolve", "--profiles", Self.file, "--errors", "stdout"] + common).status == 64)
+    #expect(placement(["resolve", "--profiles", file, "--jobs", "0"] + common).status == 64)
+    #expect(placement(["resolve", "--profiles", file, "--jobs", "two"] + common).status == 64)
+    #expect(placement(["resolve", "--profiles", file, "--errors", "stdout"] + common).status == 64)
   }
 
   @Test func progressLineOnlyOnATerminal() {
