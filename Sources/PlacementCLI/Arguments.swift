@@ -7,9 +7,11 @@ struct Arguments {
   private(set) var flags: Set<String> = []
   private(set) var positionals: [String] = []
 
-  /// Parses `arguments` given the options that take a value and the boolean flags.
+  /// Parses `arguments` given the options that take a value and the boolean flags (every command also takes
+  /// `--verbose`).
   /// - Throws: ``CommandFailure`` (usage) for an unknown option or a missing value.
-  init(_ arguments: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(CommandFailure) {
+  init(_ arguments: [String], valued: Set<String>, flags allowed: Set<String>) throws(CommandFailure) {
+    let allowedFlags = allowed.union(["--verbose"])
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -59,4 +61,15 @@ struct Arguments {
     }
     return value
   }
+
+  /// The value of a choice option as one of an enumeration's cases (its raw values are the choices).
+  func choice<Choice: RawRepresentable & CaseIterable>(_ name: String, default fallback: Choice) throws(CommandFailure)
+    -> Choice where Choice.RawValue == String
+  {
+    let text = try choice(name, among: Choice.allCases.map(\.rawValue), default: fallback.rawValue)
+    return Choice(rawValue: text) ?? fallback
+  }
+
+  /// Whether `--verbose` was given.
+  var verbose: Bool { has("--verbose") }
 }

@@ -12,14 +12,14 @@ struct AudiencesCommand {
   }
 
   func run() throws(CommandFailure) -> ExitCode {
-    let format = try arguments.choice("--format", among: ["text", "json"], default: "text")
+    let format: OutputFormat = try arguments.choice("--format", default: .text)
     guard arguments.positionals.count <= 1 else {
       throw CommandFailure(.usage, "give at most one placement, found '\(arguments.positionals[1])' as well")
     }
-    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console)
+    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose)
     guard let name = arguments.positionals.first else {
       let tables = ruleSet.placements.map { AudienceTable($0, in: ruleSet) }
-      if format == "json" {
+      if format == .json {
         var json = JSONWriter()
         AudienceTable.writeSummary(tables, to: &json)
         console.out(json.string + "\n")
@@ -33,7 +33,7 @@ struct AudiencesCommand {
         name, known: ruleSet.placementNames, suggestion: Suggestions.closest(to: name, in: ruleSet.placementNames))
       throw CommandFailure(.dataError, error.description)
     }
-    if format == "json" {
+    if format == .json {
       var json = JSONWriter()
       table.write(to: &json)
       console.out(json.string + "\n")

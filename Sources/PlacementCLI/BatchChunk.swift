@@ -39,12 +39,15 @@ struct Chunk: Sendable {
 }
 
 /// A progress line on stderr, only when stderr is a terminal, at most once per `interval` (from the second
-/// update on, so short runs show none); cleared at the end.
+/// update on, so short runs show none); cleared (`\r\e[K`) before a diagnostic is printed, redrawn at the next
+/// update, and cleared at the end.
 struct Progress {
   let console: Console
   let interval: Duration
   private var last: ContinuousClock.Instant?
   private var shown = false
+  /// The line was shown, then cleared for a diagnostic: the next update redraws it at once.
+  private var cleared = false
 
   init(console: Console, interval: Duration = .milliseconds(500)) {
     self.console = console
@@ -54,17 +57,21 @@ struct Progress {
   mutating func update(lines: Int, resolved: Int) {
     guard console.stderrIsTerminal else { return }
     let now = ContinuousClock.now
-    if let last, now - last < interval { return }
+    if let last, now - last < interval, !cleared { return }
     if last == nil {
       last = now
       return
     }
     last = now
     shown = true
+    cleared = false
     console.err("\r\(lines) lines read, \(resolved) profiles resolved\u{1B}[K")
   }
 
   mutating func clear() {
-    if shown { console.err("\r\u{1B}[K") }
+    guard shown else { return }
+    console.err("\r\u{1B}[K")
+    shown = false
+    cleared = true
   }
 }

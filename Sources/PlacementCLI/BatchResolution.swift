@@ -11,7 +11,7 @@ import PlacementKit
 /// `{"line": n, "error": "..."}`) and the others continue.
 struct BatchResolution {
   let ruleSet: RuleSet
-  let placements: [String]
+  let placements: [PlacementHandle]
   let options: ResolveOptions
   let output: DecisionOutput
   /// Bounds on each profile line (size, depth, string lengths).
@@ -33,14 +33,18 @@ struct BatchResolution {
     var nextLine = 1
     func write(_ slot: BatchSlot) {
       if !slot.result.out.isEmpty { console.out(String(decoding: slot.result.out, as: UTF8.self)) }
-      if !slot.result.errors.isEmpty { console.err(slot.result.errors) }
+      if !slot.result.errors.isEmpty {
+        progress.clear()  // a diagnostic never shares the progress line; it is redrawn below
+        console.err(slot.result.errors)
+      }
       totals.resolved += slot.result.resolved
       totals.failed += slot.result.failed
       progress.update(lines: nextLine - 1, resolved: totals.resolved)
     }
     if jobs == 1 {
       let slot = BatchSlot()
-      while slot.chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) {
+      // Stop reading once standard output failed (a closed pipe): nothing more could be seen.
+      while !console.outputFailed, slot.chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) {
         nextLine += slot.chunk.lineCount
         resolve(slot)
         write(slot)
@@ -53,6 +57,7 @@ struct BatchResolution {
       var submitted = 0
       var inputLeft = true
       while inputLeft || !pending.isEmpty {
+        if console.outputFailed { inputLeft = false }
         while inputLeft, let slot = free.popLast() {
           guard slot.chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) else {
             free.append(slot)
@@ -76,8 +81,7 @@ struct BatchResolution {
       }
     }
     progress.clear()
-    let failures = "\(totals.failed) line\(totals.failed == 1 ? "" : "s") failed"
-    console.err("\(totals.resolved) profile\(totals.resolved == 1 ? "" : "s") resolved, \(failures)\n")
+    console.err(Self.summary(lines: nextLine - 1, resolved: totals.resolved, failed: totals.failed) + "\n")
     return totals.failed > 0 ? .findings : .ok
   }
 
@@ -94,7 +98,7 @@ struct BatchResolution {
     var oversized = chunk.oversized[...]
     var cache = DecisionJSONCache()
     chunk.forEachLine { number, line in
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+      if BatchResolution.isBlank(line) { return }
       let profile: BoundProfile
       do throws(ProfileError) {
         // A line the reader cut for its size is reported with its full length, never read as JSON.
@@ -108,14 +112,15 @@ struct BatchResolution {
         report(error.message, line: number, into: &result, writer: &writer)
         return
       }
-      for (position, name) in placements.enumerated() {
-        let decision = try! ruleSet.resolve(name, for: profile, options: options)
-        if output.format == "json" {
+      for (position, placement) in placements.enumerated() {
+        let decision = ruleSet.resolve(placement, for: profile, options: options)
+        if output.format == .json {
           cache.write(decision, position: position, to: &writer)
           result.out.append(contentsOf: writer.bytes)
           result.out.append(UInt8(ascii: "\n"))
           writer.removeAll(keepingCapacity: true)
         } else {
+          if position == 0 { result.out.append(contentsOf: output.profileHeader(decision.profileID, line: number).utf8) }
           result.out.append(contentsOf: output.text(decision).utf8)
         }
       }
@@ -129,7 +134,7 @@ struct BatchResolution {
       result.errors += "\(sourceName):\(number): error: \(message)\n"
       return
     }
-    guard output.format == "json" else {
+    guard output.format == .json else {
       result.out.append(contentsOf: "line \(number): error: \(message)\n".utf8)
       return
     }
@@ -142,6 +147,22 @@ struct BatchResolution {
     result.out.append(contentsOf: writer.bytes)
     result.out.append(UInt8(ascii: "\n"))
     writer.removeAll(keepingCapacity: true)
+  }
+}
+
+extension BatchResolution {
+  /// A line of spaces, tabs and carriage returns (or nothing): skipped, and counted as blank in the summary.
+  static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
+  /// `3 profiles resolved, 1 line failed, 1 blank line skipped` (the blank count only when there are some):
+  /// every input line is accounted for.
+  static func summary(lines: Int, resolved: Int, failed: Int) -> String {
+    let blank = lines - resolved - failed
+    func counted(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+    return "\(counted(resolved, "profile")) resolved, \(counted(failed, "line")) failed"
+      + (blank > 0 ? ", \(counted(blank, "blank line")) skipped" : "")
   }
 }
 

@@ -1,12 +1,25 @@
 import PlacementKit
 
+/// The output formats of `resolve` and `audiences`.
+enum OutputFormat: String, CaseIterable, Sendable {
+  case json
+  case text
+}
+
 /// Writes decisions as JSON Lines or as text for people.
 struct DecisionOutput {
-  let format: String
+  let format: OutputFormat
   let console: Console
 
   func write(_ decision: Decision) {
-    console.out(format == "json" ? decision.jsonString + "\n" : text(decision))
+    console.out(format == .json ? decision.jsonString + "\n" : text(decision))
+  }
+
+  /// The header of one profile's decisions in batch text output, naming the input line and the profile:
+  /// `profile b-1 (line 3):`; the id is escaped and cut as in warnings.
+  func profileHeader(_ profileID: String?, line: Int) -> String {
+    guard let profileID else { return "profile without profile_id (line \(line)):\n" }
+    return "profile \(displayEscaped(profileID)) (line \(line)):\n"
   }
 
   func text(_ decision: Decision) -> String {

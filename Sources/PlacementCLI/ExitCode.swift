@@ -9,10 +9,15 @@ public enum ExitCode: Int32, Sendable {
   /// Bad input data: rules that do not compile, an unreadable profile or event file, an unknown placement
   /// (EX_DATAERR).
   case dataError = 65
-  /// An input file is missing (EX_NOINPUT).
+  /// An input cannot be opened: missing, a directory where a file is expected (or the reverse), not readable,
+  /// empty (EX_NOINPUT).
   case noInput = 66
   /// An internal error (EX_SOFTWARE).
   case software = 70
+  /// Reading an input or writing an output failed part-way (EX_IOERR).
+  case ioError = 74
+  /// Standard output (or error) is a closed pipe: the run ends quietly, as the default SIGPIPE would end it.
+  case brokenPipe = 141
 }
 
 /// A failure that ends a command with an exit code and a message on stderr.

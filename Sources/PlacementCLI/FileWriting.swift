@@ -3,20 +3,25 @@ import Foundation
 /// Writing files so that a reader never sees a partial one.
 enum FileWriting {
   /// Replaces the file at `path` with `text`: writes a temporary file in the same directory (same file system),
-  /// gives it the original's permissions, then renames it over the original (atomic on POSIX).
+  /// gives it the original's permissions, then renames it over the original (atomic on POSIX). A symbolic link
+  /// is followed: its target is rewritten (keeping the target's mode) and the link stays a link.
   /// - Throws: ``CommandFailure`` (exit 70) when the temporary file cannot be written or renamed; the original
   ///   is then unchanged.
   static func replace(_ path: String, with text: String) throws(CommandFailure) {
-    let url = URL(fileURLWithPath: path)
+    let target = resolvingLinks(path)
+    let url = URL(fileURLWithPath: target)
     let temporary = url.deletingLastPathComponent().appendingPathComponent(
       ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
     let manager = FileManager.default
     do {
       try Data(text.utf8).write(to: temporary)
-      if let permissions = try? manager.attributesOfItem(atPath: path)[.posixPermissions] {
-        try manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+      var info = stat()
+      if stat(target, &info) == 0 {
+        guard chmod(temporary.path, info.st_mode & 0o7777) == 0 else {
+          throw CommandFailure(.software, "cannot keep the mode of '\(path)': \(String(cString: strerror(errno)))")
+        }
       }
-      guard rename(temporary.path, path) == 0 else {
+      guard rename(temporary.path, target) == 0 else {
         throw CommandFailure(.software, "cannot replace '\(path)': \(String(cString: strerror(errno)))")
       }
     } catch let failure as CommandFailure {
@@ -26,5 +31,13 @@ enum FileWriting {
       try? manager.removeItem(at: temporary)
       throw CommandFailure(.software, "cannot write '\(path)': \(error.localizedDescription)")
     }
+  }
+
+  /// The file a path finally names once every symbolic link on it is followed (the path itself when it has
+  /// none or cannot be resolved).
+  static func resolvingLinks(_ path: String) -> String {
+    guard let resolved = realpath(path, nil) else { return path }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }

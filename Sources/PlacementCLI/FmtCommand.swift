@@ -17,10 +17,15 @@ struct FmtCommand {
   func run() throws(CommandFailure) -> ExitCode {
     let paths = arguments.positionals.isEmpty ? ["Rules"] : arguments.positionals
     if paths == ["-"] { return try formatStandardInput() }
+    if paths.contains("-") {
+      throw CommandFailure(.usage, "'-' (standard input) cannot be mixed with paths")
+    }
     var files: [String] = []
     for path in paths {
       do {
-        files += try RuleLoading.files(at: path)
+        let found = try RuleLoading.discover(at: path)
+        if arguments.verbose { Support.reportSkipped(found.skipped, console: console) }
+        files += found.files
       } catch {
         throw CommandFailure(.noInput, error.message)
       }
@@ -70,9 +75,10 @@ struct FmtCommand {
 
   /// `placement fmt -`: standard input to standard output (for editors).
   func formatStandardInput() throws(CommandFailure) -> ExitCode {
-    let text = String(decoding: try Support.read("-", console: console), as: UTF8.self) + "\n"
+    // Formatted exactly like a file with the same bytes (an empty input stays empty).
+    let text = String(decoding: try Support.read("-", console: console), as: UTF8.self)
     let formatted: String
-    switch format(SourceFile(name: "<stdin>", text: text)) {
+    switch format(SourceFile(name: Support.standardInputName, text: text)) {
     case .success(let text): formatted = text
     case .failure(let failure): return failure.code
     }

@@ -14,24 +14,27 @@ struct IngestCommand {
     guard arguments.positionals.count == 1, let eventsPath = arguments.positionals.first else {
       throw CommandFailure(.usage, "give one events file (JSON Lines; '-' reads standard input)")
     }
-    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console)
+    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose)
     var profile =
       try arguments.value("--profile").map { path throws(CommandFailure) in
         try Support.profile(at: path, console: console)
       } ?? Profile()
     let maxLineBytes = JSONLimits.default.maxBytes
     var reader = try LineReader(path: eventsPath, console: console, maxLineBytes: maxLineBytes)
+    let name = reader.name
     var lineNumber = 0
     var skipped = 0
-    var events = 0
+    var blank = 0
     while let line = reader.next() {
       lineNumber += 1
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-      events += 1
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+        blank += 1
+        continue
+      }
       if reader.lastLineLength > maxLineBytes {
         skipped += 1
         console.err(
-          "\(eventsPath):\(lineNumber): error: event line is \(reader.lastLineLength) bytes, over the limit of \(maxLineBytes) bytes; not read\n"
+          "\(name):\(lineNumber): error: event line is \(reader.lastLineLength) bytes, over the limit of \(maxLineBytes) bytes; not read\n"
         )
         continue
       }
@@ -40,15 +43,16 @@ struct IngestCommand {
         if let event = try FlowEvent.decode(json) { profile.answers.apply(event) }
       } catch let error as JSONError {
         skipped += 1
-        console.err("\(eventsPath):\(lineNumber): error: invalid JSON: \(error.message) at byte \(error.offset)\n")
+        console.err("\(name):\(lineNumber): error: invalid JSON: \(error.message) at byte \(error.offset)\n")
       } catch let error as IngestError {
         skipped += 1
-        console.err("\(eventsPath):\(lineNumber): error: \(error.message); event skipped\n")
+        console.err("\(name):\(lineNumber): error: \(error.message); event skipped\n")
       } catch {
         skipped += 1
-        console.err("\(eventsPath):\(lineNumber): error: \(error)\n")
+        console.err("\(name):\(lineNumber): error: \(error)\n")
       }
     }
+    if let failure = reader.commandFailure { throw failure }
     let (text, custom, warnings) = render(profile, ruleSet: ruleSet)
     console.out(text + "\n")
     for warning in warnings { console.err("warning: \(warning)\n") }
@@ -60,8 +64,10 @@ struct IngestCommand {
       }
     }
     if skipped > 0 {
-      let read = events - skipped
-      console.err("\(read) event line\(read == 1 ? "" : "s") read, \(skipped) line\(skipped == 1 ? "" : "s") skipped\n")
+      let applied = lineNumber - skipped - blank
+      console.err(
+        "\(lineNumber) line\(lineNumber == 1 ? "" : "s"): \(applied) applied, \(skipped) skipped"
+          + (blank > 0 ? ", \(blank) blank" : "") + "\n")
     }
     return skipped + problems > 0 ? .findings : .ok
   }

@@ -1,4 +1,5 @@
 import Foundation
+import PlacementKit
 
 /// Reads a file (or standard input) line by line through one reused buffer, so memory does not grow with the
 /// input. Lines are returned as bytes without the terminator (`\n` or `\r\n`); a returned slice is valid until
@@ -7,6 +8,9 @@ import Foundation
 /// A line longer than `maxLineBytes` is not kept: ``next()`` returns only its first `maxLineBytes + 1` bytes
 /// (so a consumer's size check fails) and ``lastLineLength`` holds its full length; the rest is discarded as it
 /// is read, so memory stays bounded by the limit plus one chunk whatever the input.
+///
+/// A read error is never taken for the end of the input: ``next()`` then returns nil, the unterminated bytes
+/// read so far are dropped, and ``failure`` says what happened (the command exits 74).
 struct LineReader {
   private let file: InputFile?
   private let console: Console?
@@ -18,12 +22,19 @@ struct LineReader {
   private let maxLineBytes: Int
   /// The full length in bytes of the line ``next()`` returned last (more than its count when it was cut).
   private(set) var lastLineLength = 0
+  /// The lines returned so far.
+  private(set) var linesRead = 0
+  /// Set when a read failed (the input was cut there); nil at a normal end of input.
+  private(set) var failure: FileReading.Failure?
+  /// The input's name in messages: the path, or `<stdin>`.
+  let name: String
   private static let chunkSize = 1 << 16
 
   /// Opens `path`, or standard input for `-`: as bytes when the console has the process's standard input,
   /// otherwise line by line through the console's `readLine` (so tests can feed it).
   init(path: String, console: Console, maxLineBytes: Int = .max) throws(CommandFailure) {
     self.maxLineBytes = maxLineBytes
+    name = Support.displayName(path)
     buffer = []
     if path == "-" {
       if let input = console.standardInput {
@@ -34,16 +45,31 @@ struct LineReader {
         self.console = console
       }
     } else {
-      let descriptor = open(path, O_RDONLY)
-      guard descriptor >= 0 else { throw CommandFailure(.noInput, "no such file: '\(path)'") }
+      let descriptor: Int32
+      do {
+        descriptor = try FileReading.openFile(path)
+      } catch {
+        throw Support.failure(error)
+      }
       file = InputFile(descriptor: descriptor, closes: true)
       self.console = nil
     }
     if file != nil { buffer = [UInt8](repeating: 0, count: 2 * Self.chunkSize) }
   }
 
-  /// The next line, or nil at the end of the input.
+  /// The next line, or nil at the end of the input (or after a read error, see ``failure``).
   mutating func next() -> ArraySlice<UInt8>? {
+    guard let line = nextLine() else { return nil }
+    linesRead += 1
+    return line
+  }
+
+  /// The failure that cut the input, as the command reports it: exit 74 naming the last complete line.
+  var commandFailure: CommandFailure? {
+    failure.map { CommandFailure(.ioError, "\($0.message) after line \(linesRead); the rest of the input was not read") }
+  }
+
+  private mutating func nextLine() -> ArraySlice<UInt8>? {
     if let console {
       guard let line = console.readLine() else { return nil }
       let bytes = Array(line.utf8)
@@ -100,7 +126,16 @@ struct LineReader {
     let read = buffer.withUnsafeMutableBufferPointer { all in
       file!.read(into: all.baseAddress! + end, count: all.count - end)
     }
-    if read <= 0 { finished = true } else { end += read }
+    if read > 0 {
+      end += read
+    } else {
+      finished = true
+      if read < 0 {
+        // The unterminated bytes before the error are not a line: drop them rather than report a cut line.
+        failure = FileReading.Failure(errno == EISDIR ? .isDirectory : .readFailed, path: name, code: errno)
+        end = start
+      }
+    }
   }
 
   /// Keeps the first `maxLineBytes + 1` bytes of the current (so far unterminated) line, then reads and drops

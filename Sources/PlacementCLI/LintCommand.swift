@@ -1,7 +1,8 @@
 import Foundation
 import PlacementKit
 
-/// `placement lint [PATHS] [--format text|json|github|sarif] [--strict]`: compiler diagnostics plus lint rules.
+/// `placement lint [PATHS] [--rules PATH] [--format text|json|github|sarif] [--strict]`: compiler diagnostics plus
+/// lint rules.
 ///
 /// Findings go to stdout (they are the command's result; CI reads SARIF and GitHub annotations from there).
 /// Exit: 0 clean, 1 when an error is found (or a warning with `--strict`), 64 usage, 66 a path is missing.
@@ -9,47 +10,49 @@ struct LintCommand {
   let arguments: Arguments
   let console: Console
 
-  static let formats = ["text", "json", "github", "sarif"]
+  static var formats: [String] { LintReporters.formats }
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--format"], flags: ["--strict"])
+    arguments = try Arguments(args, valued: ["--format", "--rules"], flags: ["--strict"])
     self.console = console
   }
 
   func run() throws(CommandFailure) -> ExitCode {
-    let format = try arguments.choice("--format", among: Self.formats, default: "text")
-    let paths = arguments.positionals.isEmpty ? ["Rules"] : arguments.positionals
-    let sources = try Self.sources(paths, console: console)
+    let format = try arguments.choice("--format", among: Self.formats, default: Self.formats[0])
+    // `--rules PATH` as in the other commands, or paths as arguments; both may be given.
+    let given = arguments.all("--rules") + arguments.positionals
+    let paths = given.isEmpty ? ["Rules"] : given
+    let sources = try Self.sources(paths, console: console, verbose: arguments.verbose)
     let compilation = Compilation.compile(sources, options: CompileOptions(maxDiagnostics: 10_000))
     let result = Linter.run(compilation)
-    console.out(render(result, format: format))
+    let context = LintReportContext(colors: console.stdoutColors, rules: paths.joined(separator: ", "))
+    let reporter = LintReporters.named(format)!.init(context: context)
+    console.out(reporter.render(result))
     let failing = result.count(.error) > 0 || (arguments.has("--strict") && result.count(.warning) > 0)
     return failing ? .findings : .ok
-  }
-
-  func render(_ result: LintResult, format: String) -> String {
-    switch format {
-    case "json": JSONLintReporter().render(result)
-    case "github": GitHubLintReporter().render(result)
-    case "sarif": SARIFLintReporter(version: Help.version).render(result)
-    default: TextLintReporter(colors: console.stdoutColors).render(result)
-    }
   }
 
   /// The rules files at `paths`, named as given on the command line (relative paths are read from the
   /// console's current directory).
   /// - Throws: ``CommandFailure`` (no input) when a path does not exist or holds no rules file.
-  static func sources(_ paths: [String], console: Console) throws(CommandFailure) -> [RuleSource] {
+  static func sources(_ paths: [String], console: Console, verbose: Bool = false) throws(CommandFailure)
+    -> [RuleSource]
+  {
     var sources: [RuleSource] = []
     for path in paths {
       let absolute = path.hasPrefix("/") ? path : console.currentDirectory + "/" + path
+      func shown(_ name: String) -> String {
+        name.hasPrefix(absolute) ? path + name.dropFirst(absolute.count) : name
+      }
       do {
-        for source in try RuleLoading.sources(at: [absolute]) {
-          let shown = source.name.hasPrefix(absolute) ? path + source.name.dropFirst(absolute.count) : source.name
-          sources.append(RuleSource(name: shown, text: source.text))
+        let (found, skipped) = try RuleLoading.load([absolute])
+        if verbose {
+          Support.reportSkipped(skipped.map { SkippedFile(path: shown($0.path), reason: $0.reason) }, console: console)
         }
+        sources += found.map { RuleSource(name: shown($0.name), text: $0.text) }
       } catch {
-        throw CommandFailure(.noInput, error.message.replacingOccurrences(of: absolute, with: path))
+        throw CommandFailure(
+          error.isReadFailure ? .ioError : .noInput, error.message.replacingOccurrences(of: absolute, with: path))
       }
     }
     return sources

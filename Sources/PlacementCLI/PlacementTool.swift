@@ -2,8 +2,13 @@ import PlacementKit
 
 /// The `placement` command: dispatches to a subcommand and maps failures to exit codes.
 public enum PlacementTool {
-  /// Runs the tool with `arguments` (without the program name) and returns the exit status.
+  /// Runs the tool with `arguments` (without the program name) and returns the exit status; a failed write to
+  /// standard output or error turns into 74 or 141 (see ``Console``).
   public static func run(_ arguments: [String], console: Console) -> Int32 {
+    console.finish(dispatch(arguments, console: console))
+  }
+
+  static func dispatch(_ arguments: [String], console: Console) -> Int32 {
     guard let name = arguments.first else {
       console.err(Help.overview)
       return ExitCode.usage.rawValue

@@ -5,6 +5,10 @@ struct ResolveCommand {
   let arguments: Arguments
   let console: Console
 
+  /// Options that only mean something for a stream (`--profiles`); given with `--profile` they are a usage
+  /// error rather than silently ignored.
+  static let batchOnly = ["--jobs", "--errors"]
+
   init(_ args: [String], console: Console) throws(CommandFailure) {
     arguments = try Arguments(
       args, valued: ["--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors"],
@@ -13,7 +17,7 @@ struct ResolveCommand {
   }
 
   func run() throws(CommandFailure) -> ExitCode {
-    let format = try arguments.choice("--format", among: ["json", "text"], default: "json")
+    let format: OutputFormat = try arguments.choice("--format", default: .json)
     let single = arguments.value("--profile")
     let batch = arguments.value("--profiles")
     guard (single == nil) != (batch == nil) else {
@@ -22,47 +26,66 @@ struct ResolveCommand {
     guard arguments.positionals.isEmpty else {
       throw CommandFailure(.usage, "unexpected argument '\(arguments.positionals[0])'")
     }
+    if single != nil, let option = Self.batchOnly.first(where: { arguments.value($0) != nil }) {
+      throw CommandFailure(.usage, "\(option) applies to --profiles only")
+    }
+    let batchOptions = try batch.map { _ throws(CommandFailure) in try self.batchOptions() }
     let options = ResolveOptions(now: try Support.now(arguments.value("--now")), explain: arguments.has("--explain"))
-    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console)
-    let placements = try placementNames(in: ruleSet)
+    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose)
+    let placements = try placementHandles(in: ruleSet)
     let output = DecisionOutput(format: format, console: console)
     if let single {
       let profile = ruleSet.bind(try Support.profile(at: single, console: console))
-      for name in placements {
-        output.write(try! ruleSet.resolve(name, for: profile, options: options))
+      for placement in placements {
+        output.write(ruleSet.resolve(placement, for: profile, options: options))
       }
       return .ok
     }
-    return try resolveLines(batch!, ruleSet: ruleSet, placements: placements, options: options, output: output)
+    return try resolveLines(
+      batch!, ruleSet: ruleSet, placements: placements, options: options, output: output, batchOptions!)
   }
 
-  /// The placements to resolve; an unknown one is a data error listing the known ones (PRODUCT.md §4.10).
-  func placementNames(in ruleSet: RuleSet) throws(CommandFailure) -> [String] {
+  /// The placements to resolve, each once, in the order asked (default: all, in declaration order); an unknown
+  /// one is a data error listing the known ones (PRODUCT.md §4.10).
+  func placementHandles(in ruleSet: RuleSet) throws(CommandFailure) -> [PlacementHandle] {
     let asked = arguments.all("--placement")
-    guard !asked.isEmpty else { return ruleSet.placementNames }
-    for name in asked where ruleSet.placement(named: name) == nil {
-      let error = ResolveError.unknownPlacement(
-        name, known: ruleSet.placementNames, suggestion: Suggestions.closest(to: name, in: ruleSet.placementNames))
-      throw CommandFailure(.dataError, error.description)
+    guard !asked.isEmpty else { return ruleSet.placementHandles }
+    var handles: [PlacementHandle] = []
+    for name in asked {
+      guard let handle = ruleSet.placementHandle(named: name) else {
+        let error = ResolveError.unknownPlacement(
+          name, known: ruleSet.placementNames, suggestion: Suggestions.closest(to: name, in: ruleSet.placementNames))
+        throw CommandFailure(.dataError, error.description)
+      }
+      if !handles.contains(handle) { handles.append(handle) }
     }
-    return asked
+    return handles
   }
 
-  /// Streams JSON Lines: one decision line per profile and placement, in input order (see ``BatchResolution``).
-  func resolveLines(
-    _ path: String, ruleSet: RuleSet, placements: [String], options: ResolveOptions, output: DecisionOutput
-  ) throws(CommandFailure) -> ExitCode {
+  /// `--jobs` and `--errors`, checked before anything is read.
+  func batchOptions() throws(CommandFailure) -> (jobs: Int, inlineErrors: Bool) {
     let errors = try arguments.choice("--errors", among: ["stderr", "inline"], default: "stderr")
     let jobsText = arguments.value("--jobs") ?? "1"
     guard let jobs = Int(jobsText), (1...256).contains(jobs) else {
       throw CommandFailure(.usage, "--jobs must be a whole number from 1 to 256, found '\(jobsText)'")
     }
+    return (jobs, errors == "inline")
+  }
+
+  /// Streams JSON Lines: one decision line per profile and placement, in input order (see ``BatchResolution``).
+  /// - Throws: ``CommandFailure`` (exit 74) when reading the input fails part-way, after the summary.
+  func resolveLines(
+    _ path: String, ruleSet: RuleSet, placements: [PlacementHandle], options: ResolveOptions,
+    output: DecisionOutput, _ batchOptions: (jobs: Int, inlineErrors: Bool)
+  ) throws(CommandFailure) -> ExitCode {
     let limits = ProfileLimits.default
     // A line over the profile size limit is cut by the reader and reported with its length, never read as JSON.
     var reader = try LineReader(path: path, console: console, maxLineBytes: limits.json.maxBytes)
     let batch = BatchResolution(
       ruleSet: ruleSet, placements: placements, options: options, output: output, limits: limits,
-      inlineErrors: errors == "inline", jobs: jobs, sourceName: path == "-" ? "<stdin>" : path)
-    return batch.run(&reader)
+      inlineErrors: batchOptions.inlineErrors, jobs: batchOptions.jobs, sourceName: reader.name)
+    let status = batch.run(&reader)
+    if let failure = reader.commandFailure { throw failure }
+    return status
   }
 }

@@ -3,26 +3,46 @@ import PlacementKit
 
 /// Helpers shared by commands: reading files, compiling rules, parsing `--now`.
 enum Support {
-  /// Reads a whole file (or standard input for `-`).
+  /// The name standard input has in every message.
+  static let standardInputName = "<stdin>"
+
+  /// How `path` is named in messages: `<stdin>` for `-`.
+  static func displayName(_ path: String) -> String { path == "-" ? standardInputName : path }
+
+  /// Reads a whole file (or standard input for `-`) as bytes: nothing is repaired, CR is kept. Pipes, FIFOs and
+  /// `/dev/fd/N` work like files.
+  /// - Throws: ``CommandFailure``: 66 when the input cannot be opened (missing, a directory, permission denied),
+  ///   74 when a read fails part-way.
   static func read(_ path: String, console: Console) throws(CommandFailure) -> [UInt8] {
-    if path == "-" {
-      var lines: [String] = []
-      while let line = console.readLine() { lines.append(line) }
-      return Array(lines.joined(separator: "\n").utf8)
+    do {
+      guard path == "-" else { return try FileReading.contents(of: path) }
+      if let input = console.standardInput {
+        return try FileReading.readAll(input.fileDescriptor, path: standardInputName)
+      }
+    } catch {
+      throw failure(error)
     }
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw CommandFailure(.noInput, "no such file: '\(path)'")
+    // Tests feed standard input as lines.
+    var bytes: [UInt8] = []
+    while let line = console.readLine() {
+      bytes += line.utf8
+      bytes.append(UInt8(ascii: "\n"))
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CommandFailure(.noInput, "cannot read '\(path)'")
-    }
-    return [UInt8](data)
+    return bytes
   }
 
-  /// Compiles the rules at `path`; prints diagnostics on stderr. Errors end the command with exit 65.
-  static func compileRules(_ path: String?, console: Console) throws(CommandFailure) -> RuleSet {
-    let compilation = try compilation(path, console: console)
-    printDiagnostics(compilation, console: console)
+  /// The command failure for a file that could not be read: 74 for a read error, 66 otherwise.
+  static func failure(_ error: FileReading.Failure) -> CommandFailure {
+    CommandFailure(error.kind == .readFailed ? .ioError : .noInput, error.message)
+  }
+
+  /// Compiles the rules at `path`; prints diagnostics on stderr (and with `verbose`, the files skipped). Errors
+  /// end the command with exit 65.
+  static func compileRules(_ path: String?, console: Console, verbose: Bool = false) throws(CommandFailure)
+    -> RuleSet
+  {
+    let compilation = try compilation(path, console: console, verbose: verbose)
+    printDiagnostics(compilation, rules: path ?? "Rules", console: console)
     guard let ruleSet = compilation.ruleSet else {
       let count = compilation.diagnostics.filter { $0.severity == .error }.count + compilation.truncatedCount
       throw CommandFailure(.dataError, "rules do not compile: \(count) error\(count == 1 ? "" : "s")")
@@ -30,22 +50,45 @@ enum Support {
     return ruleSet
   }
 
-  static func compilation(_ path: String?, console: Console) throws(CommandFailure) -> Compilation {
+  static func compilation(_ path: String?, console: Console, verbose: Bool = false) throws(CommandFailure)
+    -> Compilation
+  {
     do {
-      return try RuleLoading.compile(paths: [path ?? "Rules"])
+      let (sources, skipped) = try RuleLoading.load([path ?? "Rules"])
+      if verbose { reportSkipped(skipped, console: console) }
+      return Compilation.compile(sources)
     } catch {
       throw CommandFailure(
-        .noInput, error.message + (path == nil ? " (run from the project folder or pass --rules PATH)" : ""))
+        error.isReadFailure ? .ioError : .noInput,
+        error.message + (path == nil ? " (run from the project folder or pass --rules PATH)" : ""))
     }
   }
 
-  static func printDiagnostics(_ compilation: Compilation, console: Console, includeWarnings: Bool = true) {
+  /// `--verbose`: one line per file rules discovery did not read.
+  static func reportSkipped(_ skipped: [SkippedFile], console: Console) {
+    for file in skipped { console.err("note: skipped '\(file.path)': \(file.reason)\n") }
+  }
+
+  static func printDiagnostics(
+    _ compilation: Compilation, rules: String, console: Console, includeWarnings: Bool = true
+  ) {
     let shown = compilation.diagnostics.filter { includeWarnings || $0.severity == .error }
     guard !shown.isEmpty else { return }
-    console.err(DiagnosticRenderer(colors: console.stderrColors).render(shown))
+    console.err(render(shown, rules: rules, colors: console.stderrColors))
     if compilation.truncatedCount > 0 {
       console.err("\(compilation.truncatedCount) more diagnostics were truncated\n")
     }
+  }
+
+  /// Diagnostics as the compiler renders them, where one about the rule set as a whole (no source position,
+  /// e.g. `no-placements`) is located at the rules path instead of `<rules>`.
+  static func render(_ diagnostics: [Diagnostic], rules: String, colors: Bool) -> String {
+    let renderer = DiagnosticRenderer(colors: colors)
+    return diagnostics.map { diagnostic in
+      let text = renderer.render(diagnostic)
+      guard diagnostic.span == nil, text.hasPrefix("<rules>") else { return text + "\n" }
+      return rules + text.dropFirst("<rules>".count) + "\n"
+    }.joined()
   }
 
   /// The `--now` instant, or the current time.
@@ -61,13 +104,16 @@ enum Support {
     return instant
   }
 
-  /// Reads one profile file.
+  /// Reads one profile file (`-`: standard input).
+  /// - Throws: ``CommandFailure``: 66 for an input that cannot be opened or is empty, 65 for an invalid profile.
   static func profile(at path: String, console: Console) throws(CommandFailure) -> Profile {
     let bytes = try read(path, console: console)
+    let name = displayName(path)
+    guard !bytes.isEmpty else { throw CommandFailure(.noInput, "cannot read '\(name)': empty input") }
     do {
       return try Profile(jsonBytes: bytes)
     } catch {
-      throw CommandFailure(.dataError, "\(path): \(error.message)")
+      throw CommandFailure(.dataError, "\(name): \(error.message)")
     }
   }
 }

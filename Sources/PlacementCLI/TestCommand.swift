@@ -20,7 +20,7 @@ struct TestCommand {
     var tally = RuleTestTally()
     let report = RuleTestReport(console: console)
     for group in groups where !group.tests.isEmpty {
-      let ruleSet = try Support.compileRules(group.rules, console: console)
+      let ruleSet = try Support.compileRules(group.rules, console: console, verbose: arguments.verbose)
       var decided = Set<RowKey>()
       for file in group.tests {
         run(file, on: ruleSet, tally: &tally, decided: &decided, report: report)

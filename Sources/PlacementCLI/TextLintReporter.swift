@@ -4,9 +4,11 @@ import PlacementKit
 /// line with a caret, notes and fix-its), then a summary line. Suppressed findings are left out.
 struct TextLintReporter {
   var colors = false
+  /// Names a finding about the whole rule set (no source position), e.g. `no-placements`.
+  var rules = "<rules>"
 
   func render(_ result: LintResult) -> String {
-    var out = DiagnosticRenderer(colors: colors).render(result.diagnostics)
+    var out = Support.render(result.diagnostics, rules: rules, colors: colors)
     if result.truncatedCount > 0 { out += "\(result.truncatedCount) more compiler diagnostics were truncated\n" }
     out += summary(result) + "\n"
     return out

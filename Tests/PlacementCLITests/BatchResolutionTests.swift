@@ -79,7 +79,8 @@ import Testing
     #expect(run.err.contains("\(file):61: error: 'profile_id' must be a string, found number"))
     let blank = Self.lines.indices.filter { $0 % 97 == 41 }.count
     let resolved = Self.lines.count - bad.count - blank
-    #expect(run.err.hasSuffix("\(resolved) profiles resolved, \(bad.count) lines failed\n"))
+    #expect(
+      run.err.hasSuffix("\(resolved) profiles resolved, \(bad.count) lines failed, \(blank) blank lines skipped\n"))
     #expect(run.out.split(separator: "\n").count == resolved * placements)
   }
 

@@ -4,11 +4,12 @@ import Testing
 @Suite struct LintCommandTests {
   let fixture = "Tests/PlacementCLITests/Fixtures/lint/several-findings.rules"
 
+  /// Removed after each test (P-4: no `lint-*.rules` left in the temp folder).
+  let scratch = ScratchFolder()
+
   /// Writes `rules` to a fresh temporary file and returns its path.
   func temporaryRules(_ rules: String) throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString).rules").path
-    try rules.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    scratch.file("lint-\(UUID().uuidString).rules", rules)
   }
 
   @Test func shippedRulesLintCleanWithStrict() {

@@ -6,35 +6,88 @@ public enum RuleLoading {
   public static let fileExtension = "rules"
 
   /// Reads the rules files at `paths`: a file is read as is; a directory contributes every `*.rules` file
-  /// below it, in path order, so compilation is reproducible.
+  /// below it, in path order, so compilation is reproducible (see ``discover(at:)`` for what is skipped).
   /// - Throws: ``LoadError`` when a path does not exist, cannot be read, or no rules file is found.
   public static func sources(at paths: [String]) throws(LoadError) -> [RuleSource] {
+    try load(paths).sources
+  }
+
+  /// Like ``sources(at:)``, also returning the files the discovery skipped (for `--verbose`).
+  public static func load(_ paths: [String]) throws(LoadError) -> (sources: [RuleSource], skipped: [SkippedFile]) {
     var sources: [RuleSource] = []
+    var skipped: [SkippedFile] = []
     for path in paths {
-      for file in try files(at: path) {
-        guard let data = FileManager.default.contents(atPath: file) else {
-          throw LoadError(path: file, message: "cannot read '\(file)'")
+      let found = try discover(at: path)
+      skipped += found.skipped
+      for file in found.files {
+        do {
+          let bytes = try FileReading.contents(of: file)
+          sources.append(RuleSource(name: file, text: String(decoding: bytes, as: UTF8.self)))
+        } catch {
+          throw LoadError(path: file, message: error.message, isReadFailure: error.kind == .readFailed)
         }
-        sources.append(RuleSource(name: file, text: String(decoding: data, as: UTF8.self)))
       }
     }
     if sources.isEmpty {
       throw LoadError(
         path: paths.joined(separator: ", "), message: "no .\(fileExtension) files in \(paths.joined(separator: ", "))")
     }
-    return sources
+    return (sources, skipped)
   }
 
   /// Rules files at a path: the file itself, or the `*.rules` files below a directory, sorted.
   public static func files(at path: String) throws(LoadError) -> [String] {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw LoadError(path: path, message: "no such file or directory: '\(path)'")
+    try discover(at: path).files
+  }
+
+  /// The rules files at `path` and the ones skipped below it.
+  ///
+  /// A path that is not a folder (a file, a pipe, `/dev/fd/N`) is taken as it is. Below a folder, every
+  /// `*.rules` file is taken, in subfolders too, sorted by path, except:
+  /// - names starting with `.` (hidden files and folders, editor lock files such as Emacs's `.#paywall.rules`,
+  ///   Vim's swap files), which are skipped silently but listed;
+  /// - symbolic links whose target does not exist (listed as "dangling symbolic link").
+  /// - Throws: ``LoadError`` when `path` does not exist.
+  public static func discover(at path: String) throws(LoadError) -> (files: [String], skipped: [SkippedFile]) {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let failure = FileReading.Failure(opening: path, code: errno)
+      throw LoadError(path: path, message: failure.message)
     }
-    guard isDirectory.boolValue else { return [path] }
-    let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-    let found = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
-    return found.filter { $0.hasSuffix(".\(fileExtension)") }.sorted().map { "\(base)/\($0)" }
+    guard info.st_mode & S_IFMT == S_IFDIR else { return ([path], []) }
+    let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+    var files: [String] = []
+    var skipped: [SkippedFile] = []
+    walk(base, relative: "", files: &files, skipped: &skipped)
+    return (files.sorted().map { "\(base)/\($0)" }, skipped.sorted { $0.path < $1.path })
+  }
+
+  /// Collects the `*.rules` files below `base/relative` (paths relative to `base`). Symbolic links to folders
+  /// are not followed (a link cycle cannot loop).
+  private static func walk(_ base: String, relative: String, files: inout [String], skipped: inout [SkippedFile]) {
+    let folder = relative.isEmpty ? base : "\(base)/\(relative)"
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+      let path = relative.isEmpty ? name : "\(relative)/\(name)"
+      let isRules = name.hasSuffix(".\(fileExtension)")
+      if name.hasPrefix(".") {
+        if isRules { skipped.append(SkippedFile(path: "\(base)/\(path)", reason: "hidden file")) }
+        continue
+      }
+      var link = stat()
+      guard lstat("\(base)/\(path)", &link) == 0 else { continue }
+      if link.st_mode & S_IFMT == S_IFDIR {
+        walk(base, relative: path, files: &files, skipped: &skipped)
+        continue
+      }
+      guard isRules else { continue }
+      var target = stat()
+      if link.st_mode & S_IFMT == S_IFLNK, stat("\(base)/\(path)", &target) != 0 {
+        skipped.append(SkippedFile(path: "\(base)/\(path)", reason: "dangling symbolic link"))
+        continue
+      }
+      if link.st_mode & S_IFMT == S_IFLNK, target.st_mode & S_IFMT == S_IFDIR { continue }
+      files.append(path)
+    }
   }
 
   /// Compiles the rules at `paths`.
@@ -44,11 +97,42 @@ public enum RuleLoading {
   {
     Compilation.compile(try sources(at: paths), options: options)
   }
+
+  /// Checks that `path` is a folder.
+  /// - Throws: ``LoadError`` "no such file or directory" or "is not a directory".
+  static func requireDirectory(_ path: String) throws(LoadError) {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      throw LoadError(path: path, message: FileReading.Failure(opening: path, code: errno).message)
+    }
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      throw LoadError(path: path, message: FileReading.Failure(.notDirectory, path: path, code: ENOTDIR).message)
+    }
+  }
+}
+
+/// A `*.rules` file that rules discovery did not read, and why ("hidden file", "dangling symbolic link").
+public struct SkippedFile: Sendable, Equatable {
+  public let path: String
+  public let reason: String
+
+  public init(path: String, reason: String) {
+    self.path = path
+    self.reason = reason
+  }
 }
 
 /// A rules path that could not be read.
 public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
   public let path: String
   public let message: String
+  /// The file was opened but reading it failed part-way (an I/O error rather than a missing input).
+  public let isReadFailure: Bool
   public var description: String { message }
+
+  public init(path: String, message: String, isReadFailure: Bool = false) {
+    self.path = path
+    self.message = message
+    self.isReadFailure = isReadFailure
+  }
 }

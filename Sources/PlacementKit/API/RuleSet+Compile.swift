@@ -29,12 +29,14 @@ extension RuleSet {
   ///   - directory: a folder path, absolute or relative to the process's working directory.
   ///   - options: syntax limits and the diagnostics cap.
   /// - Returns: the rule set when no diagnostic is an error, and every diagnostic.
-  /// - Throws: ``LoadError`` when the folder does not exist, a file cannot be read, or it holds no rules file.
-  ///   Compile errors are not thrown: they are in the result's ``CompileResult/diagnostics``.
+  /// - Throws: ``LoadError`` when the folder does not exist or is a file ("is not a directory"), a file cannot
+  ///   be read, or it holds no rules file. Compile errors are not thrown: they are in the result's
+  ///   ``CompileResult/diagnostics``.
   public static func load(directory: String, options: CompileOptions = CompileOptions()) throws(LoadError)
     -> CompileResult
   {
-    try load(paths: [directory], options: options)
+    try RuleLoading.requireDirectory(directory)
+    return try load(paths: [directory], options: options)
   }
 
   /// Reads and compiles rules files and folders (a folder contributes its `*.rules` files, in path order).

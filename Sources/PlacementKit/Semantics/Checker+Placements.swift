@@ -1,6 +1,6 @@
 extension Checker {
   mutating func checkPlacements() -> [PlacementDefinition] {
-    if placementDecls.isEmpty, !segmentDecls.isEmpty || attributes.count > BuiltinAttributes.all.count {
+    if placementDecls.isEmpty {
       diagnostics.append(Diagnostic(SemanticsCatalog.noPlacements, "the rule set declares no placement", at: nil))
     }
     checkCrossPlacementTests()

@@ -1,0 +1,37 @@
+/// A placement of one rule set, looked up by name once so that resolving it cannot fail: what a batch or a
+/// request loop resolves for every profile.
+///
+/// ```swift
+/// guard let paywall = ruleSet.placementHandle(named: "main_paywall") else { … }  // an unknown name: nil
+/// let decision = ruleSet.resolve(paywall, for: ruleSet.bind(profile), options: ResolveOptions(now: .now))
+/// ```
+public struct PlacementHandle: Sendable, Hashable {
+  /// The placement's index in ``RuleSet/placements``.
+  let index: Int
+  /// The placement's name.
+  public let name: String
+}
+
+extension RuleSet {
+  /// The handle of the placement called `name`, or nil when the rule set has no such placement.
+  public func placementHandle(named name: String) -> PlacementHandle? {
+    placementIndex[name].map { PlacementHandle(index: $0, name: name) }
+  }
+
+  /// A handle for every placement, in declaration order.
+  public var placementHandles: [PlacementHandle] {
+    placements.enumerated().map { PlacementHandle(index: $0.offset, name: $0.element.name) }
+  }
+
+  /// Resolves the placement of `handle` for a bound profile, as ``resolve(_:for:options:)`` does by name.
+  /// - Precondition: `handle` comes from this rule set (``placementHandle(named:)``).
+  public func resolve(_ handle: PlacementHandle, for profile: BoundProfile, options: ResolveOptions) -> Decision {
+    precondition(
+      placements.indices.contains(handle.index) && placements[handle.index].name == handle.name,
+      "placement handle '\(handle.name)' is from another rule set")
+    return placements.withUnsafeBufferPointer { resolve($0[handle.index], for: profile, options: options) }
+  }
+}
+
+/// Untrusted text (profile ids, values) escaped and cut as in warnings, for the command-line tool's output.
+package func displayEscaped(_ text: String) -> String { UntrustedText.escaped(text) }

@@ -1,0 +1,117 @@
+import Foundation
+import PlacementCLI
+import Synchronization
+import Testing
+
+/// M-1 / D4 / D2: a failed write or read is an error message and a documented status, never a crash.
+@Suite struct OutputErrorTests {
+  let scratch = ScratchFolder()
+  static let profile = "Examples/profiles/amateur.json"
+
+  /// Runs the tool in-process with standard output failing with `code` after `okWrites` writes.
+  func failingOutput(_ arguments: [String], code: Int32, okWrites: Int = 0) -> CLIRun {
+    let out = Mutex(("", 0))
+    let err = Mutex("")
+    let console = Console(
+      out: { text throws(StreamWriteError) in
+        let failed = out.withLock { state in
+          state.1 += 1
+          if state.1 > okWrites { return true }
+          state.0 += text
+          return false
+        }
+        if failed { throw StreamWriteError(code: code) }
+      },
+      err: { text in err.withLock { $0 += text } }, readLine: { nil }, currentDirectory: packageRoot)
+    let status = PlacementTool.run(arguments, console: console)
+    return CLIRun(status: status, out: out.withLock { $0.0 }, err: err.withLock { $0 })
+  }
+
+  @Test func noSpaceOnStandardOutputIsOneLineAndExit74() {
+    for arguments in [
+      ["resolve", "--profile", repo(Self.profile), "--rules", repo("Rules")],
+      ["resolve", "--profiles", repo("Examples/profiles/batch.jsonl"), "--rules", repo("Rules")],
+      ["lint", "--format", "sarif", "Rules"], ["audiences", "--rules", repo("Rules")], ["--help"],
+    ] {
+      let run = failingOutput(arguments, code: ENOSPC)
+      #expect(run.status == 74, "\(arguments)")
+      #expect(run.err.hasSuffix("error: cannot write standard output: No space left on device\n"), "\(arguments)")
+      #expect(run.err.components(separatedBy: "error:").count == 2, "\(arguments): \(run.err)")
+    }
+  }
+
+  @Test func closedPipeEndsQuietlyWith141() {
+    let run = failingOutput(
+      ["resolve", "--profiles", repo("Examples/profiles/batch.jsonl"), "--rules", repo("Rules")], code: EPIPE)
+    #expect(run.status == 141)
+    #expect(run.err == "")  // not even the summary
+    #expect(run.out == "")
+  }
+
+  /// The real process: `> /dev/full` for every command that writes output.
+  @Test func devFullForEveryCommand() throws {
+    let commands = [
+      "resolve --profiles Examples/profiles/batch.jsonl", "resolve --profile \(Self.profile)",
+      "lint --format sarif", "ingest Examples/events/seed-events.jsonl", "audiences", "audiences main_paywall",
+      "test", "fmt - < Rules/paywall.rules", "--version",
+    ]
+    for command in commands {
+      let run = try shell("$P \(command) > /dev/full")
+      #expect(run.status == 74, "\(command): \(run.err)")
+      #expect(run.err.hasSuffix("error: cannot write standard output: No space left on device\n"), "\(command)")
+      #expect(!run.err.contains("Fatal error") && !run.err.contains("crashed"), "\(command)")
+    }
+  }
+
+  /// With SIGPIPE ignored by the parent (as `os.system` and some service managers do) a closed pipe is EPIPE:
+  /// the run stops quietly with 141 instead of crashing; with the default SIGPIPE the shell reports 141 too.
+  @Test func closedPipeWithSigpipeIgnoredOrNot() throws {
+    let big = scratch.file("big.jsonl", String(repeating: "{\"profile_id\":\"x\"}\n", count: 20_000))
+    for trap in ["trap '' PIPE;", ""] {
+      let run = try shell(
+        "(\(trap) $P resolve --profiles \(big) --jobs 2 | head -1 > /dev/null; echo \"status=${PIPESTATUS[0]}\" >&2)")
+      #expect(run.err == "status=141\n", "trap '\(trap)': \(run.err)")
+    }
+  }
+
+  /// D2: a read error is never taken for the end of the input. An `LD_PRELOAD` shim fails `read()` on stdin with
+  /// EIO after 3 lines; the 3 lines resolve, then the run stops with exit 74 and says where.
+  @Test func readErrorOnStandardInputIsExit74() throws {
+    let shim = scratch.file(
+      "failread.c",
+      """
+      #define _GNU_SOURCE
+      #include <dlfcn.h>
+      #include <errno.h>
+      #include <stdlib.h>
+      #include <unistd.h>
+      static ssize_t (*real_read)(int, void *, size_t); static long long total;
+      ssize_t read(int fd, void *buf, size_t n) {
+        if (!real_read) real_read = dlsym(RTLD_NEXT, "read");
+        const char *l = getenv("FAIL_AFTER");
+        if (l && fd == 0 && total >= atoll(l)) { errno = EIO; return -1; }
+        if (l && fd == 0 && total + (long long)n > atoll(l)) n = atoll(l) - total;
+        ssize_t r = real_read(fd, buf, n); if (fd == 0 && r > 0) total += r; return r; }
+      """)
+    let library = scratch.path + "/failread.so"
+    let built = try shell("gcc -shared -fPIC \(shim) -o \(library) -ldl")
+    try #require(built.status == 0, "\(built.err)")
+    let line = "{\"profile_id\":\"p\"}\n"
+    let input = scratch.file("in.jsonl", String(repeating: line, count: 10))
+    let run = try shell(
+      "LD_PRELOAD=\(library) FAIL_AFTER=\(3 * line.utf8.count) $P resolve --profiles - --placement onboarding_end < \(input)")
+    #expect(run.status == 74)
+    #expect(run.out.split(separator: "\n").count == 3)
+    #expect(
+      run.err
+        == "3 profiles resolved, 0 lines failed\nerror: cannot read '<stdin>': input/output error after line 3; the rest of the input was not read\n"
+    )
+    let ingest = try shell("LD_PRELOAD=\(library) FAIL_AFTER=10 $P ingest - < \(input)")
+    #expect(ingest.status == 74)
+    #expect(ingest.out == "")
+    #expect(ingest.err.hasSuffix("error: cannot read '<stdin>': input/output error after line 0; the rest of the input was not read\n"))
+    let single = try shell("LD_PRELOAD=\(library) FAIL_AFTER=5 $P resolve --profile - < \(input)")
+    #expect(single.status == 74)
+    #expect(single.err == "error: cannot read '<stdin>': input/output error\n")
+  }
+}
