@@ -31,15 +31,17 @@ let watcher = RulesWatcher(folder: folder) {
 }
 watcher.start()
 
-// The request loop: one profile per line in, its decisions out.
+// The request loop: one profile per line in, its decisions out. Lines are read as bytes, as the CLI does:
+// invalid UTF-8 is the profile's error, never silently repaired (`readLine()` would replace it with U+FFFD).
 var lineNumber = 0
-while let line = readLine(strippingNewline: true) {
+var input = StandardInputLines()
+while let line = input.next() {
   lineNumber += 1
-  if line.allSatisfy(\.isWhitespace) { continue }
+  if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
   let rules = store.snapshot.ruleSet  // one rule set for the whole request
   var response = ""
   do {
-    let profile = try rules.bind(jsonBytes: Array(line.utf8))
+    let profile = try rules.bind(jsonBytes: line)
     for placement in rules.placementNames {
       response += try rules.resolve(placement: placement, profile: profile).jsonString + "\n"
     }
@@ -47,9 +49,69 @@ while let line = readLine(strippingNewline: true) {
     let record: JSONValue = ["line": .number(Double(lineNumber)), "error": .string("\(error)")]
     response = serialized(record, sortedKeys: true) + "\n"
   }
-  FileHandle.standardOutput.write(Data(response.utf8))
+  // A closed or full output ends the loop with an error instead of a crash.
+  if let code = writeAll(response, to: 1) {
+    log("cannot write standard output: \(String(cString: strerror(code)))")
+    exit(74)
+  }
+}
+if let failure = input.failure {
+  log("cannot read standard input: \(String(cString: strerror(failure)))")
+  exit(74)
 }
 
 func log(_ message: String) {
-  FileHandle.standardError.write(Data("backend-example: \(message)\n".utf8))
+  _ = writeAll("backend-example: \(message)\n", to: 2)
+}
+
+/// Writes all of `text` with `write(2)`; the `errno` of the first failure (other than an interruption), or nil.
+func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+  var text = text
+  return text.withUTF8 { bytes -> Int32? in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written >= 0 {
+        offset += written
+      } else if errno != EINTR {
+        return errno
+      }
+    }
+    return nil
+  }
+}
+
+/// Standard input split into lines of bytes (without `\n` or `\r\n`); a read error ends the lines and is kept in
+/// ``failure`` (an `errno` value).
+struct StandardInputLines {
+  private var buffer: [UInt8] = []
+  private var atEnd = false
+  private(set) var failure: Int32?
+
+  mutating func next() -> [UInt8]? {
+    while true {
+      if let newline = buffer.firstIndex(of: 0x0A) {
+        var line = Array(buffer[..<newline])
+        buffer.removeSubrange(...newline)
+        if line.last == 0x0D { line.removeLast() }
+        return line
+      }
+      if atEnd {
+        guard !buffer.isEmpty else { return nil }
+        defer { buffer = [] }
+        return buffer
+      }
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if count > 0 {
+        buffer += chunk[..<count]
+      } else if count == 0 || errno != EINTR {
+        atEnd = true
+        if count < 0 {
+          failure = errno
+          buffer = []
+        }
+      }
+    }
+  }
 }

@@ -38,6 +38,10 @@ struct LineReader {
     buffer = []
     if path == "-" {
       if let input = console.standardInput {
+        var info = stat()
+        if fstat(input.fileDescriptor, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+          throw CommandFailure(.noInput, "'\(Support.standardInputName)' is a directory")
+        }
         file = InputFile(descriptor: input.fileDescriptor, closes: false)
         self.console = nil
       } else {

@@ -114,4 +114,18 @@ import Testing
     #expect(single.status == 74)
     #expect(single.err == "error: cannot read '<stdin>': input/output error\n")
   }
+
+  /// P-15: the embedding example reads standard input as bytes like the CLI (invalid UTF-8 fails its line, CRLF
+  /// works), and a full output is an error, not a crash.
+  @Test func backendExampleReadsBytesAndSurvivesAFullOutput() throws {
+    let run = try shell(#"printf '{"profile_id":"bad-\xff"}\n{"profile_id":"ok"}\r\n' | $B"#)
+    #expect(run.status == 0, "\(run.err)")
+    let lines = run.out.split(separator: "\n")
+    #expect(lines.first == #"{"error":"invalid JSON: invalid utf-8 byte sequence at byte 19","line":1}"#)
+    #expect(lines.count == 4)
+    #expect(lines.dropFirst().allSatisfy { $0.contains(#""profile_id":"ok""#) })
+    let full = try shell(#"printf '{"profile_id":"ok"}\n' | $B > /dev/full"#)
+    #expect(full.status == 74)
+    #expect(full.err.hasSuffix("backend-example: cannot write standard output: No space left on device\n"), "\(full.err)")
+  }
 }

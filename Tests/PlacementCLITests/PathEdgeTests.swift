@@ -21,6 +21,15 @@ import Testing
     }
   }
 
+  @Test func aFolderAsStandardInputIs66() throws {
+    let run = try shell("$P resolve --profiles - < Examples")
+    #expect(run.status == 66)
+    #expect(run.err.hasPrefix("error: '<stdin>' is a directory\n"))
+    let single = try shell("$P resolve --profile - < Examples")
+    #expect(single.status == 66)
+    #expect(single.err.hasPrefix("error: '<stdin>' is a directory\n"))
+  }
+
   @Test func aFileWhereAFolderIsExpectedIsNotADirectory() {
     let file = repo("Rules/paywall.rules")
     #expect(throws: LoadError(path: file, message: "'\(file)' is not a directory")) {

@@ -40,7 +40,7 @@ struct ShellRun {
   let err: String
 }
 
-/// Runs `script` with bash from the package root, with `$P` set to the built `placement` executable: for
+/// Runs `script` with bash from the package root, with `$P` set to the built `placement` executable (`$B`: `backend-example`): for
 /// behaviour that needs a real file descriptor (`/dev/full`, a closed pipe, a FIFO, process substitution).
 func shell(_ script: String) throws -> ShellRun {
   let process = Process()
@@ -49,6 +49,7 @@ func shell(_ script: String) throws -> ShellRun {
   process.currentDirectoryURL = URL(fileURLWithPath: packageRoot)
   var environment = ProcessInfo.processInfo.environment
   environment["P"] = placementExecutable
+  environment["B"] = (placementExecutable as NSString).deletingLastPathComponent + "/backend-example"
   process.environment = environment
   let out = Pipe()
   let err = Pipe()

@@ -1,0 +1,167 @@
+import Foundation
+@testable import PlacementCLI
+import Synchronization
+import Testing
+
+/// Issue 11 decision 13, command-line rows (m-2, m-12, m-13, P-1, P-3, P-5, P-6, P-7, D11, review smaller
+/// findings): the commands agree with each other.
+@Suite struct CLIConsistencyTests {
+  let scratch = ScratchFolder()
+  let common = ["--now", "2026-11-30T00:00:00Z", "--rules", repo("Rules")]
+
+  /// m-2: batch text output says which profile (and input line) each group of decisions is for.
+  @Test func batchTextNamesEachProfile() {
+    let input = scratch.file(
+      "b.jsonl", "{\"profile_id\":\"b-1\",\"custom_attributes\":{\"experience\":\"pro\"}}\n\n{\"country\":\"US\"}\n")
+    let run = placement(
+      ["resolve", "--profiles", input, "--format", "text", "--placement", "onboarding_end"] + common)
+    #expect(run.status == 0)
+    let lines = run.out.split(separator: "\n").map(String.init)
+    #expect(lines.count == 4)
+    #expect(lines[0] == "profile b-1 (line 1):")
+    #expect(lines[1].hasPrefix("onboarding_end: flow pro_onboarding  (row 0 'pros'"))
+    #expect(lines[2] == "profile without profile_id (line 3):")
+    #expect(lines[3].hasPrefix("onboarding_end: "))
+    let explained = placement(
+      ["resolve", "--profiles", input, "--format", "text", "--explain", "--placement", "onboarding_end"] + common)
+    #expect(explained.out.hasPrefix("profile b-1 (line 1):\nonboarding_end: flow pro_onboarding"))
+    #expect(explained.out.contains("\nprofile without profile_id (line 3):\n"))
+  }
+
+  /// A profile id is untrusted: a line break in it cannot forge an output line.
+  @Test func batchTextEscapesTheProfileID() {
+    let input = scratch.file("b.jsonl", "{\"profile_id\":\"a\\nonboarding_end: flow FAKE\"}\n")
+    let run = placement(["resolve", "--profiles", input, "--format", "text", "--placement", "onboarding_end"] + common)
+    #expect(run.out.hasPrefix("profile a\\nonboarding_end: flow FAKE (line 1):\n"))
+  }
+
+  /// m-13: batch-only options are rejected with --profile, the same values as with --profiles.
+  @Test func batchOnlyOptionsAreRejectedWithASingleProfile() {
+    let profile = repo("Examples/profiles/amateur.json")
+    for option in [["--jobs", "abc"], ["--jobs", "2"], ["--errors", "inline"], ["--errors", "foo"]] {
+      let run = placement(["resolve", "--profile", profile] + option + common)
+      #expect(run.status == 64, "\(option)")
+      #expect(run.err.hasPrefix("error: \(option[0]) applies to --profiles only\n"), "\(option)")
+      #expect(run.out == "")
+    }
+    let batch = placement(["resolve", "--profiles", repo("Examples/profiles/batch.jsonl"), "--jobs", "-5"] + common)
+    #expect(batch.status == 64)
+    #expect(batch.err.hasPrefix("error: --jobs must be a whole number from 1 to 256, found '-5'\n"))
+    #expect(batch.out == "")
+  }
+
+  /// P-1: standard input is `<stdin>` in every message.
+  @Test func standardInputIsNamedTheSameEverywhere() {
+    let single = placement(["resolve", "--profile", "-"] + common, stdin: ["{bad"])
+    #expect(single.status == 65)
+    #expect(single.err.hasPrefix("error: <stdin>: invalid JSON"))
+    let ingest = placement(["ingest", "-", "--rules", repo("Rules")], stdin: ["{bad"])
+    #expect(ingest.err.hasPrefix("<stdin>:1: error: invalid JSON"))
+    let batch = placement(["resolve", "--profiles", "-"] + common, stdin: ["{bad"])
+    #expect(batch.err.hasPrefix("<stdin>:1: error: invalid JSON"))
+  }
+
+  /// P-3: colour follows no-color.org (only a non-empty NO_COLOR disables it) and TERM=dumb.
+  @Test func colourRules() {
+    func colours(_ environment: [String: String]) -> Bool {
+      Console(
+        out: { _ in }, err: { _ in }, readLine: { nil }, stdoutIsTerminal: true, stderrIsTerminal: true,
+        environment: environment
+      ).stderrColors
+    }
+    #expect(colours([:]))
+    #expect(colours(["NO_COLOR": ""]))
+    #expect(!colours(["NO_COLOR": "1"]))
+    #expect(!colours(["TERM": "dumb"]))
+    #expect(colours(["TERM": "xterm-256color"]))
+  }
+
+  /// P-5: a placement named twice is resolved once.
+  @Test func duplicatePlacementIsResolvedOnce() {
+    let run = placement(
+      ["resolve", "--profile", repo("Examples/profiles/amateur.json"), "--placement", "onboarding_end",
+       "--placement", "main_paywall", "--placement", "onboarding_end"] + common)
+    #expect(run.status == 0)
+    let placements = run.out.split(separator: "\n").map { $0.prefix(32) }
+    #expect(placements == ["{\"placement\":\"onboarding_end\",\"p", "{\"placement\":\"main_paywall\",\"pro"])
+  }
+
+  /// D11, P-6: `\r`-only, space and tab lines are blank alike, and every line is counted in the summary.
+  @Test func blankLinesAreCountedInTheBatchSummary() {
+    let input = scratch.file(
+      "b.jsonl", "{\"profile_id\":\"a\"}\n\r\r\n   \n\t\r\n{bad\n{\"profile_id\":\"b\"}\n")
+    let run = placement(["resolve", "--profiles", input, "--placement", "onboarding_end"] + common)
+    #expect(run.status == 1)
+    #expect(
+      run.err == "\(input):5: error: invalid JSON: expected a string key at byte 1\n"
+        + "2 profiles resolved, 1 line failed, 3 blank lines skipped\n")
+  }
+
+  @Test func ingestSummaryCountsEveryLine() {
+    let run = placement(["ingest", repo("Examples/broken/bad-events.jsonl"), "--rules", repo("Rules")])
+    #expect(run.status == 1)
+    #expect(run.err.hasSuffix("\n4 lines: 1 applied, 3 skipped\n"))
+    let blank = placement(["ingest", "-", "--rules", repo("Rules")], stdin: ["\r", "{bad", ""])
+    #expect(blank.err.hasSuffix("\n3 lines: 0 applied, 1 skipped, 2 blank\n"))
+  }
+
+  /// P-7: empty standard input formats like an empty file; `-` cannot be mixed with paths.
+  @Test func fmtStandardInputMatchesAFile() {
+    let emptyFile = scratch.file("e.rules", "")
+    #expect(placement(["fmt", "--check", emptyFile]).status == 0)
+    let emptyInput = placement(["fmt", "--check", "-"], stdin: [])
+    #expect(emptyInput.status == 0)
+    #expect(emptyInput.out == "")
+    let canonical = try! String(contentsOfFile: repo("Rules/paywall.rules"), encoding: .utf8)
+    let lines = canonical.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    #expect(placement(["fmt", "--check", "-"], stdin: lines).status == 0)
+    let mixed = placement(["fmt", "-", repo("Rules")])
+    #expect(mixed.status == 64)
+    #expect(mixed.err.hasPrefix("error: '-' (standard input) cannot be mixed with paths\n"))
+  }
+
+  /// m-12: the progress line is cleared before a diagnostic and drawn again at the next update.
+  @Test func progressLineIsClearedBeforeADiagnosticAndRedrawn() {
+    let err = Mutex("")
+    let console = Console(
+      out: { _ in }, err: { text in err.withLock { $0 += text } }, readLine: { nil }, stderrIsTerminal: true)
+    var progress = Progress(console: console, interval: .seconds(3600))
+    progress.update(lines: 0, resolved: 0)
+    progress.update(lines: 1, resolved: 1)  // within the interval: nothing yet
+    #expect(err.withLock { $0 } == "")
+    var shown = Progress(console: console, interval: .zero)
+    shown.update(lines: 1, resolved: 1)
+    shown.update(lines: 2048, resolved: 2048)
+    shown.clear()
+    console.err("x.jsonl:7: error: bad\n")
+    shown.update(lines: 4096, resolved: 4095)
+    shown.clear()
+    #expect(
+      err.withLock { $0 }
+        == "\r2048 lines read, 2048 profiles resolved\u{1B}[K\r\u{1B}[Kx.jsonl:7: error: bad\n"
+        + "\r4096 lines read, 4095 profiles resolved\u{1B}[K\r\u{1B}[K")
+  }
+
+  /// Review: `lint --rules PATH` as in the other commands.
+  @Test func lintAcceptsRulesOption() {
+    let run = placement(["lint", "--rules", "Rules", "--strict"])
+    #expect(run.status == 0)
+    #expect(run.out == placement(["lint", "Rules", "--strict"]).out)
+    #expect(LintReporters.formats == ["text", "json", "github", "sarif"])
+  }
+
+  /// Review: `--profile -` reads standard input as bytes: invalid UTF-8 is an error, not repaired into U+FFFD.
+  @Test func singleProfileFromStandardInputIsReadAsBytes() throws {
+    let path = scratch.file("p.json", bytes: Array("{\"profile_id\":\"bad-".utf8) + [0xFF] + Array("\"}\r\n".utf8))
+    let input = try #require(FileHandle(forReadingAtPath: path))
+    let err = Mutex("")
+    let out = Mutex("")
+    let console = Console(
+      out: { text in out.withLock { $0 += text } }, err: { text in err.withLock { $0 += text } }, readLine: { nil },
+      currentDirectory: packageRoot, standardInput: input)
+    let status = PlacementTool.run(["resolve", "--profile", "-"] + common, console: console)
+    #expect(status == 65)
+    #expect(err.withLock { $0 }.hasPrefix("error: <stdin>: invalid JSON: invalid utf-8 byte sequence"))
+    #expect(out.withLock { $0 } == "")
+  }
+}
