@@ -6,6 +6,7 @@ enum Help {
     placement: segmentation and placement-targeting rules engine
 
     usage: placement <command> [options]
+           placement --version | --help | <command> --help
 
     commands:
       resolve    decide what profiles get at placements (one profile or JSON Lines)
@@ -15,15 +16,16 @@ enum Help {
       test       run the rule tests kept next to the rules (Rules/tests/*.json)
       lint       check rules for mistakes (compiler diagnostics and lint rules; text, json, github, sarif)
 
-    Rules are read from Rules/ unless --rules PATH is given.
-    Exit codes: 0 ok, 1 findings or failed lines, 64 usage, 65 bad input data, 66 missing file, 70 internal error.
+    Rules are read from Rules/ unless --rules PATH is given; --verbose names the rules files skipped.
+    Exit codes: 0 ok, 1 findings or failed lines, 64 usage, 65 bad input data, 66 cannot open an input,
+    70 internal error, 74 read or write error, 141 output closed (a pipe whose reader ended).
     Run 'placement <command> --help' for a command's options.
 
     """
 
   static let command: [String: String] = [
     "lint": """
-    usage: placement lint [PATHS...] [--format text|json|github|sarif] [--strict]
+    usage: placement lint [PATHS...] [--rules PATH] [--format text|json|github|sarif] [--strict]
 
     Compiles the rules files at PATHS (files or folders; default: Rules) and runs the lint rules: unreachable
     and overlapping rows (with an example profile), segments that never or always match, negations over flow
@@ -34,7 +36,8 @@ enum Help {
     options:
       --format FORMAT   text (default; as the compiler), json (an array, suppressed findings marked),
                         github (workflow command annotations) or sarif (SARIF 2.1.0)
-      --strict          warnings fail too
+      --rules PATH      a rules file or folder, as in the other commands (repeatable; with PATHS too)
+      --strict          warnings fail too (an empty rule set's no-placements warning included)
 
     exit: 0 clean; 1 errors found (or warnings with --strict); 64 usage; 66 a path is missing.
 
@@ -46,27 +49,30 @@ enum Help {
     decision per profile and placement as JSON Lines (or text).
 
     options:
-      --profile FILE       one profile as JSON ('-' reads standard input)
+      --profile FILE       one profile as JSON ('-' reads standard input); --jobs and --errors are for
+                           --profiles only
       --profiles FILE|-    JSON Lines, one profile per line, streamed in input order; a bad line is reported
                            with its line number and the others continue
       --jobs N             resolve --profiles on N threads (default 1); the output is the same for any N
       --errors stderr|inline
                            where bad lines are reported: on stderr (default) or as {"line": n, "error": "..."}
                            records in the output
-      --placement ID       resolve only this placement (repeatable); default: every placement
+      --placement ID       resolve only this placement (repeatable, each resolved once); default: every placement
       --rules PATH         rules file or directory (default: Rules)
       --explain            include why each row did or did not decide
       --now INSTANT        the time for relative date conditions: ISO-8601 with an offset or YYYY-MM-DD (default: the current time)
       --format json|text   output format (default: json)
 
-    With --profiles, a summary goes to stderr, and a progress line too when stderr is a terminal.
+    With --profiles, a summary goes to stderr, and a progress line too when stderr is a terminal; blank lines
+    are skipped and counted. With --format text each profile's decisions follow a 'profile ID (line N):' line.
 
     exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile, the profile is
-    invalid, or a placement is unknown; 66 a file is missing.
+    invalid, or a placement is unknown; 66 a file is missing, a directory, unreadable or empty; 74 reading
+    the input failed part-way.
 
     """,
     "ingest": """
-    usage: placement ingest EVENTS.jsonl [--profile FILE] [--rules PATH] [--adapty]
+    usage: placement ingest EVENTS.jsonl|- [--profile FILE] [--rules PATH] [--adapty]
 
     Applies flow_user_input events (JSON Lines, in order: last value wins) to a profile (empty by default)
     and prints the profile with the custom attributes derived from the rules' declarations.
@@ -80,8 +86,8 @@ enum Help {
 
     Answers that do not fit their attribute are reported on stderr as warnings; stdout holds only the profile.
 
-    exit: 0 ok; 1 some events were skipped or --adapty found a problem; 65 invalid profile or rules;
-    66 a file is missing.
+    exit: 0 ok; 1 some events were skipped (summary: 'N lines: A applied, S skipped') or --adapty found a
+    problem; 65 invalid profile or rules; 66 a file is missing or a directory; 74 reading failed part-way.
 
     """,
     "audiences": """
@@ -107,7 +113,8 @@ enum Help {
     audience tables with the '->' aligned, comments kept. PATHS are .rules files or directories (every
     *.rules below them); default: Rules. 'placement fmt -' formats standard input to standard output.
     A file is replaced atomically (temporary file, then rename); a file with syntax errors is reported and
-    left untouched. Files that change are named on stdout. The layout is described in docs/Formatting.md.
+    left untouched. A symbolic link is followed: its target is rewritten, keeping its mode. Files that change
+    are named on stdout. '-' cannot be mixed with paths. The layout is described in docs/Formatting.md.
 
     options:
       --check   write nothing; name each file that would change

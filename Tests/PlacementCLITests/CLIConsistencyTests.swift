@@ -164,4 +164,10 @@ import Testing
     #expect(err.withLock { $0 }.hasPrefix("error: <stdin>: invalid JSON: invalid utf-8 byte sequence"))
     #expect(out.withLock { $0 } == "")
   }
+
+  /// P-10: `--version` works and the top-level help lists it.
+  @Test func versionIsListedInHelp() {
+    #expect(placement(["--version"]).out == "placement \(Help.version)\n")
+    #expect(placement(["--help"]).out.contains("placement --version | --help | <command> --help\n"))
+  }
 }

@@ -2,7 +2,7 @@ import Synchronization
 
 /// The current rule set of a running service, replaced atomically when the rules change.
 ///
-/// Reading copies a reference out of a lock-free cell (a few atomic operations, never a wait); a reload compiles
+/// Reading copies a reference out of a cell under a mutex held only for that copy; a reload compiles
 /// on the caller's thread, then swaps the new rule set in. So requests never wait for a compilation, never see a
 /// half-built rule set (rule sets are immutable values, built completely before the swap), and a reload whose
 /// rules have errors changes nothing: the previous rule set keeps serving and the diagnostics are returned.
