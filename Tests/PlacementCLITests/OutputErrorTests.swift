@@ -128,4 +128,24 @@ import Testing
     #expect(full.status == 74)
     #expect(full.err.hasSuffix("backend-example: cannot write standard output: No space left on device\n"), "\(full.err)")
   }
+
+  /// Standard error full or closed: the exit status still says the run was not clean (74).
+  @Test func failingStandardErrorIsExit74() throws {
+    let full = try shell("$P resolve --profiles Examples/broken/mixed-batch.jsonl 2>/dev/full | wc -l; echo \"status=${PIPESTATUS[0]}\"")
+    #expect(full.out.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["6", "status=74"])
+    let closed = try shell("$P resolve --profiles Examples/profiles/batch.jsonl > /dev/null 2>&-; echo \"status=$?\"")
+    #expect(closed.out == "status=74\n")
+  }
+
+  /// P-4: the scratch folder tests use is removed with everything in it.
+  @Test func scratchFolderLeavesNothingBehind() {
+    var path = ""
+    do {
+      let folder = ScratchFolder()
+      path = folder.path
+      folder.file("a/b.rules", "segment a = country == \"US\"\n")
+      #expect(FileManager.default.fileExists(atPath: path + "/a/b.rules"))
+    }
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
 }

@@ -100,6 +100,8 @@ import Testing
 
         """)
     #expect(placement(["lint", folder, "--strict"]).status == 0)
+    let lint = placement(["lint", folder, "--verbose"])
+    #expect(lint.err.hasPrefix("note: skipped '\(folder)/.#paywall.rules': hidden file\n"))
     #expect(placement(["fmt", "--check", folder]).status == 0)
   }
 
