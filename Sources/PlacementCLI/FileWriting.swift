@@ -5,8 +5,8 @@ enum FileWriting {
   /// Replaces the file at `path` with `text`: writes a temporary file in the same directory (same file system),
   /// gives it the original's permissions, then renames it over the original (atomic on POSIX). A symbolic link
   /// is followed: its target is rewritten (keeping the target's mode) and the link stays a link.
-  /// - Throws: ``CommandFailure`` (exit 70) when the temporary file cannot be written or renamed; the original
-  ///   is then unchanged.
+  /// - Throws: ``CommandFailure`` (exit 74, EX_IOERR) when the temporary file cannot be written, given the
+  ///   mode, or renamed (a full disk, a read-only folder); the original is then unchanged.
   static func replace(_ path: String, with text: String) throws(CommandFailure) {
     let target = resolvingLinks(path)
     let url = URL(fileURLWithPath: target)
@@ -18,18 +18,18 @@ enum FileWriting {
       var info = stat()
       if stat(target, &info) == 0 {
         guard chmod(temporary.path, info.st_mode & 0o7777) == 0 else {
-          throw CommandFailure(.software, "cannot keep the mode of '\(path)': \(String(cString: strerror(errno)))")
+          throw CommandFailure(.ioError, "cannot keep the mode of '\(path)': \(String(cString: strerror(errno)))")
         }
       }
       guard rename(temporary.path, target) == 0 else {
-        throw CommandFailure(.software, "cannot replace '\(path)': \(String(cString: strerror(errno)))")
+        throw CommandFailure(.ioError, "cannot replace '\(path)': \(String(cString: strerror(errno)))")
       }
     } catch let failure as CommandFailure {
       try? manager.removeItem(at: temporary)
       throw failure
     } catch {
       try? manager.removeItem(at: temporary)
-      throw CommandFailure(.software, "cannot write '\(path)': \(error.localizedDescription)")
+      throw CommandFailure(.ioError, "cannot write '\(path)': \(error.localizedDescription)")
     }
   }
 

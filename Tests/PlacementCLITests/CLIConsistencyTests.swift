@@ -170,4 +170,17 @@ import Testing
     #expect(placement(["--version"]).out == "placement \(Help.version)\n")
     #expect(placement(["--help"]).out.contains("placement --version | --help | <command> --help\n"))
   }
+
+  /// A file fmt cannot write is an I/O error (74) naming it, and nothing is left behind.
+  @Test func fmtWriteFailureIsAnIOError() {
+    let path = scratch.path + "/gone/x.rules"
+    do {
+      try FileWriting.replace(path, with: "segment a = country == \"US\"\n")
+      Issue.record("expected a failure")
+    } catch {
+      #expect(error.code == .ioError)
+      #expect(error.message.hasPrefix("cannot write '\(path)': "))
+    }
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) == [])
+  }
 }
