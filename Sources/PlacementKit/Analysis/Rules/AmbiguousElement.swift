@@ -9,7 +9,7 @@
 /// Example:
 /// ```
 /// attribute goal_start: choice(lose, gain) from quiz "goal" on screen "scr_start"
-/// attribute goal_end:   choice(lose, gain) from quiz "goal"          # ambiguous
+/// attribute goal_end: choice(lose, gain) from quiz "goal" # ambiguous
 /// ```
 /// Fix: add `on screen "<instanceId>"` to every declaration of that element id.
 struct AmbiguousElement: LintRule {

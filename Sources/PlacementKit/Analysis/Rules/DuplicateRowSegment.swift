@@ -4,10 +4,14 @@
 /// falls through); usually one of them names the wrong segment.
 ///
 /// Example:
+/// <!-- rules context:
+/// attribute experience: choice(beginner, amateur, pro) from quiz "experience"
+/// segment pros = experience == pro
+/// -->
 /// ```
 /// placement onboarding_end: flow {
 ///   pros    -> flow pro_onboarding
-///   pros    -> flow pro_onboarding_v2      # never decides
+///   pros    -> flow pro_onboarding_v2 # never decides
 ///   default -> flow generic_onboarding
 /// }
 /// ```

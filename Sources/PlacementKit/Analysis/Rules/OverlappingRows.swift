@@ -7,10 +7,14 @@
 /// that cannot be reached at all are reported by `unreachable-row` instead.
 ///
 /// Example:
+/// <!-- rules context:
+/// segment adults = age >= 18
+/// segment over21 = age >= 21
+/// -->
 /// ```
 /// placement main_paywall: paywall {
-///   over21  -> paywall a     # segment over21 = age >= 21
-///   adults  -> paywall b     # segment adults = age >= 18: overlaps row 0, e.g. {"age":21}; row 0 wins
+///   over21  -> paywall a # segment over21 = age >= 21
+///   adults  -> paywall b # segment adults = age >= 18: overlaps row 0, e.g. {"age":21}; row 0 wins
 ///   default -> paywall c
 /// }
 /// ```

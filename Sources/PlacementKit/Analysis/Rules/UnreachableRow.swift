@@ -10,10 +10,14 @@
 /// a repeated segment is `duplicate-row-segment`; a segment that never matches is `never-matches`.
 ///
 /// Example:
+/// <!-- rules context:
+/// segment adults = age >= 18
+/// segment over21 = age >= 21
+/// -->
 /// ```
 /// placement onboarding_end: flow {
-///   adults -> flow adult_onboarding      # segment adults = age >= 18
-///   over21 -> flow drinks_onboarding     # segment over21 = age >= 21: unreachable
+///   adults  -> flow adult_onboarding # segment adults = age >= 18
+///   over21  -> flow drinks_onboarding # segment over21 = age >= 21: unreachable
 ///   default -> flow generic_onboarding
 /// }
 /// ```
