@@ -7,7 +7,7 @@ struct AudiencesCommand {
   let console: Console
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--rules", "--format"], flags: [])
+    arguments = try Arguments(args, valued: ["--rules", "--format"], flags: ["--strict"])
     self.console = console
   }
 
@@ -16,7 +16,7 @@ struct AudiencesCommand {
     guard arguments.positionals.count <= 1 else {
       throw CommandFailure(.usage, "give at most one placement, found '\(arguments.positionals[1])' as well")
     }
-    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose)
+    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     guard let name = arguments.positionals.first else {
       let tables = ruleSet.placements.map { AudienceTable($0, in: ruleSet) }
       if format == .json {

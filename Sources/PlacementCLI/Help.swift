@@ -16,7 +16,8 @@ enum Help {
       test       run the rule tests kept next to the rules (Rules/tests/*.json)
       lint       check rules for mistakes (compiler diagnostics and lint rules; text, json, github, sarif)
 
-    Rules are read from Rules/ unless --rules PATH is given; --verbose names the rules files skipped.
+    Rules are read from Rules/ unless --rules PATH is given; --verbose names the rules files skipped;
+    --strict (resolve, audiences, ingest, test, lint) makes a rules warning fail the command.
     Exit codes: 0 ok, 1 findings or failed lines, 64 usage, 65 bad input data, 66 cannot open an input,
     70 internal error, 74 read or write error, 141 output closed (a pipe whose reader ended).
     Run 'placement <command> --help' for a command's options.

@@ -6,7 +6,7 @@ struct IngestCommand {
   let console: Console
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--profile", "--rules"], flags: ["--adapty"])
+    arguments = try Arguments(args, valued: ["--profile", "--rules"], flags: ["--adapty", "--strict"])
     self.console = console
   }
 
@@ -14,7 +14,7 @@ struct IngestCommand {
     guard arguments.positionals.count == 1, let eventsPath = arguments.positionals.first else {
       throw CommandFailure(.usage, "give one events file (JSON Lines; '-' reads standard input)")
     }
-    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose)
+    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     var profile =
       try arguments.value("--profile").map { path throws(CommandFailure) in
         try Support.profile(at: path, console: console)

@@ -12,7 +12,7 @@ struct ResolveCommand {
   init(_ args: [String], console: Console) throws(CommandFailure) {
     arguments = try Arguments(
       args, valued: ["--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors"],
-      flags: ["--explain"])
+      flags: ["--explain", "--strict"])
     self.console = console
   }
 
@@ -31,7 +31,7 @@ struct ResolveCommand {
     }
     let batchOptions = try batch.map { _ throws(CommandFailure) in try self.batchOptions() }
     let options = ResolveOptions(now: try Support.now(arguments.value("--now")), explain: arguments.has("--explain"))
-    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose)
+    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     let placements = try placementHandles(in: ruleSet)
     let output = DecisionOutput(format: format, console: console)
     if let single {

@@ -37,15 +37,19 @@ enum Support {
   }
 
   /// Compiles the rules at `path`; prints diagnostics on stderr (and with `verbose`, the files skipped). Errors
-  /// end the command with exit 65.
-  static func compileRules(_ path: String?, console: Console, verbose: Bool = false) throws(CommandFailure)
-    -> RuleSet
+  /// end the command with exit 65, and so do warnings with `strict` (e.g. an empty rule set's `no-placements`).
+  static func compileRules(_ path: String?, console: Console, verbose: Bool = false, strict: Bool = false)
+    throws(CommandFailure) -> RuleSet
   {
     let compilation = try compilation(path, console: console, verbose: verbose)
     printDiagnostics(compilation, rules: path ?? "Rules", console: console)
     guard let ruleSet = compilation.ruleSet else {
       let count = compilation.diagnostics.filter { $0.severity == .error }.count + compilation.truncatedCount
       throw CommandFailure(.dataError, "rules do not compile: \(count) error\(count == 1 ? "" : "s")")
+    }
+    let warnings = compilation.diagnostics.filter { $0.severity == .warning }.count
+    if strict, warnings > 0 {
+      throw CommandFailure(.dataError, "rules have \(warnings) warning\(warnings == 1 ? "" : "s") (--strict)")
     }
     return ruleSet
   }

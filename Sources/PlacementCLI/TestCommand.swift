@@ -10,7 +10,7 @@ struct TestCommand {
   let console: Console
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--rules"], flags: ["--coverage"])
+    arguments = try Arguments(args, valued: ["--rules"], flags: ["--coverage", "--strict"])
     self.console = console
   }
 
@@ -20,7 +20,7 @@ struct TestCommand {
     var tally = RuleTestTally()
     let report = RuleTestReport(console: console)
     for group in groups where !group.tests.isEmpty {
-      let ruleSet = try Support.compileRules(group.rules, console: console, verbose: arguments.verbose)
+      let ruleSet = try Support.compileRules(group.rules, console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
       var decided = Set<RowKey>()
       for file in group.tests {
         run(file, on: ruleSet, tally: &tally, decided: &decided, report: report)

@@ -118,6 +118,11 @@ import Testing
     #expect(lint.status == 0)
     #expect(lint.out == warning + "\n0 errors, 1 warning, 0 infos\n")
     #expect(placement(["lint", empty, "--strict"]).status == 1)
+    let strict = placement(["resolve", "--profile", repo(Self.profile), "--rules", empty, "--strict"])
+    #expect(strict.status == 65)
+    #expect(strict.err == warning + "\nerror: rules have 1 warning (--strict)\n")
+    #expect(placement(["audiences", "--rules", empty, "--strict"]).status == 65)
+    #expect(placement(["resolve", "--profile", repo(Self.profile), "--rules", repo("Rules"), "--strict"]).status == 0)
     let segmentOnly = scratch.file("only.rules", "segment us = country == \"US\"\n")
     #expect(placement(["lint", segmentOnly]).out.hasPrefix("\(segmentOnly): warning: the rule set declares no placement"))
   }
