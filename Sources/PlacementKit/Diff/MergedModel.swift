@@ -1,0 +1,182 @@
+/// The segments of two rule sets in one model, so that one ``Reasoner`` can relate an old segment to a new one.
+///
+/// Attributes are united by name: the old rule set's slots are kept, a new attribute of the same name and type
+/// shares its slot, a `choice`/`choices` attribute whose options changed gets the union of both option lists
+/// (old options first, so old masks stay valid; new masks are remapped), and an attribute whose kind changed
+/// (say `number` to `string`) gets a slot of its own, which the witness check then refutes. Old segments keep
+/// their indices; a new segment whose expanded condition is written exactly like an old one's (same attributes,
+/// same predicate text, same structure) shares the old index, so a consistent rename or a re-format maps
+/// every segment onto itself and the placements compare as identical without a search.
+struct MergedModel {
+  /// The united model: old segments first, then the new segments that have no identical old one.
+  let model: CheckedRules
+  /// For each new segment index, its index in ``model``.
+  let newSegment: [Int]
+  /// Attribute names whose type changed kind between the two rule sets.
+  let conflictingAttributes: [String]
+
+  init(old: CheckedRules, new: CheckedRules) {
+    var attributes = old.attributes
+    var slotByName: [String: Int] = [:]
+    for attribute in old.attributes where slotByName[attribute.name] == nil { slotByName[attribute.name] = attribute.slot }
+    var slotMap = [Int](repeating: 0, count: new.attributes.count)
+    var optionMaps: [Int: [Int]] = [:]
+    var conflicts: [String] = []
+    for (index, attribute) in new.attributes.enumerated() {
+      if let slot = slotByName[attribute.name] {
+        let known = attributes[slot]
+        if known.type == attribute.type {
+          slotMap[index] = slot
+          continue
+        }
+        if let united = Self.unite(known.type, attribute.type) {
+          attributes[slot] = AttributeDefinition(
+            name: known.name, type: united.type, source: known.source, isBuiltin: known.isBuiltin, slot: slot,
+            span: known.span)
+          slotMap[index] = slot
+          optionMaps[index] = united.map
+          continue
+        }
+        conflicts.append(attribute.name)
+      }
+      let slot = attributes.count
+      attributes.append(
+        AttributeDefinition(
+          name: attribute.name, type: attribute.type, source: attribute.source, isBuiltin: attribute.isBuiltin,
+          slot: slot, span: attribute.span))
+      slotMap[index] = slot
+    }
+    var fingerprints = Fingerprints(segments: old.segments, attributes: old.attributes)
+    var oldByPrint: [String: Int] = [:]
+    for index in old.segments.indices where oldByPrint[fingerprints.of(index)] == nil {
+      oldByPrint[fingerprints.of(index)] = index
+    }
+    var newFingerprints = Fingerprints(segments: new.segments, attributes: new.attributes)
+    var segments = old.segments
+    var newSegment = [Int](repeating: 0, count: new.segments.count)
+    var pending: [Int] = []
+    for index in new.segments.indices {
+      if let same = oldByPrint[newFingerprints.of(index)] {
+        newSegment[index] = same
+      } else {
+        newSegment[index] = old.segments.count + pending.count
+        pending.append(index)
+      }
+    }
+    let remap = ConditionRemap(segment: newSegment, slot: slotMap, options: optionMaps)
+    for index in pending {
+      let segment = new.segments[index]
+      segments.append(
+        SegmentDefinition(
+          name: segment.name, condition: remap.apply(segment.condition), span: segment.span,
+          conditionText: segment.conditionText))
+    }
+    model = CheckedRules(attributes: attributes, segments: segments, placements: [], files: [])
+    self.newSegment = newSegment
+    conflictingAttributes = conflicts
+  }
+
+  /// The union of two option lists of the same kind, and where each of the second list's options went.
+  static func unite(_ old: AttributeType, _ new: AttributeType) -> (type: AttributeType, map: [Int])? {
+    func merge(_ a: Options, _ b: Options) -> (Options, [Int]) {
+      var ids = a.ids
+      var titles = a.titles
+      var map: [Int] = []
+      for (id, title) in zip(b.ids, b.titles) {
+        if let at = ids.firstIndex(of: id) {
+          map.append(at)
+        } else {
+          map.append(ids.count)
+          ids.append(id)
+          titles.append(title)
+        }
+      }
+      return (Options(ids: ids, titles: titles), map)
+    }
+    switch (old, new) {
+    case (.choice(let a), .choice(let b)):
+      let (options, map) = merge(a, b)
+      return options.ids.count <= Options.maximumCount ? (.choice(options), map) : nil
+    case (.choices(let a), .choices(let b)):
+      let (options, map) = merge(a, b)
+      return options.ids.count <= Options.maximumCount ? (.choices(options), map) : nil
+    default:
+      return nil
+    }
+  }
+}
+
+/// Rewrites a new segment's condition into the merged model: segment references, attribute slots and
+/// option masks.
+struct ConditionRemap {
+  let segment: [Int]
+  let slot: [Int]
+  /// Option index maps of the new attributes (by new slot) whose options were united.
+  let options: [Int: [Int]]
+
+  func apply(_ condition: Condition) -> Condition {
+    switch condition {
+    case .all(let parts): .all(parts.map(apply))
+    case .any(let parts): .any(parts.map(apply))
+    case .not(let inner): .not(apply(inner))
+    case .segment(let index): .segment(segment[index])
+    case .rollout, .constant: condition
+    case .predicate(let p):
+      .predicate(
+        Predicate(
+          slot: slot[p.slot], attribute: p.attribute, test: test(p.test, options[p.slot]), text: p.text, span: p.span,
+          isWrittenNegated: p.isWrittenNegated))
+    }
+  }
+
+  private func test(_ test: ValueTest, _ map: [Int]?) -> ValueTest {
+    guard let map else { return test }
+    func mask(_ m: UInt64) -> UInt64 {
+      var out: UInt64 = 0
+      for (bit, target) in map.enumerated() where m & (1 << UInt64(bit)) != 0 { out |= 1 << UInt64(target) }
+      return out
+    }
+    switch test {
+    case .choiceIn(let m): return .choiceIn(mask(m))
+    case .choicesHasAll(let m): return .choicesHasAll(mask(m))
+    case .choicesHasAny(let m): return .choicesHasAny(mask(m))
+    case .choicesHasEach(let masks): return .choicesHasEach(masks.map(mask))
+    default: return test
+    }
+  }
+}
+
+/// A structural key of each segment's fully expanded condition: equal keys mean the conditions are written
+/// alike over attributes of the same name and type, hence match exactly the same profiles.
+struct Fingerprints {
+  let segments: [SegmentDefinition]
+  let attributes: [AttributeDefinition]
+  private var memo: [Int: String] = [:]
+
+  init(segments: [SegmentDefinition], attributes: [AttributeDefinition]) {
+    self.segments = segments
+    self.attributes = attributes
+  }
+
+  mutating func of(_ index: Int) -> String {
+    if let known = memo[index] { return known }
+    memo[index] = "…"  // a cycle is a compile error; never recurse forever
+    let print = key(segments[index].condition)
+    memo[index] = print
+    return print
+  }
+
+  private mutating func key(_ condition: Condition) -> String {
+    switch condition {
+    case .all(let parts): return "all(" + parts.map { key($0) }.joined(separator: ";") + ")"
+    case .any(let parts): return "any(" + parts.map { key($0) }.joined(separator: ";") + ")"
+    case .not(let inner): return "not(" + key(inner) + ")"
+    case .segment(let index): return "[" + of(index) + "]"
+    case .rollout(let salt, let threshold, _): return "rollout(\(salt.debugDescription),\(threshold))"
+    case .constant(let value): return "\(value)"
+    case .predicate(let p):
+      let attribute = attributes[p.slot]
+      return "p(\(attribute.name):\(attribute.type):\(p.isWrittenNegated):\(p.text.debugDescription))"
+    }
+  }
+}
