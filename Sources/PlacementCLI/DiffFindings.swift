@@ -15,6 +15,12 @@ enum DiffFindings {
     ("diff-undecided", .info, "a pair of rows the reasoner could not compare, or a placement the time budget skipped"),
   ]
 
+  /// The row to annotate: the one whose change is responsible (a removed row has no new place, so the row
+  /// that now decides).
+  static func annotated(_ transition: Transition) -> SourceSpan {
+    transition.causes.first { $0.kind != .rowRemoved }?.row.span ?? transition.newRow.span
+  }
+
   static func diagnostics(_ report: DiffReport) -> [Diagnostic] {
     var out: [Diagnostic] = []
     for placement in report.placements {
@@ -23,7 +29,7 @@ enum DiffFindings {
           Diagnostic(
             "decision-changed",
             "placement '\(transition.placement)': \(transition.old) → \(transition.new) (\(transition.causes.map(\.description).joined(separator: ", ")))",
-            at: transition.newRow.span, severity: .info,
+            at: annotated(transition), severity: .info,
             notes: [
               Note("old row \(transition.oldRow.index) '\(transition.oldRow.name)' decided", at: transition.oldRow.span),
               Note("for example \(DiffText.witness(transition))"),

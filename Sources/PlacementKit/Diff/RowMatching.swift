@@ -42,10 +42,8 @@ struct RowMatching {
     relation: (Int, Int) -> SegmentRelations.Relation, oldRef: (Int) -> RowRef, newRef: (Int) -> RowRef
   ) -> [Cause] {
     if newOf[i] == j {
-      let kind: Cause.Kind =
-        oldSegments[i] != newSegments[j] ? segmentKind(i, j, matches: matches, relation: relation)
-        : bothTests ? .testChanged : .contentChanged
-      return [Cause(kind: kind, row: newRef(j))]
+      // The same row decided on both sides, so its segment held on both: what it shows changed.
+      return [Cause(kind: bothTests ? .testChanged : .contentChanged, row: newRef(j))]
     }
     var causes: [Cause] = []
     if oldOf[j] == nil { causes.append(Cause(kind: .rowAdded, row: newRef(j))) }

@@ -63,7 +63,9 @@ public enum RulesDiff {
       addedPlacements: newRules.placements.map(\.name).filter { oldByName[$0] == nil },
       removedPlacements: oldRules.placements.map(\.name).filter { !newNames.contains($0) },
       tests: TestSafety.findings(old: oldRules.placements, new: newRules.placements)
-        + TestSafety.departures(transitions),
+        + TestSafety.departures(
+          transitions,
+          crossPlacement: Set(TestSafety.sites(oldRules.placements).filter(\.site.test.isCrossPlacement).map(\.key))),
       conflictingAttributes: merged.conflictingAttributes)
   }
 }

@@ -115,18 +115,30 @@ enum TestSafety {
     range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)–\(range.upperBound)"
   }
 
-  /// Profiles that a transition takes out of a running test (the old decision came from the test, the new
-  /// one from another row or test).
-  static func departures(_ transitions: [Transition]) -> [TestFinding] {
-    transitions.compactMap { transition in
-      guard let test = transition.old.testName, transition.new.testName != test else { return nil }
-      let why = transition.causes.map(\.description).joined(separator: ", ")
+  /// Profiles that transitions take out of a running test (the old decision came from the test, the new one
+  /// from another row or test): one finding per test and placement, with the causes and a witness.
+  /// - Parameter crossPlacement: the names of the old rules' cross-placement tests (named without placement).
+  static func departures(_ transitions: [Transition], crossPlacement: Set<String>) -> [TestFinding] {
+    var order: [String] = []
+    var groups: [String: [Transition]] = [:]
+    for transition in transitions {
+      guard let test = transition.old.testName, transition.new.testName != test else { continue }
+      let key = "\(test)\u{0}\(transition.placement)"
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(transition)
+    }
+    return order.compactMap { key in
+      guard let group = groups[key], let first = group.first, let name = first.old.testName else { return nil }
+      let test = crossPlacement.contains(name) ? name : "\(first.placement)/\(name)"
+      var causes: [String] = []
+      for cause in group.flatMap(\.causes).map(\.description) where !causes.contains(cause) { causes.append(cause) }
+      let targets = Set(group.map(\.new.description)).sorted()
       return TestFinding(
         kind: .reassignsRunningTest, severity: .error, test: test,
         message:
-          "profiles leave running test '\(test)' at placement '\(transition.placement)': \(transition.old) → \(transition.new) (\(why))",
-        reassignedFraction: nil, span: transition.newRow.span, witness: transition.witness)
+          "profiles leave running test '\(test)' at placement '\(first.placement)' for \(targets.joined(separator: ", ")) (\(causes.joined(separator: "; ")))",
+        reassignedFraction: nil, span: first.causes.first { $0.kind != .rowRemoved }?.row.span ?? first.newRow.span,
+        witness: first.witness)
     }
   }
 }
-
