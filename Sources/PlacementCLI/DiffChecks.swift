@@ -64,7 +64,8 @@ struct DiffChecks {
           reason: found.isEmpty
             ? "no running test reassigns profiles"
             : "\(found.count) reassigns-running-test finding\(found.count == 1 ? "" : "s"): "
-              + found.map(\.test).joined(separator: ", "))
+              + found.map(\.test).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+              .joined(separator: ", "))
       case .content(let id):
         let newly = report.transitions.filter { $0.new.ids.contains(id) && !$0.old.ids.contains(id) }
         let sampled = sample.map { impact in

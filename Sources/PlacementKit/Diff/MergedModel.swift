@@ -47,16 +47,22 @@ struct MergedModel {
       slotMap[index] = slot
     }
     var fingerprints = Fingerprints(segments: old.segments, attributes: old.attributes)
+    // Several old segments may be written alike: the one of the same name is preferred, then the first.
     var oldByPrint: [String: Int] = [:]
-    for index in old.segments.indices where oldByPrint[fingerprints.of(index)] == nil {
-      oldByPrint[fingerprints.of(index)] = index
+    var oldByName: [String: Int] = [:]
+    for index in old.segments.indices {
+      if oldByPrint[fingerprints.of(index)] == nil { oldByPrint[fingerprints.of(index)] = index }
+      if oldByName[old.segments[index].name] == nil { oldByName[old.segments[index].name] = index }
     }
     var newFingerprints = Fingerprints(segments: new.segments, attributes: new.attributes)
     var segments = old.segments
     var newSegment = [Int](repeating: 0, count: new.segments.count)
     var pending: [Int] = []
     for index in new.segments.indices {
-      if let same = oldByPrint[newFingerprints.of(index)] {
+      let print = newFingerprints.of(index)
+      if let named = oldByName[new.segments[index].name], fingerprints.of(named) == print {
+        newSegment[index] = named
+      } else if let same = oldByPrint[print] {
         newSegment[index] = same
       } else {
         newSegment[index] = old.segments.count + pending.count

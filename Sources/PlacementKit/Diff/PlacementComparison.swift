@@ -30,14 +30,26 @@ struct PlacementComparison {
     var order: [String] = []
     var undecided: [String] = []
     var relations = SegmentRelations(reasoner: reasoner)
-    pairs: for i in Self.decidingRows(old.rows) {
-      for j in Self.decidingRows(new.rows) where !Self.sameContent(old.rows[i].content, new.rows[j].content) {
+    // Rows above `prefix` are the same on both sides, so a profile one of them decides is decided alike: only
+    // pairs below the common prefix can differ.
+    var prefix = 0
+    while prefix < min(old.rows.count, new.rows.count), oldSegments[prefix] == newSegments[prefix],
+      Self.sameContent(old.rows[prefix].content, new.rows[prefix].content)
+    {
+      prefix += 1
+    }
+    pairs: for i in Self.decidingRows(old.rows) where i >= prefix {
+      for j in Self.decidingRows(new.rows)
+      where j >= prefix && !Self.sameContent(old.rows[i].content, new.rows[j].content) {
         if ContinuousClock.now > deadline {
           undecided.append("time budget exhausted: the remaining row pairs were not compared")
           break pairs
         }
         let requirements =
           Self.region(i, segments: oldSegments, rows: old.rows) + Self.region(j, segments: newSegments, rows: new.rows)
+        // A segment required to hold and not to hold (the same segment above one row and on the other) needs
+        // no search.
+        if Self.contradicts(requirements) { continue }
         let answer = reasoner.check(requirements)
         guard let witness = answer.witness else {
           if case .unknown(let limit) = answer {
@@ -137,6 +149,20 @@ struct PlacementComparison {
     }
     if let segment = segments[index] { out.append(Reasoner.Requirement(.segment(segment))) }
     return out
+  }
+
+  /// True when the requirements name one segment both as holding and as not holding.
+  static func contradicts(_ requirements: [Reasoner.Requirement]) -> Bool {
+    var holding: Set<Int> = []
+    var failing: Set<Int> = []
+    for requirement in requirements {
+      guard case .segment(let index) = requirement.condition else {
+        if case .constant(false) = requirement.condition, requirement.holds { return true }
+        continue
+      }
+      if requirement.holds { holding.insert(index) } else { failing.insert(index) }
+    }
+    return !holding.isDisjoint(with: failing)
   }
 
   /// Rows that can decide: not `fallthrough`, and not a test all of whose variations fall through.
