@@ -96,8 +96,8 @@ struct PlacementComparison {
       oldRow: ref(old.rows, i), newRow: ref(new.rows, j), causes: causes)
   }
 
-  /// The witness with a `profile_id` chosen for each pair of variations the two rows can draw (one profile
-  /// when neither row is a test), then the witness as found (without an added id).
+  /// The witness with a `profile_id` chosen for each pair of variations the two rows can draw, and the witness
+  /// as found (without an added id): first when neither row is a test, last otherwise.
   private func steered(_ witness: Witness, _ before: Content, _ after: Content) -> [Witness] {
     guard witness.values[profileSlot] == nil else { return [witness] }
     let tests = [Self.test(before), Self.test(after)]
@@ -113,7 +113,9 @@ struct PlacementComparison {
       values[profileSlot] = .string(id)
       out.append(Witness(values: values, now: witness.now))
     }
-    return out + [witness]
+    // Without a test on either row the id matters only to an earlier test that may fall through: try the
+    // witness as found first, so examples carry no id they do not need.
+    return tests.allSatisfy({ $0 == nil }) ? [witness] + out : out + [witness]
   }
 
   /// The bucket ranges of a test's variations that do not fall through, in draw order.

@@ -152,4 +152,30 @@ func witnessNumber(_ transition: Transition, _ key: String) throws -> Double? {
       ])
     #expect(departures[0].span?.location.line == 4)
   }
+
+  @Test func aNewChoiceOptionIsUnitedWithTheOldOnesAndFoundByTheWitness() throws {
+    let old = """
+      attribute experience: choice(beginner, amateur, pro) from quiz "experience"
+      segment pros = experience == pro
+      placement p: flow {
+        pros    -> flow pro_onboarding
+        default -> flow generic
+      }
+      """
+    let new = """
+      attribute experience: choice(beginner, amateur, pro, elite) from quiz "experience"
+      segment pros = experience in [pro, elite]
+      placement p: flow {
+        pros    -> flow pro_onboarding
+        default -> flow generic
+      }
+      """
+    let report = try diffOf(old, new)
+    #expect(report.conflictingAttributes.isEmpty)
+    let change = try #require(report.transitions.first)
+    #expect(report.transitions.count == 1)
+    #expect("\(change.old) → \(change.new)" == "flow generic → flow pro_onboarding")
+    #expect(change.witness == #"{"custom_attributes":{"experience":"elite"}}"#)
+    #expect(change.causes.map(\.kind) == [.segmentWidened])
+  }
 }
