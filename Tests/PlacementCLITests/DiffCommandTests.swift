@@ -184,6 +184,18 @@ import Testing
     #expect(text.out.contains("  onboarding_end: \(expected["onboarding_end", default: 0]) of \(profiles) change\n"))
   }
 
+  @Test func aBadSampleLineCostsOnlyThatLine() throws {
+    let lines = [
+      #"{"profile_id": "p1", "subscription_state": "expired"}"#, "not json",
+      #"{"profile_id": "p2", "age": 19}"#, "",
+    ]
+    let run = placement(["diff", old, new, "--profiles", "-", "--now", now], stdin: lines)
+    #expect(run.status == 0)
+    #expect(run.err.hasPrefix("<stdin>:2: error: "))
+    #expect(run.out.contains("sample -: 2 profiles, 1 line failed\n  main_paywall: 2 of 2 change\n"))
+    #expect(run.out.contains("    1  paywall standard → paywall winback_90  (p1)\n"))
+  }
+
   @Test func diffMainComparesTheWorkingRulesWithTheRulesAtMain() throws {
     let root = try folder([
       "Rules/paywall.rules": """
