@@ -51,7 +51,8 @@ struct DiffChecks {
       case .any:
         let changed = report.placements.filter { $0.status == .changed }.map(\.name)
         let count = changed.count + report.addedPlacements.count + report.removedPlacements.count
-        let sampled = sample.map { impact in impact.placements.indices.contains { impact.changedCount($0) > 0 } } ?? false
+        let sampled =
+          sample.map { impact in impact.placements.indices.contains { impact.changedCount($0) > 0 } } ?? false
         return Verdict(
           check: "any", failed: count > 0 || sampled,
           reason: count > 0 || sampled
@@ -68,10 +69,13 @@ struct DiffChecks {
               .joined(separator: ", "))
       case .content(let id):
         let newly = report.transitions.filter { $0.new.ids.contains(id) && !$0.old.ids.contains(id) }
-        let sampled = sample.map { impact in
-          impact.placements.indices.flatMap { impact.changes($0) }.filter { $0.new.ids.contains(id) && !$0.old.ids.contains(id) }
+        let sampled =
+          sample.map { impact in
+            impact.placements.indices.flatMap { impact.changes($0) }.filter {
+              $0.new.ids.contains(id) && !$0.old.ids.contains(id)
+            }
             .reduce(0) { $0 + $1.count }
-        } ?? 0
+          } ?? 0
         let failed = !newly.isEmpty || sampled > 0
         let places = Set(newly.map(\.placement)).sorted().joined(separator: ", ")
         return Verdict(
@@ -87,7 +91,8 @@ struct DiffChecks {
         parts += report.addedPlacements.map { "\($0) added" } + report.removedPlacements.map { "\($0) removed" }
         return Verdict(
           check: "equivalent", failed: failed,
-          reason: failed ? "not equivalent: \(parts.joined(separator: ", "))" : "equivalent: no profile can change decision")
+          reason: failed
+            ? "not equivalent: \(parts.joined(separator: ", "))" : "equivalent: no profile can change decision")
       }
     }
   }

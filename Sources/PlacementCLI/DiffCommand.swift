@@ -26,7 +26,8 @@ struct DiffCommand {
     let rulesPath = arguments.value("--rules") ?? "Rules"
     let operands = arguments.positionals
     guard (1...2).contains(operands.count) else {
-      throw CommandFailure(.usage, "give OLD (a rules path or a git revision) and optionally NEW (default: --rules or Rules)")
+      throw CommandFailure(
+        .usage, "give OLD (a rules path or a git revision) and optionally NEW (default: --rules or Rules)")
     }
     let old = try compile(DiffSides.sources(operands[0], rulesPath: rulesPath, console: console), side: "old")
     let new = try compile(

@@ -31,7 +31,8 @@ enum DiffFindings {
             "placement '\(transition.placement)': \(transition.old) → \(transition.new) (\(transition.causes.map(\.description).joined(separator: ", ")))",
             at: annotated(transition), severity: .info,
             notes: [
-              Note("old row \(transition.oldRow.index) '\(transition.oldRow.name)' decided", at: transition.oldRow.span),
+              Note(
+                "old row \(transition.oldRow.index) '\(transition.oldRow.name)' decided", at: transition.oldRow.span),
               Note("for example \(DiffText.witness(transition))"),
             ]))
       }

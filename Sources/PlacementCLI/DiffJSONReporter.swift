@@ -19,7 +19,9 @@ struct DiffJSONReporter {
       "tests": .array(report.tests.map(test)),
       "conflicting_attributes": .array(report.conflictingAttributes.map(JSONValue.string)),
       "checks": .array(
-        verdicts.map { .object(["check": .string($0.check), "failed": .bool($0.failed), "reason": .string($0.reason)]) }),
+        verdicts.map {
+          .object(["check": .string($0.check), "failed": .bool($0.failed), "reason": .string($0.reason)])
+        }),
     ]
     if let sample { members["sample"] = self.sample(sample) }
     return serialized(.object(members), sortedKeys: true) + "\n"

@@ -10,7 +10,9 @@ struct DiffMarkdownReporter {
 
   func render() -> String {
     var out = "### placement diff\n\n"
-    out += report.isEquivalent ? "**Equivalent**: no profile can get a different decision.\n\n" : "\(DiffText.summary(report)).\n\n"
+    out +=
+      report.isEquivalent
+      ? "**Equivalent**: no profile can get a different decision.\n\n" : "\(DiffText.summary(report)).\n\n"
     out += "| placement | result |\n|---|---|\n"
     for placement in report.placements { out += "| `\(placement.name)` | \(cell(DiffText.status(placement))) |\n" }
     for name in report.addedPlacements { out += "| `\(name)` | added |\n" }
@@ -41,7 +43,9 @@ struct DiffMarkdownReporter {
       out += "\n#### Sample `\(sample.path)` (\(impact.profiles) profiles)\n\n"
       out += "| placement | changed | top transitions |\n|---|---|---|\n"
       for (index, name) in impact.placements.enumerated() {
-        let top = impact.changes(index).prefix(3).map { "\($0.count) × \($0.old) → \($0.new) (\($0.examples.joined(separator: ", ")))" }
+        let top = impact.changes(index).prefix(3).map {
+          "\($0.count) × \($0.old) → \($0.new) (\($0.examples.joined(separator: ", ")))"
+        }
         out += "| `\(name)` | \(impact.changedCount(index)) | \(cell(top.joined(separator: "<br>"))) |\n"
       }
     }

@@ -95,7 +95,8 @@ struct DiffText {
     if !report.removedPlacements.isEmpty { parts.append("\(report.removedPlacements.count) removed") }
     let errors = report.tests.filter { $0.severity == .error }.count
     parts.append(
-      "\(report.tests.count) test finding\(report.tests.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"))")
+      "\(report.tests.count) test finding\(report.tests.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"))"
+    )
     return (report.isEquivalent ? "equivalent: " : "") + parts.joined(separator: ", ")
   }
 

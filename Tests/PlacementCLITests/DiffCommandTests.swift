@@ -63,7 +63,10 @@ import Testing
         $0.hasPrefix("::notice file=\(new)/paywall.rules,line=8,col=3,") && $0.contains("title=decision-changed")
           && $0.contains("row 'lapsed' added")
       })
-    #expect(lines.contains { $0.hasPrefix("::error file=\(new)/paywall.rules,line=10,") && $0.contains("reassigns-running-test") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("::error file=\(new)/paywall.rules,line=10,") && $0.contains("reassigns-running-test")
+      })
     let sarif = placement(["diff", old, new, "--now", now, "--format", "sarif"])
     let log = try JSONSerialization.jsonObject(with: Data(sarif.out.utf8)) as! [String: Any]
     let run = (log["runs"] as! [[String: Any]])[0]
@@ -97,7 +100,10 @@ import Testing
     ])
     let run = placement(["diff", before, after, "--expect", "equivalent"])
     #expect(run.status == 0, "\(run.out)\(run.err)")
-    #expect(run.out.hasSuffix("  ok  equivalent: equivalent: no profile can change decision\nequivalent: 0 placements changed, 1 equivalent, 0 test findings (0 errors)\n"))
+    #expect(
+      run.out.hasSuffix(
+        "  ok  equivalent: equivalent: no profile can change decision\nequivalent: 0 placements changed, 1 equivalent, 0 test findings (0 errors)\n"
+      ))
     let changed = placement(["diff", old, new, "--expect", "equivalent"])
     #expect(changed.status == 1)
     #expect(changed.err.contains("diff: check failed: not equivalent: main_paywall changed"))
@@ -155,8 +161,15 @@ import Testing
         }.map { name in
           var text = try String(contentsOfFile: repo("Rules/\(name)"), encoding: .utf8)
           text = text.replacingOccurrences(of: "app_version >= 2.3", with: "app_version >= 2.5")
-          text = text.replacingOccurrences(of: "segment beginners = experience == beginner", with: "segment beginners = experience in [beginner, amateur]")
-          text = text.replacingOccurrences(of: "  pros      -> flow pro_onboarding\n  amateurs  -> flow amateur_onboarding\n  beginners -> flow beginner_onboarding\n", with: "  pros      -> flow pro_onboarding\n  beginners -> flow beginner_onboarding\n  amateurs  -> flow amateur_onboarding\n")
+          text = text.replacingOccurrences(
+            of: "segment beginners = experience == beginner",
+            with: "segment beginners = experience in [beginner, amateur]")
+          text = text.replacingOccurrences(
+            of:
+              "  pros      -> flow pro_onboarding\n  amateurs  -> flow amateur_onboarding\n  beginners -> flow beginner_onboarding\n",
+            with:
+              "  pros      -> flow pro_onboarding\n  beginners -> flow beginner_onboarding\n  amateurs  -> flow amateur_onboarding\n"
+          )
           return (name, text)
         }))
     let sample = repo("Examples/profiles/batch.jsonl")
@@ -239,10 +252,14 @@ import Testing
     let text = out.withLock { $0 }
     #expect(status == 0, "\(err.withLock { $0 })")
     #expect(text.contains("placement p: 1 decision change\n  paywall adult → paywall standard\n"))
-    #expect(text.contains("    rows: old row 0 'adults' (main:Rules/paywall.rules:3:3) → new row 1 'default' (Rules/paywall.rules:4:3)\n"))
+    #expect(
+      text.contains(
+        "    rows: old row 0 'adults' (main:Rules/paywall.rules:3:3) → new row 1 'default' (Rules/paywall.rules:4:3)\n")
+    )
     #expect(text.contains("    why: segment of row 'adults' narrowed\n"))
     let example = try #require(text.split(separator: "\n").first { $0.hasPrefix("    e.g. ") })
-    let witness = try JSONSerialization.jsonObject(with: Data(example.dropFirst("    e.g. ".count).utf8)) as! [String: Any]
+    let witness =
+      try JSONSerialization.jsonObject(with: Data(example.dropFirst("    e.g. ".count).utf8)) as! [String: Any]
     let age = try #require(witness["age"] as? Double)
     #expect(age >= 18 && age < 21)
     // Committed: no difference any more.

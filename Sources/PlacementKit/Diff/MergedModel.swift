@@ -18,7 +18,9 @@ struct MergedModel {
   init(old: CheckedRules, new: CheckedRules) {
     var attributes = old.attributes
     var slotByName: [String: Int] = [:]
-    for attribute in old.attributes where slotByName[attribute.name] == nil { slotByName[attribute.name] = attribute.slot }
+    for attribute in old.attributes where slotByName[attribute.name] == nil {
+      slotByName[attribute.name] = attribute.slot
+    }
     var slotMap = [Int](repeating: 0, count: new.attributes.count)
     var optionMaps: [Int: [Int]] = [:]
     var conflicts: [String] = []

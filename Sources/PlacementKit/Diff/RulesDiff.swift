@@ -22,12 +22,14 @@ public struct DiffError: Error, Sendable, CustomStringConvertible {
 /// `placement diff`: what a rules change will do, before it ships.
 ///
 /// For each placement on both sides, every pair (old decision → new decision) some profile can reach is found
-/// by the lint ``Reasoner`` over both rule sets' segments at once (see ``MergedModel``), with a witness profile
-/// that both rule sets resolve to exactly these decisions, the rows that decided, and the causes (row added,
-/// removed, moved, segment narrowed/widened/changed, content or test changed). A placement with no reachable
-/// change is proved ``PlacementDiff/Status/equivalent``. A/B tests on both sides are compared by their draws
-/// (``TestSafety``). The proof is exact where the lint reasoner is (finite domains, number/version/date
-/// intervals); where it is not (patterns, `starts_with`, rollouts), the pair is listed as undecided.
+/// by the lint ``Reasoner`` over both rule sets' segments at once (attributes united by name, identically
+/// written segments shared), with a witness profile that both rule sets resolve to exactly these decisions, the
+/// rows that decided, and the causes (row added, removed, moved, segment narrowed/widened/changed, content or
+/// test changed). A placement with no reachable change is proved ``PlacementDiff/Status/equivalent``. A/B tests
+/// on both sides are compared by their draws: the exact share of the 100 buckets that change variation under a
+/// kept `version_id`, a new version re-drawing everyone, profiles leaving a test (PRODUCT.md §4.9). The proof
+/// is exact where the lint reasoner is (finite domains, number/version/date intervals); where it is not
+/// (patterns, `starts_with`, rollouts), the pair is listed as undecided.
 public enum RulesDiff {
   /// Compares two compiled rule sets.
   /// - Throws: ``DiffError`` when either side has compile errors.
