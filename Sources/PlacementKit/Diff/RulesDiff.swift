@@ -64,7 +64,7 @@ public enum RulesDiff {
       placements: placements,
       addedPlacements: newRules.placements.map(\.name).filter { oldByName[$0] == nil },
       removedPlacements: oldRules.placements.map(\.name).filter { !newNames.contains($0) },
-      tests: TestSafety.findings(old: oldRules.placements, new: newRules.placements)
+      tests: TestSafety.findings(old: oldRules.placements, new: newRules.placements, transitions: transitions)
         + TestSafety.departures(
           transitions,
           crossPlacement: Set(TestSafety.sites(oldRules.placements).filter(\.site.test.isCrossPlacement).map(\.key))),

@@ -30,7 +30,11 @@ enum TestSafety {
   }
 
   /// The findings about tests present on one side or both.
-  static func findings(old: [PlacementDefinition], new: [PlacementDefinition]) -> [TestFinding] {
+  /// - Parameter transitions: the placements' transitions; one inside the test (same test, other outcome) is
+  ///   the finding's example profile.
+  static func findings(old: [PlacementDefinition], new: [PlacementDefinition], transitions: [Transition])
+    -> [TestFinding]
+  {
     let before = Dictionary(sites(old).map { ($0.key, $0.site) }, uniquingKeysWith: { first, _ in first })
     let afterSites = sites(new)
     let afterKeys = Set(afterSites.map(\.key))
@@ -44,7 +48,13 @@ enum TestSafety {
             span: site.span, witness: nil))
         continue
       }
-      if let finding = compare(key, was.test, site.test, span: site.span) { out.append(finding) }
+      let example = transitions.first {
+        $0.old.testName == site.test.name && $0.new.testName == site.test.name && $0.old != $0.new
+          && (site.test.isCrossPlacement || $0.placement == site.placement)
+      }
+      if let finding = compare(key, was.test, site.test, span: site.span, example: example?.witness) {
+        out.append(finding)
+      }
     }
     for (key, site) in sites(old) where !afterKeys.contains(key) {
       out.append(
@@ -57,13 +67,15 @@ enum TestSafety {
   }
 
   /// Re-weighted, re-versioned, or a variation's content changed; nil when the test is the same.
-  static func compare(_ key: String, _ was: ABTest, _ test: ABTest, span: SourceSpan) -> TestFinding? {
+  static func compare(_ key: String, _ was: ABTest, _ test: ABTest, span: SourceSpan, example: String? = nil)
+    -> TestFinding?
+  {
     if was.versionID != test.versionID {
       return TestFinding(
         kind: .reassignsRunningTest, severity: .error, test: key,
         message:
           "test '\(key)' changes version '\(was.versionID)' → '\(test.versionID)': everyone re-draws",
-        reassignedFraction: nil, span: span, witness: nil)
+        reassignedFraction: nil, span: span, witness: example)
     }
     let moves = bucketMoves(was, test)
     if !moves.isEmpty {
@@ -76,7 +88,7 @@ enum TestSafety {
         message:
           "test '\(key)' keeps version '\(test.versionID)' but its draw changed: \(changed)% of its profiles change variation (\(detail))",
         reassignedFraction: Double(changed) / 100, span: span,
-        witness: id.map { #"{"profile_id":"\#($0)"}"# })
+        witness: example ?? id.map { #"{"profile_id":"\#($0)"}"# })
     }
     if was.variations != test.variations {
       let changed = zip(was.variations, test.variations).filter { $0.content != $1.content }.map(\.1.id)
@@ -84,7 +96,7 @@ enum TestSafety {
         kind: .variationContentChanged, severity: .warning, test: key,
         message:
           "test '\(key)' keeps its draw but variation\(changed.count == 1 ? "" : "s") \(changed.map { "'\($0)'" }.joined(separator: ", ")) now show\(changed.count == 1 ? "s" : "") other content",
-        reassignedFraction: 0, span: span, witness: nil)
+        reassignedFraction: 0, span: span, witness: example)
     }
     return nil
   }

@@ -51,6 +51,11 @@ import Testing
         == "test 'p/offer' keeps version 'v1' but its draw changed: 20% of its profiles change variation (buckets 30–49: a → b)"
     )
     #expect(moved == Set(30..<50))
+    // The example is a profile of the test whose variation changes, by both resolvers.
+    let example = try Profile(jsonBytes: Array(try #require(finding.witness).utf8))
+    let x = try diffCompile(old).ruleSet!.resolve(placement: "p", profile: example, now: Reasoner.defaultNow)
+    let y = try diffCompile(new).ruleSet!.resolve(placement: "p", profile: example, now: Reasoner.defaultNow)
+    #expect(x.abTest?.variation == "a" && y.abTest?.variation == "b")
     let share = try Self.bruteForce(old, new, moved: moved)
     #expect(abs(share - 0.2) < 0.01, "brute force: \(share)")
   }
