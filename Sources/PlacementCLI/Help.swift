@@ -15,6 +15,7 @@ enum Help {
       fmt        rewrite rules files in the canonical layout (--check: only report)
       test       run the rule tests kept next to the rules (Rules/tests/*.json)
       lint       check rules for mistakes (compiler diagnostics and lint rules; text, json, github, sarif)
+      diff       what a rules change does: decision changes with example profiles, A/B test safety, CI checks
 
     Rules are read from Rules/ unless --rules PATH is given; --verbose names the rules files skipped;
     --strict (resolve, audiences, ingest, test, lint) makes a rules warning fail the command.
@@ -25,6 +26,7 @@ enum Help {
     """
 
   static let command: [String: String] = [
+    "diff": DiffHelp.text,
     "lint": """
     usage: placement lint [PATHS...] [--rules PATH] [--format text|json|github|sarif] [--strict]
 

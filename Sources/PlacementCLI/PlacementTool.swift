@@ -53,5 +53,6 @@ public enum PlacementTool {
     "fmt": { args, console throws(CommandFailure) in try FmtCommand(args, console: console).run() },
     "test": { args, console throws(CommandFailure) in try TestCommand(args, console: console).run() },
     "lint": { args, console throws(CommandFailure) in try LintCommand(args, console: console).run() },
+    "diff": { args, console throws(CommandFailure) in try DiffCommand(args, console: console).run() },
   ]
 }

@@ -1,0 +1,38 @@
+/// `placement diff --help`.
+enum DiffHelp {
+  static let text = """
+    usage: placement diff OLD [NEW] [--rules PATH] [--profiles FILE] [--now INSTANT] [--format FORMAT]
+                          [--fail-on any|reassign|content:ID]... [--expect equivalent] [--time-budget SECONDS]
+
+    Compares two rule sets and reports, per placement, every change of decision some profile can get
+    (old decision → new decision), each with an example profile that both rule sets resolve to exactly those
+    decisions, the rows that decided and why (row added, removed or moved, segment narrowed, widened or both,
+    content or test changed). A placement where no profile can change decision is proved "equivalent".
+    A/B tests are checked for safety: re-weighted under the same version (the exact share of profiles that
+    change variation), a new version (everyone re-draws), profiles taken out of a running test.
+
+    OLD and NEW are rules files or folders, or git revisions: 'placement diff main' compares the rules at
+    --rules (default: Rules) with the same path at 'main' (read with git, the working tree is not touched);
+    REV:PATH reads another path at a revision. NEW defaults to --rules (default: Rules).
+
+    options:
+      --rules PATH          the rules path NEW defaults to, and read at a revision (default: Rules)
+      --profiles FILE       also resolve this JSON Lines sample with both rule sets ('-' reads standard input):
+                            per placement how many profiles change, the top transitions with example ids
+      --now INSTANT         the time for relative date conditions (default: the current time)
+      --format FORMAT       text (default), json (everything, the sample's full matrix included), markdown
+                            (a pull-request comment), github (workflow annotations on the changed rows) or
+                            sarif (SARIF 2.1.0)
+      --fail-on CHECK       exit 1 when: 'any' profile changes decision (or a placement is added or removed);
+                            'reassign': a running A/B test reassigns profiles (reassigns-running-test);
+                            'content:ID': some profile newly sees paywall or flow ID. Repeatable.
+      --expect equivalent   exit 1 unless every placement is proved equivalent (for refactorings)
+      --time-budget SECONDS stop comparing after this long and list the placements skipped (default: 8)
+
+    Sticky A/B assignments do not exist yet, so no profile is protected from a reassignment.
+
+    exit: 0 ok (or every check passed); 1 a check failed; 64 usage; 65 rules do not compile; 66 a path or
+    revision is missing.
+
+    """
+}

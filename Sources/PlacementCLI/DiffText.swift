@@ -1,0 +1,111 @@
+import PlacementKit
+
+/// Chooses the renderer of `placement diff`'s result.
+struct DiffRendering {
+  let report: DiffReport
+  let sample: DiffSample?
+  let verdicts: [DiffChecks.Verdict]
+  let version: String
+
+  func render(_ format: String, colors: Bool) -> String {
+    switch format {
+    case "json": DiffJSONReporter(report: report, sample: sample, verdicts: verdicts).render()
+    case "markdown": DiffMarkdownReporter(report: report, sample: sample, verdicts: verdicts).render()
+    case "github": DiffGitHubReporter().render(report)
+    case "sarif": DiffSARIFReporter(version: version).render(report)
+    default: DiffText(report: report, sample: sample, verdicts: verdicts).render()
+    }
+  }
+}
+
+/// The default text rendering: each placement with its transitions (old → new, rows, causes, a witness), the
+/// experiment findings, the sampled impact, the checks, and a summary line.
+struct DiffText {
+  let report: DiffReport
+  let sample: DiffSample?
+  let verdicts: [DiffChecks.Verdict]
+
+  func render() -> String {
+    var out = ""
+    for placement in report.placements {
+      out += "placement \(placement.name): \(Self.status(placement))\n"
+      for transition in placement.transitions {
+        out += "  \(transition.old) → \(transition.new)\n"
+        out += "    rows: old \(Self.row(transition.oldRow)) → new \(Self.row(transition.newRow))\n"
+        out += "    why: \(transition.causes.map(\.description).joined(separator: "; "))\n"
+        out += "    e.g. \(Self.witness(transition))\n"
+      }
+      for reason in placement.undecided { out += "  undecided: \(reason)\n" }
+    }
+    for name in report.addedPlacements { out += "placement \(name): added\n" }
+    for name in report.removedPlacements { out += "placement \(name): removed\n" }
+    for name in report.conflictingAttributes {
+      out += "attribute \(name): its type changed kind; conditions over it are compared by witnesses only\n"
+    }
+    if !report.tests.isEmpty {
+      out += "tests:\n"
+      for test in report.tests {
+        out += "  \(test.severity.rawValue): \(test.message) [\(test.kind.rawValue)]\n"
+        if let span = test.span { out += "    at \(Self.place(span))\n" }
+        if let witness = test.witness { out += "    e.g. \(witness)\n" }
+      }
+    }
+    if let sample { out += Self.sample(sample) }
+    if !verdicts.isEmpty {
+      out += "checks:\n"
+      for verdict in verdicts { out += "  \(verdict.failed ? "FAIL" : "ok")  \(verdict.check): \(verdict.reason)\n" }
+    }
+    out += Self.summary(report) + "\n"
+    return out
+  }
+
+  static func status(_ placement: PlacementDiff) -> String {
+    switch placement.status {
+    case .equivalent: "equivalent"
+    case .changed:
+      "\(placement.transitions.count) decision change\(placement.transitions.count == 1 ? "" : "s")"
+    case .undecided: "not proved equivalent (\(placement.undecided.count) undecided)"
+    case .skipped: "skipped (time budget)"
+    }
+  }
+
+  static func sample(_ sample: DiffSample) -> String {
+    let impact = sample.impact
+    var out = "sample \(sample.path): \(impact.profiles) profile\(impact.profiles == 1 ? "" : "s")"
+    out += sample.failed > 0 ? ", \(sample.failed) line\(sample.failed == 1 ? "" : "s") failed\n" : "\n"
+    for (index, name) in impact.placements.enumerated() {
+      let changes = impact.changes(index)
+      out += "  \(name): \(impact.changedCount(index)) of \(impact.profiles) change\n"
+      for cell in changes.prefix(5) {
+        out += "    \(cell.count)  \(cell.old) → \(cell.new)  (\(cell.examples.joined(separator: ", ")))\n"
+      }
+      if changes.count > 5 { out += "    … \(changes.count - 5) more transitions (--format json lists all)\n" }
+    }
+    return out
+  }
+
+  static func summary(_ report: DiffReport) -> String {
+    func count(_ status: PlacementDiff.Status) -> Int { report.placements.filter { $0.status == status }.count }
+    var parts = [
+      "\(count(.changed)) placement\(count(.changed) == 1 ? "" : "s") changed", "\(count(.equivalent)) equivalent",
+    ]
+    if count(.undecided) > 0 { parts.append("\(count(.undecided)) not proved") }
+    if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
+    if !report.addedPlacements.isEmpty { parts.append("\(report.addedPlacements.count) added") }
+    if !report.removedPlacements.isEmpty { parts.append("\(report.removedPlacements.count) removed") }
+    let errors = report.tests.filter { $0.severity == .error }.count
+    parts.append(
+      "\(report.tests.count) test finding\(report.tests.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"))"
+    )
+    return (report.isEquivalent ? "equivalent: " : "") + parts.joined(separator: ", ")
+  }
+
+  static func row(_ row: RowRef) -> String { "row \(row.index) '\(row.name)' (\(place(row.span)))" }
+
+  static func place(_ span: SourceSpan) -> String { "\(span.file.name):\(span.location)" }
+
+  /// The witness JSON, with ` (with --now …)` when it depends on relative dates.
+  static func witness(_ transition: Transition) -> String {
+    transition.witness + (transition.now.map { " (with --now \($0.iso8601))" } ?? "")
+  }
+}

@@ -1,0 +1,181 @@
+import Testing
+
+@testable import PlacementKit
+
+/// Compiles rules text (failing the test on a compile error).
+func diffCompile(_ text: String, name: String = "rules.rules") -> Compilation {
+  let compilation = Compilation.compile([RuleSource(name: name, text: text)])
+  #expect(compilation.ruleSet != nil, "\(compilation.diagnostics.map(\.message))")
+  return compilation
+}
+
+/// The diff of two rules texts at a fixed instant.
+func diffOf(_ old: String, _ new: String) throws -> DiffReport {
+  try RulesDiff.compare(old: diffCompile(old, name: "old.rules"), new: diffCompile(new, name: "new.rules"))
+}
+
+/// The witness of a transition, parsed.
+func witnessJSON(_ transition: Transition) throws -> JSONValue { try JSONReader.parse(transition.witness) }
+
+/// A number member of a witness, or nil.
+func witnessNumber(_ transition: Transition, _ key: String) throws -> Double? {
+  if case .number(let value) = try witnessJSON(transition)[key] { return value }
+  return nil
+}
+
+@Suite struct RulesDiffTests {
+  static let adults = """
+    segment adults = age >= 18
+    segment seniors = age >= 65
+    placement p: paywall {
+      adults  -> paywall adult
+      seniors -> paywall senior
+      default -> paywall standard
+    }
+    """
+
+  @Test func swappedRowsWhereOneSegmentImpliesTheOtherMoveTheNarrowerSegmentsProfiles() throws {
+    let swapped = """
+      segment adults = age >= 18
+      segment seniors = age >= 65
+      placement p: paywall {
+        seniors -> paywall senior
+        adults  -> paywall adult
+        default -> paywall standard
+      }
+      """
+    let report = try diffOf(Self.adults, swapped)
+    let placement = try #require(report.placements.first)
+    #expect(placement.status == .changed)
+    #expect(placement.transitions.count == 1)
+    let move = try #require(placement.transitions.first)
+    #expect(move.old.description == "paywall adult")
+    #expect(move.new.description == "paywall senior")
+    #expect(move.oldRow.name == "adults" && move.oldRow.index == 0)
+    #expect(move.newRow.name == "seniors" && move.newRow.index == 0)
+    #expect(move.causes.map(\.kind) == [.rowMoved])
+    let age = try #require(try witnessNumber(move, "age"))
+    #expect(age >= 65)
+    // Both rule sets, run on the witness, give exactly the reported decisions.
+    let profile = try Profile(jsonBytes: Array(move.witness.utf8))
+    let old = try diffCompile(Self.adults).ruleSet!.resolve(placement: "p", profile: profile)
+    let new = try diffCompile(swapped).ruleSet!.resolve(placement: "p", profile: profile)
+    #expect(old.content == .paywall(id: "adult"))
+    #expect(new.content == .paywall(id: "senior"))
+  }
+
+  @Test func narrowingAgeFrom18To21IsNarrowedWithAWitnessBetween18And21() throws {
+    let narrowed = Self.adults.replacingOccurrences(of: "age >= 18", with: "age >= 21")
+    let report = try diffOf(Self.adults, narrowed)
+    let transitions = report.transitions
+    #expect(transitions.map { "\($0.old) → \($0.new)" } == ["paywall adult → paywall standard"])
+    let change = try #require(transitions.first)
+    #expect(change.causes == [Cause(kind: .segmentNarrowed, row: change.causes[0].row)])
+    #expect(change.causes[0].row.name == "adults")
+    let age = try #require(try witnessNumber(change, "age"))
+    #expect(age >= 18 && age < 21)
+    #expect(!report.isEquivalent)
+  }
+
+  @Test func wideningIsWidenedAndARowAddedAboveIsRowAdded() throws {
+    let widened = Self.adults.replacingOccurrences(of: "age >= 65", with: "age >= 60")
+    // Row 'seniors' sits below 'adults', so widening it changes nobody: equivalent.
+    #expect(try diffOf(Self.adults, widened).isEquivalent)
+    let added = """
+      segment adults = age >= 18
+      segment seniors = age >= 65
+      segment teens = age >= 13 and age < 20
+      placement p: paywall {
+        teens   -> paywall teen
+        adults  -> paywall adult
+        seniors -> paywall senior
+        default -> paywall standard
+      }
+      """
+    let report = try diffOf(Self.adults, added)
+    #expect(
+      report.transitions.map { "\($0.old) → \($0.new): " + $0.causes.map(\.description).joined(separator: ", ") } == [
+        "paywall adult → paywall teen: row 'teens' added",
+        "paywall standard → paywall teen: row 'teens' added",
+      ])
+    let ages = try report.transitions.map { try #require(try witnessNumber($0, "age")) }
+    #expect((18..<20).contains(ages[0]))
+    #expect((13..<18).contains(ages[1]))
+  }
+
+  @Test func reformattingAndAConsistentRenameAreEquivalent() throws {
+    let renamed = """
+      segment grown_ups = age>=18
+      segment seniors = age >= 65
+      placement p: paywall { grown_ups -> paywall adult
+        seniors -> paywall senior
+          default -> paywall standard }
+      """
+    let report = try diffOf(Self.adults, renamed)
+    #expect(report.isEquivalent)
+    #expect(report.placements.map(\.status) == [.equivalent])
+    #expect(report.tests.isEmpty)
+  }
+
+  @Test func addedAndRemovedPlacementsAreListed() throws {
+    let other = Self.adults.replacingOccurrences(of: "placement p:", with: "placement q:")
+    let report = try diffOf(Self.adults, other)
+    #expect(report.addedPlacements == ["q"])
+    #expect(report.removedPlacements == ["p"])
+    #expect(!report.isEquivalent)
+  }
+
+  @Test func aRowAddedAboveARunningTestTakesProfilesOutOfIt() throws {
+    let test = """
+      segment adults = age >= 18
+      placement p: paywall {
+        adults -> test offer version "v1" { paywall a 50%, paywall b 50% }
+        default -> paywall standard
+      }
+      """
+    let above = """
+      segment adults = age >= 18
+      segment seniors = age >= 65
+      placement p: paywall {
+        seniors -> paywall senior
+        adults -> test offer version "v1" { paywall a 50%, paywall b 50% }
+        default -> paywall standard
+      }
+      """
+    let report = try diffOf(test, above)
+    let departures = report.tests.filter { $0.kind == .reassignsRunningTest }
+    #expect(departures.count == 1)
+    #expect(departures.allSatisfy { $0.severity == .error && $0.test == "p/offer" })
+    #expect(
+      departures.map(\.message) == [
+        "profiles leave running test 'p/offer' at placement 'p' for paywall senior (row 'seniors' added)"
+      ])
+    #expect(departures[0].span?.location.line == 4)
+  }
+
+  @Test func aNewChoiceOptionIsUnitedWithTheOldOnesAndFoundByTheWitness() throws {
+    let old = """
+      attribute experience: choice(beginner, amateur, pro) from quiz "experience"
+      segment pros = experience == pro
+      placement p: flow {
+        pros    -> flow pro_onboarding
+        default -> flow generic
+      }
+      """
+    let new = """
+      attribute experience: choice(beginner, amateur, pro, elite) from quiz "experience"
+      segment pros = experience in [pro, elite]
+      placement p: flow {
+        pros    -> flow pro_onboarding
+        default -> flow generic
+      }
+      """
+    let report = try diffOf(old, new)
+    #expect(report.conflictingAttributes.isEmpty)
+    let change = try #require(report.transitions.first)
+    #expect(report.transitions.count == 1)
+    #expect("\(change.old) → \(change.new)" == "flow generic → flow pro_onboarding")
+    #expect(change.witness == #"{"custom_attributes":{"experience":"elite"}}"#)
+    #expect(change.causes.map(\.kind) == [.segmentWidened])
+  }
+}
