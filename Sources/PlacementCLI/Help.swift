@@ -14,6 +14,7 @@ enum Help {
       fmt        rewrite rules files in the canonical layout (--check: only report)
       test       run the rule tests kept next to the rules (Rules/tests/*.json)
       lint       check rules for mistakes (compiler diagnostics and lint rules; text, json, github, sarif)
+      lsp        run the language server for editors (LSP 3.17 on stdin/stdout; docs/Editors.md)
 
     Rules are read from Rules/ unless --rules PATH is given.
     Exit codes: 0 ok, 1 findings or failed lines, 64 usage, 65 bad input data, 66 missing file, 70 internal error.
@@ -22,6 +23,7 @@ enum Help {
     """
 
   static let command: [String: String] = [
+    "lsp": LSPCommand.help,
     "lint": """
     usage: placement lint [PATHS...] [--format text|json|github|sarif] [--strict]
 

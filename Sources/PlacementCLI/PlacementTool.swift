@@ -48,5 +48,6 @@ public enum PlacementTool {
     "fmt": { args, console throws(CommandFailure) in try FmtCommand(args, console: console).run() },
     "test": { args, console throws(CommandFailure) in try TestCommand(args, console: console).run() },
     "lint": { args, console throws(CommandFailure) in try LintCommand(args, console: console).run() },
+    "lsp": { args, console throws(CommandFailure) in try LSPCommand(args, console: console).run() },
   ]
 }
