@@ -13,6 +13,9 @@ extension LanguageServer {
     } else if let predicate = position.file.syntax.flatMap({ HoverText.predicate(in: $0, at: position.offset) }) {
       text = OperatorDocs.markdown(predicate.op)
       range = predicate.opRange
+    } else if let keyword = KeywordDocs.entry(in: position.file, at: position.offset) {
+      text = keyword.text
+      range = keyword.range
     } else {
       return .null
     }
@@ -75,13 +78,13 @@ struct HoverText {
       out += "\nNot used by any placement or segment.\n"
     } else {
       out += "\nUsed by:\n"
-      for use in uses { out += "- " + where_(use) + "\n" }
+      for use in uses { out += "- " + place(of: use) + "\n" }
     }
     return out
   }
 
   /// The declaration that contains an occurrence, e.g. `placement main_paywall (row 2)`.
-  func where_(_ occurrence: Occurrence) -> String {
+  func place(of occurrence: Occurrence) -> String {
     guard let file = analysis.file(named: occurrence.file), let syntax = file.syntax else { return occurrence.file }
     let line = file.source.location(of: occurrence.range.start).line
     let place = "\(file.source.name.split(separator: "/").last ?? ""):\(line)"

@@ -137,6 +137,13 @@ import Testing
     #expect(text.contains("On a missing value (absent, `null` or unreadable): false."))
     let builtin = w.client.result("textDocument/hover", at(w.segmentsURI, LSPPosition(line: 1, character: 40)))
     #expect(builtin[path: "contents.value"]?.stringValue?.contains("Built-in attribute") == true)
+    // `and` at characters 31-34 of line 1: a keyword's documentation, with the keyword's range.
+    let keyword = w.client.result("textDocument/hover", at(w.segmentsURI, LSPPosition(line: 1, character: 32)))
+    #expect(keyword[path: "contents.value"]?.stringValue?.hasPrefix("**`and`**: both conditions hold") == true)
+    #expect(keyword[path: "range.start"] == LSPPosition(line: 1, character: 31).json)
+    // Inside a comment nothing is documented.
+    w.client.open("untitled:comment", "# a and b\n")
+    #expect(w.client.result("textDocument/hover", at("untitled:comment", LSPPosition(line: 0, character: 5))) == .null)
   }
 
   @Test func documentAndWorkspaceSymbols() throws {
