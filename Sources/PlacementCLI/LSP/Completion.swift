@@ -48,7 +48,9 @@ struct Completion {
       start -= 1
     }
     var end = offset
-    while end > start, bytes[end - 1].isASCIILetter || bytes[end - 1].isASCIIDigit || bytes[end - 1] == UInt8(ascii: "_") {
+    while end > start,
+      bytes[end - 1].isASCIILetter || bytes[end - 1].isASCIIDigit || bytes[end - 1] == UInt8(ascii: "_")
+    {
       end -= 1
     }
     let snippet = SourceFile(name: "<completion>", text: String(decoding: bytes[start..<end], as: UTF8.self))
@@ -57,7 +59,9 @@ struct Completion {
   }
 
   func candidates(after tokens: [Token]) -> [Item] {
-    guard let first = tokens.first, let last = tokens.last else { return keywords(["attribute", "segment", "placement", "test"]) }
+    guard let first = tokens.first, let last = tokens.last else {
+      return keywords(["attribute", "segment", "placement", "test"])
+    }
     switch first.value {
     case "attribute": return attributeDeclaration(tokens)
     case "placement", "test":
@@ -91,12 +95,16 @@ struct Completion {
   /// units after a window's amount, else names.
   func condition(_ tokens: [Token]) -> [Item] {
     guard let last = tokens.last else { return [] }
-    if last.kind == .number, tokens.count >= 2, tokens[tokens.count - 2].isWord("last") || tokens[tokens.count - 2].isWord("than") {
+    if last.kind == .number, tokens.count >= 2,
+      tokens[tokens.count - 2].isWord("last") || tokens[tokens.count - 2].isWord("than")
+    {
       return units(["minutes", "hours", "days", "weeks"])
     }
     if let subject = subject(before: tokens), let definition = attribute(subject) {
       if let options = definition.type.options {
-        return zip(options.ids, options.titles).map { Item(label: $0, kind: Kind.option, detail: $1 ?? "option of \(subject)") }
+        return zip(options.ids, options.titles).map {
+          Item(label: $0, kind: Kind.option, detail: $1 ?? "option of \(subject)")
+        }
       }
       if case .bool = definition.type { return keywords(["true", "false"]) }
       return []
@@ -120,13 +128,20 @@ struct Completion {
     guard index >= 1 else { return nil }
     var op = index
     let word = tokens[op]
-    guard word.kind == .equalEqual || word.kind == .bangEqual || word.isWord("in") || word.isWord("has") || word.isWord("any")
-      || word.isWord("all")
+    guard
+      word.kind == .equalEqual || word.kind == .bangEqual || word.isWord("in") || word.isWord("has")
+        || word.isWord("any")
+        || word.isWord("all")
     else { return nil }
-    while op >= 1, tokens[op].isWord("any") || tokens[op].isWord("all") || tokens[op].isWord("in") && tokens[op - 1].isWord("not") {
+    while op >= 1,
+      tokens[op].isWord("any") || tokens[op].isWord("all") || tokens[op].isWord("in") && tokens[op - 1].isWord("not")
+    {
       op -= tokens[op].isWord("in") ? 2 : 1
     }
-    if op >= 1, tokens[op].isWord("has") || tokens[op].isWord("in") || tokens[op].kind == .equalEqual || tokens[op].kind == .bangEqual {
+    if op >= 1,
+      tokens[op].isWord("has") || tokens[op].isWord("in") || tokens[op].kind == .equalEqual
+        || tokens[op].kind == .bangEqual
+    {
       op -= 1
     }
     guard op >= 0, tokens[op].kind == .identifier else { return nil }
@@ -140,7 +155,11 @@ struct Completion {
   func operators(for type: AttributeType) -> [Item] {
     let spellings: [String] =
       switch type {
-      case .string: ["==", "!=", "in", "not in", "starts_with", "ends_with", "contains", "not contains", "matches", "is set", "is not set"]
+      case .string:
+        [
+          "==", "!=", "in", "not in", "starts_with", "ends_with", "contains", "not contains", "matches", "is set",
+          "is not set",
+        ]
       case .number: ["==", "!=", "<", "<=", ">", ">=", "in", "not in", "between", "is set", "is not set"]
       case .bool: ["==", "!=", "is set", "is not set"]
       case .version: ["==", "!=", "<", "<=", ">", ">=", "in", "not in", "between", "is set", "is not set"]
@@ -169,8 +188,10 @@ struct Completion {
 
   func declared(_ kind: SymbolKey.Kind) -> [String] {
     var seen = Set<String>()
-    return analysis.symbols.occurrences.filter { $0.isDeclaration && $0.key.kind == kind && seen.insert($0.key.name).inserted }
-      .map(\.key.name)
+    return analysis.symbols.occurrences.filter {
+      $0.isDeclaration && $0.key.kind == kind && seen.insert($0.key.name).inserted
+    }
+    .map(\.key.name)
   }
 
   func keywords(_ words: [String]) -> [Item] { words.map { Item(label: $0, kind: Kind.keyword, detail: "keyword") } }
@@ -188,7 +209,8 @@ extension LanguageServer {
     let items = Completion(analysis: position.analysis).items(in: position.file, at: position.offset)
     return [
       "isIncomplete": false,
-      "items": .array(items.map { ["label": .string($0.label), "kind": .number(Double($0.kind)), "detail": .string($0.detail)] }),
+      "items": .array(
+        items.map { ["label": .string($0.label), "kind": .number(Double($0.kind)), "detail": .string($0.detail)] }),
     ]
   }
 }

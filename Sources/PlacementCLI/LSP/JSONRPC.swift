@@ -58,7 +58,8 @@ enum JSONRPC {
   /// Reads a message body. Bodies up to ``MessageFramer/maxBodyBytes`` are accepted (a 4 MiB file in a
   /// `didOpen` is one JSON string).
   static func decode(_ body: [UInt8]) -> Message {
-    let limits = JSONLimits(maxDepth: 64, maxBytes: MessageFramer.maxBodyBytes, maxStringBytes: MessageFramer.maxBodyBytes)
+    let limits = JSONLimits(
+      maxDepth: 64, maxBytes: MessageFramer.maxBodyBytes, maxStringBytes: MessageFramer.maxBodyBytes)
     let value: JSONValue
     do {
       value = try JSONReader.parse(body, limits: limits)
@@ -96,7 +97,10 @@ enum JSONRPC {
   }
 
   static func error(id: ID?, code: ErrorCode, message: String) -> JSONValue {
-    ["jsonrpc": "2.0", "id": id?.json ?? .null, "error": ["code": .number(Double(code.rawValue)), "message": .string(message)]]
+    [
+      "jsonrpc": "2.0", "id": id?.json ?? .null,
+      "error": ["code": .number(Double(code.rawValue)), "message": .string(message)],
+    ]
   }
 
   static func notification(_ method: String, _ params: JSONValue) -> JSONValue {

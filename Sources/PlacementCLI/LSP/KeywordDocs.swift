@@ -9,7 +9,8 @@ enum KeywordDocs {
       + "year older on 1 March in common years). Missing when `d` is missing: false (`!=`: true).",
     "percent": "**`percent(n) salt \"s\"`**: a rollout: true for the profiles whose bucket of `\"s-<profile_id>\"` "
       + "is below `n × 100` of 10,000. The same salt gives the same profiles; a profile without `profile_id` is not in it.",
-    "default": "**`default`**: the last row of a table, for every profile that matched no row before it (exactly one, last).",
+    "default":
+      "**`default`**: the last row of a table, for every profile that matched no row before it (exactly one, last).",
     "fallthrough": "**`fallthrough`**: show nothing specific here; the next matching row decides.",
     "holdout": "**`holdout`**: inside an A/B test, the variation that deliberately shows nothing.",
     "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",

@@ -61,6 +61,8 @@ extension LanguageServer {
     while indentEnd < bytes.count, bytes[indentEnd] == 32 || bytes[indentEnd] == 9 { indentEnd += 1 }
     let indent = String(decoding: bytes[lineStart..<indentEnd], as: UTF8.self)
     let position = file.lines.position(of: lineStart).json
-    return ["range": ["start": position, "end": position], "newText": .string("\(indent)# placement-lint: disable=\(code)\n")]
+    return [
+      "range": ["start": position, "end": position], "newText": .string("\(indent)# placement-lint: disable=\(code)\n"),
+    ]
   }
 }

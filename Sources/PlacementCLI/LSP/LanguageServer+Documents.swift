@@ -33,7 +33,9 @@ extension LanguageServer {
     let group = workspace.group(of: uri)
     workspace.closeDocument(uri)
     schedule(group, delay: 0)
-    if DocumentURI.path(uri) == nil { notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]) }
+    if DocumentURI.path(uri) == nil {
+      notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+    }
   }
 
   func didSave(_ params: JSONValue) {
@@ -75,7 +77,9 @@ extension LanguageServer {
     ]
     if !related.isEmpty { members["relatedInformation"] = .array(related) }
     if let base = documentationBase {
-      members["codeDescription"] = ["href": .string(base + (isLint ? "Lint.md#" : "Diagnostics.md#") + diagnostic.code.id)]
+      members["codeDescription"] = [
+        "href": .string(base + (isLint ? "Lint.md#" : "Diagnostics.md#") + diagnostic.code.id)
+      ]
     }
     return .object(members)
   }

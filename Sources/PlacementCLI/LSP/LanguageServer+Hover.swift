@@ -88,7 +88,8 @@ struct HoverText {
     guard let file = analysis.file(named: occurrence.file), let syntax = file.syntax else { return occurrence.file }
     let line = file.source.location(of: occurrence.range.start).line
     let place = "\(file.source.name.split(separator: "/").last ?? ""):\(line)"
-    for declaration in syntax.declarations where declaration.range.start <= occurrence.range.start
+    for declaration in syntax.declarations
+    where declaration.range.start <= occurrence.range.start
       && occurrence.range.end <= declaration.range.end
     {
       switch declaration {
@@ -105,7 +106,9 @@ struct HoverText {
 
   func placement(_ name: String) -> String? {
     guard let ruleSet = analysis.compilation.ruleSet else {
-      guard model.placements.contains(where: { $0.name == name }) || !analysis.symbols.declarations(of: SymbolKey(.placement, name)).isEmpty
+      guard
+        model.placements.contains(where: { $0.name == name })
+          || !analysis.symbols.declarations(of: SymbolKey(.placement, name)).isEmpty
       else { return nil }
       return "placement `\(name)`\n\nThe audience table is shown when the rules compile without errors."
     }
@@ -132,7 +135,8 @@ struct HoverText {
     }
     let text = file.source.text(of: SourceRange(start: declaration.range.start, end: declaration.range.end))
     let whole = Self.enclosingTest(in: syntax, at: declaration.range).map { file.source.text(of: $0) } ?? text
-    return "```placement\n\(whole)\n```\nA/B test of one placement's row: variations are drawn by weight from the profile's bucket."
+    return
+      "```placement\n\(whole)\n```\nA/B test of one placement's row: variations are drawn by weight from the profile's bucket."
   }
 
   static func enclosingTest(in syntax: RuleFileSyntax, at name: SourceRange) -> SourceRange? {

@@ -37,7 +37,8 @@ extension LanguageServer {
     guard let position = try documentPosition(params), let occurrence = symbol(at: position) else { return .null }
     let includeDeclaration = params[path: "context.includeDeclaration"]?.boolValue ?? true
     let all = position.analysis.symbols.occurrences(of: occurrence.key)
-    return .array(all.filter { includeDeclaration || !$0.isDeclaration }.compactMap { location($0, in: position.analysis) })
+    return .array(
+      all.filter { includeDeclaration || !$0.isDeclaration }.compactMap { location($0, in: position.analysis) })
   }
 
   /// The symbol under the cursor when it can be renamed: declared in the workspace (built-ins cannot be).
@@ -46,7 +47,8 @@ extension LanguageServer {
       throw JSONRPC.Failure(.requestFailed, "no attribute, segment, placement, test or option id here")
     }
     guard !position.analysis.symbols.declarations(of: occurrence.key).isEmpty else {
-      let what = BuiltinAttributes.type(of: occurrence.key.name) != nil && occurrence.key.kind == .attribute
+      let what =
+        BuiltinAttributes.type(of: occurrence.key.name) != nil && occurrence.key.kind == .attribute
         ? "a built-in attribute cannot be renamed" : "'\(occurrence.key.name)' is not declared in these rules"
       throw JSONRPC.Failure(.requestFailed, what)
     }
@@ -67,7 +69,8 @@ extension LanguageServer {
     guard let position = try documentPosition(params) else { return .null }
     let occurrence = try renamable(position)
     guard Completion.isIdentifier(newName) else {
-      throw JSONRPC.Failure(.requestFailed, "'\(newName)' is not a name: use letters, digits and '_', not starting with a digit")
+      throw JSONRPC.Failure(
+        .requestFailed, "'\(newName)' is not a name: use letters, digits and '_', not starting with a digit")
     }
     guard !Completion.reservedWords.contains(newName) else {
       throw JSONRPC.Failure(.requestFailed, "'\(newName)' is a reserved word")

@@ -18,7 +18,9 @@ extension LanguageServer {
       throw JSONRPC.Failure(.invalidParams, "expected 'textDocument.uri'")
     }
     guard let file = workspace.analysis(of: uri).file(uri: uri), let syntax = file.syntax else { return [] }
-    func symbol(_ name: Name, _ detail: String, _ kind: Int, _ range: SourceRange, _ children: [JSONValue] = []) -> JSONValue? {
+    func symbol(_ name: Name, _ detail: String, _ kind: Int, _ range: SourceRange, _ children: [JSONValue] = [])
+      -> JSONValue?
+    {
       guard !name.isMissing else { return nil }
       let full = range.union(name.range)
       return [
@@ -34,10 +36,13 @@ extension LanguageServer {
           symbol(option.id, option.title?.text ?? "", SymbolKindNumber.option, option.id.range)
         }
         let type = file.source.text(of: d.type.range)
-        symbols += [symbol(d.name, type.count > 60 ? d.type.keyword.text : type, SymbolKindNumber.attribute, d.range, options)]
-          .compactMap { $0 }
+        symbols += [
+          symbol(d.name, type.count > 60 ? d.type.keyword.text : type, SymbolKindNumber.attribute, d.range, options)
+        ]
+        .compactMap { $0 }
       case .segment(let d):
-        symbols += [symbol(d.name, file.source.text(of: d.condition.range), SymbolKindNumber.segment, d.range)].compactMap { $0 }
+        symbols += [symbol(d.name, file.source.text(of: d.condition.range), SymbolKindNumber.segment, d.range)]
+          .compactMap { $0 }
       case .placement(let d):
         let tests: [JSONValue] = d.rows.compactMap { row in
           guard case .test(let test) = row.content else { return nil }
@@ -45,8 +50,12 @@ extension LanguageServer {
         }
         symbols += [symbol(d.name, d.contentType.text, SymbolKindNumber.placement, d.range, tests)].compactMap { $0 }
       case .test(let d):
-        let variations = d.variations.compactMap { v in symbol(v.id, v.weight.text + "%", SymbolKindNumber.variation, v.range) }
-        symbols += [symbol(d.name, "cross-placement test", SymbolKindNumber.test, d.range, variations)].compactMap { $0 }
+        let variations = d.variations.compactMap { v in
+          symbol(v.id, v.weight.text + "%", SymbolKindNumber.variation, v.range)
+        }
+        symbols += [symbol(d.name, "cross-placement test", SymbolKindNumber.test, d.range, variations)].compactMap {
+          $0
+        }
       }
     }
     return .array(symbols)

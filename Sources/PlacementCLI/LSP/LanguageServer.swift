@@ -166,7 +166,9 @@ final class LanguageServer {
         continue
       }
       if !diagnostics.isEmpty { now.insert(uri) }
-      var params: JSONValue = ["uri": .string(uri), "diagnostics": .array(diagnostics.map { lspDiagnostic($0, in: analysis) })]
+      var params: JSONValue = [
+        "uri": .string(uri), "diagnostics": .array(diagnostics.map { lspDiagnostic($0, in: analysis) }),
+      ]
       if let version = workspace.open[uri]?.version, case .object(var members) = params {
         members["version"] = .number(Double(version))
         params = .object(members)

@@ -5,9 +5,14 @@ import PlacementKit
 enum OperatorDocs {
   static func text(_ op: OperatorSyntax) -> (meaning: String, missing: String) {
     switch op {
-    case .equal: ("equal to the literal (strings as written, numbers as `Double`, versions by SemVer precedence, dates as instants; a `choice` by option id)", "false")
+    case .equal:
+      (
+        "equal to the literal (strings as written, numbers as `Double`, versions by SemVer precedence, dates as instants; a `choice` by option id)",
+        "false"
+      )
     case .notEqual: ("the exact complement of `==`", "**true**")
-    case .less, .lessEqual, .greater, .greaterEqual: ("ordered comparison of numbers, versions (SemVer 2.0.0 precedence) or dates", "false")
+    case .less, .lessEqual, .greater, .greaterEqual:
+      ("ordered comparison of numbers, versions (SemVer 2.0.0 precedence) or dates", "false")
     case .inList: ("equal to any element of the list (element-wise, never substring)", "false")
     case .notInList: ("the exact complement of `in`", "**true**")
     case .isSet: ("the value is present after coercion (`\"\"`, `0`, `false`, `[]` are present)", "false")
@@ -21,7 +26,11 @@ enum OperatorDocs {
     case .endsWith: ("the string ends with the literal (a list: any of them)", "false")
     case .contains: ("the string contains the literal (a list: any of them)", "false")
     case .notContains: ("the exact complement of `contains`", "**true**")
-    case .matches: ("the pattern matches somewhere in the string (a search: anchor with `^…$`); linear-time, no backreferences", "false")
+    case .matches:
+      (
+        "the pattern matches somewhere in the string (a search: anchor with `^…$`); linear-time, no backreferences",
+        "false"
+      )
     case .between: ("`a ≤ value ≤ b`, bounds inclusive (numbers, versions, dates)", "false")
     case .before: ("the date is strictly before the literal", "false")
     case .after: ("the date is strictly after the literal", "false")

@@ -95,7 +95,8 @@ final class Workspace {
         documents.append((uri, path, text))
       }
     }
-    for (uri, document) in open.sorted(by: { $0.key < $1.key }) where !seen.contains(uri) && self.group(of: uri) == group {
+    for (uri, document) in open.sorted(by: { $0.key < $1.key })
+    where !seen.contains(uri) && self.group(of: uri) == group {
       documents.append((uri, DocumentURI.path(uri) ?? uri, document.text))
     }
     let analysis = Analysis(documents: documents, encoding: encoding)

@@ -15,7 +15,8 @@ import Testing
     let root = try temporaryRules(["attributes.rules": Self.attributes])
     defer { try? FileManager.default.removeItem(atPath: root) }
     let client = LSPTestClient(root: root)
-    let marked = Marked("""
+    let marked = Marked(
+      """
       segment pros = experience == «pro_»
       segment fans = «interest» has music
 
@@ -35,13 +36,17 @@ import Testing
     #expect(found.allSatisfy { $0["severity"] == 1 && $0["source"] == "placement" })
     #expect(found[2]["codeDescription"] == ["href": "https://docs.example/Diagnostics.md#unknown-segment"])
     // The other file of the workspace is compiled with it: no segment checks clean, so both attributes are unused.
-    #expect(published[DocumentURI.uri(root + "/Rules/attributes.rules")]?.map { $0["code"] } == ["unused-attribute", "unused-attribute"])
+    #expect(
+      published[DocumentURI.uri(root + "/Rules/attributes.rules")]?.map { $0["code"] } == [
+        "unused-attribute", "unused-attribute",
+      ])
   }
 
   @Test func notesWithAPlaceBecomeRelatedInformationInTheOtherFile() throws {
     let root = try temporaryRules([
       "a.rules": Self.attributes + "segment pros = experience == pro\n",
-      "b.rules": "segment pros = experience == beginner\nplacement p: flow {\n  pros -> flow x\n  default -> flow y\n}\n",
+      "b.rules":
+        "segment pros = experience == beginner\nplacement p: flow {\n  pros -> flow x\n  default -> flow y\n}\n",
     ])
     defer { try? FileManager.default.removeItem(atPath: root) }
     let client = LSPTestClient(root: root)
@@ -66,7 +71,11 @@ import Testing
     #expect(onDisk[0]["codeDescription"] == ["href": "https://docs.example/Lint.md#unused-attribute"])
     #expect(onDisk[0]["source"] == "placement lint")
     // The editor's text (a segment using `interests`) replaces the file's: the finding goes away.
-    client.open(uri, Self.attributes + "segment pros = experience == pro and interests has yoga\nplacement p: flow {\n  pros -> flow x\n  default -> flow y\n}\n")
+    client.open(
+      uri,
+      Self.attributes
+        + "segment pros = experience == pro and interests has yoga\nplacement p: flow {\n  pros -> flow x\n  default -> flow y\n}\n"
+    )
     #expect(client.diagnostics()[uri] == [])
   }
 

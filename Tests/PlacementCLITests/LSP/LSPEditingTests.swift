@@ -38,7 +38,8 @@ import Testing
 
   @Test func namesWithTheirTypeAsDetail() throws {
     let (client, uri) = client(Self.attributes + "segment a = ")
-    let items = client.result("textDocument/completion", LSPTestClient.position(uri, LSPPosition(line: 4, character: 12)))
+    let items = client.result(
+      "textDocument/completion", LSPTestClient.position(uri, LSPPosition(line: 4, character: 12)))
     let all = try #require(items["items"]?.arrayValue)
     #expect(all.contains(["label": "experience", "kind": 6, "detail": "choice"]))
     #expect(all.contains(["label": "app_version", "kind": 6, "detail": "version (built-in)"]))
@@ -50,30 +51,45 @@ import Testing
     #expect(labels("attribute x: ") == ["string", "number", "bool", "version", "date", "choice", "choices"])
     #expect(labels("attribute x: date unit ") == ["seconds", "milliseconds"])
     #expect(labels("attribute x: bool from ") == ["quiz", "input", "toggle"])
-    #expect(labels(Self.attributes + "placement p: flow {\n  pros -> ") == ["flow", "paywall", "test", "fallthrough", "holdout"])
+    #expect(
+      labels(Self.attributes + "placement p: flow {\n  pros -> ") == [
+        "flow", "paywall", "test", "fallthrough", "holdout",
+      ])
     #expect(labels(Self.attributes + "placement p: ") == ["flow", "paywall"])
-    #expect(labels(Self.attributes + "segment a = installed_at within last 3 ") == ["minutes", "hours", "days", "weeks"])
+    #expect(
+      labels(Self.attributes + "segment a = installed_at within last 3 ") == ["minutes", "hours", "days", "weeks"])
     #expect(labels(Self.attributes + "segment a = experience ").prefix(3) == ["==", "!=", "in"])
     #expect(labels(Self.attributes + "placement p: flow {\n  ").contains("pros"))
   }
 
   @Test func formattingReplacesTheDocumentWithTheCanonicalLayout() throws {
     let (client, uri) = client("segment pros=experience==pro\n")
-    let edits = client.result("textDocument/formatting", ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
+    let edits = client.result(
+      "textDocument/formatting",
+      ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
     let formatted = try RuleFormatter.format(SourceFile(name: "x", text: "segment pros=experience==pro\n"))
-    #expect(edits == [["range": ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 0]], "newText": .string(formatted)]])
+    #expect(
+      edits == [
+        [
+          "range": ["start": ["line": 0, "character": 0], "end": ["line": 1, "character": 0]],
+          "newText": .string(formatted),
+        ]
+      ])
     let (broken, brokenURI) = self.client("segment = = =\n")
-    let refused = broken.request("textDocument/formatting", ["textDocument": ["uri": .string(brokenURI)], "options": [:]])
+    let refused = broken.request(
+      "textDocument/formatting", ["textDocument": ["uri": .string(brokenURI)], "options": [:]])
     #expect(refused[path: "error.code"] == -32803)
   }
 
   @Test func rangeFormattingReturnsOnlyTheChangedText() throws {
     let text = "segment a = age > 1\nsegment b=age>2\n"
     let (client, uri) = client(text)
-    let edits = client.result("textDocument/rangeFormatting", [
-      "textDocument": ["uri": .string(uri)], "options": [:],
-      "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 0]],
-    ])
+    let edits = client.result(
+      "textDocument/rangeFormatting",
+      [
+        "textDocument": ["uri": .string(uri)], "options": [:],
+        "range": ["start": ["line": 1, "character": 0], "end": ["line": 2, "character": 0]],
+      ])
     let formatted = try RuleFormatter.format(SourceFile(name: "x", text: text))
     var applied = Array(text.utf8)
     let edit = try #require(edits.arrayValue?.first)
@@ -99,8 +115,11 @@ import Testing
     let text = Self.attributes + "placement p: flow {\n  prox -> flow a\n  default -> flow b\n}\n"
     let (client, uri) = client(text)
     let whole: JSONValue = ["start": ["line": 0, "character": 0], "end": ["line": 9, "character": 0]]
-    let actions = client.result("textDocument/codeAction", ["textDocument": ["uri": .string(uri)], "range": whole, "context": ["diagnostics": []]])
-    let fix = try #require(actions.arrayValue?.first { $0["diagnostics"]?.arrayValue?.first?["code"] == "unknown-segment" })
+    let actions = client.result(
+      "textDocument/codeAction",
+      ["textDocument": ["uri": .string(uri)], "range": whole, "context": ["diagnostics": []]])
+    let fix = try #require(
+      actions.arrayValue?.first { $0["diagnostics"]?.arrayValue?.first?["code"] == "unknown-segment" })
     #expect(fix["kind"] == "quickfix")
     #expect(fix["isPreferred"] == true)
     let fixed = try apply(fix, to: text, uri: uri)
@@ -114,7 +133,9 @@ import Testing
     let (client, uri) = client(text)
     let diagnostics = client.diagnostics()[uri] ?? []
     let unused = try #require(diagnostics.first { $0["code"] == "unused-attribute" })
-    let actions = client.result("textDocument/codeAction", ["textDocument": ["uri": .string(uri)], "range": unused["range"]!, "context": ["diagnostics": [unused]]])
+    let actions = client.result(
+      "textDocument/codeAction",
+      ["textDocument": ["uri": .string(uri)], "range": unused["range"]!, "context": ["diagnostics": [unused]]])
     let suppress = try #require(actions.arrayValue?.first { $0["title"] == "Suppress 'unused-attribute' on this line" })
     let suppressed = try apply(suppress, to: text, uri: uri)
     #expect(suppressed.hasPrefix("attribute experience"))

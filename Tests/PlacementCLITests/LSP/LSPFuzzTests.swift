@@ -68,7 +68,9 @@ import Testing
         "textDocument/didChange",
         [
           "textDocument": ["uri": .string(uri), "version": .number(Double(version))],
-          "contentChanges": [["range": ["start": start.json, "end": lines.position(of: b).json], "text": .string(inserted)]],
+          "contentChanges": [
+            ["range": ["start": start.json, "end": lines.position(of: b).json], "text": .string(inserted)]
+          ],
         ])
       #expect(client.server.workspace.open[uri].map { Array($0.text.utf8) } == bytes, "step \(step)")
       if random.below(3) == 0 { _ = client.diagnostics(after: 1) }
@@ -95,7 +97,9 @@ import Testing
     var framer = MessageFramer()
     var stream: [UInt8] = []
     for index in 0..<200 {
-      var body = Array(#"{"jsonrpc":"2.0","id":\#(index + 1),"method":"textDocument/hover","params":{"textDocument":{"uri":"untitled:x"},"position":{"line":0,"character":0}}}"#.utf8)
+      var body = Array(
+        #"{"jsonrpc":"2.0","id":\#(index + 1),"method":"textDocument/hover","params":{"textDocument":{"uri":"untitled:x"},"position":{"line":0,"character":0}}}"#
+          .utf8)
       switch random.below(4) {
       case 0: body[random.below(body.count)] = UInt8(truncatingIfNeeded: random.next())
       case 1: body.insert(contentsOf: [0xC3, 0x28, 0xFF], at: random.below(body.count))

@@ -5,12 +5,14 @@ import Testing
 @testable import PlacementCLI
 
 @Suite struct LSPNavigationTests {
-  static let attributes = Marked("""
+  static let attributes = Marked(
+    """
     attribute «experience»: choice(beginner "Just starting", «pro» "Professional") from quiz "experience"
     attribute reminders: bool from toggle "reminders"
 
     """)
-  static let segments = Marked("""
+  static let segments = Marked(
+    """
     segment «pros» = «experience» == «pro»
     segment pros_on_new_app = «pros» and app_version «>=» 2.3
 
@@ -106,22 +108,26 @@ import Testing
     let w = try workspace()
     defer { try? FileManager.default.removeItem(atPath: w.root) }
     let text = w.client.result("textDocument/hover", at(w.segmentsURI, Self.segments.starts[0]))[path: "contents.value"]
-    #expect(text == .string("""
-      ```placement
-      segment pros = experience == pro
-      ```
+    #expect(
+      text
+        == .string(
+          """
+          ```placement
+          segment pros = experience == pro
+          ```
 
-      Used by:
-      - segment `pros_on_new_app` (onboarding.rules:2)
-      - placement `onboarding_end`, row 1 as written (onboarding.rules:5)
+          Used by:
+          - segment `pros_on_new_app` (onboarding.rules:2)
+          - placement `onboarding_end`, row 1 as written (onboarding.rules:5)
 
-      """))
+          """))
   }
 
   @Test func hoverOnAPlacementIsTheAudienceTableAsTheCLIPrintsIt() throws {
     let w = try workspace()
     defer { try? FileManager.default.removeItem(atPath: w.root) }
-    let text = w.client.result("textDocument/hover", at(w.segmentsURI, LSPPosition(line: 3, character: 12)))[path: "contents.value"]
+    let text = w.client.result("textDocument/hover", at(w.segmentsURI, LSPPosition(line: 3, character: 12)))[
+      path: "contents.value"]
     let cli = placement(["audiences", "onboarding_end", "--rules", w.root + "/Rules"])
     #expect(cli.status == 0)
     #expect(text == .string("```text\n" + cli.out + "```\n"))

@@ -91,7 +91,10 @@ import Testing
     let utf16 = LSPTestClient(root: nil, encodings: ["utf-32"])
     #expect(utf16.server.workspace.encoding == .utf16)
     let s = server()
-    s.receive(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{"general":{"positionEncodings":["utf-8"]}}}}"#.utf8))
+    s.receive(
+      Array(
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{"general":{"positionEncodings":["utf-8"]}}}}"#
+          .utf8))
     #expect(s.takeOutgoing().first?[path: "result.capabilities.positionEncoding"] == "utf-8")
   }
 

@@ -13,11 +13,13 @@ final class LSPTestClient {
 
   init(root: String?, debounce: Double = 0, encodings: [String]? = nil) {
     var clockBox: (() -> Double)?
-    server = LanguageServer(debounceDelay: debounce, documentationBase: "https://docs.example/", clock: { clockBox?() ?? 0 })
+    server = LanguageServer(
+      debounceDelay: debounce, documentationBase: "https://docs.example/", clock: { clockBox?() ?? 0 })
     clockBox = { [unowned self] in self.now }
     var capabilities: JSONValue = [:]
     if let encodings { capabilities = ["general": ["positionEncodings": .array(encodings.map { .string($0) })]] }
-    let response = request("initialize", ["rootUri": root.map { .string(DocumentURI.uri($0)) } ?? .null, "capabilities": capabilities])
+    let response = request(
+      "initialize", ["rootUri": root.map { .string(DocumentURI.uri($0)) } ?? .null, "capabilities": capabilities])
     precondition(response["result"] != nil, "initialize failed: \(response)")
     notify("initialized", [:])
   }
@@ -49,11 +51,22 @@ final class LSPTestClient {
   }
 
   func open(_ uri: String, _ text: String, version: Int = 1) {
-    notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "placement", "version": .number(Double(version)), "text": .string(text)]])
+    notify(
+      "textDocument/didOpen",
+      [
+        "textDocument": [
+          "uri": .string(uri), "languageId": "placement", "version": .number(Double(version)), "text": .string(text),
+        ]
+      ])
   }
 
   func change(_ uri: String, _ text: String, version: Int) {
-    notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .number(Double(version))], "contentChanges": [["text": .string(text)]]])
+    notify(
+      "textDocument/didChange",
+      [
+        "textDocument": ["uri": .string(uri), "version": .number(Double(version))],
+        "contentChanges": [["text": .string(text)]],
+      ])
   }
 
   /// Moves the clock by `seconds` and returns the diagnostics published by then, by URI (last one wins).
@@ -63,7 +76,9 @@ final class LSPTestClient {
     _ = take()
     var result: [String: [JSONValue]] = [:]
     for message in notifications where message["method"] == "textDocument/publishDiagnostics" {
-      if let uri = message[path: "params.uri"]?.stringValue { result[uri] = message[path: "params.diagnostics"]?.arrayValue ?? [] }
+      if let uri = message[path: "params.uri"]?.stringValue {
+        result[uri] = message[path: "params.diagnostics"]?.arrayValue ?? []
+      }
     }
     notifications = []
     return result
@@ -86,7 +101,9 @@ struct Marked {
     var offsets: [(Int, Int)] = []
     var open: Int?
     for scalar in marked.unicodeScalars {
-      if scalar == "«" { open = bytes.count } else if scalar == "»" {
+      if scalar == "«" {
+        open = bytes.count
+      } else if scalar == "»" {
         offsets.append((open!, bytes.count))
       } else {
         bytes += Array(String(scalar).utf8)

@@ -30,7 +30,9 @@ import Testing
     let (status, output) = run(
       frame(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#)
         + Array("Content-Length: x\r\n\r\n".utf8)
-        + frame(#"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"untitled:a"},"position":{"line":0,"character":0}}}"#)
+        + frame(
+          #"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"untitled:a"},"position":{"line":0,"character":0}}}"#
+        )
         + frame(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":3}}"#)
         + frame(#"{"jsonrpc":"2.0","id":3,"method":"workspace/symbol","params":{"query":""}}"#)
         + frame(#"{"jsonrpc":"2.0","id":4,"method":"shutdown"}"#) + frame(#"{"jsonrpc":"2.0","method":"exit"}"#))
