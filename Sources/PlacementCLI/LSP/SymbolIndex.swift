@@ -138,7 +138,7 @@ struct SymbolIndex {
 
   private mutating func index(_ literal: LiteralSyntax, owner: String, file: String) {
     switch literal {
-    case .word(let text, let range): add(.option, text, range, file, owner: owner)
+    case .word(let text, let range), .string(let text, let range): add(.option, text, range, file, owner: owner)
     case .list(let elements, _): for element in elements { index(element, owner: owner, file: file) }
     default: break
     }

@@ -78,6 +78,14 @@ import Testing
     #expect(edit[path: "changes"]?[w.segmentsURI] == [["range": Self.segments.ranges[1], "newText": "level"]])
   }
 
+  @Test func aQuotedOptionIdIsAReferenceToo() throws {
+    let client = LSPTestClient(root: nil)
+    let text = Marked("attribute level: choice(«pro», amateur)\nsegment a = level in [«\"pro\"», amateur]\n")
+    client.open("untitled:quoted", text.text)
+    let references = client.result("textDocument/references", at("untitled:quoted", text.starts[1]))
+    #expect(references.arrayValue?.map { $0["range"] } == text.ranges)
+  }
+
   @Test func renameRefusesKeywordsBadNamesAndBuiltins() throws {
     let w = try workspace()
     defer { try? FileManager.default.removeItem(atPath: w.root) }
