@@ -16,6 +16,7 @@ enum Help {
       test       run the rule tests kept next to the rules (Rules/tests/*.json)
       lint       check rules for mistakes (compiler diagnostics and lint rules; text, json, github, sarif)
       diff       what a rules change does: decision changes with example profiles, A/B test safety, CI checks
+      lsp        run the language server for editors (LSP 3.17 on stdin/stdout; docs/Editors.md)
 
     Rules are read from Rules/ unless --rules PATH is given; --verbose names the rules files skipped;
     --strict (resolve, audiences, ingest, test, lint) makes a rules warning fail the command.
@@ -27,6 +28,7 @@ enum Help {
 
   static let command: [String: String] = [
     "diff": DiffHelp.text,
+    "lsp": LSPCommand.help,
     "lint": """
     usage: placement lint [PATHS...] [--rules PATH] [--format text|json|github|sarif] [--strict]
 

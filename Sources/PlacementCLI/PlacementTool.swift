@@ -54,5 +54,6 @@ public enum PlacementTool {
     "test": { args, console throws(CommandFailure) in try TestCommand(args, console: console).run() },
     "lint": { args, console throws(CommandFailure) in try LintCommand(args, console: console).run() },
     "diff": { args, console throws(CommandFailure) in try DiffCommand(args, console: console).run() },
+    "lsp": { args, console throws(CommandFailure) in try LSPCommand(args, console: console).run() },
   ]
 }

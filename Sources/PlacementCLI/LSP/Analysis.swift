@@ -1,0 +1,58 @@
+import PlacementKit
+
+/// One compiled group of rules files: the compilation, the lint findings and the symbol index, with each file's
+/// URI and line index for converting positions.
+struct Analysis {
+  /// One file of the group.
+  struct File {
+    let uri: String
+    let source: SourceFile
+    let syntax: RuleFileSyntax?
+    let lines: LineIndex
+  }
+
+  let compilation: Compilation
+  let lint: LintResult
+  /// Files in compilation order.
+  let files: [File]
+  let symbols: SymbolIndex
+  private let fileIndexByName: [String: Int]
+  private let fileIndexByURI: [String: Int]
+
+  /// Compiles documents as `placement lint` does (compiler and lint rules, suppressions applied).
+  init(documents: [(uri: String, name: String, text: String)], encoding: PositionEncoding) {
+    let sources = documents.map { RuleSource(name: $0.name, text: $0.text) }
+    compilation = Compilation.compile(sources, options: CompileOptions(maxDiagnostics: 10_000))
+    lint = Linter.run(compilation)
+    var treesByName: [String: RuleFileSyntax] = [:]
+    for tree in compilation.model.files { treesByName[tree.file.name] = tree }
+    files = documents.map { document in
+      let tree = treesByName[document.name]
+      let source = tree?.file ?? SourceFile(name: document.name, text: document.text)
+      return File(uri: document.uri, source: source, syntax: tree, lines: LineIndex(source.bytes, encoding: encoding))
+    }
+    fileIndexByName = Dictionary(files.enumerated().map { ($1.source.name, $0) }, uniquingKeysWith: { a, _ in a })
+    fileIndexByURI = Dictionary(files.enumerated().map { ($1.uri, $0) }, uniquingKeysWith: { a, _ in a })
+    symbols = SymbolIndex(compilation.model.files)
+  }
+
+  func file(uri: String) -> File? { fileIndexByURI[uri].map { files[$0] } }
+  func file(named name: String) -> File? { fileIndexByName[name].map { files[$0] } }
+
+  /// An LSP `Location` of a span.
+  func location(_ span: SourceSpan) -> JSONValue? {
+    guard let file = file(named: span.file.name) else { return nil }
+    return ["uri": .string(file.uri), "range": file.lines.range(span.range)]
+  }
+
+  /// The unsuppressed findings of each file, by URI; findings without a place go to the first file.
+  func findingsByURI() -> [String: [Diagnostic]] {
+    var result: [String: [Diagnostic]] = [:]
+    for file in files { result[file.uri] = [] }
+    for diagnostic in lint.diagnostics {
+      let uri = diagnostic.span.flatMap { file(named: $0.file.name)?.uri } ?? files.first?.uri
+      if let uri { result[uri, default: []].append(diagnostic) }
+    }
+    return result
+  }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import PlacementKit
+
+/// Runs a ``LanguageServer`` on file descriptors (standard input and output): reads frames, waits for input
+/// with `poll(2)` until the next diagnostics deadline, writes each outgoing message as one frame.
+///
+/// Frames already read are handled in arrival order, except that a `$/cancelRequest` among them cancels a
+/// request read before it that is still waiting.
+struct StdioTransport {
+  let input: Int32
+  let output: Int32
+  let server: LanguageServer
+
+  /// Serves until `exit` arrives or the input ends; returns the exit status (0 after `shutdown` + `exit`).
+  func run() -> Int32 {
+    var framer = MessageFramer()
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while server.exitCode == nil {
+      let timeout = server.nextDeadline.map { max(0, Int32((($0 - server.clock()) * 1000).rounded(.up))) } ?? -1
+      var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, timeout)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return 1
+      }
+      if ready > 0 {
+        let count = read(input, &buffer, buffer.count)
+        if count < 0, errno == EINTR || errno == EAGAIN { continue }
+        if count <= 0 { return server.exitCode ?? 1 }
+        framer.append(buffer[0..<count])
+        handle(&framer)
+      }
+      server.flush(now: server.clock())
+      write(server.takeOutgoing())
+    }
+    write(server.takeOutgoing())
+    return server.exitCode ?? 1
+  }
+
+  private func handle(_ framer: inout MessageFramer) {
+    var frames: [MessageFramer.Frame] = []
+    while let frame = framer.next() { frames.append(frame) }
+    for case .body(let body) in frames {
+      if case .notification("$/cancelRequest", let params) = JSONRPC.decode(body), let id = JSONRPC.ID(params["id"]) {
+        server.cancel(id)
+      }
+    }
+    for frame in frames {
+      switch frame {
+      case .body(let body): server.receive(body)
+      case .badHeader(let reason): server.receiveBadFrame(reason)
+      }
+      write(server.takeOutgoing())
+      if server.exitCode != nil { return }
+    }
+  }
+
+  private func write(_ messages: [JSONValue]) {
+    for message in messages {
+      var writer = JSONWriter()
+      writer.value(message)
+      let frame = MessageFramer.frame(writer.bytes)
+      var written = 0
+      while written < frame.count {
+        let result = frame[written...].withUnsafeBytes { Foundation.write(output, $0.baseAddress, $0.count) }
+        if result < 0, errno == EINTR { continue }
+        if result <= 0 { return }
+        written += result
+      }
+    }
+  }
+}
+
+/// `placement lsp [--stdio]`: the language server on standard input and output (docs/Editors.md).
+struct LSPCommand {
+  static let help = """
+    usage: placement lsp [--stdio]
+
+    Runs the Language Server Protocol 3.17 server on standard input and output (--stdio is accepted, as
+    editors pass it). The workspace folder's Rules/ (or the folder itself) is compiled as one rule set, with
+    open documents taking precedence over disk: diagnostics (compiler and lint), hover, go to definition,
+    references, rename, completion, symbols, formatting and quick fixes. Setup per editor: docs/Editors.md.
+
+    exit: 0 after 'shutdown' and 'exit'; 1 when the input ends or 'exit' comes without 'shutdown'.
+
+    """
+
+  let arguments: Arguments
+
+  init(_ args: [String], console: Console) throws(CommandFailure) {
+    arguments = try Arguments(args, valued: [], flags: ["--stdio"])
+    guard arguments.positionals.isEmpty else {
+      throw CommandFailure(.usage, "unexpected argument '\(arguments.positionals[0])'")
+    }
+  }
+
+  func run() throws(CommandFailure) -> ExitCode {
+    signal(SIGPIPE, SIG_IGN)
+    let server = LanguageServer(documentationBase: Self.documentationBase(), clock: Self.monotonicSeconds)
+    let status = StdioTransport(input: 0, output: 1, server: server).run()
+    return status == 0 ? .ok : .findings
+  }
+
+  static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
+  /// The `docs/` folder of the checkout the executable was built in (`.build/<config>/placement` two levels
+  /// below it), as a `file:` URI; nil when there is none (then diagnostics carry no documentation link unless the
+  /// client passes `initializationOptions.documentationUrl`).
+  static func documentationBase() -> String? {
+    var directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    for _ in 0..<4 {
+      let docs = directory.appendingPathComponent("docs")
+      if FileManager.default.fileExists(atPath: docs.appendingPathComponent("Lint.md").path) {
+        return DocumentURI.uri(docs.path) + "/"
+      }
+      directory.deleteLastPathComponent()
+    }
+    return nil
+  }
+}
