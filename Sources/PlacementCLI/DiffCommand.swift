@@ -29,10 +29,11 @@ struct DiffCommand {
       throw CommandFailure(
         .usage, "give OLD (a rules path or a git revision) and optionally NEW (default: --rules or Rules)")
     }
-    let old = try compile(DiffSides.sources(operands[0], rulesPath: rulesPath, console: console), side: "old")
+    let newOperand = operands.count == 2 ? operands[1] : rulesPath
+    let old = try compile(
+      DiffSides.sources(operands[0], rulesPath: rulesPath, console: console), side: "old", path: operands[0])
     let new = try compile(
-      DiffSides.sources(operands.count == 2 ? operands[1] : rulesPath, rulesPath: rulesPath, console: console),
-      side: "new")
+      DiffSides.sources(newOperand, rulesPath: rulesPath, console: console), side: "new", path: newOperand)
     let now = try Support.now(arguments.value("--now"))
     var options = DiffOptions(now: now)
     if let text = arguments.value("--time-budget") {
@@ -59,9 +60,9 @@ struct DiffCommand {
   }
 
   /// Compiles one side; diagnostics on stderr; errors end the command with exit 65.
-  func compile(_ sources: [RuleSource], side: String) throws(CommandFailure) -> Compilation {
+  func compile(_ sources: [RuleSource], side: String, path: String) throws(CommandFailure) -> Compilation {
     let compilation = Compilation.compile(sources)
-    Support.printDiagnostics(compilation, console: console, includeWarnings: false)
+    Support.printDiagnostics(compilation, rules: path, console: console, includeWarnings: false)
     guard compilation.ruleSet != nil else {
       let count = compilation.diagnostics.filter { $0.severity == .error }.count + compilation.truncatedCount
       throw CommandFailure(.dataError, "the \(side) rules do not compile: \(count) error\(count == 1 ? "" : "s")")
