@@ -33,7 +33,7 @@ struct FmtCommand {
     var failures: [ExitCode] = []
     for path in files {
       let original = try Support.read(path, console: console)
-      let result = format(SourceFile(name: path, text: String(decoding: original, as: UTF8.self)))
+      let result = format(SourceFile(name: path, bytes: original))
       guard case .success(let formatted) = result else {
         if case .failure(let failure) = result { failures.append(failure.code) }
         continue

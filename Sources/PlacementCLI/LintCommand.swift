@@ -46,7 +46,7 @@ struct LintCommand {
       do {
         for source in try RuleLoading.sources(at: [absolute]) {
           let shown = source.name.hasPrefix(absolute) ? path + source.name.dropFirst(absolute.count) : source.name
-          sources.append(RuleSource(name: shown, text: source.text))
+          sources.append(RuleSource(name: shown, bytes: source.bytes))
         }
       } catch {
         throw CommandFailure(.noInput, error.message.replacingOccurrences(of: absolute, with: path))

@@ -15,7 +15,7 @@ public enum RuleLoading {
         guard let data = FileManager.default.contents(atPath: file) else {
           throw LoadError(path: file, message: "cannot read '\(file)'")
         }
-        sources.append(RuleSource(name: file, text: String(decoding: data, as: UTF8.self)))
+        sources.append(RuleSource(name: file, bytes: Array(data)))
       }
     }
     if sources.isEmpty {
