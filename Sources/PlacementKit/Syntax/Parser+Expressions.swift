@@ -63,7 +63,7 @@ extension Parser {
     let start = current.range.start
     guard current.kind == .identifier, !["and", "or", "not"].contains(current.value), !atDeclarationStart else {
       reportExpected("a condition", code: SyntaxCatalog.expectedExpression)
-      return .missing(range: SourceRange(start: start, end: start))
+      return .missing(range: SourceRange(start: missingAt, end: missingAt))
     }
     if current.value == "percent", peek().kind == .leftParen { return parseRollout() }
     let subject = parseSubject()
@@ -212,7 +212,7 @@ extension Parser {
       return parseList()
     default:
       reportExpected("a value", code: SyntaxCatalog.expectedValue)
-      return .missing(range: SourceRange(start: token.range.start, end: token.range.start))
+      return .missing(range: SourceRange(start: missingAt, end: missingAt))
     }
   }
 

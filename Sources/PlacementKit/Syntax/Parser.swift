@@ -117,6 +117,10 @@ package struct Parser {
     return Name.missing(at: previousEnd)
   }
 
+  /// Where a construct missing here goes (and is reported): the current token, or the end of the previous token
+  /// when the current one starts a new line (see ``reportExpected(_:code:)``).
+  var missingAt: Int { index > 0 && (current.atLineStart || atEnd) ? previousEnd : current.range.start }
+
   /// Reports `expected <what>` where it is missing: at the current token when it is on the same line as the
   /// previous one, else at the end of the previous token, on the line where the construct is missing
   /// (`segment s = a ==` then a new line: the error is on the `==` line, not the next one).
