@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementKit
 
 /// Shares of 100,000 synthetic profiles through the whole pipeline (compile, bind, `RuleSet.resolve`).
-@Suite struct ABDistributionTests {
+@Suite(.tags(.slow), .notInQuickLane) struct ABDistributionTests {
   static let profiles = 100_000
 
   @Test(arguments: [
