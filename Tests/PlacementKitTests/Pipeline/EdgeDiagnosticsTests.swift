@@ -162,6 +162,18 @@ import Testing
     #expect(lines[2] == "   | " + String(repeating: " ", count: 32) + "^~~")
   }
 
+  @Test func jsonErrorPositionsAreOneBasedLinesAndCharacterColumns() throws {
+    let bytes = Array("{\n  \"ville\": \"Zürich\", x}".utf8)
+    #expect(throws: JSONError.self) { try JSONReader.parse(bytes) }
+    do {
+      _ = try JSONReader.parse(bytes)
+    } catch {
+      // `x` is the 22nd character of line 2 (the 23rd byte: ü is two).
+      #expect(error.location(in: bytes).description == "2:22")
+      #expect(error.lineSuffix(in: bytes) == " (line 2, column 22)")
+    }
+  }
+
   // MARK: Catalogue (defect 6)
 
   @Test func splitCodesSayWhatIsWrong() {
