@@ -23,7 +23,11 @@ let package = Package(
     .target(name: "MallocCounter"),
     // An embedding example: hot-reloads Rules/ and answers profiles read from standard input.
     .executableTarget(name: "backend-example", dependencies: ["PlacementKit"], path: "Examples/BackendExample"),
-    .testTarget(name: "PlacementKitTests", dependencies: ["PlacementKit"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "PlacementCLITests", dependencies: ["PlacementCLI"], resources: [.copy("Fixtures")]),
+    // Shared by the test targets: the golden-file check and its line diff, the `.slow` tag and its quick lane.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(
+      name: "PlacementKitTests", dependencies: ["PlacementKit", "TestSupport"], resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "PlacementCLITests", dependencies: ["PlacementCLI", "TestSupport"], resources: [.copy("Fixtures")]),
   ]
 )

@@ -38,7 +38,7 @@ struct FmtCommand {
     var failures: [ExitCode] = []
     for path in files {
       let original = try Support.read(path, console: console)
-      let result = format(SourceFile(name: path, text: String(decoding: original, as: UTF8.self)))
+      let result = format(SourceFile(name: path, bytes: original))
       guard case .success(let formatted) = result else {
         if case .failure(let failure) = result { failures.append(failure.code) }
         continue
@@ -76,13 +76,14 @@ struct FmtCommand {
   /// `placement fmt -`: standard input to standard output (for editors).
   func formatStandardInput() throws(CommandFailure) -> ExitCode {
     // Formatted exactly like a file with the same bytes (an empty input stays empty).
-    let text = String(decoding: try Support.read("-", console: console), as: UTF8.self)
+    // Read as bytes, so invalid UTF-8 is reported (invalid-utf8) rather than silently repaired.
+    let bytes = try Support.read("-", console: console)
     let formatted: String
-    switch format(SourceFile(name: Support.standardInputName, text: text)) {
+    switch format(SourceFile(name: Support.standardInputName, bytes: bytes)) {
     case .success(let text): formatted = text
     case .failure(let failure): return failure.code
     }
-    if arguments.has("--check") { return formatted == text ? .ok : .findings }
+    if arguments.has("--check") { return Array(formatted.utf8) == bytes ? .ok : .findings }
     console.out(formatted)
     return .ok
   }

@@ -49,7 +49,7 @@ struct LintCommand {
         if verbose {
           Support.reportSkipped(skipped.map { SkippedFile(path: shown($0.path), reason: $0.reason) }, console: console)
         }
-        sources += found.map { RuleSource(name: shown($0.name), text: $0.text) }
+        sources += found.map { RuleSource(name: shown($0.name), bytes: $0.bytes) }
       } catch {
         throw CommandFailure(
           error.isReadFailure ? .ioError : .noInput, error.message.replacingOccurrences(of: absolute, with: path))

@@ -5,7 +5,9 @@ import PlacementKit
 /// `tool.driver` lists every diagnostic code as a rule (`id`, `shortDescription`, `help`,
 /// `defaultConfiguration.level`), and one result per unsuppressed finding with `ruleId`, `ruleIndex`, `level`
 /// (`error`, `warning`, `note`), `message` and a physical location (1-based lines and columns; the end column is
-/// exclusive). Suppressed findings are left out.
+/// exclusive). Columns count UTF-16 code units, and the run says so with `columnKind: utf16CodeUnits` (SARIF
+/// §3.14.17; viewers such as GitHub code scanning then highlight the right characters on lines with emoji).
+/// Suppressed findings are left out.
 struct SARIFLintReporter {
   let version: String
 
@@ -21,7 +23,11 @@ struct SARIFLintReporter {
     let results = result.diagnostics.map { self.result($0, ruleIndex: index[$0.code]) }
     let log: JSONValue = .object([
       "$schema": .string(Self.schema), "version": .string("2.1.0"),
-      "runs": .array([.object(["tool": .object(["driver": driver]), "results": .array(results)])]),
+      "runs": .array([
+        .object([
+          "tool": .object(["driver": driver]), "columnKind": .string("utf16CodeUnits"), "results": .array(results),
+        ])
+      ]),
     ])
     return serialized(log, sortedKeys: true) + "\n"
   }
@@ -49,8 +55,8 @@ struct SARIFLintReporter {
   }
 
   func location(_ span: SourceSpan) -> JSONValue {
-    let start = span.file.location(of: span.range.start)
-    let end = span.file.location(of: span.range.end)
+    let start = span.file.utf16Location(of: span.range.start)
+    let end = span.file.utf16Location(of: span.range.end)
     let uri = span.file.name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? span.file.name
     return .object([
       "physicalLocation": .object([

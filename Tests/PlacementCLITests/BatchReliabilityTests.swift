@@ -2,10 +2,11 @@ import Foundation
 import PlacementCLI
 import Synchronization
 import Testing
+import TestSupport
 
 /// A batch where hostile lines sit between good ones: each bad line gets one clear error with its line number,
 /// the good lines around it resolve normally, and the failures are counted (issue 7, "must show").
-@Suite struct BatchReliabilityTests {
+@Suite(.tags(.slow), .notInQuickLane) struct BatchReliabilityTests {
   let args = ["--placement", "onboarding_end", "--now", "2026-11-30T00:00:00Z", "--rules", repo("Rules")]
 
   static func good(_ id: String, _ experience: String) -> [UInt8] {

@@ -57,7 +57,7 @@ import Testing
     #expect(run.status == 65)
     #expect(
       run.err.contains(
-        "\(folder)/broken.rules:2:1: error: expected a condition, found 'placement' [expected-expression]"))
+        "\(folder)/broken.rules:1:12: error: expected a condition, found the end of the line [expected-expression]"))
     #expect(run.err.contains("\(folder)/broken.rules: not formatted: fix the syntax errors first"))
     #expect(try String(contentsOfFile: folder + "/broken.rules", encoding: .utf8) == broken)
     #expect(

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import PlacementKit
 
@@ -11,7 +12,7 @@ private func arms(_ pairs: [(String, Int)]) -> [Variation] {
   Bucketing.sortedForDraw(pairs.map { Variation(id: $0.0, weight: $0.1) })
 }
 
-@Suite struct BucketingTests {
+@Suite(.tags(.slow), .notInQuickLane) struct BucketingTests {
   @Test func everyConformanceDraw() throws {
     let vectors = try ABDrawVectors.load()
     #expect(vectors.draws.count == 828)

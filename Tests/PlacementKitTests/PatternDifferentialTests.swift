@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 
 @testable import PlacementKit
 
@@ -49,7 +50,7 @@ private struct PatternGenerator {
 
 /// Compares with the standard library's backtracking `Regex` on small inputs, where backtracking is harmless: the
 /// two engines must agree on whether a match exists.
-@Test(arguments: [false, true])
+@Test(.tags(.slow), .notInQuickLane, arguments: [false, true])
 func agreesWithStandardLibraryRegex(ignoringCase: Bool) throws {
   var generator = PatternGenerator(random: SplitMix64(state: ignoringCase ? 7 : 42))
   var disagreements: [String] = []
@@ -75,7 +76,7 @@ func agreesWithStandardLibraryRegex(ignoringCase: Bool) throws {
 
 /// Random strings of metacharacters: compiling either succeeds or throws a `PatternError` pointing inside the
 /// pattern, and matching a compiled pattern never traps.
-@Test func randomMetacharacterSoupNeverCrashes() {
+@Test(.tags(.slow), .notInQuickLane) func randomMetacharacterSoupNeverCrashes() {
   var random = SplitMix64(state: 2024)
   let alphabet = Array("()[]{}*+?|^$\\.-:,<>=!Pbdwx1a9é😀")
   var compiled = 0

@@ -75,9 +75,12 @@ let errorCases: [ErrorCase] = [
   ErrorCase("ü[z-a]", "invalid character class range z-a", 3),
   ErrorCase("😀\\1", "backreferences are not supported: they need backtracking", 4),
   // Size limits.
-  ErrorCase("(a{1000}){10}", "pattern is too large", 9),
-  ErrorCase("x(a{1000}){9}b{1000}", "pattern is too large", 14),
-  ErrorCase("((a{1000}){1000}){1000}", "pattern is too large", 10),
+  ErrorCase("(a{1000}){10}", "pattern is too large: it needs at least 10001 instructions, over the limit of 10000", 9),
+  ErrorCase(
+    "x(a{1000}){9}b{1000}", "pattern is too large: it needs at least 10002 instructions, over the limit of 10000", 14),
+  ErrorCase(
+    "((a{1000}){1000}){1000}", "pattern is too large: it needs at least 1000001 instructions, over the limit of 10000",
+    10),
   ErrorCase(
     String(repeating: "(", count: 101) + String(repeating: ")", count: 101), "groups are nested too deeply", 100),
 ]

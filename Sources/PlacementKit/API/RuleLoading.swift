@@ -22,7 +22,7 @@ public enum RuleLoading {
       for file in found.files {
         do {
           let bytes = try FileReading.contents(of: file)
-          sources.append(RuleSource(name: file, text: String(decoding: bytes, as: UTF8.self)))
+          sources.append(RuleSource(name: file, bytes: Array(bytes)))
         } catch {
           throw LoadError(path: file, message: error.message, isReadFailure: error.kind == .readFailed)
         }

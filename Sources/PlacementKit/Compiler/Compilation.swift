@@ -1,12 +1,22 @@
-/// One rules file given as text.
+/// One rules file given as text or as the bytes of a file.
 public struct RuleSource: Sendable, Hashable {
   /// The name diagnostics show, usually a path.
   public let name: String
-  public let text: String
+  /// The file's bytes as read: a leading byte order mark is skipped and ill-formed UTF-8 is an `invalid-utf8`
+  /// error at its line and column (see ``SourceFile/init(name:bytes:)``).
+  public let bytes: [UInt8]
+  /// The text (ill-formed UTF-8 shown as U+FFFD).
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
 
   public init(name: String, text: String) {
     self.name = name
-    self.text = text
+    self.bytes = Array(text.utf8)
+  }
+
+  /// A rules file as read from disk, not yet decoded.
+  public init(name: String, bytes: [UInt8]) {
+    self.name = name
+    self.bytes = bytes
   }
 }
 
@@ -24,7 +34,7 @@ public struct Compilation: Sendable {
   /// Compiles sources: parse each file (recovering from every syntax error), check names and types across all
   /// files, then build the rule set if nothing is wrong.
   public static func compile(_ sources: [RuleSource], options: CompileOptions = CompileOptions()) -> Compilation {
-    let files = sources.map { SourceFile(name: $0.name, text: $0.text) }
+    let files = sources.map { SourceFile(name: $0.name, bytes: $0.bytes) }
     var diagnostics: [Diagnostic] = []
     var syntaxTrees: [RuleFileSyntax] = []
     for file in files {

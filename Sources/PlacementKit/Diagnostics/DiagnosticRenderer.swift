@@ -85,8 +85,12 @@ public struct DiagnosticRenderer: Sendable {
     }
     if cutAfter { line += "…" }
     lastColumn = min(lastColumn, line.count + 1)
-    let underline = "^" + String(repeating: "~", count: max(0, lastColumn - caretColumn - 1))
-    let lead = String(line.prefix(caretColumn - 1).map { $0 == "\t" ? "\t" : " " })
+    // Carets are placed in terminal columns: a wide (CJK, emoji) character takes two.
+    let lead = line.prefix(caretColumn - 1).map { $0 == "\t" ? "\t" : String(repeating: " ", count: $0.displayWidth) }
+      .joined()
+    let underlined = line.dropFirst(caretColumn - 1).prefix(max(1, lastColumn - caretColumn))
+    let columns = max(1, underlined.reduce(0) { $0 + $1.displayWidth })
+    let underline = "^" + String(repeating: "~", count: columns - 1)
     return "\(String(start.line).leftPadded(to: width)) | \(line)\n\(pad) | \(lead)\(paint(underline, "32"))\n"
   }
 

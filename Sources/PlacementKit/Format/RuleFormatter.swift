@@ -26,7 +26,15 @@ public enum RuleFormatter {
     var formatter = FileFormatter(tree: tree, tokens: tokens, width: lineWidth)
     let text = formatter.format(tree.declarations)
     try verify(original: tree, formatted: SourceFile(name: file.name, text: text), limits: limits)
-    return text
+    return encoded(text, like: file)
+  }
+
+  /// The formatted text in the file's own encoding conventions: a byte order mark is kept when the file had
+  /// one, and every line ends in `\r\n` when the file's first line break is `\r\n` (else `\n`), so `fmt`
+  /// changes layout only, never the bytes a Windows editor relies on.
+  static func encoded(_ text: String, like file: SourceFile) -> String {
+    let lines = file.usesCRLF ? text.replacingNewlines(with: "\r\n") : text
+    return file.hasByteOrderMark ? "\u{FEFF}" + lines : lines
   }
 
   /// Checks that `formatted` parses cleanly to the same tree and comments as `original`.
@@ -51,6 +59,18 @@ public enum FormatError: Error, Sendable, Equatable {
   /// The layout would have changed the file's syntax tree or dropped a comment: a formatter bug; the file is
   /// left as is.
   case changedMeaning(String)
+}
+
+extension String {
+  /// The text with every `\n` replaced by `separator`.
+  func replacingNewlines(with separator: String) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count + utf8.count / 16)
+    for byte in utf8 {
+      if byte == UInt8(ascii: "\n") { bytes += separator.utf8 } else { bytes.append(byte) }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 }
 
 extension Comment {

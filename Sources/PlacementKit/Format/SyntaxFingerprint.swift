@@ -16,7 +16,10 @@ struct SyntaxFingerprint {
 
   private mutating func tag(_ tag: String) { out += tag + ";" }
   private mutating func text(_ text: String) { out += "\(text.utf8.count):\(text);" }
-  private mutating func name(_ name: Name?) { if let name { text(name.text) } else { tag("-") } }
+  private mutating func name(_ name: Name?) {
+    guard let name else { return tag("-") }
+    if name.isMissing { tag("missing") } else { text(name.text) }
+  }
 
   private mutating func declaration(_ declaration: Declaration) {
     switch declaration {

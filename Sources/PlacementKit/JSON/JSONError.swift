@@ -99,15 +99,18 @@ extension JSONError {
 }
 
 extension JSONError {
+  /// The 1-based line and column of ``offset`` in `bytes`, counted as rules diagnostics count them (columns in
+  /// characters; see ``SourceFile/location(of:)``): the one conversion from a JSON byte offset to a position.
+  public func location(in bytes: some Collection<UInt8>) -> SourcePosition {
+    let file = SourceFile(name: "", bytes: Array(bytes.prefix(offset + 1)))
+    // A byte order mark is not part of the file's bytes (nor of its first line's columns).
+    return file.location(of: max(0, offset - (file.hasByteOrderMark ? 3 : 0)))
+  }
+
   /// `" (line L, column C)"` when the error is past the first line of `bytes`, else `""`: byte offsets are
-  /// enough on one line (JSON Lines), but a pretty-printed file needs a line. Columns count bytes.
+  /// enough on one line (JSON Lines), but a pretty-printed file needs a line.
   public func lineSuffix(in bytes: some Collection<UInt8>) -> String {
-    var line = 1
-    var lineStart = 0
-    for (index, byte) in bytes.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
-      line += 1
-      lineStart = index + 1
-    }
-    return line == 1 ? "" : " (line \(line), column \(offset - lineStart + 1))"
+    let position = location(in: bytes)
+    return position.line == 1 ? "" : " (line \(position.line), column \(position.column))"
   }
 }

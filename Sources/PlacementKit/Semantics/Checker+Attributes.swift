@@ -6,7 +6,7 @@ extension Checker {
       let previous = attributes[existing]
       if previous.isBuiltin {
         report(
-          SemanticsCatalog.duplicateDeclaration, "'\(decl.name.text)' is a built-in attribute and cannot be redeclared",
+          .redeclaresBuiltin(decl.name.text),
           decl.name.range, notes: [Note("built-in '\(decl.name.text)' has type \(previous.type)")])
       } else if let previousSpan = previous.span {
         reportDuplicate(decl.name, kind: "attribute", previous: previousSpan.range, previousFile: previousSpan.file)
@@ -25,7 +25,7 @@ extension Checker {
   mutating func attributeType(_ decl: AttributeDecl) -> AttributeType? {
     let syntax = decl.type
     if let unit = decl.unit, syntax.kind != .date {
-      report(SemanticsCatalog.invalidSource, "'unit' applies only to date attributes", unit.range)
+      report(.unitOnNonDate, unit.range)
     }
     switch syntax.kind {
     case .string: return .string
@@ -39,8 +39,7 @@ extension Checker {
       case "seconds": return .date(.seconds)
       default:
         report(
-          SemanticsCatalog.invalidSource, "unknown time unit '\(unit.text)': expected seconds or milliseconds",
-          unit.range)
+.unknownAttributeUnit(unit.text), unit.range)
         return .date(.milliseconds)
       }
     case .choice: return checkOptions(syntax).map { .choice($0) }
@@ -52,7 +51,7 @@ extension Checker {
   mutating func checkOptions(_ syntax: TypeSyntax) -> Options? {
     guard !syntax.options.isEmpty else {
       report(
-        SemanticsCatalog.invalidOptions, "a \(syntax.keyword.text) type needs at least one option id", syntax.range)
+        .noOptions(syntax.keyword.text), syntax.range)
       return nil
     }
     var seen: [String: SourceRange] = [:]
@@ -61,12 +60,12 @@ extension Checker {
     for option in syntax.options {
       if let first = seen[option.id.text] {
         report(
-          SemanticsCatalog.invalidOptions, "option '\(option.id.text)' is listed twice", option.id.range,
+          .optionListedTwice(option.id.text), option.id.range,
           notes: [Note("first listed here", at: span(first))])
         continue
       }
       if option.id.text.isEmpty {
-        report(SemanticsCatalog.invalidOptions, "an option id cannot be empty", option.id.range)
+        report(.emptyOptionID, option.id.range)
         continue
       }
       seen[option.id.text] = option.id.range
@@ -75,8 +74,7 @@ extension Checker {
     }
     guard ids.count <= Options.maximumCount else {
       report(
-        SemanticsCatalog.invalidOptions,
-        "\(ids.count) options declared; a choice type has at most \(Options.maximumCount)", syntax.range)
+.tooManyOptions(ids.count, limit: Options.maximumCount), syntax.range)
       return nil
     }
     return Options(ids: ids, titles: titles)
@@ -86,7 +84,11 @@ extension Checker {
   mutating func attributeSource(_ syntax: SourceSyntax, type: AttributeType) -> AttributeSource? {
     guard !syntax.element.isMissing, let kind = AttributeSource.Kind(rawValue: syntax.kind.text) else { return nil }
     if syntax.element.text.isEmpty {
-      report(SemanticsCatalog.invalidSource, "the element id cannot be empty", syntax.element.range)
+      report(.emptyElementID, syntax.element.range)
+      return nil
+    }
+    if let screen = syntax.screen, !screen.isMissing, screen.text.isEmpty {
+      report(.emptyScreenID, screen.range)
       return nil
     }
     let fits: Bool
@@ -107,7 +109,7 @@ extension Checker {
     }
     if !fits {
       report(
-        SemanticsCatalog.invalidSource, "a \(kind.rawValue) answer cannot be a \(type.kindName) attribute",
+        .sourceDoesNotFit(kind.rawValue, type.kindName),
         syntax.kind.range, notes: [Note("'from \(kind.rawValue)' attributes are \(expected)")])
       return nil
     }

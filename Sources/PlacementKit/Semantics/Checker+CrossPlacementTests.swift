@@ -10,7 +10,7 @@ extension Checker {
       var ok = true
       if decl.version == nil {
         report(
-          SemanticsCatalog.invalidTest, "cross-placement test '\(name)' needs a version: 'version \"<id>\"'",
+          .crossTestNeedsVersion(name),
           decl.name.range,
           notes: [Note("one version id shared by every placement keeps a profile in one variation everywhere")])
         ok = false
@@ -21,7 +21,7 @@ extension Checker {
         ok = checkCrossVariationPlacements(variation, known: placements) && ok
         if let first = ids[variation.id.text] {
           report(
-            SemanticsCatalog.duplicateVariation, "test '\(name)' has two variations with id '\(variation.id.text)'",
+            .duplicateVariation(test: name, id: variation.id.text),
             variation.id.range, notes: [Note("first here", at: span(first))])
           ok = false
         }
@@ -32,8 +32,9 @@ extension Checker {
       if let first = covered.first, let index = covered.firstIndex(where: { $0 != first }) {
         let variation = decl.variations[index]
         report(
-          SemanticsCatalog.invalidTest,
-          "variation '\(variation.id.text)' covers placements \(covered[index].sorted()) but '\(decl.variations[0].id.text)' covers \(first.sorted())",
+          .variationsCoverDifferentPlacements(
+            variation.id.text, covers: covered[index].sorted(), first: decl.variations[0].id.text,
+            coversFirst: first.sorted()),
           variation.id.range)
         ok = false
       }
@@ -54,14 +55,13 @@ extension Checker {
       if !known.contains(placement.text) {
         let suggested = suggestions(for: placement) { _ in Array(known) }
         report(
-          SemanticsCatalog.unknownPlacement, "unknown placement '\(placement.text)'", placement.range,
+          .unknownPlacement(placement.text), placement.range,
           notes: suggested.notes)
         ok = false
       }
       if let first = seen[placement.text] {
         report(
-          SemanticsCatalog.invalidTest,
-          "variation '\(variation.id.text)' gives placement '\(placement.text)' two contents", placement.range,
+          .placementGivenTwice(variation: variation.id.text, placement: placement.text), placement.range,
           notes: [Note("first here", at: span(first))])
         ok = false
       }
@@ -76,7 +76,7 @@ extension Checker {
     guard let entry = testDecls[name.text] else {
       let suggested = suggestions(for: name) { Array($0.testDecls.keys) }
       report(
-        SemanticsCatalog.unknownTest, "unknown test '\(name.text)'", name.range,
+        .unknownTest(name.text), name.range,
         notes: suggested.notes
           + [Note("a row may name a cross-placement test declared with 'test \(name.text) version \"…\" { … }'")])
       return nil
@@ -99,7 +99,7 @@ extension Checker {
     for variation in decl.variations {
       guard let syntax = variation.contents.first(where: { $0.placement.text == placement })?.content else {
         report(
-          SemanticsCatalog.invalidTest, "test '\(decl.name.text)' has no content for placement '\(placement)'",
+          .noContentForPlacement(test: decl.name.text, placement: placement),
           reference.range,
           notes: [
             Note(
@@ -128,8 +128,7 @@ extension Checker {
       guard let first = entry.decl.variations.first else { continue }
       for (placement, _) in first.contents where referenced[placement.text] == nil {
         report(
-          SemanticsCatalog.unreferencedTestContent,
-          "cross-placement test '\(name)' gives content for placement '\(placement.text)', but no row of '\(placement.text)' refers to it",
+          .unreferencedTestContent(test: name, placement: placement.text),
           placement.range,
           notes: [Note("add a row '<segment> -> test \(name)' to placement '\(placement.text)', or remove its content")]
         )

@@ -48,9 +48,7 @@ extension Checker {
       let attribute = attributes[index]
       guard attribute.type == .bool else {
         report(
-          SemanticsCatalog.typeMismatch,
-          "'\(name.text)' is a \(attribute.type.kindName) attribute; a bare name must be a segment or a bool attribute",
-          name.range, notes: [Note("compare it, e.g. '\(name.text) is set'")])
+.nonBoolReference(name.text, attribute.type.kindName), name.range, notes: [Note("compare it, e.g. '\(name.text) is set'")])
         return .constant(false)
       }
       return .predicate(
@@ -61,29 +59,26 @@ extension Checker {
       Array($0.segmentIndex.keys) + $0.attributes.filter { $0.type == .bool }.map(\.name)
     }
     report(
-      SemanticsCatalog.unknownSegment, "unknown segment '\(name.text)'", name.range, notes: suggested.notes,
+      .unknownSegment(name.text), name.range, notes: suggested.notes,
       fixIts: suggested.fixIts)
     return .constant(false)
   }
 
   mutating func checkRollout(percent: Name, salt: Name, range: SourceRange) -> Condition {
-    // An empty name is either the parser's placeholder (already reported: an empty range) or `""` as written.
-    guard !percent.isMissing, !(salt.isMissing && salt.range.start == salt.range.end) else { return .constant(false) }
+    guard !percent.isMissing, !salt.isMissing else { return .constant(false) }
     let parts = percent.text.split(separator: ".", omittingEmptySubsequences: false)
     guard let value = Double(percent.text), value >= 0, value <= 100, parts.count <= 2,
       (parts.count < 2 || parts[1].count <= 2)
     else {
       report(
-        SemanticsCatalog.invalidRollout,
-        "rollout percentage must be a number from 0 to 100 with at most two decimals, found \(percent.text)",
-        percent.range)
+.invalidRolloutPercentage(percent.text), percent.range)
       return .constant(false)
     }
     if salt.text.isEmpty {
-      report(SemanticsCatalog.invalidRollout, "a rollout salt cannot be empty", salt.range)
+      report(.emptySalt, salt.range)
     } else if let first = salts[salt.text] {
       report(
-        SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt.text)\" is used twice", salt.range,
+        .saltUsedTwice(salt.text), salt.range,
         notes: [
           Note("two rollouts with one salt admit the same profiles (correlated samples); first used here", at: first)
         ])
@@ -101,11 +96,11 @@ extension Checker {
     guard let index = attributeIndex[name.text] else {
       if segmentIndex[name.text] != nil {
         report(
-          SemanticsCatalog.typeMismatch, "'\(name.text)' is a segment; only attributes can be compared", name.range)
+          .segmentCompared(name.text), name.range)
       } else {
         let suggested = suggestions(for: name) { $0.attributes.map(\.name) }
         report(
-          SemanticsCatalog.unknownAttribute, "unknown attribute '\(name.text)'", name.range,
+          .unknownAttribute(name.text), name.range,
           notes: suggested.notes + [Note("custom attributes must be declared: 'attribute \(name.text): <type>'")],
           fixIts: suggested.fixIts)
       }

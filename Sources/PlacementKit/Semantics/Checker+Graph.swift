@@ -33,8 +33,7 @@ extension Checker {
             let names = (cycle + [target]).map { segmentDecls[$0].decl.name.text }
             diagnostics.append(
               Diagnostic(
-                SemanticsCatalog.segmentCycle,
-                "segments refer to each other in a cycle: \(names.joined(separator: " -> "))",
+                .segmentCycle(names),
                 at: via, notes: [Note("a segment cannot depend on itself, directly or through others")]))
           }
         case .unvisited:
@@ -67,7 +66,7 @@ extension Checker {
       if let test = versions[salt] {
         diagnostics.append(
           Diagnostic(
-            SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt)\" equals the version id of test '\(test)'",
+            .saltIsVersionID(salt, test: test),
             at: place,
             notes: [Note("a rollout and a test with one key split the same profiles the same way")]))
       }

@@ -39,16 +39,14 @@ extension Checker {
       if size.depth > limits.maxConditionDepth, !referenced.contains(where: { $0.depth > limits.maxConditionDepth }) {
         diagnostics.append(
           Diagnostic(
-            SemanticsCatalog.segmentTooDeep,
-            "segment '\(name)' nests \(size.depth) levels deep with the segments it refers to, over the limit of \(limits.maxConditionDepth)",
+            .segmentTooDeep(name, depth: size.depth, limit: limits.maxConditionDepth),
             at: at, notes: [Note("each 'and', 'or' and 'not' level and each segment reference counts as one level")]))
       }
       if size.cost > limits.maxConditionCost, !referenced.contains(where: { $0.cost > limits.maxConditionCost }) {
         let shown = size.cost >= Self.costCap ? "more than \(Self.costCap)" : "\(size.cost)"
         diagnostics.append(
           Diagnostic(
-            SemanticsCatalog.segmentTooCostly,
-            "segment '\(name)' evaluates \(shown) conditions with the segments it refers to, over the limit of \(limits.maxConditionCost)",
+            .segmentTooCostly(name, cost: shown, limit: limits.maxConditionCost),
             at: at,
             notes: [Note("a segment referred to several times is evaluated each time; refer to shared segments once")]))
       }

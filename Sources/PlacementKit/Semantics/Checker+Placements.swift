@@ -1,7 +1,7 @@
 extension Checker {
   mutating func checkPlacements() -> [PlacementDefinition] {
     if placementDecls.isEmpty {
-      diagnostics.append(Diagnostic(SemanticsCatalog.noPlacements, "the rule set declares no placement", at: nil))
+      diagnostics.append(Diagnostic(.noPlacements, at: nil))
     }
     checkCrossPlacementTests()
     let placements = placementDecls.compactMap { entry in
@@ -21,13 +21,12 @@ extension Checker {
       if let first = defaultRow {
         if row.isDefault {
           report(
-            SemanticsCatalog.duplicateDefault, "placement '\(decl.name.text)' has a second default row",
+            .secondDefault(decl.name.text),
             row.segment.range,
             notes: [Note("the default row is here", at: span(first.segment.range))])
         } else {
           report(
-            SemanticsCatalog.rowAfterDefault,
-            "row '\(row.segment.text)' comes after the default row and is never reached",
+            .rowAfterDefault(row.segment.text),
             row.segment.range,
             notes: [
               Note("the default row matches every profile; move this row above it", at: span(first.segment.range))
@@ -44,7 +43,7 @@ extension Checker {
       } else {
         let suggested = suggestions(for: row.segment) { Array($0.segmentIndex.keys) }
         report(
-          SemanticsCatalog.unknownSegment, "unknown segment '\(row.segment.text)'", row.segment.range,
+          .unknownSegment(row.segment.text), row.segment.range,
           notes: suggested.notes, fixIts: suggested.fixIts)
         continue
       }
@@ -62,7 +61,7 @@ extension Checker {
     }
     if defaultRow == nil {
       report(
-        SemanticsCatalog.missingDefault, "placement '\(decl.name.text)' has no default row", decl.name.range,
+        .missingDefault(decl.name.text), decl.name.range,
         notes: [
           Note("add 'default -> \(contentType.rawValue) <id>' as the last row: it decides when no segment matches")
         ])
@@ -78,13 +77,12 @@ extension Checker {
     switch content {
     case .fallthrough_:
       report(
-        SemanticsCatalog.defaultFallsThrough, "the default row cannot fall through: no row follows it",
+        .defaultFallsThrough,
         row.content.range,
         notes: [Note("give the default row content that every profile may see")])
     case .test(let test) where test.isCrossPlacement:
       report(
-        SemanticsCatalog.crossPlacementDefault,
-        "the default row cannot be a row of cross-placement test '\(test.name)'", row.content.range,
+        .crossPlacementDefault(test.name), row.content.range,
         notes: [
           Note(
             "cross-placement rows are checked before the placement's own rows, so this row would hide every other row"),
@@ -93,8 +91,7 @@ extension Checker {
     case .test(let test):
       for variation in test.variations where Self.canFallThrough(variation.content) {
         report(
-          SemanticsCatalog.defaultFallsThrough,
-          "variation '\(variation.id)' of test '\(test.name)' falls through, but no row follows the default row",
+          .defaultVariationFallsThrough(variation.id, test: test.name),
           row.content.range,
           notes: [Note("a stopped variation in the default row must show the default content instead")])
       }
@@ -111,14 +108,14 @@ extension Checker {
     case .flow(let id, let paywall, let range):
       guard !id.isMissing, paywall?.isMissing != true else { return nil }
       if type == .paywall {
-        report(SemanticsCatalog.contentTypeMismatch, "paywall placement '\(placement)' cannot show a flow", range)
+        report(.paywallPlacementShowsFlow(placement), range)
       }
       return .flow(id: id.text, paywall: paywall?.text)
     case .paywall(let id, let range):
       guard !id.isMissing else { return nil }
       if type == .flow {
         report(
-          SemanticsCatalog.contentTypeMismatch, "flow placement '\(placement)' cannot show a paywall on its own", range,
+          .flowPlacementShowsPaywall(placement), range,
           notes: [Note("show it inside a flow: 'flow <id> with paywall \(id.text)'")])
       }
       return .paywall(id: id.text)

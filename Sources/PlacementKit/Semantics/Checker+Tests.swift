@@ -20,7 +20,7 @@ extension Checker {
       let idRange = variation.id?.range ?? variation.content.range
       if let first = ids[id] {
         report(
-          SemanticsCatalog.duplicateVariation, "test '\(syntax.name.text)' has two variations with id '\(id)'", idRange,
+          .duplicateVariation(test: syntax.name.text, id: id), idRange,
           notes: [Note("first here", at: span(first)), Note("give them ids: 'a: <content> 50%'")])
         ok = false
       }
@@ -53,7 +53,7 @@ extension Checker {
     guard !weight.isMissing else { return nil }
     guard let value = Int(weight.text), value >= 0, value <= 100 else {
       report(
-        SemanticsCatalog.invalidWeights, "a weight is a whole percentage from 1 to 100, found \(weight.text)%",
+        .invalidWeight(weight.text),
         weight.range)
       return nil
     }
@@ -70,15 +70,14 @@ extension Checker {
   mutating func checkVariations(_ ids: [String], _ values: [Int], test: Name, weights: [Name]) -> Bool {
     guard Self.variationLimits.contains(values.count) else {
       report(
-        SemanticsCatalog.invalidTest,
-        "test '\(test.text)' has \(values.count) variation\(values.count == 1 ? "" : "s"); a test has 2 to 20",
+        .variationCount(test: test.text, count: values.count),
         test.range)
       return false
     }
     var ok = true
     for (index, value) in values.enumerated() where value == 0 {
       report(
-        SemanticsCatalog.invalidWeights, "variation '\(ids[index])' has weight 0%; remove it instead",
+        .zeroWeight(ids[index]),
         weights[index].range)
       ok = false
     }
@@ -86,7 +85,7 @@ extension Checker {
     if sum != 100 {
       let written = values.map(String.init).joined(separator: " + ")
       report(
-        SemanticsCatalog.invalidWeights, "weights of test '\(test.text)' sum to \(sum)%, not 100% (\(written))",
+        .weightsSum(test: test.text, sum: sum, written: written),
         test.range)
       ok = false
     }

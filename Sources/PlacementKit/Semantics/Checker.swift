@@ -50,9 +50,9 @@ public struct Checker {
   func span(_ range: SourceRange) -> SourceSpan { SourceSpan(file: file, range: range) }
 
   mutating func report(
-    _ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Note] = [], fixIts: [FixIt] = []
+    _ message: DiagnosticMessage, _ range: SourceRange, notes: [Note] = [], fixIts: [FixIt] = []
   ) {
-    diagnostics.append(Diagnostic(code, message, at: span(range), notes: notes, fixIts: fixIts))
+    diagnostics.append(Diagnostic(message, at: span(range), notes: notes, fixIts: fixIts))
   }
 
   /// Unknown names that get a did-you-mean; later ones are reported without one. Each suggestion compares the
@@ -120,20 +120,20 @@ public struct Checker {
       let decl = segmentDecls[index]
       file = decl.file
       report(
-        SemanticsCatalog.reservedName, "'\(name)' is both an attribute and a segment", decl.decl.name.range,
+        .attributeAndSegment(name), decl.decl.name.range,
         notes: [Note("a bare name in a condition must mean one thing; rename the segment")])
     }
   }
 
   mutating func checkName(_ name: Name, kind: String) -> Bool {
     guard Self.reservedWords.contains(name.text) else { return true }
-    report(SemanticsCatalog.reservedName, "'\(name.text)' is a reserved word and cannot name a \(kind)", name.range)
+    report(.reservedWord(name.text, naming: kind), name.range)
     return false
   }
 
   mutating func reportDuplicate(_ name: Name, kind: String, previous: SourceRange, previousFile: SourceFile) {
     report(
-      SemanticsCatalog.duplicateDeclaration, "\(kind) '\(name.text)' is declared twice", name.range,
+      .declaredTwice(kind, name.text), name.range,
       notes: [Note("first declared here", at: SourceSpan(file: previousFile, range: previous))])
   }
 

@@ -16,7 +16,7 @@ extension PredicateTyping {
     case .missing: found = "nothing"
     }
     report(
-      SemanticsCatalog.typeMismatch, "cannot compare \(attribute.type.kindName) attribute '\(name)' with \(found)",
+      .cannotCompare(attribute.type.kindName, name, with: found),
       literal.range, notes: notes)
   }
 
@@ -37,7 +37,7 @@ extension PredicateTyping {
       return nil
     }
     guard let value = Double(text), value.isFinite, text.filter({ $0 == "." }).count <= 1 else {
-      report(SemanticsCatalog.invalidLiteral, "'\(text)' is not a number", range)
+      report(.notANumber(text), range)
       return nil
     }
     return value
@@ -55,7 +55,7 @@ extension PredicateTyping {
     if let version = SemanticVersion(parsing: text) { return version }
     let reason = SemanticVersion.validate(text) ?? "not a SemVer 2.0.0 version"
     report(
-      SemanticsCatalog.invalidLiteral, "invalid version '\(text)': \(reason)", range,
+      .invalidVersion(text, reason), range,
       notes: [Note("versions follow SemVer 2.0.0: MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD]; '2' and '2.0' mean 2.0.0")])
     return nil
   }
@@ -65,13 +65,13 @@ extension PredicateTyping {
     case .string(let text, let range):
       if let instant = Instant(iso8601: text) { return instant }
       report(
-        SemanticsCatalog.invalidLiteral, "invalid date \"\(text)\"", range,
+        .invalidDate(text), range,
         notes: [Note("write YYYY-MM-DD (00:00 UTC) or an ISO-8601 date-time with an offset, e.g. 2025-05-12T11:38:00Z")]
       )
       return nil
     case .number(let text, let range):
       if let value = Double(text), let instant = Instant.fromUnix(value, unit: unit) { return instant }
-      report(SemanticsCatalog.invalidLiteral, "invalid Unix time \(text)", range)
+      report(.invalidUnixTime(text), range)
       return nil
     default:
       mismatch(literal)
@@ -95,7 +95,7 @@ extension PredicateTyping {
       notes = [Note("\"\(text)\" is the title of option '\(options.ids[titleIndex])'; compare option ids, not titles")]
     }
     notes.append(Note("'\(name)' options: \(options.ids.joined(separator: ", "))"))
-    report(SemanticsCatalog.unknownOption, "'\(text)' is not an option of '\(name)'", literal.range, notes: notes)
+    report(.notAnOption(text, of: name), literal.range, notes: notes)
     return nil
   }
 

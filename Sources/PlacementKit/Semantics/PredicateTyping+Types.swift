@@ -91,8 +91,7 @@ extension PredicateTyping {
     case .isEmpty, .isNotEmpty: return .choicesIsEmpty
     case .equal, .notEqual, .inList, .notInList:
       report(
-        SemanticsCatalog.typeMismatch,
-        "'\(name)' is a set of options: use 'has', 'has any' or 'has all' instead of '\(op.spelling)'", syntax.opRange)
+        .choicesCompared(name, op.spelling), syntax.opRange)
       return nil
     default: return unsupported()
     }
@@ -109,12 +108,11 @@ extension PredicateTyping {
     case "week", "weeks": perUnit = 7 * 86_400_000
     default:
       report(
-        SemanticsCatalog.invalidLiteral, "unknown time unit '\(unit.text)': expected minutes, hours, days or weeks",
-        unit.range)
+        .unknownWindowUnit(unit.text), unit.range)
       return nil
     }
     guard amount >= 0, amount <= 100_000, amount == amount.rounded() else {
-      report(SemanticsCatalog.invalidLiteral, "a time window must be a whole number from 0 to 100000", operand.range)
+      report(.invalidWindow(limit: 100_000), operand.range)
       return nil
     }
     return Int64(amount) * perUnit
@@ -135,7 +133,7 @@ extension PredicateTyping {
       // The pattern's offset is within the literal; +1 skips the opening delimiter.
       let start = min(range.start + 1 + error.offset, max(range.start, range.end - 1))
       report(
-        SemanticsCatalog.invalidPattern, "invalid pattern: \(error.message)", SourceRange(start: start, end: start + 1))
+        .invalidPattern(error.message), SourceRange(start: start, end: start + 1))
       return nil
     }
   }
@@ -145,7 +143,7 @@ extension PredicateTyping {
     guard low > high else { return true }
     let range = syntax.operands[0].range.union(syntax.operands[1].range)
     report(
-      SemanticsCatalog.invalidLiteral, "'between' bounds are reversed: the range is empty and never matches", range,
+      .reversedBetween, range,
       notes: [Note("write the lower bound first: between \(file.text(of: syntax.operands[1].range)) and \(file.text(of: syntax.operands[0].range))")])
     return false
   }

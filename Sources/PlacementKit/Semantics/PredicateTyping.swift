@@ -18,14 +18,13 @@ struct PredicateTyping {
   mutating func condition() -> Condition {
     if syntax.ignoringCase, !ignoringCaseApplies {
       report(
-        SemanticsCatalog.typeMismatch,
-        "'ignoring case' does not apply to '\(op.spelling)' on \(attribute.type.kindName) attribute '\(name)'",
+        .ignoringCaseNotApplicable(op.spelling, attribute.type.kindName, name),
         syntax.opRange,
         notes: [Note("'ignoring case' applies to string operators and to option ids of choice attributes")])
     }
     if op == .inList || op == .notInList, !isList(operand) {
       report(
-        SemanticsCatalog.typeMismatch, "'\(op.spelling)' takes a list literal", operand.range,
+        .expectedList(op.spelling), operand.range,
         notes: [Note("write [\(file.text(of: operand.range))], or use '==' for one value")])
       return .constant(false)
     }
@@ -80,14 +79,13 @@ struct PredicateTyping {
         span: SourceSpan(file: file, range: syntax.range), isWrittenNegated: negated))
   }
 
-  mutating func report(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Note] = []) {
-    diagnostics.append(Diagnostic(code, message, at: SourceSpan(file: file, range: range), notes: notes))
+  mutating func report(_ message: DiagnosticMessage, _ range: SourceRange, notes: [Note] = []) {
+    diagnostics.append(Diagnostic(message, at: SourceSpan(file: file, range: range), notes: notes))
   }
 
   mutating func unsupported() -> ValueTest? {
     report(
-      SemanticsCatalog.typeMismatch,
-      "operator '\(op.spelling)' does not apply to \(attribute.type.kindName) attribute '\(name)'", syntax.opRange,
+      .unsupportedOperator(op.spelling, attribute.type.kindName, name), syntax.opRange,
       notes: [Note(Self.operatorsHelp(attribute.type))])
     return nil
   }
@@ -132,21 +130,20 @@ struct PredicateTyping {
     case .count:
       guard case .choices = attribute.type else {
         report(
-          SemanticsCatalog.typeMismatch,
-          "count(...) applies to choices attributes; '\(name)' is \(attribute.type.kindName)", syntax.subject.range)
+          .functionTypeMismatch("count", needs: "choices", name, is: attribute.type.kindName), syntax.subject.range)
         return .constant(false)
       }
     case .years_since:
       guard case .date = attribute.type else {
         report(
-          SemanticsCatalog.typeMismatch,
-          "years_since(...) applies to date attributes; '\(name)' is \(attribute.type.kindName)", syntax.subject.range)
+          .functionTypeMismatch("years_since", needs: "date", name, is: attribute.type.kindName),
+          syntax.subject.range)
         return .constant(false)
       }
     }
     guard let comparison, let number = number(operand) else {
       if comparison == nil {
-        report(SemanticsCatalog.typeMismatch, "'\(function.rawValue)(...)' takes ==, !=, <, <=, >, >=", syntax.opRange)
+        report(.functionOperator(function.rawValue), syntax.opRange)
       }
       return .constant(false)
     }

@@ -1,4 +1,5 @@
-/// Diagnostic codes of the checker (name resolution, types, segment graph, audience tables, tests).
+/// Diagnostic codes of the checker (name resolution, types, segment graph, audience tables, tests), with their
+/// severity and summary; the wording of each message is in `SemanticsMessages.swift`.
 public enum SemanticsCatalog {
   public static let duplicateDeclaration: DiagnosticCode = "duplicate-declaration"
   public static let reservedName: DiagnosticCode = "reserved-name"
@@ -8,6 +9,17 @@ public enum SemanticsCatalog {
   public static let unknownPlacement: DiagnosticCode = "unknown-placement"
   public static let unknownTest: DiagnosticCode = "unknown-test"
   public static let typeMismatch: DiagnosticCode = "type-mismatch"
+  public static let nonBoolReference: DiagnosticCode = "non-bool-reference"
+  public static let segmentCompared: DiagnosticCode = "segment-compared"
+  public static let ignoringCaseNotApplicable: DiagnosticCode = "ignoring-case-not-applicable"
+  public static let expectedList: DiagnosticCode = "expected-list"
+  public static let unsupportedOperator: DiagnosticCode = "unsupported-operator"
+  public static let functionTypeMismatch: DiagnosticCode = "function-type-mismatch"
+  public static let functionOperator: DiagnosticCode = "function-operator"
+  public static let choicesEquality: DiagnosticCode = "choices-equality"
+  public static let reversedBetween: DiagnosticCode = "reversed-between"
+  public static let unknownTimeUnit: DiagnosticCode = "unknown-time-unit"
+  public static let unitOnNonDate: DiagnosticCode = "unit-on-non-date"
   public static let invalidLiteral: DiagnosticCode = "invalid-literal"
   public static let invalidPattern: DiagnosticCode = "invalid-pattern"
   public static let invalidOptions: DiagnosticCode = "invalid-options"
@@ -37,11 +49,22 @@ public enum SemanticsCatalog {
     CatalogEntry(unknownOption, .error, "a literal is not one of the choice attribute's declared option ids"),
     CatalogEntry(unknownPlacement, .error, "a cross-placement test names a placement that is not declared"),
     CatalogEntry(unknownTest, .error, "a row refers to a cross-placement test that is not declared"),
-    CatalogEntry(typeMismatch, .error, "an operator or literal does not fit the attribute's type"),
+    CatalogEntry(typeMismatch, .error, "a literal's kind (string, number, bool, word, list, pattern) does not fit the attribute's type"),
+    CatalogEntry(nonBoolReference, .error, "a bare name in a condition is an attribute that is not bool"),
+    CatalogEntry(segmentCompared, .error, "a segment is compared like an attribute"),
+    CatalogEntry(ignoringCaseNotApplicable, .error, "'ignoring case' on an operator or type it does not apply to"),
+    CatalogEntry(expectedList, .error, "'in' or 'not in' without a list literal"),
+    CatalogEntry(unsupportedOperator, .error, "an operator does not apply to the attribute's type"),
+    CatalogEntry(functionTypeMismatch, .error, "count(...) on a non-choices or years_since(...) on a non-date attribute"),
+    CatalogEntry(functionOperator, .error, "count(...) or years_since(...) with an operator other than a comparison"),
+    CatalogEntry(choicesEquality, .error, "a choices attribute (a set) compared with ==, !=, in or not in"),
     CatalogEntry(invalidLiteral, .error, "a literal cannot be read as the attribute's type (version, date, number)"),
     CatalogEntry(invalidPattern, .error, "a pattern is not valid or needs backtracking (backreferences, lookaround)"),
     CatalogEntry(invalidOptions, .error, "a choice type's options are empty, repeated or more than 64"),
-    CatalogEntry(invalidSource, .error, "an attribute's source does not fit its type"),
+    CatalogEntry(invalidSource, .error, "an attribute's source does not fit its type, or its element or screen id is empty"),
+    CatalogEntry(unitOnNonDate, .error, "'unit' on an attribute that is not a date"),
+    CatalogEntry(unknownTimeUnit, .error, "a time unit that is not known where it is written"),
+    CatalogEntry(reversedBetween, .error, "'between' with its lower bound second: the range is empty"),
     CatalogEntry(segmentCycle, .error, "segments refer to each other in a cycle"),
     CatalogEntry(missingDefault, .error, "an audience table has no default row"),
     CatalogEntry(duplicateDefault, .error, "an audience table has more than one default row"),

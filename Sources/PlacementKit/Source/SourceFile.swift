@@ -1,43 +1,101 @@
-/// One rules file: its name (as given on the command line or by the API), its text and a line table.
+/// One rules file: its name (as given on the command line or by the API), its bytes and a line table.
 ///
 /// Syntax nodes and diagnostics hold UTF-8 byte offsets into ``bytes``; line and column are computed on
 /// demand by ``location(of:)`` (cel-go's `common/source.go` does the same), so the lexer and parser never
 /// count lines.
+///
+/// Encodings (see `docs/Language.md`): a leading UTF-8 byte order mark is not part of ``bytes`` (offsets and
+/// columns count from after it; ``hasByteOrderMark`` remembers it so `fmt` can keep it). Bytes that are not
+/// well-formed UTF-8 are kept as they are and listed in ``invalidUTF8``; the lexer reports each as an
+/// `invalid-utf8` error, so such a file never compiles and is never rewritten by `fmt`. Lines may end in
+/// `\n` or `\r\n`.
 public struct SourceFile: Sendable, Hashable {
   /// The name shown in diagnostics, e.g. `Rules/onboarding.rules` or `<memory>`.
   public let name: String
-  /// The text, as UTF-8 bytes. Invalid UTF-8 in a file is replaced with U+FFFD when the file is read.
+  /// The bytes after any byte order mark, as read (ill-formed UTF-8 included; see ``invalidUTF8``).
   public let bytes: [UInt8]
+  /// Whether the file began with the UTF-8 byte order mark `EF BB BF` (not part of ``bytes``).
+  public let hasByteOrderMark: Bool
+  /// Each maximal ill-formed UTF-8 subsequence of ``bytes`` (Unicode 15, §3.9 "U+FFFD substitution"), in order.
+  public let invalidUTF8: [SourceRange]
   /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
   let lineStarts: [Int]
-  /// Whether each line is plain ASCII without a carriage return: there a column is a byte count, so
-  /// ``location(of:)`` is O(log lines) instead of O(line length) (a 4 MiB one-line file stays cheap to report on).
+  /// Whether each line is plain ASCII: there a column is a byte count, so ``location(of:)`` needs no table.
   let asciiLines: [Bool]
+  /// Column tables of non-ASCII lines, built once per line on first use (shared by copies of this value).
+  let columns: ColumnCache
 
-  /// Creates a source file from its text.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// Creates a source file from its text (a leading U+FEFF is taken as a byte order mark).
   public init(name: String, text: String) {
+    self.init(name: name, bytes: Array(text.utf8))
+  }
+
+  /// Creates a source file from the bytes of a file as read: a leading byte order mark is skipped, ill-formed
+  /// UTF-8 is kept and listed in ``invalidUTF8``.
+  public init(name: String, bytes: [UInt8]) {
     self.name = name
-    self.bytes = Array(text.utf8)
+    let bom = bytes.starts(with: Self.byteOrderMark)
+    self.hasByteOrderMark = bom
+    self.bytes = bom ? Array(bytes.dropFirst(3)) : bytes
     var starts = [0]
     var ascii = [true]
-    for (index, byte) in bytes.enumerated() {
+    var anyNonASCII = false
+    for (index, byte) in self.bytes.enumerated() {
       if byte == UInt8(ascii: "\n") {
         starts.append(index + 1)
         ascii.append(true)
-      } else if byte >= 0x80 || byte == UInt8(ascii: "\r") {
+      } else if byte >= 0x80 {
         ascii[ascii.count - 1] = false
+        anyNonASCII = true
       }
     }
     self.lineStarts = starts
     self.asciiLines = ascii
+    self.invalidUTF8 = anyNonASCII ? UTF8Validation.invalidRanges(in: self.bytes) : []
+    self.columns = ColumnCache()
   }
 
-  /// The text of the file.
+  public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
+    lhs.name == rhs.name && lhs.hasByteOrderMark == rhs.hasByteOrderMark && lhs.bytes == rhs.bytes
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(bytes)
+  }
+
+  /// The text of the file (ill-formed UTF-8 shown as U+FFFD; without the byte order mark).
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+  /// Whether the file's first line break is `\r\n` (`fmt` then writes `\r\n` throughout).
+  public var usesCRLF: Bool {
+    guard lineStarts.count > 1 else { return false }
+    let newline = lineStarts[1] - 1
+    return newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r")
+  }
+
   /// The 1-based line and column of a byte offset. Columns count characters (grapheme clusters), so a
-  /// caret lines up under the character a person sees.
+  /// caret lines up under the character a person sees; on a line with ill-formed UTF-8 they count Unicode
+  /// scalars and each ill-formed byte. O(log lines) per call, plus one pass over a non-ASCII line the first time
+  /// one of its offsets is asked for.
   public func location(of offset: Int) -> SourcePosition {
+    let (line, offset) = lineAndOffset(offset)
+    let column = asciiLines[line] ? offset - lineStarts[line] : table(line).characters(offset - lineStarts[line])
+    return SourcePosition(line: line + 1, column: column + 1)
+  }
+
+  /// The 1-based line and UTF-16 column of a byte offset (SARIF's default `columnKind`, and what LSP clients
+  /// count): each character outside the Basic Multilingual Plane counts 2.
+  public func utf16Location(of offset: Int) -> SourcePosition {
+    let (line, offset) = lineAndOffset(offset)
+    let column = asciiLines[line] ? offset - lineStarts[line] : table(line).utf16(offset - lineStarts[line])
+    return SourcePosition(line: line + 1, column: column + 1)
+  }
+
+  /// The 0-based line holding `offset` (clamped to the file) and the clamped offset.
+  private func lineAndOffset(_ offset: Int) -> (line: Int, offset: Int) {
     let offset = max(0, min(offset, bytes.count))
     var low = 0
     var high = lineStarts.count - 1
@@ -45,18 +103,25 @@ public struct SourceFile: Sendable, Hashable {
       let mid = (low + high + 1) / 2
       if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
     }
-    if asciiLines[low] { return SourcePosition(line: low + 1, column: offset - lineStarts[low] + 1) }
-    let prefix = String(decoding: bytes[lineStarts[low]..<offset], as: UTF8.self)
-    return SourcePosition(line: low + 1, column: prefix.count + 1)
+    return (low, offset)
+  }
+
+  /// Byte range of a 0-based line without its `\n` (a `\r` before it stays: it is a character of the line).
+  func lineRange(_ line: Int) -> Range<Int> {
+    lineStarts[line]..<(line + 1 < lineStarts.count ? lineStarts[line + 1] - 1 : bytes.count)
+  }
+
+  private func table(_ line: Int) -> LineColumns {
+    columns.table(for: line) { LineColumns(bytes[lineRange(line)]) }
   }
 
   /// The text of a 1-based line, without its line terminator.
   public func lineText(_ line: Int) -> String {
     guard line >= 1, line <= lineStarts.count else { return "" }
-    let start = lineStarts[line - 1]
-    var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-    if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-    return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+    let range = lineRange(line - 1)
+    var end = range.upperBound
+    if end > range.lowerBound, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+    return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self)
   }
 
   /// The source text of a byte range.

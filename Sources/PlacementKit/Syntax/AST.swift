@@ -1,17 +1,46 @@
-/// The syntax tree of one rules file. Nodes hold byte ranges into their ``SourceFile``; a node the parser
-/// had to invent during error recovery is marked `isMissing` (an empty name) so later stages skip it quietly.
+/// The syntax tree of one rules file. Nodes hold byte ranges into their ``SourceFile``; a name the parser
+/// had to invent during error recovery has ``Presence/missing`` (swift-syntax's `presence: .missing`), so later
+/// stages skip it quietly, while an empty string written as `""` is present and checked like any other text.
 package struct RuleFileSyntax: Sendable {
   package let file: SourceFile
   package let declarations: [Declaration]
   package let comments: [Comment]
 }
 
-/// A name as written, with its place.
+/// Whether a node was written in the source or invented by the parser to keep the tree whole.
+package enum Presence: Sendable, Hashable {
+  /// Written in the source (possibly as an empty string `""`).
+  case present
+  /// Invented during error recovery; the parser has already reported it. Its text is empty and its range is
+  /// empty, placed at the end of the previous token.
+  case missing
+}
+
+/// A name or string as written, with its place.
 package struct Name: Sendable, Hashable {
   package let text: String
   package let range: SourceRange
+  /// Written, or invented by the parser after an error (never inferred from the text: `""` is present).
+  package let presence: Presence
+
+  /// A name written in the source.
+  package init(text: String, range: SourceRange) {
+    self.text = text
+    self.range = range
+    self.presence = .present
+  }
+
+  /// A placeholder for a name the parser expected and reported missing: empty text, empty range at `offset`.
+  package static func missing(at offset: Int) -> Name { Name(missingAt: offset) }
+
+  private init(missingAt offset: Int) {
+    self.text = ""
+    self.range = SourceRange(start: offset, end: offset)
+    self.presence = .missing
+  }
+
   /// True when the parser invented this name to keep the tree whole after an error.
-  package var isMissing: Bool { text.isEmpty }
+  package var isMissing: Bool { presence == .missing }
 }
 
 /// A top-level declaration.

@@ -19,6 +19,10 @@ package struct Lexer {
     self.file = file
     self.bytes = file.bytes
     self.maxDiagnostics = maxDiagnostics
+    for range in file.invalidUTF8 {
+      let invalid = Array(file.bytes[range.start..<range.end])
+      report(.invalidUTF8(invalid), range.start, range.end)
+    }
   }
 
   /// Lexes the whole file. The last token is always `.endOfFile`. When more than the default
@@ -77,13 +81,15 @@ package struct Lexer {
   }
 
   /// Records a diagnostic, or only counts it once ``diagnostics`` is full (the message is then never built).
-  private mutating func report(_ code: DiagnosticCode, _ message: @autoclosure () -> String, _ start: Int, _ end: Int) {
+  private mutating func report(
+    _ message: @autoclosure () -> DiagnosticMessage, _ start: Int, _ end: Int, fixIts: [FixIt] = []
+  ) {
     guard diagnostics.count < maxDiagnostics else {
       suppressedCount += 1
       return
     }
     let span = SourceSpan(file: file, range: SourceRange(start: start, end: end))
-    diagnostics.append(Diagnostic(code, message(), at: span))
+    diagnostics.append(Diagnostic(message(), at: span, fixIts: fixIts))
   }
 
   private mutating func skipTrivia() {
@@ -166,7 +172,7 @@ package struct Lexer {
         position += 1
       }
     }
-    report(SyntaxCatalog.unterminatedString, "unterminated string literal", start, position)
+    report(.unterminatedString, start, position)
     return make(.string, start, String(decoding: value, as: UTF8.self), lineStart)
   }
 
@@ -181,7 +187,7 @@ package struct Lexer {
     case UInt8(ascii: "n"): value.append(.newline)
     case UInt8(ascii: "t"): value.append(.tab)
     default:
-      report(SyntaxCatalog.invalidEscape, "invalid escape sequence in string literal", start, position)
+      report(.invalidEscape, start, position)
       value.append(escaped)
     }
   }
@@ -208,7 +214,7 @@ package struct Lexer {
       value.append(byte)
       position += 1
     }
-    report(SyntaxCatalog.unterminatedRegex, "unterminated pattern literal: expected a closing '/'", start, position)
+    report(.unterminatedPattern, start, position)
     return make(.regex, start, String(decoding: value, as: UTF8.self), lineStart)
   }
 
@@ -239,6 +245,12 @@ package struct Lexer {
     case .minus where next == UInt8(ascii: ">"):
       position += 1
       kind = .arrow
+    case UInt8(ascii: "&") where next == UInt8(ascii: "&"):
+      return foreignOperator(start, lineStart, length: 2, meaning: "and")
+    case UInt8(ascii: "|") where next == UInt8(ascii: "|"):
+      return foreignOperator(start, lineStart, length: 2, meaning: "or")
+    case UInt8(ascii: "!"):
+      return foreignOperator(start, lineStart, length: 1, meaning: "not")
     default:
       // Swallow the whole run of characters that start no token (and whole multi-byte characters), so a
       // stretch of garbage is one token and one diagnostic, not one per byte.
@@ -254,13 +266,44 @@ package struct Lexer {
         }
       }
       let text = String(decoding: bytes[start..<position], as: UTF8.self)
-      report(
-        SyntaxCatalog.unexpectedCharacter,
-        "unexpected character\(characters == 1 ? "" : "s") '\(UntrustedText.escaped(text, limit: 20))'", start, position
-      )
+      // Bytes that are not UTF-8 were reported as such when the lexer started: one diagnostic per place.
+      if !isInvalidUTF8(start..<position) { report(.unexpectedCharacters(text, count: characters), start, position) }
       return make(.invalid, start, text, lineStart)
     }
     return make(kind, start, String(decoding: bytes[start..<position], as: UTF8.self), lineStart)
+  }
+
+  /// `&&`, `||` or `!`: reported once with a fix-it, then read as the word the language uses (`and`, `or`,
+  /// `not`), so the rest of the condition is checked as if it had been written so.
+  private mutating func foreignOperator(_ start: Int, _ lineStart: Bool, length: Int, meaning: String) -> Token {
+    position = start + length
+    let written = String(decoding: bytes[start..<position], as: UTF8.self)
+    let spaced = length == 1 && peek(0).map { $0 != .space && $0 != .tab } == true ? meaning + " " : meaning
+    let fix = FixIt(
+      message: "use '\(meaning)'", span: SourceSpan(file: file, range: SourceRange(start: start, end: position)),
+      replacement: spaced)
+    report(.foreignOperator(written, use: meaning), start, position, fixIts: [fix])
+    return make(.identifier, start, meaning, lineStart)
+  }
+
+  /// Whether every byte of `range` is in one of the file's ill-formed UTF-8 ranges.
+  private func isInvalidUTF8(_ range: Range<Int>) -> Bool {
+    let invalid = file.invalidUTF8
+    guard !invalid.isEmpty else { return false }
+    // The first ill-formed range ending after the start (binary search: a megabyte of garbage stays linear).
+    var low = 0
+    var high = invalid.count
+    while low < high {
+      let mid = (low + high) / 2
+      if invalid[mid].end <= range.lowerBound { low = mid + 1 } else { high = mid }
+    }
+    var covered = range.lowerBound
+    while low < invalid.count, invalid[low].start <= covered {
+      covered = max(covered, invalid[low].end)
+      if covered >= range.upperBound { return true }
+      low += 1
+    }
+    return false
   }
 }
 

@@ -31,10 +31,7 @@ extension Parser {
       default: .unknown
       }
     if kind == .unknown, !keyword.isMissing {
-      report(
-        SyntaxCatalog.expectedType,
-        "unknown type '\(keyword.text)': expected string, number, bool, version, date, choice(...) or choices(...)",
-        keyword.range)
+      report(.unknownType(keyword.text), keyword.range)
     }
     var options: [OptionSyntax] = []
     if kind == .choice || kind == .choices {
@@ -72,11 +69,10 @@ extension Parser {
     let start = advance().range.start
     let kind = expectName("a source kind ('quiz', 'input' or 'toggle')")
     if !kind.isMissing, !["quiz", "input", "toggle"].contains(kind.text) {
-      report(
-        SyntaxCatalog.expectedToken, "unknown source kind '\(kind.text)': expected quiz, input or toggle", kind.range)
+      report(.unknownSourceKind(kind.text), kind.range)
     }
     guard let elementToken = expect(.string, "the element id as a string, e.g. \"experience\"") else {
-      let missing = Name(text: "", range: SourceRange(start: previousEnd, end: previousEnd))
+      let missing = Name.missing(at: previousEnd)
       return SourceSyntax(kind: kind, element: missing, screen: nil, range: span(from: start))
     }
     var element = Name(text: elementToken.value, range: elementToken.range)
@@ -116,9 +112,7 @@ extension Parser {
     expect(.colon, "':' and the placement's content type (flow or paywall)")
     let contentType = expectName("the content type 'flow' or 'paywall'")
     if !contentType.isMissing, contentType.text != "flow", contentType.text != "paywall" {
-      report(
-        SyntaxCatalog.expectedToken, "unknown content type '\(contentType.text)': expected flow or paywall",
-        contentType.range)
+      report(.unknownContentType(contentType.text), contentType.range)
     }
     var rows: [RowSyntax] = []
     if expect(.leftBrace, "'{' to open the audience table") != nil {

@@ -52,8 +52,7 @@ extension Parser {
   mutating func skipTooDeep() -> Expr {
     let start = current.range.start
     report(
-      SyntaxCatalog.nestingTooDeep,
-      "condition is nested more than \(limits.maxNestingDepth) levels deep (parentheses and 'not')", current.range,
+      .nestingTooDeep(limit: limits.maxNestingDepth), current.range,
       notes: [Note("split it into named segments; the rest of this condition was skipped")])
     skip { _ in false }
     conditionAbandoned = true
@@ -64,7 +63,7 @@ extension Parser {
     let start = current.range.start
     guard current.kind == .identifier, !["and", "or", "not"].contains(current.value), !atDeclarationStart else {
       reportExpected("a condition", code: SyntaxCatalog.expectedExpression)
-      return .missing(range: SourceRange(start: start, end: start))
+      return .missing(range: SourceRange(start: missingAt, end: missingAt))
     }
     if current.value == "percent", peek().kind == .leftParen { return parseRollout() }
     let subject = parseSubject()
@@ -129,6 +128,12 @@ extension Parser {
       advance()
       return (op, span(from: start))
     }
+    if current.kind == .equals {
+      // `country = "US"`: reported once with a fix-it, then read as `==`.
+      let token = advance()
+      report(.foreignOperator("=", use: "=="), token.range, fixIts: [fixIt(token.range, "==")])
+      return (.equal, token.range)
+    }
     guard current.kind == .identifier else { return nil }
     let op: OperatorSyntax?
     switch current.value {
@@ -177,10 +182,10 @@ extension Parser {
     if let number = expect(.number, "a percentage from 0 to 100") {
       percent = Name(text: number.value, range: number.range)
     } else {
-      percent = Name(text: "", range: SourceRange(start: previousEnd, end: previousEnd))
+      percent = Name.missing(at: previousEnd)
     }
     expect(.rightParen, "')' after the percentage")
-    var salt = Name(text: "", range: SourceRange(start: previousEnd, end: previousEnd))
+    var salt = Name.missing(at: previousEnd)
     if expectWord("salt"), let token = expect(.string, "the rollout's salt as a string") {
       salt = Name(text: token.value, range: token.range)
     }
@@ -192,7 +197,10 @@ extension Parser {
     let token = current
     switch token.kind {
     case .string: advance(); return .string(token.value, range: token.range)
-    case .number: advance(); return .number(token.value, range: token.range)
+    case .number:
+      if let date = unquotedDate() { return date }
+      advance()
+      return .number(token.value, range: token.range)
     case .regex: advance(); return .regex(token.value, range: token.range)
     case .identifier where token.value == "true" || token.value == "false":
       advance()
@@ -204,7 +212,7 @@ extension Parser {
       return parseList()
     default:
       reportExpected("a value", code: SyntaxCatalog.expectedValue)
-      return .missing(range: SourceRange(start: token.range.start, end: token.range.start))
+      return .missing(range: SourceRange(start: missingAt, end: missingAt))
     }
   }
 
@@ -214,7 +222,7 @@ extension Parser {
     while current.kind != .rightBracket, !atDeclarationStart {
       let before = index
       if current.kind == .leftBracket {
-        report(SyntaxCatalog.expectedValue, "lists cannot be nested", current.range)
+        report(.nestedList, current.range)
         skip { $0.kind == .comma || $0.kind == .rightBracket }
       } else {
         elements.append(parseLiteral())
@@ -229,5 +237,30 @@ extension Parser {
     }
     expect(.rightBracket, "']' to close the list")
     return .list(elements, range: span(from: start))
+  }
+
+  /// `2026-01-01` (or `2026-01-01T09:30:00Z`) written without quotes lexes as the numbers `2026`, `-01`, `-01`…:
+  /// when a four-digit number is followed, with no space, by `-<digits>`, the adjacent tokens are read as one
+  /// date string and reported once with a fix-it that quotes them. Nil (nothing consumed) otherwise.
+  mutating func unquotedDate() -> LiteralSyntax? {
+    let first = current
+    guard first.value.count == 4, first.value.allSatisfy({ $0.isASCII && $0.isNumber }), peek().kind == .number,
+      peek().value.hasPrefix("-"), peek().range.start == first.range.end
+    else { return nil }
+    var end = advance().range.end
+    while !atEnd, current.range.start == end, current.kind != .rightParen, current.kind != .rightBracket,
+      current.kind != .comma
+    {
+      end = advance().range.end
+    }
+    let range = SourceRange(start: first.range.start, end: end)
+    let text = file.text(of: range)
+    report(.unquotedDate(text), range, fixIts: [fixIt(range, "\"\(text)\"")])
+    return .string(text, range: range)
+  }
+
+  /// A fix-it replacing `range` with `replacement`.
+  func fixIt(_ range: SourceRange, _ replacement: String) -> FixIt {
+    FixIt(message: "use '\(replacement)'", span: SourceSpan(file: file, range: range), replacement: replacement)
   }
 }

@@ -43,7 +43,7 @@ extension Parser {
   /// `<integer>%`
   mutating func parseWeight() -> Name {
     guard let number = expect(.number, "a weight such as '50%'") else {
-      return Name(text: "", range: SourceRange(start: previousEnd, end: previousEnd))
+      return Name.missing(at: previousEnd)
     }
     expect(.percent, "'%' after the weight")
     return Name(text: number.value, range: number.range)

@@ -43,12 +43,9 @@ package struct Parser {
   package static func parse(_ file: SourceFile, limits: SyntaxLimits = .default) -> (RuleFileSyntax, [Diagnostic]) {
     guard file.bytes.count <= limits.maxFileBytes else {
       let span = SourceSpan(file: file, range: SourceRange(start: 0, end: 0))
-      let message = "rules file is \(file.bytes.count) bytes, over the limit of \(limits.maxFileBytes) bytes"
       return (
         RuleFileSyntax(file: file, declarations: [], comments: []),
-        [
-          Diagnostic(SyntaxCatalog.fileTooLarge, message, at: span)
-        ]
+        [Diagnostic(.fileTooLarge(size: file.bytes.count, limit: limits.maxFileBytes), at: span)]
       )
     }
     let lexed = Lexer.tokenize(file, maxDiagnostics: limits.maxDiagnosticsPerFile)
@@ -117,24 +114,40 @@ package struct Parser {
       return Name(text: token.value, range: token.range)
     }
     reportExpected(what)
-    return Name(text: "", range: SourceRange(start: previousEnd, end: previousEnd))
+    return Name.missing(at: previousEnd)
   }
 
+  /// Where a construct missing here goes (and is reported): the current token, or the end of the previous token
+  /// when the current one starts a new line (see ``reportExpected(_:code:)``).
+  var missingAt: Int { index > 0 && (current.atLineStart || atEnd) ? previousEnd : current.range.start }
+
+  /// Reports `expected <what>` where it is missing: at the current token when it is on the same line as the
+  /// previous one, else at the end of the previous token, on the line where the construct is missing
+  /// (`segment s = a ==` then a new line: the error is on the `==` line, not the next one).
   mutating func reportExpected(_ what: String, code: DiagnosticCode = SyntaxCatalog.expectedToken) {
     // One error per position: a cascade at the same token helps no one.
     if let last = lastReport, last.start == current.range.start, last.code != SyntaxCatalog.unexpectedCharacter {
       return
     }
-    report(code, "expected \(what), found \(describe(current))", current.range)
+    guard index > 0, current.atLineStart || atEnd else {
+      report(.expected(what, found: describe(current), code: code), current.range)
+      return
+    }
+    let end = previousEnd
+    if let last = lastReport, last.start == end { return }
+    let found = atEnd ? "end of file" : "the end of the line"
+    report(.expected(what, found: found, code: code), SourceRange(start: end, end: end))
+    // Later reports at the current token are a cascade of this one.
+    lastReport = (current.range.start, code)
   }
 
-  mutating func report(_ code: DiagnosticCode, _ message: String, _ range: SourceRange, notes: [Note] = []) {
-    lastReport = (range.start, code)
+  mutating func report(_ message: DiagnosticMessage, _ range: SourceRange, notes: [Note] = [], fixIts: [FixIt] = []) {
+    lastReport = (range.start, message.code)
     guard diagnostics.count < limits.maxDiagnosticsPerFile else {
       suppressedCount += 1
       return
     }
-    diagnostics.append(Diagnostic(code, message, at: SourceSpan(file: file, range: range), notes: notes))
+    diagnostics.append(Diagnostic(message, at: SourceSpan(file: file, range: range), notes: notes, fixIts: fixIts))
   }
 
   /// The token as a message shows it: escaped and cut at 40 characters, so a huge or binary token cannot

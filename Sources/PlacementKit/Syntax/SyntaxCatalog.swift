@@ -1,24 +1,32 @@
-/// Diagnostic codes of the lexer and parser.
+/// Diagnostic codes of the lexer and parser, with their severity and summary; the wording of each message is
+/// in `SyntaxMessages.swift`.
 public enum SyntaxCatalog {
   public static let unexpectedCharacter: DiagnosticCode = "unexpected-character"
+  public static let invalidUTF8: DiagnosticCode = "invalid-utf8"
   public static let unterminatedString: DiagnosticCode = "unterminated-string"
   public static let invalidEscape: DiagnosticCode = "invalid-escape"
   public static let unterminatedRegex: DiagnosticCode = "unterminated-pattern"
+  public static let operatorSpelling: DiagnosticCode = "operator-spelling"
   public static let expectedToken: DiagnosticCode = "expected-token"
   public static let expectedDeclaration: DiagnosticCode = "expected-declaration"
   public static let expectedExpression: DiagnosticCode = "expected-expression"
   public static let expectedValue: DiagnosticCode = "expected-value"
   public static let expectedContent: DiagnosticCode = "expected-content"
   public static let expectedType: DiagnosticCode = "expected-type"
+  public static let unknownSourceKind: DiagnosticCode = "unknown-source-kind"
+  public static let unknownContentType: DiagnosticCode = "unknown-content-type"
+  public static let unquotedDate: DiagnosticCode = "unquoted-date"
   public static let nestingTooDeep: DiagnosticCode = "nesting-too-deep"
   public static let fileTooLarge: DiagnosticCode = "file-too-large"
   public static let tooManyErrors: DiagnosticCode = "too-many-errors"
 
   public static let entries: [CatalogEntry] = [
     CatalogEntry(unexpectedCharacter, .error, "a character that starts no token"),
+    CatalogEntry(invalidUTF8, .error, "bytes that are not UTF-8 (rules files are UTF-8; a leading byte order mark is skipped)"),
     CatalogEntry(unterminatedString, .error, "a string literal without its closing quote on the same line"),
     CatalogEntry(invalidEscape, .error, "an escape other than \\\" \\\\ \\n \\t in a string literal"),
     CatalogEntry(unterminatedRegex, .error, "a /pattern/ literal without its closing slash"),
+    CatalogEntry(operatorSpelling, .error, "'&&', '||', '!' or '=' where the language writes 'and', 'or', 'not' or '=='"),
     CatalogEntry(expectedToken, .error, "a required token is missing"),
     CatalogEntry(
       expectedDeclaration, .error, "top level holds only attribute, segment, placement and test declarations"),
@@ -26,6 +34,9 @@ public enum SyntaxCatalog {
     CatalogEntry(expectedValue, .error, "a literal value was expected"),
     CatalogEntry(expectedContent, .error, "a row's content was expected (flow, paywall, test, fallthrough)"),
     CatalogEntry(expectedType, .error, "an attribute type was expected"),
+    CatalogEntry(unknownSourceKind, .error, "an attribute's source is not 'quiz', 'input' or 'toggle'"),
+    CatalogEntry(unknownContentType, .error, "a placement's content type is not 'flow' or 'paywall'"),
+    CatalogEntry(unquotedDate, .error, "a date literal without quotes (it reads as numbers)"),
     CatalogEntry(nestingTooDeep, .error, "a condition is nested deeper than the configured limit"),
     CatalogEntry(fileTooLarge, .error, "a rules file is larger than the configured limit"),
     CatalogEntry(tooManyErrors, .error, "a file has more syntax errors than are recorded; the rest are counted"),
@@ -36,6 +47,6 @@ public enum SyntaxCatalog {
   static func tooManyErrors(_ count: Int, in file: SourceFile) -> [Diagnostic] {
     guard count > 0 else { return [] }
     let end = SourceSpan(file: file, range: SourceRange(start: file.bytes.count, end: file.bytes.count))
-    return [Diagnostic(tooManyErrors, "too many syntax errors: \(count) more in this file were not reported", at: end)]
+    return [Diagnostic(.tooManyErrors(count), at: end)]
   }
 }

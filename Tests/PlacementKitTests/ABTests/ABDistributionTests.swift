@@ -1,9 +1,10 @@
 import Testing
+import TestSupport
 
 @testable import PlacementKit
 
 /// Shares of 100,000 synthetic profiles through the whole pipeline (compile, bind, `RuleSet.resolve`).
-@Suite struct ABDistributionTests {
+@Suite(.tags(.slow), .notInQuickLane) struct ABDistributionTests {
   static let profiles = 100_000
 
   @Test(arguments: [

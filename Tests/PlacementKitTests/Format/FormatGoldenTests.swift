@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import PlacementKit
 
@@ -44,7 +45,7 @@ import Testing
   }
 
   @Test func diffShowsChangedLinesWithNumbers() {
-    let diff = LineDiff.render(expected: "a\nb\nc\n", actual: "a\nB\nc\nd")
+    let diff = TestSupport.LineDiff.render(expected: "a\nb\nc\n", actual: "a\nB\nc\nd")
     #expect(diff == "    1 | a\n-   2 | b\n+   2 | B\n    3 | c\n+   4 | d⏎")
   }
 }

@@ -39,10 +39,11 @@ import Testing
     var originals: [RuleSource] = []
     var formatted: [RuleSource] = []
     for path in paths {
-      let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
-      originals.append(RuleSource(name: path, text: text))
+      // Bytes, not text: a fixture may hold ill-formed UTF-8 (which fmt must refuse).
+      let bytes = try [UInt8](Data(contentsOf: Self.root.appendingPathComponent(path)))
+      originals.append(RuleSource(name: path, bytes: bytes))
       do {
-        formatted.append(RuleSource(name: path, text: try RuleFormatter.format(SourceFile(name: path, text: text))))
+        formatted.append(RuleSource(name: path, text: try RuleFormatter.format(SourceFile(name: path, bytes: bytes))))
       } catch {
         guard case .syntax(let errors) = error else { throw error }
         // Refused: the file really has syntax errors, and stays as it is.
@@ -50,7 +51,7 @@ import Testing
         #expect(
           errors.allSatisfy { DiagnosticCatalog.entry(for: $0.code).map { SyntaxCatalog.entries.contains($0) } == true }
         )
-        formatted.append(RuleSource(name: path, text: text))
+        formatted.append(RuleSource(name: path, bytes: bytes))
       }
     }
     let before = Compilation.compile(originals)

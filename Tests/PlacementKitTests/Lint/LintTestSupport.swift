@@ -2,33 +2,6 @@ import Testing
 
 @testable import PlacementKit
 
-/// Rules text with position markers `1️⃣`…`9️⃣` (swift-format's `MarkedText`): the markers are removed and
-/// their places remembered, so a test says where a finding must land by writing the marker there.
-struct MarkedRules {
-  let text: String
-  /// `line:column` of each marker, in marker order (1️⃣ first).
-  let positions: [String]
-
-  static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
-
-  init(_ marked: String) {
-    var clean = ""
-    var offsets: [Int: Int] = [:]
-    var rest = Substring(marked)
-    while !rest.isEmpty {
-      if let (index, marker) = Self.markers.enumerated().first(where: { rest.hasPrefix($0.element) }) {
-        offsets[index] = clean.utf8.count
-        rest = rest.dropFirst(marker.count)
-      } else {
-        clean.append(rest.removeFirst())
-      }
-    }
-    text = clean
-    let file = SourceFile(name: "test.rules", text: clean)
-    positions = offsets.keys.sorted().map { "\(file.location(of: offsets[$0]!))" }
-  }
-}
-
 /// Every finding of a lint run over one in-memory file `test.rules`, suppressed ones included.
 func lintRun(_ rules: String) -> LintResult {
   Linter.run(compile(rules))

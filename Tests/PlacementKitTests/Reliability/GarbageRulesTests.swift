@@ -1,11 +1,12 @@
 import Testing
+import TestSupport
 
 @testable import PlacementKit
 
 /// Rules files of garbage, huge lines and thousands of mistakes: memory, time and output stay proportional to
 /// what is shown, not to the size of the mistake. (Before: a 4 MiB line of junk took 2 GB and printed 835 MB;
 /// 20,000 unknown references took more than 5 minutes computing did-you-means.)
-@Suite struct GarbageRulesTests {
+@Suite(.tags(.slow), .notInQuickLane) struct GarbageRulesTests {
   @Test func aRunOfJunkIsOneTokenAndOneDiagnostic() {
     let junk = String(repeating: "@", count: 1 << 20)
     let compilation = HostileRules.compile(HostileRules.withPlacement("segment a = " + junk, row: "a"))

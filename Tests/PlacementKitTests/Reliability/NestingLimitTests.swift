@@ -1,9 +1,10 @@
 import Testing
+import TestSupport
 
 @testable import PlacementKit
 
 /// Deep nesting in rules: one diagnostic, never a stack overflow (issue 7, "must show").
-@Suite struct NestingLimitTests {
+@Suite(.tags(.slow), .notInQuickLane) struct NestingLimitTests {
   @Test func tenThousandNestedParenthesesGiveOneDiagnostic() throws {
     let text =
       "segment deep = " + String(repeating: "(", count: 10_000) + #"country == "US""#

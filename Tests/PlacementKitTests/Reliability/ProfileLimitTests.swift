@@ -1,9 +1,10 @@
 import Testing
+import TestSupport
 
 @testable import PlacementKit
 
 /// Bad and over-limit profiles: each is one clear ``ProfileError`` (issue 7, "must show").
-@Suite struct ProfileLimitTests {
+@Suite(.tags(.slow), .notInQuickLane) struct ProfileLimitTests {
   func error(_ text: some Collection<UInt8>, limits: ProfileLimits = .default) -> ProfileError? {
     do {
       _ = try Profile(jsonBytes: text, limits: limits)

@@ -1,9 +1,10 @@
 import Testing
+import TestSupport
 
 @testable import PlacementKit
 
 /// Segment references expand at evaluation time; the checker bounds how deep and how costly that gets.
-@Suite struct SegmentLimitTests {
+@Suite(.tags(.slow), .notInQuickLane) struct SegmentLimitTests {
   /// `s(i) = s(i-1) and s(i-1)` doubles the work at each line: without a limit, 40 lines cost 2^40 tests per
   /// resolution. The checker reports the first segment over 1,000,000 nodes, once.
   @Test func doublingSegmentsAreRejectedWhereTheyCrossTheLimit() throws {

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import PlacementKit
 
 /// The fast JSON → bound profile reader (`ProfileBinder`, behind `RuleSet.bind(jsonBytes:)`) must give exactly
 /// what the reference path gives (`Profile(jsonBytes:)` then `bind`): the same values, scalars, warnings and
 /// decisions, or the same error.
-@Suite struct ProfileBinderTests {
+@Suite(.tags(.slow), .notInQuickLane) struct ProfileBinderTests {
   let ruleSet = BinderFixture.ruleSet
 
   @Test func generatedProfilesBindAsTheReferencePathDoes() throws {

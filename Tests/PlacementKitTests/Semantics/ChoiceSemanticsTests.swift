@@ -71,10 +71,10 @@ import Testing
 
   @Test func setOperatorsOnAChoicesAreCompileErrors() {
     let errors = compileErrors(Self.interests, "interests == music")
-    #expect(errors.map(\.code) == [SemanticsCatalog.typeMismatch])
+    #expect(errors.map(\.code) == [SemanticsCatalog.choicesEquality])
     #expect(
       compileErrors(Self.interests, "interests has any [chess]").map(\.code) == [SemanticsCatalog.unknownOption])
-    #expect(compileErrors(Self.experience, "experience has pro").map(\.code) == [SemanticsCatalog.typeMismatch])
+    #expect(compileErrors(Self.experience, "experience has pro").map(\.code) == [SemanticsCatalog.unsupportedOperator])
   }
 
   @Test func aListThatIsNotAListIsMissing() throws {

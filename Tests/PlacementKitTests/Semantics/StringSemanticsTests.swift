@@ -68,7 +68,7 @@ import Testing
       ("attribute t: choices(a, b)", "t is empty ignoring case"), ("", "country is set ignoring case"),
     ] {
       let errors = compileErrors(declarations, condition)
-      #expect(errors.map(\.code).contains(SemanticsCatalog.typeMismatch), "\(condition)")
+      #expect(errors.map(\.code).contains(SemanticsCatalog.ignoringCaseNotApplicable), "\(condition)")
       #expect(errors.contains { $0.message.hasPrefix("'ignoring case' does not apply to") }, "\(condition)")
     }
   }
@@ -95,14 +95,14 @@ import Testing
   @Test func stringOrderingIsACompileError() {
     for condition in [#"name > "5""#, #"name <= "zebra""#, #"name between "a" and "b""#, #"name before "2025-01-01""#] {
       #expect(
-        compileErrors(Self.declarations, condition).map(\.code) == [SemanticsCatalog.typeMismatch], "\(condition)"
+        compileErrors(Self.declarations, condition).map(\.code) == [SemanticsCatalog.unsupportedOperator], "\(condition)"
       )
     }
   }
 
   @Test func membershipNeedsAList() {
     let errors = compileErrors(Self.declarations, #"name in "US""#)
-    #expect(errors.map(\.code) == [SemanticsCatalog.typeMismatch])
+    #expect(errors.map(\.code) == [SemanticsCatalog.expectedList])
     #expect(errors.first?.message == "'in' takes a list literal")
     #expect(compileErrors("attribute n: number", "n not in 1").first?.message == "'not in' takes a list literal")
   }

@@ -36,7 +36,7 @@ import Testing
     // As literals: compile errors.
     #expect(compileErrors("attribute n: number", "n in [true]").map(\.code) == [SemanticsCatalog.typeMismatch])
     #expect(compileErrors("attribute n: number", "n == true").map(\.code) == [SemanticsCatalog.typeMismatch])
-    #expect(compileErrors("attribute b: bool", "b in [1]").map(\.code) == [SemanticsCatalog.typeMismatch])
+    #expect(compileErrors("attribute b: bool", "b in [1]").map(\.code) == [SemanticsCatalog.unsupportedOperator])
     #expect(compileErrors("attribute b: bool", "b == 1").map(\.code) == [SemanticsCatalog.typeMismatch])
     // As profile values: `true` for a number and `1` for a bool are missing.
     #expect(try !matches("attribute n: number", "n in [1]", Self.custom(#""n": true"#)))

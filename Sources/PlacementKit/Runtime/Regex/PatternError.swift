@@ -39,7 +39,11 @@ extension PatternError {
   static let unterminatedClass = "unterminated character class"
   static let trailingBackslash = "trailing backslash at end of pattern"
   static let invalidHex = "invalid hexadecimal escape"
-  static let tooLarge = "pattern is too large"
+  /// The compiled program would need at least `size` instructions (the subtotal that crossed the limit; the
+  /// check stops there, so a huge repetition is never expanded), more than `limit`.
+  static func tooLarge(size: Int, limit: Int) -> String {
+    "pattern is too large: it needs at least \(size) instructions, over the limit of \(limit)"
+  }
   static let tooDeep = "groups are nested too deeply"
 
   static func invalidRange(_ text: String) -> String {

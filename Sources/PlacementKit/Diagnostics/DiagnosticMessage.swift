@@ -1,0 +1,23 @@
+/// A diagnostic's stable code together with its wording, as a stage's message catalogue builds it.
+///
+/// Every report site takes one of these from its stage's catalogue (`Syntax/SyntaxMessages.swift`,
+/// `Semantics/SemanticsMessages.swift`), never a string literal, so the wording of a code lives in one place
+/// (swift-syntax's `ParserDiagnosticMessages.swift`, cel-go's `checker/errors.go`).
+public struct DiagnosticMessage: Sendable, Hashable {
+  /// The stable code.
+  public let code: DiagnosticCode
+  /// The text for people: lower-case, no trailing period.
+  public let text: String
+
+  public init(_ code: DiagnosticCode, _ text: String) {
+    self.code = code
+    self.text = text
+  }
+}
+
+extension Diagnostic {
+  /// A diagnostic from a catalogue message, with the code's default severity.
+  public init(_ message: DiagnosticMessage, at span: SourceSpan?, notes: [Note] = [], fixIts: [FixIt] = []) {
+    self.init(message.code, message.text, at: span, notes: notes, fixIts: fixIts)
+  }
+}

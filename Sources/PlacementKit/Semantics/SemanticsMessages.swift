@@ -1,0 +1,267 @@
+/// The checker's messages: every semantic diagnostic's wording, as a function of typed arguments (swift-syntax's
+/// `ParserDiagnosticMessages.swift`, cel-go's `checker/errors.go`). Report sites use these, never a string
+/// literal; `docs/Diagnostics.md` lists the codes they carry.
+extension DiagnosticMessage {
+  // MARK: Declarations and names
+
+  static func declaredTwice(_ kind: String, _ name: String) -> Self {
+    .init(SemanticsCatalog.duplicateDeclaration, "\(kind) '\(name)' is declared twice")
+  }
+
+  static func redeclaresBuiltin(_ name: String) -> Self {
+    .init(SemanticsCatalog.duplicateDeclaration, "'\(name)' is a built-in attribute and cannot be redeclared")
+  }
+
+  static func attributeAndSegment(_ name: String) -> Self {
+    .init(SemanticsCatalog.reservedName, "'\(name)' is both an attribute and a segment")
+  }
+
+  static func reservedWord(_ name: String, naming kind: String) -> Self {
+    .init(SemanticsCatalog.reservedName, "'\(name)' is a reserved word and cannot name a \(kind)")
+  }
+
+  static func unknownAttribute(_ name: String) -> Self {
+    .init(SemanticsCatalog.unknownAttribute, "unknown attribute '\(name)'")
+  }
+
+  static func unknownSegment(_ name: String) -> Self {
+    .init(SemanticsCatalog.unknownSegment, "unknown segment '\(name)'")
+  }
+
+  static func unknownPlacement(_ name: String) -> Self {
+    .init(SemanticsCatalog.unknownPlacement, "unknown placement '\(name)'")
+  }
+
+  static func unknownTest(_ name: String) -> Self { .init(SemanticsCatalog.unknownTest, "unknown test '\(name)'") }
+
+  // MARK: Attribute types and sources
+
+  static var unitOnNonDate: Self { .init(SemanticsCatalog.unitOnNonDate, "'unit' applies only to date attributes") }
+
+  static func unknownAttributeUnit(_ word: String) -> Self {
+    .init(SemanticsCatalog.unknownTimeUnit, "unknown time unit '\(word)': expected seconds or milliseconds")
+  }
+
+  static func noOptions(_ keyword: String) -> Self {
+    .init(SemanticsCatalog.invalidOptions, "a \(keyword) type needs at least one option id")
+  }
+
+  static func optionListedTwice(_ id: String) -> Self {
+    .init(SemanticsCatalog.invalidOptions, "option '\(id)' is listed twice")
+  }
+
+  static var emptyOptionID: Self { .init(SemanticsCatalog.invalidOptions, "an option id cannot be empty") }
+
+  static func tooManyOptions(_ count: Int, limit: Int) -> Self {
+    .init(SemanticsCatalog.invalidOptions, "\(count) options declared; a choice type has at most \(limit)")
+  }
+
+  static var emptyElementID: Self { .init(SemanticsCatalog.invalidSource, "the element id cannot be empty") }
+  static var emptyScreenID: Self { .init(SemanticsCatalog.invalidSource, "the screen id cannot be empty") }
+
+  static func sourceDoesNotFit(_ kind: String, _ typeName: String) -> Self {
+    .init(SemanticsCatalog.invalidSource, "a \(kind) answer cannot be a \(typeName) attribute")
+  }
+
+  // MARK: Conditions
+
+  static func nonBoolReference(_ name: String, _ typeName: String) -> Self {
+    .init(
+      SemanticsCatalog.nonBoolReference,
+      "'\(name)' is a \(typeName) attribute; a bare name must be a segment or a bool attribute")
+  }
+
+  static func segmentCompared(_ name: String) -> Self {
+    .init(SemanticsCatalog.segmentCompared, "'\(name)' is a segment; only attributes can be compared")
+  }
+
+  static func ignoringCaseNotApplicable(_ op: String, _ typeName: String, _ name: String) -> Self {
+    .init(
+      SemanticsCatalog.ignoringCaseNotApplicable,
+      "'ignoring case' does not apply to '\(op)' on \(typeName) attribute '\(name)'")
+  }
+
+  static func expectedList(_ op: String) -> Self { .init(SemanticsCatalog.expectedList, "'\(op)' takes a list literal") }
+
+  static func unsupportedOperator(_ op: String, _ typeName: String, _ name: String) -> Self {
+    .init(SemanticsCatalog.unsupportedOperator, "operator '\(op)' does not apply to \(typeName) attribute '\(name)'")
+  }
+
+  static func functionTypeMismatch(_ function: String, needs typeName: String, _ name: String, is actual: String)
+    -> Self
+  {
+    .init(
+      SemanticsCatalog.functionTypeMismatch, "\(function)(...) applies to \(typeName) attributes; '\(name)' is \(actual)")
+  }
+
+  static func functionOperator(_ function: String) -> Self {
+    .init(SemanticsCatalog.functionOperator, "'\(function)(...)' takes ==, !=, <, <=, >, >=")
+  }
+
+  static func choicesCompared(_ name: String, _ op: String) -> Self {
+    .init(
+      SemanticsCatalog.choicesEquality,
+      "'\(name)' is a set of options: use 'has', 'has any' or 'has all' instead of '\(op)'")
+  }
+
+  /// A literal of the wrong kind: `found` describes it (`number 3`, `string "yes"`, `the bare word pro`).
+  static func cannotCompare(_ typeName: String, _ name: String, with found: String) -> Self {
+    .init(SemanticsCatalog.typeMismatch, "cannot compare \(typeName) attribute '\(name)' with \(found)")
+  }
+
+  static func notANumber(_ text: String) -> Self { .init(SemanticsCatalog.invalidLiteral, "'\(text)' is not a number") }
+
+  static func invalidVersion(_ text: String, _ reason: String) -> Self {
+    .init(SemanticsCatalog.invalidLiteral, "invalid version '\(text)': \(reason)")
+  }
+
+  static func invalidDate(_ text: String) -> Self { .init(SemanticsCatalog.invalidLiteral, "invalid date \"\(text)\"") }
+
+  static func invalidUnixTime(_ text: String) -> Self {
+    .init(SemanticsCatalog.invalidLiteral, "invalid Unix time \(text)")
+  }
+
+  static func notAnOption(_ text: String, of name: String) -> Self {
+    .init(SemanticsCatalog.unknownOption, "'\(text)' is not an option of '\(name)'")
+  }
+
+  static func unknownWindowUnit(_ word: String) -> Self {
+    .init(SemanticsCatalog.unknownTimeUnit, "unknown time unit '\(word)': expected minutes, hours, days or weeks")
+  }
+
+  static func invalidWindow(limit: Int) -> Self {
+    .init(SemanticsCatalog.invalidLiteral, "a time window must be a whole number from 0 to \(limit)")
+  }
+
+  /// `reason` is the regular-expression stage's message (``PatternError/message``).
+  static func invalidPattern(_ reason: String) -> Self {
+    .init(SemanticsCatalog.invalidPattern, "invalid pattern: \(reason)")
+  }
+
+  static var reversedBetween: Self {
+    .init(SemanticsCatalog.reversedBetween, "'between' bounds are reversed: the range is empty and never matches")
+  }
+
+  // MARK: Rollouts
+
+  static func invalidRolloutPercentage(_ text: String) -> Self {
+    .init(
+      SemanticsCatalog.invalidRollout,
+      "rollout percentage must be a number from 0 to 100 with at most two decimals, found \(text)")
+  }
+
+  static var emptySalt: Self { .init(SemanticsCatalog.invalidRollout, "a rollout salt cannot be empty") }
+
+  static func saltUsedTwice(_ salt: String) -> Self {
+    .init(SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt)\" is used twice")
+  }
+
+  static func saltIsVersionID(_ salt: String, test: String) -> Self {
+    .init(SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt)\" equals the version id of test '\(test)'")
+  }
+
+  // MARK: Segment graph and limits
+
+  static func segmentCycle(_ names: [String]) -> Self {
+    .init(SemanticsCatalog.segmentCycle, "segments refer to each other in a cycle: \(names.joined(separator: " -> "))")
+  }
+
+  static func segmentTooDeep(_ name: String, depth: Int, limit: Int) -> Self {
+    .init(
+      SemanticsCatalog.segmentTooDeep,
+      "segment '\(name)' nests \(depth) levels deep with the segments it refers to, over the limit of \(limit)")
+  }
+
+  /// `cost` as shown: a count, or `more than N` when it saturated.
+  static func segmentTooCostly(_ name: String, cost: String, limit: Int) -> Self {
+    .init(
+      SemanticsCatalog.segmentTooCostly,
+      "segment '\(name)' evaluates \(cost) conditions with the segments it refers to, over the limit of \(limit)")
+  }
+
+  // MARK: Audience tables
+
+  static var noPlacements: Self { .init(SemanticsCatalog.noPlacements, "the rule set declares no placement") }
+
+  static func secondDefault(_ placement: String) -> Self {
+    .init(SemanticsCatalog.duplicateDefault, "placement '\(placement)' has a second default row")
+  }
+
+  static func rowAfterDefault(_ segment: String) -> Self {
+    .init(SemanticsCatalog.rowAfterDefault, "row '\(segment)' comes after the default row and is never reached")
+  }
+
+  static func missingDefault(_ placement: String) -> Self {
+    .init(SemanticsCatalog.missingDefault, "placement '\(placement)' has no default row")
+  }
+
+  static var defaultFallsThrough: Self {
+    .init(SemanticsCatalog.defaultFallsThrough, "the default row cannot fall through: no row follows it")
+  }
+
+  static func defaultVariationFallsThrough(_ variation: String, test: String) -> Self {
+    .init(
+      SemanticsCatalog.defaultFallsThrough,
+      "variation '\(variation)' of test '\(test)' falls through, but no row follows the default row")
+  }
+
+  static func crossPlacementDefault(_ test: String) -> Self {
+    .init(SemanticsCatalog.crossPlacementDefault, "the default row cannot be a row of cross-placement test '\(test)'")
+  }
+
+  static func paywallPlacementShowsFlow(_ placement: String) -> Self {
+    .init(SemanticsCatalog.contentTypeMismatch, "paywall placement '\(placement)' cannot show a flow")
+  }
+
+  static func flowPlacementShowsPaywall(_ placement: String) -> Self {
+    .init(SemanticsCatalog.contentTypeMismatch, "flow placement '\(placement)' cannot show a paywall on its own")
+  }
+
+  // MARK: A/B tests
+
+  static func duplicateVariation(test: String, id: String) -> Self {
+    .init(SemanticsCatalog.duplicateVariation, "test '\(test)' has two variations with id '\(id)'")
+  }
+
+  static func invalidWeight(_ text: String) -> Self {
+    .init(SemanticsCatalog.invalidWeights, "a weight is a whole percentage from 1 to 100, found \(text)%")
+  }
+
+  static func zeroWeight(_ variation: String) -> Self {
+    .init(SemanticsCatalog.invalidWeights, "variation '\(variation)' has weight 0%; remove it instead")
+  }
+
+  static func weightsSum(test: String, sum: Int, written: String) -> Self {
+    .init(SemanticsCatalog.invalidWeights, "weights of test '\(test)' sum to \(sum)%, not 100% (\(written))")
+  }
+
+  static func variationCount(test: String, count: Int) -> Self {
+    .init(
+      SemanticsCatalog.invalidTest, "test '\(test)' has \(count) variation\(count == 1 ? "" : "s"); a test has 2 to 20")
+  }
+
+  static func crossTestNeedsVersion(_ test: String) -> Self {
+    .init(SemanticsCatalog.invalidTest, "cross-placement test '\(test)' needs a version: 'version \"<id>\"'")
+  }
+
+  static func variationsCoverDifferentPlacements(
+    _ variation: String, covers: [String], first: String, coversFirst: [String]
+  ) -> Self {
+    .init(
+      SemanticsCatalog.invalidTest, "variation '\(variation)' covers placements \(covers) but '\(first)' covers \(coversFirst)")
+  }
+
+  static func placementGivenTwice(variation: String, placement: String) -> Self {
+    .init(SemanticsCatalog.invalidTest, "variation '\(variation)' gives placement '\(placement)' two contents")
+  }
+
+  static func noContentForPlacement(test: String, placement: String) -> Self {
+    .init(SemanticsCatalog.invalidTest, "test '\(test)' has no content for placement '\(placement)'")
+  }
+
+  static func unreferencedTestContent(test: String, placement: String) -> Self {
+    .init(
+      SemanticsCatalog.unreferencedTestContent,
+      "cross-placement test '\(test)' gives content for placement '\(placement)', but no row of '\(placement)' refers to it")
+  }
+}

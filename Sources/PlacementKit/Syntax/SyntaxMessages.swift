@@ -1,0 +1,83 @@
+/// The lexer's and parser's messages: every syntax diagnostic's wording, as a function of typed arguments
+/// (swift-syntax's `ParserDiagnosticMessages.swift`). Report sites use these, never a string literal.
+extension DiagnosticMessage {
+  // MARK: Lexer
+
+  /// A run of characters that start no token.
+  static func unexpectedCharacters(_ text: String, count: Int) -> Self {
+    .init(
+      SyntaxCatalog.unexpectedCharacter,
+      "unexpected character\(count == 1 ? "" : "s") '\(UntrustedText.escaped(text, limit: 20))'")
+  }
+
+  /// Bytes that are not UTF-8 (shown as `\xFF`, at most 8 of them).
+  static func invalidUTF8(_ bytes: some Collection<UInt8>) -> Self {
+    let shown = bytes.prefix(8).map { "\\x" + String($0, radix: 16, uppercase: true).leftPadded(to: 2, with: "0") }
+    let more = bytes.count > 8 ? "…" : ""
+    return .init(
+      SyntaxCatalog.invalidUTF8,
+      "invalid UTF-8 byte\(bytes.count == 1 ? "" : "s") \(shown.joined())\(more): rules files must be UTF-8")
+  }
+
+  static var unterminatedString: Self { .init(SyntaxCatalog.unterminatedString, "unterminated string literal") }
+
+  static var invalidEscape: Self {
+    .init(SyntaxCatalog.invalidEscape, "invalid escape sequence in string literal")
+  }
+
+  static var unterminatedPattern: Self {
+    .init(SyntaxCatalog.unterminatedRegex, "unterminated pattern literal: expected a closing '/'")
+  }
+
+  /// `&&`, `||`, `!` or `=` where the language spells the operator `and`, `or`, `not` or `==`.
+  static func foreignOperator(_ written: String, use replacement: String) -> Self {
+    .init(SyntaxCatalog.operatorSpelling, "'\(written)' is not an operator here: use '\(replacement)'")
+  }
+
+  // MARK: Parser
+
+  /// A construct that must follow; `found` describes what does (``Parser/describe(_:)``), or is
+  /// `"the end of the line"` when the construct is missing at the end of a line.
+  static func expected(_ what: String, found: String, code: DiagnosticCode = SyntaxCatalog.expectedToken) -> Self {
+    .init(code, "expected \(what), found \(found)")
+  }
+
+  static func unknownType(_ word: String) -> Self {
+    .init(
+      SyntaxCatalog.expectedType,
+      "unknown type '\(word)': expected string, number, bool, version, date, choice(...) or choices(...)")
+  }
+
+  static func unknownSourceKind(_ word: String) -> Self {
+    .init(SyntaxCatalog.unknownSourceKind, "unknown source kind '\(word)': expected quiz, input or toggle")
+  }
+
+  static func unknownContentType(_ word: String) -> Self {
+    .init(SyntaxCatalog.unknownContentType, "unknown content type '\(word)': expected flow or paywall")
+  }
+
+  /// A date written without quotes (`2026-01-01`), which lexes as numbers.
+  static func unquotedDate(_ text: String) -> Self {
+    .init(SyntaxCatalog.unquotedDate, "dates are quoted: write \"\(text)\"")
+  }
+
+  static var nestedList: Self { .init(SyntaxCatalog.expectedValue, "lists cannot be nested") }
+
+  static func nestingTooDeep(limit: Int) -> Self {
+    .init(SyntaxCatalog.nestingTooDeep, "condition is nested more than \(limit) levels deep (parentheses and 'not')")
+  }
+
+  static func fileTooLarge(size: Int, limit: Int) -> Self {
+    .init(SyntaxCatalog.fileTooLarge, "rules file is \(size) bytes, over the limit of \(limit) bytes")
+  }
+
+  static func tooManyErrors(_ count: Int) -> Self {
+    .init(SyntaxCatalog.tooManyErrors, "too many syntax errors: \(count) more in this file were not reported")
+  }
+}
+
+extension String {
+  func leftPadded(to width: Int, with pad: Character) -> String {
+    count >= width ? self : String(repeating: pad, count: width - count) + self
+  }
+}
