@@ -111,3 +111,10 @@ extension JSONError {
     return line == 1 ? "" : " (line \(line), column \(offset - lineStart + 1))"
   }
 }
+
+extension JSONError {
+  /// The same error with its offset counted from `count` bytes earlier (input skipped before parsing, a BOM).
+  func shifted(by count: Int) -> JSONError {
+    count == 0 ? self : JSONError(kind: kind, message: message, offset: offset + count)
+  }
+}
