@@ -27,6 +27,17 @@ struct DecodingBench {
     return (foundation, reference, binder)
   }
 
+  /// The binder alone, for `placement-bench bind`: median CPU ns per line over `rounds`, and heap allocations per
+  /// line (nil without the counter).
+  func binderOnly(rounds: Int) -> (nanoseconds: Double, allocations: Double?) {
+    let nanoseconds = median(rounds) {
+      for line in lines { blackHole(try! ruleSet.bind(jsonBytes: line)) }
+    }
+    guard let before = Measure.allocations() else { return (nanoseconds, nil) }
+    for line in lines { blackHole(try! ruleSet.bind(jsonBytes: line)) }
+    return (nanoseconds, Double(Measure.allocations()! - before) / Double(lines.count))
+  }
+
   /// The median over `rounds` of the CPU nanoseconds per line of `body` (which handles every line once).
   private func median(_ rounds: Int, _ body: () -> Void) -> Double {
     body()

@@ -3,7 +3,7 @@ import Foundation
 // `swift run -c release placement-bench [--quick]`: prints the figures of docs/Performance.md.
 // `placement-bench batch-child <resolve arguments>` and `scale-child SEGMENTS` are the child processes of the
 // batch and segment-scaling runs; `write-inputs COUNT FOLDER` writes the generated rules and profiles;
-// `profile-resolve [ROWS] [ROUNDS]` resolves in a loop for perf/callgrind.
+// `profile-resolve [ROWS] [ROUNDS]` resolves in a loop for perf/callgrind; `bind [ROUNDS]` times the binder alone.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "batch-child" {
@@ -24,6 +24,15 @@ if arguments.first == "profile-resolve" {
   let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 300 : 300
   let bench = ResolveBench(rules: RulesGenerator.rules(segments: 200, placements: 5, rows: rows))
   print(bench.medianNanoseconds(rounds: rounds, perRound: 10_000))
+  exit(0)
+}
+if arguments.first == "bind" {
+  // `bind [ROUNDS]`: the JSON-bytes binder alone on the generated ~330-byte lines (also a loop for perf).
+  let rounds = arguments.count > 1 ? Int(arguments[1]) ?? 31 : 31
+  let ruleSet = ResolveBench(rules: RulesGenerator.rules(segments: 200, placements: 5, rows: 20)).ruleSet
+  let (nanoseconds, allocations) = DecodingBench(ruleSet: ruleSet).binderOnly(rounds: rounds)
+  print(String(format: "bind(jsonBytes:): %.0f ns per line (median of %d rounds of 4,096 lines)", nanoseconds, rounds))
+  if let allocations { print(String(format: "heap allocations: %.2f per line", allocations)) }
   exit(0)
 }
 let quick = arguments.contains("--quick")

@@ -38,8 +38,10 @@ import TestSupport
       "invalid JSON: -Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out) at byte 24"
     ),
     (
-      Array(#"{"profile_id":"s","custom_attributes":{"nickname":"\#(String(repeating: "x", count: 5_000))"}}"#.utf8),
-      "custom_attributes.nickname: string of 5000 bytes is over the limit of 1024 bytes"
+      // A string over the per-value limit costs only its attribute (issue 11, decision 4); an underflowing
+      // number is invalid JSON, like an overflowing one (D12).
+      Array(#"{"profile_id":"s","age":1e-400}"#.utf8),
+      "invalid JSON: number out of range at byte 24"
     ),
   ]
 
@@ -89,7 +91,7 @@ import TestSupport
       run.err.contains("<stdin>:2: error: profile is 10485812 bytes, over the limit of 1048576 bytes; not read\n"))
     #expect(
       run.err.contains(
-        "<stdin>:11: error: custom_attributes.nickname: string of 5000 bytes is over the limit of 1024 bytes\n"))
+        "<stdin>:11: error: invalid JSON: number out of range at byte 24\n"))
     #expect(run.err.hasSuffix("7 profiles resolved, 5 lines failed\n"))
     #expect(run.out.split(separator: "\n").count == 7)
   }

@@ -18,7 +18,7 @@ import Testing
       switch index % 97 {
       case 13: lines.append("{not json")
       case 41: lines.append("")
-      case 60: lines.append(#"{"profile_id":5}"#)
+      case 60: lines.append(#"{"profile_id":"x","custom_attributes":5}"#)
       default:
         let line = good[index % good.count]
         lines.append(line.replacingOccurrences(of: #""profile_id":"b-"#, with: #""profile_id":"b\#(index)-"#))
@@ -63,7 +63,7 @@ import Testing
       return String(line[range.upperBound...].prefix { $0 != "\"" })
     }
     let expected = Self.lines.compactMap { line -> String? in
-      guard line.hasPrefix("{\"profile_id\":\"") else { return nil }
+      guard line.hasPrefix("{\"profile_id\":\""), !line.contains(#""custom_attributes":5"#) else { return nil }
       return String(line.dropFirst(15).prefix { $0 != "\"" })
     }
     #expect(ids.count > BatchResolution.chunkLines * 2)
@@ -76,7 +76,7 @@ import Testing
     let bad = Self.lines.indices.filter { $0 % 97 == 13 || $0 % 97 == 60 }
     #expect(run.status == 1)
     #expect(run.err.contains("\(file):14: error: invalid JSON"))
-    #expect(run.err.contains("\(file):61: error: 'profile_id' must be a string, found number"))
+    #expect(run.err.contains("\(file):61: error: 'custom_attributes' must be an object, found number"))
     let blank = Self.lines.indices.filter { $0 % 97 == 41 }.count
     let resolved = Self.lines.count - bad.count - blank
     #expect(

@@ -14,8 +14,6 @@ extension Profile {
   ///   - customerUserID: the app's own user id, if any.
   public init(id: String, customerUserID: String? = nil) {
     self.init(profileID: id, customerUserID: customerUserID)
-    builtins["profile_id"] = .string(id)
-    if let customerUserID { builtins["customer_user_id"] = .string(customerUserID) }
   }
 
   /// Sets a built-in attribute (`country`, `app_version`, `age`, …; see `docs/Language.md`), as the top-level
@@ -35,7 +33,6 @@ extension Profile {
       case .null: text = nil
       default: throw ProfileError(field: name, message: "'\(name)' must be a string, found \(value.typeName)")
       }
-      if name == "profile_id" { profileID = text } else { customerUserID = text }
       builtins[name] = text.map(JSONValue.string)
     default:
       guard BuiltinAttributes.type(of: name) != nil else {

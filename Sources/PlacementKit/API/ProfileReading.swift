@@ -1,23 +1,56 @@
 /// Reading profiles from JSON bytes (one document, or one line of JSON Lines).
 extension Profile {
   /// Parses and reads a profile.
+  ///
+  /// A leading UTF-8 byte-order mark is skipped (issue 11, D9). Of duplicate members the last wins, as in most
+  /// JSON readers; a warning says so when the later member replaces an earlier *object* (a second
+  /// `custom_attributes` replaces the first entirely) or when the two names are canonically equivalent but spelled
+  /// with different bytes (D10). Strings longer than `limits.maxStringBytes` are not an error here: binding makes
+  /// the attribute that holds one missing, with a warning (issue 11, decision 4).
   /// - Parameters:
   ///   - bytes: UTF-8 JSON text of one profile object.
   ///   - limits: size, depth and string-length limits (defaults: 1 MiB, depth 64, strings up to 1,024 bytes).
-  /// - Throws: ``ProfileError`` naming the problem: a document over the size limit (checked before reading),
-  ///   invalid JSON (with the byte offset), a string over the length limit (with its path), or a member of the
-  ///   wrong type.
+  /// - Throws: ``ProfileError`` for a document over the size limit (checked before reading, naming both sizes in
+  ///   bytes), invalid JSON (with the byte offset), a string over the reader's `limits.json.maxStringBytes`, or a
+  ///   document that is not an object.
   public init(jsonBytes bytes: some Collection<UInt8>, limits: ProfileLimits = .default) throws(ProfileError) {
     let size = bytes.count
     guard size <= limits.json.maxBytes else { throw .tooLarge(size: size, limit: limits.json.maxBytes) }
-    let value: JSONValue
+    let parsed = bytes.withContiguousStorageIfAvailable { Self.parse($0, limits: limits) }
+    let result = parsed ?? Array(bytes).withUnsafeBufferPointer { Self.parse($0, limits: limits) }
+    let (value, duplicates): (JSONValue, [JSONDuplicateMember])
     do {
-      value = try JSONReader.parse(bytes, limits: limits.json)
+      (value, duplicates) = try result.get()
     } catch {
-      throw ProfileError(field: "json", message: "invalid JSON: \(error.message) at byte \(error.offset)\(error.lineSuffix(in: bytes))")
+      throw ProfileError(
+        field: "json", message: "invalid JSON: \(error.message) at byte \(error.offset)\(error.lineSuffix(in: bytes))")
     }
-    try limits.checkStrings(in: value)
     try self.init(json: value)
+    for duplicate in duplicates { warnings.append(Self.warning(duplicate)) }
+  }
+
+  /// Parses `buffer` after any byte-order mark; offsets in errors count from the start of `buffer`.
+  private static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: ProfileLimits) -> Result<
+    (value: JSONValue, duplicates: [JSONDuplicateMember]), JSONError
+  > {
+    let skipped = byteOrderMarkLength(buffer)
+    let result = JSONReader.parseNotingDuplicates(
+      buffer: UnsafeBufferPointer(rebasing: buffer[skipped...]), limits: limits.json)
+    return result.mapError { $0.shifted(by: skipped) }
+  }
+
+  /// 3 when `bytes` starts with the UTF-8 byte-order mark `EF BB BF`, else 0.
+  static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+  }
+
+  private static func warning(_ duplicate: JSONDuplicateMember) -> String {
+    let path = duplicate.path.map { UntrustedText.escaped($0) }.joined(separator: ".")
+    if duplicate.replacesObject {
+      return "member '\(path)' appears twice: the later object replaces the earlier one entirely (the last wins)"
+    }
+    return "member names '\(UntrustedText.escaped(duplicate.earlierSpelling))' and '\(path)' are canonically "
+      + "equivalent but spelled with different bytes: the later value is used under the earlier spelling"
   }
 }
 

@@ -15,6 +15,8 @@ public struct RuleSet: Sendable {
   let program: Program
   /// Reads profile JSON straight into bound profiles (see ``ProfileBinder``).
   let binder: ProfileBinder
+  /// What bound profiles record, so that only this rule set resolves them (see ``RuleSetIdentity``).
+  let identity: RuleSetIdentity
 
   init(_ model: CheckedRules) {
     attributes = model.attributes
@@ -23,7 +25,8 @@ public struct RuleSet: Sendable {
     placements = model.placements
     placementIndex = Dictionary(model.placements.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     program = Program(conditions: conditions, attributeCount: attributes.count, placements: placements)
-    binder = ProfileBinder(attributes: attributes, program: program)
+    identity = RuleSetIdentity(files: model.files.map(\.file))
+    binder = ProfileBinder(attributes: attributes, program: program, identity: identity)
   }
 
   /// Placement names in declaration order.
@@ -32,11 +35,6 @@ public struct RuleSet: Sendable {
   /// The placement called `name`, or nil.
   public func placement(named name: String) -> PlacementDefinition? {
     placementIndex[name].map { placements[$0] }
-  }
-
-  /// Binds a profile to this rule set's attribute slots (coercing values by declared type).
-  public func bind(_ profile: Profile) -> BoundProfile {
-    BoundProfile(profile, attributes: attributes, program: program)
   }
 }
 

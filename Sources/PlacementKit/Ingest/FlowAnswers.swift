@@ -46,7 +46,8 @@ public struct FlowAnswers: Sendable, Equatable {
       }
     if let position = slotIndex[key] {
       slots[position].answer = answer
-    } else if answer != nil {
+    } else {
+      // A removal is kept too (as a nil answer): a cleared field must hide a value stored in the profile.
       slotIndex[key] = slots.count
       elementSlots[key.element, default: []].append(slots.count)
       slots.append((key, answer))
@@ -73,6 +74,21 @@ public struct FlowAnswers: Sendable, Equatable {
     case 1: return slots[live[0]].answer.map(Lookup.found) ?? .missing
     default: return .ambiguous(screens: live.map { slots[$0].key.screen ?? "" }.sorted())
     }
+  }
+
+  /// Whether the user cleared `element`: the last event for it removed the answer (a `""` text, an empty single
+  /// choice), so no screen holds one now. A cleared field removes the attribute even when the profile's
+  /// `custom_attributes` carry a value (issue 11, decision 3).
+  /// - Parameters:
+  ///   - element: the Element ID as sent in `element_id`.
+  ///   - screen: the screen (`instanceId`) to look on; `nil` for any screen.
+  public func isCleared(element: String, screen: String?) -> Bool {
+    if let screen {
+      guard let position = slotIndex[Key(screen: screen, element: element)] else { return false }
+      return slots[position].answer == nil
+    }
+    let positions = elementSlots[element] ?? []
+    return !positions.isEmpty && positions.allSatisfy { slots[$0].answer == nil }
   }
 
   /// The current answers in first-insertion order of their keys, for printing.

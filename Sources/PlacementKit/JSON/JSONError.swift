@@ -114,3 +114,10 @@ extension JSONError {
     return position.line == 1 ? "" : " (line \(position.line), column \(position.column))"
   }
 }
+
+extension JSONError {
+  /// The same error with its offset counted from `count` bytes earlier (input skipped before parsing, a BOM).
+  func shifted(by count: Int) -> JSONError {
+    count == 0 ? self : JSONError(kind: kind, message: message, offset: offset + count)
+  }
+}

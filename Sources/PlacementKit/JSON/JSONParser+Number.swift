@@ -14,7 +14,9 @@ extension JSONParser {
   /// integer times or over an exact power of ten, so one IEEE operation rounds correctly. Otherwise the number's
   /// bytes go to the standard library's correctly rounded `Double(_: String)`.
   /// - Throws: `syntax` for a leading zero or a missing digit, `numberOutOfRange` when the value would round
-  ///   to infinity.
+  ///   to infinity or, from a literal with a non-zero digit, to zero (underflow, `1e-400`; issue 11, D12).
+  ///   Subnormal results (`5e-324`) are kept. `-0` and `-0.0` read as negative zero, which equals `0` in every
+  ///   comparison.
   mutating func parseNumber() throws(JSONError) -> Double {
     let start = index
     let negative = input[index] == UInt8(ascii: "-")
@@ -75,7 +77,8 @@ extension JSONParser {
       return negative ? -value : value
     }
     let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<index]), as: UTF8.self)
-    guard let value = Double(text), value.isFinite else { throw .numberOutOfRange(at: start) }
+    // A non-zero literal that rounds to zero (`1e-400`) is out of range like one that rounds to infinity.
+    guard let value = Double(text), value.isFinite, value != 0 else { throw .numberOutOfRange(at: start) }
     return value
   }
 

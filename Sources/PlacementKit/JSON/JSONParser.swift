@@ -10,6 +10,9 @@ struct JSONParser {
   var index = 0
   /// Reused buffer for strings with escapes.
   var scratch: [UInt8] = []
+  /// Duplicate members of objects nested only in objects, at most two levels deep (a profile's top level and
+  /// its `custom_attributes`): the last member wins, and these say where that replaced something worth telling.
+  var duplicates: [JSONDuplicateMember] = []
 
   private enum Frame { case array, object }
 
@@ -117,7 +120,11 @@ struct JSONParser {
           frames.removeLast()
           value = .array(arrays.removeLast())
         case .object:
-          objects[objects.count - 1][keys.removeLast()] = value
+          let key = keys.removeLast()
+          if let earlier = objects[objects.count - 1].index(forKey: key) {
+            noteDuplicate(key, earlier: objects[objects.count - 1][earlier], value: value, frames: frames, keys: keys)
+          }
+          objects[objects.count - 1][key] = value
           if current == UInt8(ascii: ",") {
             index += 1
             skipWhitespace()
@@ -132,6 +139,19 @@ struct JSONParser {
       }
       return value
     }
+  }
+
+  /// Records a duplicate member when it replaces an object or is spelled differently from the earlier one
+  /// (canonically equivalent names, such as a KELVIN SIGN for `K`, are one key of a Swift dictionary).
+  private mutating func noteDuplicate(
+    _ key: String, earlier: (key: String, value: JSONValue), value: JSONValue, frames: [Frame], keys: [String]
+  ) {
+    guard frames.count <= 2, frames.allSatisfy({ $0 == .object }) else { return }
+    let replacesObject = if case .object = earlier.value { true } else { false }
+    let respelled = !earlier.key.utf8.elementsEqual(key.utf8)
+    guard replacesObject || respelled else { return }
+    duplicates.append(
+      JSONDuplicateMember(path: keys + [key], earlierSpelling: earlier.key, replacesObject: replacesObject))
   }
 
   /// Parses `"key"`, the `:` after it and the whitespace around the colon.

@@ -35,7 +35,7 @@ public struct JSONLimits: Sendable, Equatable {
 ///
 /// Accepts exactly one value surrounded by optional whitespace (space, tab, CR, LF). Rejects comments,
 /// trailing commas, `NaN`/`Infinity`, leading zeros, unescaped control characters, invalid escapes, lone
-/// surrogates (`\uD800` alone) and ill-formed UTF-8. A byte-order mark is not skipped. Numbers are read into
+/// surrogates (`\uD800` alone) and ill-formed UTF-8. A byte-order mark is not skipped (profile readers skip one). Numbers are read into
 /// correctly rounded `Double`s; the last of duplicate object keys wins (keys compare as Swift `String`s, i.e. by
 /// canonical equivalence). The parser is iterative: nesting costs heap, never stack, and is bounded by
 /// `JSONLimits.maxDepth`, so no input can overflow the stack.
@@ -72,11 +72,31 @@ public enum JSONReader {
   }
 
   private static func parse(buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> Result<JSONValue, JSONError> {
+    parseNotingDuplicates(buffer: buffer, limits: limits).map(\.value)
+  }
+
+  /// Parses one document and reports the duplicate members the profile reader warns about.
+  static func parseNotingDuplicates(buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> Result<
+    (value: JSONValue, duplicates: [JSONDuplicateMember]), JSONError
+  > {
     var parser = JSONParser(input: buffer, limits: limits)
     do throws(JSONError) {
-      return .success(try parser.parseDocument())
+      let value = try parser.parseDocument()
+      return .success((value, parser.duplicates))
     } catch {
       return .failure(error)
     }
   }
+}
+
+/// A member that replaced an earlier one of the same name (JSON's last member wins) where that may surprise: the
+/// earlier value was an object (a second `custom_attributes` replaces the first entirely), or the two names are
+/// canonically equivalent but spelled with different bytes (`"\u212Aarma"` and `"Karma"`).
+struct JSONDuplicateMember: Sendable, Equatable {
+  /// The member's path from the document's top level, e.g. `["custom_attributes", "Karma"]`; the last element is
+  /// the later spelling.
+  let path: [String]
+  /// The name as the earlier member spelled it.
+  let earlierSpelling: String
+  let replacesObject: Bool
 }

@@ -1,32 +1,46 @@
 /// A profile laid out for one rule set: one coerced ``Value`` per attribute slot, resolved once so that
 /// evaluation never looks anything up by name.
+///
+/// A bound profile belongs to the rule set that bound it (``ruleSetVersion``): resolving it with another rule set
+/// throws ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)``. Make one with ``RuleSet/bind(_:limits:)``
+/// or ``RuleSet/bind(jsonBytes:limits:)``; ``RuleStore/resolve(placement:jsonBytes:limits:now:explain:)`` binds
+/// and resolves on one snapshot.
 public struct BoundProfile: Sendable {
+  /// The `profile_id` as given (also the value of the `profile_id` attribute), reported in every decision.
   public let profileID: String?
   /// Values indexed by ``AttributeDefinition/slot``.
   public let values: [Value]
   /// Problems found while reading and coercing the profile: uncoercible values (with the attribute name and
-  /// the value seen), skipped events, ambiguous answers. They never stop a resolution.
+  /// the value seen), strings over the length limit, skipped events, ambiguous answers. They never stop a
+  /// resolution; every decision for the profile repeats them.
   public let warnings: [String]
   /// The values as plain data for `program` (empty when bound without one).
   let scalars: [Scalar]
-  /// The compiled program the scalars were made for; resolution takes its fast path only for this program.
+  /// The compiled program the scalars were made for.
   let program: Program?
+  /// The rule set that bound the profile; nil only for profiles bound to bare attributes (the linter's witnesses).
+  let boundBy: RuleSetIdentity?
 
-  /// Binds a profile to a rule set's attributes. Prefer ``RuleSet/bind(_:)``, which also prepares the profile
-  /// for the rule set's compiled conditions (a profile bound here resolves through the slower reference path).
-  ///
-  /// For a custom attribute with a flow source, the answer derived from the profile's events wins; without
-  /// one, the member of `custom_attributes` with the attribute's name is used.
-  public init(_ profile: Profile, attributes: [AttributeDefinition]) {
-    self.init(profile, attributes: attributes, program: nil)
+  /// The version of the rule set that bound this profile (``RuleSet/version``); nil when bound without one.
+  public var ruleSetVersion: String? { boundBy?.version }
+
+  /// The id A/B draws and rollouts hash: ``profileID`` unless it is missing, empty or only white space (decision 5
+  /// of issue 11: such an id would put every such profile in one bucket, so it is treated like a missing id).
+  public var bucketingID: String? {
+    guard let profileID, profileID.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
+    return profileID
   }
 
   /// A bound profile from its parts; `scalars`, when given, must be the scalars of `values` for `program`.
-  init(profileID: String?, values: [Value], warnings: [String], program: Program?, scalars: [Scalar]? = nil) {
+  init(
+    profileID: String?, values: [Value], warnings: [String], program: Program?, boundBy: RuleSetIdentity?,
+    scalars: [Scalar]? = nil
+  ) {
     self.profileID = profileID
     self.values = values
     self.warnings = warnings
     self.program = program
+    self.boundBy = boundBy
     if let scalars {
       self.scalars = scalars
     } else if let program {
@@ -36,38 +50,10 @@ public struct BoundProfile: Sendable {
     }
   }
 
-  init(_ profile: Profile, attributes: [AttributeDefinition], program: Program?) {
-    var values = [Value](repeating: .missing, count: attributes.count)
-    var warnings = profile.warnings
-    for attribute in attributes {
-      if attribute.isBuiltin {
-        guard let raw = profile.builtins[attribute.name] else { continue }
-        values[attribute.slot] = Self.coerce(raw, attribute, &warnings)
-        continue
-      }
-      if let source = attribute.source {
-        switch profile.answers.answer(element: source.element, screen: source.screen) {
-        case .found(let answer):
-          let (value, problem) = Coercion.value(answer, as: attribute.type)
-          if let problem {
-            warnings.append("attribute '\(attribute.name)': answer \(Coercion.show(answer)) ignored: \(problem)")
-          }
-          values[attribute.slot] = value
-          continue
-        case .ambiguous(let screens):
-          warnings.append(
-            "attribute '\(attribute.name)': element '\(source.element)' was answered on several screens "
-              + "(\(screens.joined(separator: ", "))); qualify the source with a screen")
-          continue
-        case .missing:
-          break
-        }
-      }
-      if let raw = profile.customAttributes[attribute.name] {
-        values[attribute.slot] = Self.coerce(raw, attribute, &warnings)
-      }
-    }
-    self.init(profileID: profile.profileID, values: values, warnings: Self.capped(warnings), program: program)
+  /// Binds a profile to bare attributes, with no rule set: for the linter's witness profiles and tests, which
+  /// evaluate conditions directly. ``RuleSet/resolve(_:for:options:)`` refuses such a profile.
+  init(_ profile: Profile, attributes: [AttributeDefinition], limits: ProfileLimits = .default) {
+    self.init(profile, attributes: attributes, program: nil, boundBy: nil, limits: limits)
   }
 
   /// Warnings kept per profile; every decision repeats them, so a profile of 100,000 unknown members must not
@@ -78,14 +64,5 @@ public struct BoundProfile: Sendable {
   static func capped(_ warnings: [String]) -> [String] {
     guard warnings.count > maxWarnings else { return warnings }
     return Array(warnings.prefix(maxWarnings)) + ["\(warnings.count - maxWarnings) more warnings not shown"]
-  }
-
-  private static func coerce(_ raw: JSONValue, _ attribute: AttributeDefinition, _ warnings: inout [String]) -> Value {
-    let (value, problem) = Coercion.value(raw, as: attribute.type)
-    if let problem {
-      let verdict = value.isMissing ? "treated as missing" : "partly used"
-      warnings.append("attribute '\(attribute.name)': value \(Coercion.show(raw)) \(verdict): \(problem)")
-    }
-    return value
   }
 }

@@ -16,7 +16,7 @@ struct Evaluator {
     case .segment(let index): return holds(segments[index])
     case .predicate(let predicate): return Self.test(predicate.test, profile.values[predicate.slot], now: now)
     case .rollout(let salt, let threshold, _):
-      guard let id = profile.profileID else { return false }
+      guard let id = profile.bucketingID else { return false }
       return Bucketing.rolloutBucket(salt: salt, profileID: id) < threshold
     case .constant(let value): return value
     }

@@ -8,10 +8,20 @@
 /// ```
 /// Built-in attributes are top-level members named as in ``BuiltinAttributes``.
 public struct Profile: Sendable, Equatable {
-  /// The stable id used for A/B bucketing and rollouts.
-  public var profileID: String?
-  public var customerUserID: String?
-  /// Built-in attribute values by name, as given (coerced when bound to a rule set).
+  /// The stable id used for A/B bucketing and rollouts: a view of `builtins["profile_id"]`, so the id that
+  /// buckets and the `profile_id` attribute that conditions read are one value (review defect 8). Setting nil
+  /// removes it. An empty or blank id is kept as given but never bucketed (see ``BoundProfile/bucketingID``).
+  public var profileID: String? {
+    get { Self.text(builtins["profile_id"]) }
+    set { builtins["profile_id"] = newValue.map(JSONValue.string) }
+  }
+  /// The app's own user id: a view of `builtins["customer_user_id"]`.
+  public var customerUserID: String? {
+    get { Self.text(builtins["customer_user_id"]) }
+    set { builtins["customer_user_id"] = newValue.map(JSONValue.string) }
+  }
+  /// Built-in attribute values by name, as given (coerced when bound to a rule set), `profile_id` and
+  /// `customer_user_id` included.
   public var builtins: [String: JSONValue]
   /// Custom attribute values by name, as given.
   public var customAttributes: [String: JSONValue]
@@ -20,16 +30,22 @@ public struct Profile: Sendable, Equatable {
   /// Problems found while reading the profile that did not make it unusable (a bad event, an unknown member).
   public var warnings: [String]
 
+  /// A profile from its parts. `profileID` and `customerUserID`, when given, are stored in `builtins`
+  /// (replacing the members of the same name there).
   public init(
     profileID: String? = nil, customerUserID: String? = nil, builtins: [String: JSONValue] = [:],
     customAttributes: [String: JSONValue] = [:], answers: FlowAnswers = FlowAnswers(), warnings: [String] = []
   ) {
-    self.profileID = profileID
-    self.customerUserID = customerUserID
     self.builtins = builtins
     self.customAttributes = customAttributes
     self.answers = answers
     self.warnings = warnings
+    if let profileID { self.profileID = profileID }
+    if let customerUserID { self.customerUserID = customerUserID }
+  }
+
+  private static func text(_ value: JSONValue?) -> String? {
+    if case .string(let s) = value { s } else { nil }
   }
 
   /// Applies one flow event (PRODUCT.md §3). Events that are not `flow_user_input` change nothing; a malformed
@@ -58,37 +74,35 @@ public struct ProfileError: Error, Sendable, Equatable, CustomStringConvertible 
 
 extension Profile {
   /// Reads a profile from parsed JSON.
-  /// - Throws: ``ProfileError`` when the value is not an object or a reserved member has the wrong type.
+  ///
+  /// Only the document's shape fails it: not an object, `custom_attributes` not an object, `events` not an array.
+  /// A `profile_id` or `customer_user_id` that is not a string is an attribute value that cannot be coerced: it
+  /// is treated as missing with a warning (issue 11, decision 4). `null` is the same as absent.
+  /// - Throws: ``ProfileError`` when the document does not have the shape of a profile.
   public init(json: JSONValue) throws(ProfileError) {
     guard case .object(let members) = json else {
       throw ProfileError(field: "profile", message: "a profile must be a JSON object, found \(json.typeName)")
     }
     self.init()
     for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-      switch key {
-      case "profile_id", "customer_user_id":
-        guard case .string(let s) = value else {
-          if case .null = value { continue }
-          throw ProfileError(field: key, message: "'\(key)' must be a string, found \(value.typeName)")
-        }
-        if key == "profile_id" { profileID = s } else { customerUserID = s }
+      if case .null = value, BuiltinAttributes.type(of: key) != nil || Self.reserved.contains(key) { continue }
+      switch (key, value) {
+      case ("profile_id", .string), ("customer_user_id", .string):
         builtins[key] = value
-      case "custom_attributes":
-        guard case .object(let attributes) = value else {
-          if case .null = value { continue }
-          throw ProfileError(field: key, message: "'custom_attributes' must be an object, found \(value.typeName)")
-        }
+      case ("custom_attributes", .object(let attributes)):
         customAttributes = attributes
-      case "events":
-        guard case .array(let events) = value else {
-          if case .null = value { continue }
-          throw ProfileError(field: key, message: "'events' must be an array of flow events, found \(value.typeName)")
-        }
+      case ("events", .array(let events)):
         for (index, event) in events.enumerated() {
           let before = warnings.count
           apply(event: event)
           if warnings.count > before { warnings[before] = "events[\(index)]: " + warnings[before] }
         }
+      case ("profile_id", _), ("customer_user_id", _):
+        warnings.append("'\(key)' must be a string, found \(value.typeName); treated as missing")
+      case ("custom_attributes", _):
+        throw ProfileError(field: key, message: "'custom_attributes' must be an object, found \(value.typeName)")
+      case ("events", _):
+        throw ProfileError(field: key, message: "'events' must be an array of flow events, found \(value.typeName)")
       default:
         if BuiltinAttributes.type(of: key) != nil {
           builtins[key] = value
@@ -98,4 +112,7 @@ extension Profile {
       }
     }
   }
+
+  /// Top-level members that are not attributes.
+  private static let reserved: Set<String> = ["custom_attributes", "events"]
 }

@@ -11,6 +11,8 @@
 final class ProfileBinder: Sendable {
   let attributes: [AttributeDefinition]
   let program: Program
+  /// The rule set the bound profiles belong to.
+  let identity: RuleSetIdentity
   /// How each slot's value is read.
   let plans: [SlotPlan]
   /// Top-level member names: a slot, or one of the `Member` codes.
@@ -27,9 +29,10 @@ final class ProfileBinder: Sendable {
     static let events: Int32 = -4
   }
 
-  init(attributes: [AttributeDefinition], program: Program) {
+  init(attributes: [AttributeDefinition], program: Program, identity: RuleSetIdentity) {
     self.attributes = attributes
     self.program = program
+    self.identity = identity
     plans = attributes.map { SlotPlan($0.type, literals: program.stringIDs[$0.slot]) }
     var top: [(name: String, value: Int32)] = [
       ("profile_id", Member.profileID), ("customer_user_id", Member.customerUserID),
@@ -69,7 +72,8 @@ final class ProfileBinder: Sendable {
     }
     guard complete else { return nil }
     return BoundProfile(
-      profileID: slots.profileID, values: slots.values, warnings: [], program: program, scalars: slots.scalars)
+      profileID: slots.profileID, values: slots.values, warnings: [], program: program, boundBy: identity,
+      scalars: slots.scalars)
   }
 
   private func readProfile(

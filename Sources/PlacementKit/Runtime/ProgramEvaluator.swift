@@ -48,7 +48,7 @@ struct ProgramEvaluator {
 
   @inline(never)
   func rollout(_ node: Node, _ profile: BoundProfile) -> Bool {
-    guard let id = profile.profileID else { return false }
+    guard let id = profile.bucketingID else { return false }
     let rollout = program.rollouts[Int(node.a)]
     return Bucketing.rolloutBucket(salt: rollout.salt, profileID: id) < rollout.threshold
   }

@@ -16,12 +16,20 @@ public struct ResolveOptions: Sendable {
 public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The placement is not in the rule set. Carries the known names and a suggestion.
   case unknownPlacement(String, known: [String], suggestion: String?)
+  /// The bound profile was bound by another rule set (its version, or nil when bound by none): its slots and
+  /// string ids mean nothing to this one. Bind the profile again with the rule set that resolves it (review
+  /// defect 2: this used to crash or answer wrongly around a hot reload).
+  case boundForAnotherRuleSet(boundBy: String?, resolvingWith: String)
 
   public var description: String {
     switch self {
     case .unknownPlacement(let name, let known, let suggestion):
       let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
       return "unknown placement '\(name)'\(hint) (known placements: \(known.joined(separator: ", ")))"
+    case .boundForAnotherRuleSet(let boundBy, let resolvingWith):
+      let origin = boundBy.map { "by rule set version \($0)" } ?? "without a rule set"
+      return "the profile was bound \(origin), but is resolved with rule set version \(resolvingWith); "
+        + "bind it with the rule set that resolves it (RuleStore.resolve(placement:jsonBytes:) does both on one snapshot)"
     }
   }
 }
@@ -29,10 +37,12 @@ public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
 extension RuleSet {
   /// Resolves one placement for a bound profile: the first row, in priority order, whose segment matches and
   /// whose content does not fall through decides (PRODUCT.md §2, §4.8–4.10).
-  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
+  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``;
+  ///   ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when another rule set bound `profile`.
   public func resolve(_ placement: String, for profile: BoundProfile, options: ResolveOptions) throws(ResolveError)
     -> Decision
   {
+    try checkBound(profile)
     guard let index = program.placementIndex(placement) ?? placementIndex[placement] else {
       throw .unknownPlacement(
         placement, known: placementNames, suggestion: Suggestions.closest(to: placement, in: placementNames))
@@ -41,12 +51,14 @@ extension RuleSet {
   }
 
   /// Resolves every placement, in declaration order.
-  public func resolveAll(for profile: BoundProfile, options: ResolveOptions) -> [Decision] {
-    placements.map { resolve($0, for: profile, options: options) }
+  /// - Throws: ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when another rule set bound `profile`.
+  public func resolveAll(for profile: BoundProfile, options: ResolveOptions) throws(ResolveError) -> [Decision] {
+    try checkBound(profile)
+    return placements.map { resolve($0, for: profile, options: options) }
   }
 
   func resolve(_ placement: PlacementDefinition, for profile: BoundProfile, options: ResolveOptions) -> Decision {
-    let isCompiled = profile.program === program
+    let isCompiled = profile.program === program  // always true once checkBound passed
     var trace: [RowTrace]? = options.explain ? [] : nil
     var warnings = profile.warnings
     for index in placement.rows.indices {
@@ -118,9 +130,10 @@ extension RuleSet {
   func draw(_ test: ABTest, profile: BoundProfile, warnings: inout [String]) -> (
     assignment: ABAssignment, content: Content
   ) {
-    guard let id = profile.profileID else {
+    guard let id = profile.bucketingID else {
+      let problem = profile.profileID == nil ? "has no profile_id" : "has an empty or blank profile_id"
       warnings.append(
-        "profile has no profile_id: test '\(test.name)' cannot bucket it; first variation in draw order taken")
+        "profile \(problem): test '\(test.name)' cannot bucket it; first variation in draw order taken")
       let first = test.variations[0]
       return (ABAssignment(name: test.name, versionID: test.versionID, variation: first.id, bucket: nil), first.content)
     }

@@ -18,32 +18,15 @@ import TestSupport
     error(Array(text.utf8), limits: limits)
   }
 
-  @Test func fiveThousandCharacterAttributeNamesTheAttributeAndTheLimit() {
-    let long = String(repeating: "x", count: 5_000)
-    let failure = error(#"{"profile_id":"p1","custom_attributes":{"nickname":"\#(long)"}}"#)
-    #expect(failure?.field == "custom_attributes.nickname")
-    #expect(failure?.message == "custom_attributes.nickname: string of 5000 bytes is over the limit of 1024 bytes")
-  }
+  // Strings over `maxStringBytes` cost only their attribute: see PerValueLimitTests.
 
-  @Test func stringLimitIsInclusiveCountsUTF8AndIsConfigurable() {
-    let ok = String(repeating: "x", count: 1_024)
-    #expect(error(#"{"custom_attributes":{"a":"\#(ok)"}}"#) == nil)
-    #expect(
-      error(#"{"custom_attributes":{"a":"\#(ok)y"}}"#)?.message
-        == "custom_attributes.a: string of 1025 bytes is over the limit of 1024 bytes")
-    // 512 × "é" is 512 characters but 1,024 bytes; one more is over.
-    #expect(
-      error(#"{"custom_attributes":{"a":"\#(String(repeating: "é", count: 513))"}}"#)?.field == "custom_attributes.a")
-    let tight = ProfileLimits(maxStringBytes: 4)
-    #expect(
-      error(#"{"profile_id":"abcde"}"#, limits: tight)?.message
-        == "profile_id: string of 5 bytes is over the limit of 4 bytes")
-    #expect(
-      error(#"{"custom_attributes":{"tags":["ab","abcde"]}}"#, limits: tight)?.field == "custom_attributes.tags[1]")
-    #expect(
-      error(#"{"custom_attributes":{"quiz":{"id":"abcde"}}}"#, limits: tight)?.field == "custom_attributes.quiz.id")
-    #expect(error(#"{"custom_attributes":{"a_long_name":1}}"#, limits: tight) == nil)
-    #expect(error(#"{"events":[{"name":"flow","value":"abcde"}]}"#, limits: tight)?.field == "events[0].value")
+  @Test func underflowIsOutOfRangeLikeOverflow() {
+    #expect(error(#"{"age":1e-400}"#)?.message == "invalid JSON: number out of range at byte 7")
+    #expect(error(#"{"age":1e400}"#)?.message == "invalid JSON: number out of range at byte 7")
+    #expect(error("{\"age\":0.\(String(repeating: "0", count: 500))1}")?.message == "invalid JSON: number out of range at byte 7")
+    #expect(error(#"{"age":0.0000}"#) == nil)
+    #expect(error(#"{"age":-0}"#) == nil)
+    #expect(error(#"{"age":5e-324}"#) == nil)
   }
 
   @Test func nanAndInfinityHaveTheirOwnMessage() {

@@ -16,15 +16,9 @@ import Testing
   @Test func hostileMemberNamesAndValuesInProfileMessages() throws {
     let json =
       #"{"profile_id":"p","\u001b]0;title\u0007":1,"custom_attributes":{"nick\n<stdin>:9: error: forged":"\#(String(repeating: "y", count: 2_000))"}}"#
-    do {
-      _ = try Profile(jsonBytes: Array(json.utf8))
-      Issue.record("expected a string-length error")
-    } catch {
-      #expect(
-        error.message
-          == #"custom_attributes.nick\n<stdin>:9: error: forged: string of 2000 bytes is over the limit of 1024 bytes"#)
-      #expect(!error.message.contains("\n"))
-    }
+    // The long value of an undeclared attribute is never read (issue 11, decision 4: no whole-profile error).
+    let read = try Profile(jsonBytes: Array(json.utf8))
+    #expect(read.warnings.allSatisfy { !$0.contains("\n") })
     let profile = try Profile(jsonBytes: Array(#"{"\u001b]0;title\u0007":1}"#.utf8))
     #expect(
       profile.warnings == [

@@ -39,6 +39,7 @@ enum BinderFixture {
     segment pros = experience == pro
     segment uber_fans = mood == "über"
     segment zurich = city == "Zürich"
+    segment no_city = city == ""
     segment us = country in ["US", "CA", "K"] and platform == "iOS"
     segment new_app = app_version >= 2.3
     segment heavy = weight > 80 and age between 18 and 60
@@ -52,6 +53,7 @@ enum BinderFixture {
     placement greeting: flow {
       uber_fans -> flow uber
       zurich    -> flow zurich
+      no_city   -> flow no_city
       pros      -> flow pro
       music     -> test music_test { flow music_a 50%, flow music_b 50% }
       default   -> flow generic

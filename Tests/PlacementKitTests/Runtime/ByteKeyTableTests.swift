@@ -3,10 +3,11 @@ import Testing
 @testable import PlacementKit
 
 /// The byte-keyed table behind the profile binder: every name is found with its value, and no other spelling
-/// is, whatever the length (the hash and comparison read 1–3 bytes, two 4-byte words, or 8-byte words).
+/// is, whatever the length (the hash and comparison read no byte for the empty name, 1–3 bytes, two 4-byte words,
+/// or 8-byte words).
 @Suite struct ByteKeyTableTests {
   static let names: [String] = {
-    var names = BuiltinAttributes.all.map(\.name) + ["a", "ab", "abc", "abcd", "abcde", "abcdefg", "abcdefgh"]
+    var names = BuiltinAttributes.all.map(\.name) + ["", "a", "ab", "abc", "abcd", "abcde", "abcdefg", "abcdefgh"]
     names += (1...40).map { String(repeating: "x", count: $0) + "_\($0)" }
     return names
   }()
@@ -20,11 +21,26 @@ import Testing
 
   @Test func otherSpellingsAreNotFound() {
     let table = ByteKeyTable(Self.names.enumerated().map { ($1, Int32($0)) })
-    var others = ["", "A", "abd", "abce", "abcdf", "abcdefh", "abcdefgi", "country ", " country", "Country"]
+    var others = ["A", "abd", "abce", "abcdf", "abcdefh", "abcdefgi", "country ", " country", "Country"]
     others += Self.names.map { $0 + "_" } + Self.names.map { String($0.dropLast()) }.filter { !Self.names.contains($0) }
     others += Self.names.filter { $0.count > 2 }.map { String($0.prefix(1)) + "#" + String($0.dropFirst(2)) }
     for other in others where !Self.names.contains(other) {
       #expect(Array(other.utf8).withUnsafeBufferPointer { table.value($0) } == nil, "\(other)")
     }
+  }
+}
+
+extension ByteKeyTableTests {
+  /// Review defect 1: a 0-byte key read `pointer[-1]`, so `""` never matched itself.
+  @Test func theEmptyNameIsFoundWhateverTheNeighbouringBytes() {
+    for padding in ["", "z", "\u{00}", "zzzzzzzz"] {
+      let table = ByteKeyTable([(padding + "a", 1), ("", 2), ("b" + padding, 3)])
+      #expect([UInt8]().withUnsafeBufferPointer { table.value($0) } == 2)
+      let bytes = Array("x\"\"y".utf8)
+      let empty = bytes.withUnsafeBufferPointer { table.value(UnsafeBufferPointer(rebasing: $0[2..<2])) }
+      #expect(empty == 2)
+    }
+    let withoutEmpty = ByteKeyTable([("a", 1)])
+    #expect([UInt8]().withUnsafeBufferPointer { withoutEmpty.value($0) } == nil)
   }
 }

@@ -1,0 +1,65 @@
+/// Binding and resolving a request's profile on one snapshot, so that a reload between the two steps can never
+/// pair a profile bound by one rule set with another (issue 10, item 3).
+///
+/// ```swift
+/// // request path: the body is the profile JSON
+/// let decision = try store.resolve(placement: "onboarding_end", jsonBytes: request.body)
+/// ```
+extension RuleStore {
+  /// Reads `jsonBytes` as a profile, binds it and resolves `placement`, all with the one installed rule set.
+  /// - Parameters:
+  ///   - placement: the placement's name, as declared in the rules.
+  ///   - jsonBytes: UTF-8 JSON text of one profile object (`Data`, `[UInt8]`, a `ByteBuffer` view).
+  ///   - limits: size, depth and string-length limits (defaults: 1 MiB, depth 64, strings up to 1,024 bytes).
+  ///   - now: the instant relative date conditions use. Default: the current time.
+  ///   - explain: record why each row did or did not decide.
+  /// - Returns: the decision (to log the rules' version with it, read ``snapshot`` and use its rule set instead).
+  /// - Throws: ``RequestError/profile(_:)`` when the document cannot be read as a profile (map it to HTTP 400),
+  ///   ``RequestError/resolve(_:)`` for an unknown placement (HTTP 404).
+  public func resolve(
+    placement: String, jsonBytes: some Collection<UInt8>, limits: ProfileLimits = .default, now: Instant = .now,
+    explain: Bool = false
+  ) throws(RequestError) -> Decision {
+    let ruleSet = self.ruleSet
+    let bound: BoundProfile
+    do {
+      bound = try ruleSet.bind(jsonBytes: jsonBytes, limits: limits)
+    } catch {
+      throw .profile(error)
+    }
+    do {
+      let options = ResolveOptions(now: now, explain: explain)
+      return try ruleSet.resolve(placement, for: bound, options: options)
+    } catch {
+      throw .resolve(error)
+    }
+  }
+
+  /// Reads `jsonBytes` as a profile, binds it and resolves every placement, all with the one installed rule set.
+  /// - Parameters: as ``resolve(placement:jsonBytes:limits:now:explain:)``, without a placement.
+  /// - Returns: one decision per placement, in declaration order.
+  /// - Throws: ``ProfileError`` when the document cannot be read as a profile.
+  public func resolveAll(
+    jsonBytes: some Collection<UInt8>, limits: ProfileLimits = .default, now: Instant = .now, explain: Bool = false
+  ) throws(ProfileError) -> [Decision] {
+    let ruleSet = self.ruleSet
+    let bound = try ruleSet.bind(jsonBytes: jsonBytes, limits: limits)
+    let options = ResolveOptions(now: now, explain: explain)
+    return ruleSet.placements.map { ruleSet.resolve($0, for: bound, options: options) }
+  }
+}
+
+/// Why ``RuleStore/resolve(placement:jsonBytes:limits:now:explain:)`` could not answer a request.
+public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The request's profile could not be read (invalid JSON, over a size limit, not an object).
+  case profile(ProfileError)
+  /// The profile was read, but resolution could not start (an unknown placement).
+  case resolve(ResolveError)
+
+  public var description: String {
+    switch self {
+    case .profile(let error): "bad profile: \(error.message)"
+    case .resolve(let error): error.description
+    }
+  }
+}
