@@ -29,7 +29,7 @@ public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   precondition(bound.values.count == fuzzRuleSet.attributes.count, "one value per attribute slot")
   let now = Instant(millisecondsSince1970: 1_764_460_800_000)
   for explain in [false, true] {
-    for decision in fuzzRuleSet.resolveAll(for: bound, options: ResolveOptions(now: now, explain: explain)) {
+    for decision in try! fuzzRuleSet.resolveAll(for: bound, options: ResolveOptions(now: now, explain: explain)) {
       var json = JSONWriter()
       decision.write(to: &json)
       precondition((try? JSONReader.parse(json.bytes, limits: JSONLimits(maxBytes: 1 << 30))) != nil, "decision JSON reads back")

@@ -23,7 +23,7 @@ public func fuzzRules(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for profile in [Profile(), Profile(profileID: "p1", customAttributes: ["x": .string("y")])] {
       let bound = ruleSet.bind(profile)
       for explain in [false, true] {
-        for decision in ruleSet.resolveAll(for: bound, options: ResolveOptions(now: now, explain: explain)) {
+        for decision in try! ruleSet.resolveAll(for: bound, options: ResolveOptions(now: now, explain: explain)) {
           var json = JSONWriter()
           decision.write(to: &json)
           precondition((try? JSONReader.parse(json.bytes, limits: JSONLimits(maxBytes: 1 << 30))) != nil, "decision JSON reads back")

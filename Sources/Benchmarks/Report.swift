@@ -25,8 +25,6 @@ struct Report {
     let cold = ResolveBench(rules: RulesGenerator.rules(segments: 200, placements: 5, rows: 20), profiles: 4_096)
     let coldMedian = cold.medianNanoseconds(rounds: quick ? 21 : 101)
     print(String(format: "  median with 4,096 profiles cycled (profiles mostly out of cache): %.0f ns", coldMedian))
-    let reference = bench.referenceMedianNanoseconds(rounds: quick ? 11 : 31)
-    print(String(format: "  median with the reference tree evaluator instead of the program: %.0f ns", reference))
     if let allocations = bench.allocationsPerResolution() {
       print(String(format: "  heap allocations: %.3f per resolution (target 0)", allocations))
     } else {

@@ -52,15 +52,6 @@ struct ResolveBench {
     return Double(Measure.allocations()! - before) / Double(count)
   }
 
-  /// The same median with the profiles bound without the compiled program, so resolution walks the checked
-  /// conditions with the reference `Evaluator` (how every resolution ran before the program existed).
-  func referenceMedianNanoseconds(rounds: Int) -> Double {
-    let unprepared = ProfileGenerator.lines(profiles.count).map { line in
-      BoundProfile(try! Profile(jsonBytes: Array(line.utf8)), attributes: ruleSet.attributes)
-    }
-    return ResolveBench(ruleSet: ruleSet, placement: placement, profiles: unprepared).medianNanoseconds(rounds: rounds)
-  }
-
   private init(ruleSet: RuleSet, placement: String, profiles: [BoundProfile]) {
     self.ruleSet = ruleSet
     self.placement = placement

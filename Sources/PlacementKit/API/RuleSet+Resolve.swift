@@ -40,7 +40,8 @@ extension RuleSet {
   ///   - explain: record why each row did or did not decide.
   /// - Returns: one decision per placement, in the order the rules declare the placements.
   public func resolveAll(profile: Profile, now: Instant = .now, explain: Bool = false) -> [Decision] {
-    resolveAll(for: bind(profile), options: ResolveOptions(now: now, explain: explain))
+    let bound = bind(profile)
+    return placements.indices.map { resolve($0, for: bound, options: ResolveOptions(now: now, explain: explain)) }
   }
 }
 

@@ -113,7 +113,7 @@ import Testing
             // A snapshot: bind and resolve every placement with one rule set.
             let snapshot = store.snapshot
             let bound = snapshot.ruleSet.bind(Self.profile)
-            var decisions = snapshot.ruleSet.resolveAll(for: bound, options: ResolveOptions(now: Self.now))
+            var decisions = try! snapshot.ruleSet.resolveAll(for: bound, options: ResolveOptions(now: Self.now))
             if reader % 2 == 1 { decisions = store.resolveAll(profile: Self.profile, now: Self.now) }
             let generation = Self.generation(of: decisions)
             #expect(generation != nil, "decisions from two rule sets in one read: \(decisions.map(\.content))")

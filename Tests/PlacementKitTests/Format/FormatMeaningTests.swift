@@ -66,8 +66,8 @@ import Testing
     let profiles = try Self.profiles(for: old)
     #expect(profiles.count >= 10)
     for profile in profiles {
-      let expected = old.resolveAll(for: old.bind(profile), options: options).map(Essence.init)
-      let actual = new.resolveAll(for: new.bind(profile), options: options).map(Essence.init)
+      let expected = try old.resolveAll(for: old.bind(profile), options: options).map(Essence.init)
+      let actual = try new.resolveAll(for: new.bind(profile), options: options).map(Essence.init)
       #expect(expected == actual, "profile \(profile.profileID ?? "?")")
     }
   }
