@@ -49,22 +49,25 @@ final class ByteKeyTable: @unchecked Sendable {
     values.deallocate()
   }
 
-  /// The value of the name spelled by `bytes`, or nil.
+  /// The value of the name spelled by `bytes`, or nil. The empty name is a name like any other (`""` is a
+  /// legal equality literal); its bytes are never read.
   func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
-    guard let base = bytes.baseAddress else { return nil }
+    let count = bytes.count
     var bucket = Self.hash(bytes) & mask
     while true {
       let entry = Int(buckets[bucket])
       if entry < 0 { return nil }
       let start = keyStarts[entry]
-      if keyStarts[entry + 1] - start == bytes.count, Self.equal(keyBytes.baseAddress! + start, base, bytes.count) {
+      if keyStarts[entry + 1] - start == count,
+        count == 0 || Self.equal(keyBytes.baseAddress! + start, bytes.baseAddress!, count)
+      {
         return values[entry]
       }
       bucket = (bucket + 1) & mask
     }
   }
 
-  /// Whether `count` bytes at `a` and `b` are equal, comparing in (possibly overlapping) words.
+  /// Whether `count` (at least 1) bytes at `a` and `b` are equal, comparing in (possibly overlapping) words.
   @inline(__always)
   private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
     if count >= 8 {
@@ -96,7 +99,7 @@ final class ByteKeyTable: @unchecked Sendable {
     UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
   }
 
-  /// All of 1–7 bytes in one word: two overlapping 4-byte loads from 4 bytes on, else first, middle, last byte.
+  /// All of 1–7 bytes (never 0: the caller handles the empty name) in one word: two overlapping 4-byte loads from 4 bytes on, else first, middle, last byte.
   /// Equal words mean equal bytes for equal counts.
   @inline(__always)
   private static func small(_ pointer: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
