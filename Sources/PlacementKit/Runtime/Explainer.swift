@@ -67,6 +67,8 @@ struct Explainer {
     case .not(.predicate(let predicate)) where predicate.isWrittenNegated: predicate.text
     case .not(let inner): "not (\(describe(inner)))"
     case .segment(let index): ruleSet.segments[index].name
+    // A written negation whose `not` was folded away (`not (x != a)`): its text is the negated form.
+    case .predicate(let predicate) where predicate.isWrittenNegated: "not (\(predicate.text))"
     case .predicate(let predicate): predicate.text
     case .rollout(_, _, let text): text
     case .constant(let value): String(value)
