@@ -1,17 +1,12 @@
 @testable import PlacementKit
 
-/// SplitMix64: a seeded, portable generator, so every run generates the same cases.
+/// A seeded, portable generator (the test target's `SplitMix`), so every run generates the same cases.
 struct SeededRandom {
-  var state: UInt64
+  var mix: SplitMix
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  init(seed: UInt64) { mix = SplitMix(seed: seed) }
 
+  mutating func next() -> UInt64 { mix.next() }
   mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
   mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
   mutating func chance(_ percent: Int) -> Bool { below(100) < percent }

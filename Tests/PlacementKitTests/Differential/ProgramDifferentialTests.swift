@@ -13,7 +13,7 @@ import Testing
   static let now = Instant(millisecondsSince1970: OracleGenerator.now)
 
   @Test func engineAgreesWithTheOracleOnDecisionsAndExplanations() throws {
-    var generator = OracleGenerator(random: SeededRandom(state: 20_261_201))
+    var generator = OracleGenerator(random: SeededRandom(seed: 20_261_201))
     var checked = 0
     var rowsDeciding = Set<Int>()
     var outcomes = Set<String>()
