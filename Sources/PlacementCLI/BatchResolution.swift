@@ -93,6 +93,10 @@ struct BatchResolution {
     var writer = JSONWriter(reservingCapacity: 1_024)
     var oversized = chunk.oversized[...]
     var cache = DecisionJSONCache()
+    // Without explain, JSON lines are written from index resolutions and pre-encoded fragments.
+    let fast = output.format == "json" && !options.explain
+    let indices = placements.map { try! ruleSet.placementIndex(of: $0) }
+    let encoder = fast ? DecisionEncoder(ruleSet: ruleSet, placements: indices) : nil
     chunk.forEachLine { number, line in
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
       let profile: BoundProfile
@@ -109,6 +113,14 @@ struct BatchResolution {
         return
       }
       for (position, name) in placements.enumerated() {
+        if let encoder {
+          let resolution = ruleSet.resolution(indices[position], for: profile, now: options.now)
+          encoder.write(resolution, position: position, profile: profile, now: options.now, to: &writer)
+          result.out.append(contentsOf: writer.bytes)
+          result.out.append(UInt8(ascii: "\n"))
+          writer.removeAll(keepingCapacity: true)
+          continue
+        }
         let decision = try! ruleSet.resolve(name, for: profile, options: options)
         if output.format == "json" {
           cache.write(decision, position: position, to: &writer)

@@ -6,7 +6,7 @@ import Testing
 /// and type, missing, null and uncoercible values, empty and non-ASCII strings, rollouts, A/B tests and
 /// fallthrough. Both binders (JSON bytes, and `Profile` then `bind`) must give the oracle's decision, and the
 /// explanation must agree with the decision and with the oracle's first failing condition, row by row.
-/// Seeded: every run checks the same cases.
+/// The batch writer's ``DecisionEncoder`` must write the same bytes. Seeded: every run checks the same cases.
 @Suite struct ProgramDifferentialTests {
   static let ruleSets = 150
   static let profilesPerRuleSet = 20
@@ -21,6 +21,7 @@ import Testing
       let rules = generator.rules()
       let compilation = Compilation.compile([RuleSource(name: "generated.rules", text: rules.text)])
       let ruleSet = try #require(compilation.ruleSet, "\(rules.text)\n\(compilation.diagnostics)")
+      let encoder = DecisionEncoder(ruleSet: ruleSet, placements: [0])
       for index in 0..<Self.profilesPerRuleSet {
         let profile = generator.profile(index)
         let expected = NaiveOracle(rules: rules, profile: profile).outcome()
@@ -35,6 +36,10 @@ import Testing
           // Explain observes the run that decides: the same decision, and its last row is the deciding row.
           #expect(Self.essence(explained) == Self.essence(plain), "\(context)")
           #expect(explained.explanation?.last?.index == plain.audience.index, "\(context)")
+          // The batch writer's bytes, from the index resolution and pre-encoded fragments, are the decision's.
+          var json = JSONWriter()
+          encoder.write(ruleSet.resolution(0, for: bound, now: Self.now), position: 0, profile: bound, now: Self.now, to: &json)
+          #expect(json.string == plain.jsonString, "\(context)")
         }
         rowsDeciding.insert(expected.row)
         outcomes.formUnion(expected.tried.map(\.outcome))
