@@ -32,9 +32,6 @@ final class Program: Sendable {
   /// Per segment: its bit in the memo, or -1 for a segment referred to at most once (evaluated at most once
   /// per resolution without one).
   let memoSlots: [Int32]
-  /// Per placement, per row: what its content does, as plain data, so the resolution loop reads no
-  /// reference-counted content for rows that are no test.
-  let rowKinds: [[RowKind]]
   /// 64-bit words of one half of the memo (a "known" bit set, then a "holds" bit set): `ceil(memoized / 64)`.
   let memoWords: Int
 
@@ -58,25 +55,6 @@ final class Program: Sendable {
       return next
     }
     memoWords = (Int(next) + 63) / 64
-    rowKinds = placements.map { placement in
-      placement.rows.map { row in
-        switch row.content {
-        case .flow, .paywall, .holdout: .decides
-        case .fallthrough_: .fallsThrough
-        case .test: .test
-        }
-      }
-    }
-  }
-
-  /// What a row's content does when its segment matches.
-  enum RowKind: UInt8, Sendable {
-    /// Shows its content.
-    case decides
-    /// Continues with the next row.
-    case fallsThrough
-    /// Draws a variation, whose content decides or falls through.
-    case test
   }
 
   /// The index of the placement called `name` when `name` is spelled with the same bytes; nil otherwise (the

@@ -90,8 +90,7 @@ extension RuleSet {
   ) -> Resolution {
     placements.withUnsafeBufferPointer { placements in
       placements[index].rows.withUnsafeBufferPointer { rows in
-        let kinds = program.rowKinds[index]
-        return program.run(profile, now: now, observer: &observer) { run in
+        program.run(profile, now: now, observer: &observer) { run in
           for row in rows.indices {
             let segment = rows[row].segment
             if let segment, !run.segment(segment, profile) {
@@ -100,12 +99,12 @@ extension RuleSet {
             }
             var variation: Int32 = -1
             var bucket: Int32 = -1
-            var fallsThrough = kinds[row] == .fallsThrough
-            if kinds[row] == .test, case .test(let test) = rows[row].content {
+            var content = rows[row].content
+            if case .test(let test) = content {
               (variation, bucket) = Self.draw(test, profileID: profile.profileID)
-              fallsThrough = Self.fallsThrough(test.variations[Int(variation)].content)
+              content = test.variations[Int(variation)].content
             }
-            if fallsThrough {
+            if Self.fallsThrough(content) {
               run.observer.row(row, segment: segment, outcome: .fellThrough(variation: variation, bucket: bucket))
               continue
             }
