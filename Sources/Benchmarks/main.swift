@@ -3,7 +3,9 @@ import Foundation
 // `swift run -c release placement-bench [--quick]`: prints the figures of docs/Performance.md.
 // `placement-bench batch-child <resolve arguments>` and `scale-child SEGMENTS` are the child processes of the
 // batch and segment-scaling runs; `write-inputs COUNT FOLDER` writes the generated rules and profiles;
-// `profile-resolve [ROWS] [ROUNDS]` resolves in a loop for perf/callgrind; `bind [ROUNDS]` times the binder alone.
+// `profile-resolve [ROWS] [ROUNDS]` resolves in a loop for perf/callgrind; `bind [ROUNDS]` times the binder alone;
+// `workload RULES PROFILES [ROUNDS]` times binding and resolving a given rules file and profiles file (the
+// peerbench workload).
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "batch-child" {
@@ -34,6 +36,16 @@ if arguments.first == "bind" {
   print(String(format: "bind(jsonBytes:): %.0f ns per line (median of %d rounds of 4,096 lines)", nanoseconds, rounds))
   if let allocations { print(String(format: "heap allocations: %.2f per line", allocations)) }
   exit(0)
+}
+if arguments.first == "workload", arguments.count >= 3 {
+  do {
+    let rounds = arguments.count > 3 ? Int(arguments[3]) ?? 21 : 21
+    try WorkloadBench(rulesPath: arguments[1], profilesPath: arguments[2]).run(rounds: rounds)
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("placement-bench: \(error)\n".utf8))
+    exit(1)
+  }
 }
 let quick = arguments.contains("--quick")
 do {

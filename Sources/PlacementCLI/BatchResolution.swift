@@ -97,6 +97,10 @@ struct BatchResolution {
     var writer = JSONWriter(reservingCapacity: 1_024)
     var oversized = chunk.oversized[...]
     var cache = DecisionJSONCache()
+    // Without explain, JSON lines are written from index resolutions and pre-encoded fragments.
+    let fast = output.format == .json && !options.explain
+    let indices = placements.map(\.index)
+    let encoder = fast ? DecisionEncoder(ruleSet: ruleSet, placements: indices) : nil
     chunk.forEachLine { number, line in
       if BatchResolution.isBlank(line) { return }
       let profile: BoundProfile
@@ -113,7 +117,22 @@ struct BatchResolution {
         return
       }
       for (position, placement) in placements.enumerated() {
-        let decision = ruleSet.resolve(placement, for: profile, options: options)
+        if let encoder {
+          let resolution = ruleSet.resolution(indices[position], for: profile, now: options.now)
+          encoder.write(resolution, position: position, profile: profile, now: options.now, to: &writer)
+          result.out.append(contentsOf: writer.bytes)
+          result.out.append(UInt8(ascii: "\n"))
+          writer.removeAll(keepingCapacity: true)
+          continue
+        }
+        let decision: Decision
+        do throws(ResolveError) {
+          decision = try ruleSet.resolve(placement, for: profile, options: options)
+        } catch {
+          // Not reached: the handles and the profile are this rule set's. Reported, never a crash.
+          report(error.description, line: number, into: &result, writer: &writer)
+          return
+        }
         if output.format == .json {
           cache.write(decision, position: position, to: &writer)
           result.out.append(contentsOf: writer.bytes)

@@ -39,10 +39,4 @@ extension RuleSet {
     if let fast, let bound = fast { return bound }
     return bind(try Profile(jsonBytes: bytes, limits: limits), limits: limits)
   }
-
-  /// Throws unless `profile` was bound by this rule set or one compiled from the same files.
-  func checkBound(_ profile: BoundProfile) throws(ResolveError) {
-    guard !identity.accepts(profile.boundBy) else { return }
-    throw .boundForAnotherRuleSet(boundBy: profile.ruleSetVersion, resolvingWith: version)
-  }
 }

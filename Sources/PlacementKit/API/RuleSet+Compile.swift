@@ -9,7 +9,7 @@ extension RuleSet {
   ///   - options: syntax limits and the diagnostics cap.
   /// - Returns: the rule set when no diagnostic is an error, and every diagnostic (warnings included).
   public static func compile(sources: [RuleSource], options: CompileOptions = CompileOptions()) -> CompileResult {
-    CompileResult(Compilation.compile(sources, options: options))
+    Compilation.compile(sources, options: options)
   }
 
   /// Compiles one rules text.
@@ -48,31 +48,15 @@ extension RuleSet {
   public static func load(paths: [String], options: CompileOptions = CompileOptions()) throws(LoadError)
     -> CompileResult
   {
-    CompileResult(try RuleLoading.compile(paths: paths, options: options))
+    try RuleLoading.compile(paths: paths, options: options)
   }
 }
 
-/// The outcome of compiling rules: the rule set when nothing is wrong, and every diagnostic.
-public struct CompileResult: Sendable {
-  /// The compiled rules; nil when any diagnostic is an error (a rule set is never half-built).
-  public let ruleSet: RuleSet?
-  /// Errors and warnings, sorted by file and position, at most ``CompileOptions/maxDiagnostics``.
-  public let diagnostics: [Diagnostic]
-  /// How many diagnostics the cap dropped.
-  public let truncatedCount: Int
+/// The result of ``RuleSet/compile(sources:options:)`` and ``RuleSet/load(paths:options:)``: the one compile
+/// result type, ``Compilation``, under its former name (kept so existing code compiles).
+public typealias CompileResult = Compilation
 
-  init(_ compilation: Compilation) {
-    ruleSet = compilation.ruleSet
-    diagnostics = compilation.diagnostics
-    truncatedCount = compilation.truncatedCount
-  }
-
-  init(ruleSet: RuleSet?, diagnostics: [Diagnostic], truncatedCount: Int) {
-    self.ruleSet = ruleSet
-    self.diagnostics = diagnostics
-    self.truncatedCount = truncatedCount
-  }
-
+extension Compilation {
   /// The diagnostics of severity error.
   public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 

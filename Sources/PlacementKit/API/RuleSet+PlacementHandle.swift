@@ -24,12 +24,17 @@ extension RuleSet {
   }
 
   /// Resolves the placement of `handle` for a bound profile, as ``resolve(_:for:options:)`` does by name.
-  /// - Precondition: `handle` comes from this rule set (``placementHandle(named:)``).
-  public func resolve(_ handle: PlacementHandle, for profile: BoundProfile, options: ResolveOptions) -> Decision {
-    precondition(
-      placements.indices.contains(handle.index) && placements[handle.index].name == handle.name,
-      "placement handle '\(handle.name)' is from another rule set")
-    return placements.withUnsafeBufferPointer { resolve($0[handle.index], for: profile, options: options) }
+  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)`` when `handle` is not from this rule set;
+  ///   ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when another rule set bound `profile`.
+  public func resolve(_ handle: PlacementHandle, for profile: BoundProfile, options: ResolveOptions)
+    throws(ResolveError) -> Decision
+  {
+    guard placements.indices.contains(handle.index), placements[handle.index].name == handle.name else {
+      throw .unknownPlacement(
+        handle.name, known: placementNames, suggestion: Suggestions.closest(to: handle.name, in: placementNames))
+    }
+    try check(profile)
+    return resolve(handle.index, for: profile, options: options)
   }
 }
 

@@ -41,7 +41,7 @@ extension RuleSet {
   /// - Returns: one decision per placement, in the order the rules declare the placements.
   public func resolveAll(profile: Profile, now: Instant = .now, explain: Bool = false) -> [Decision] {
     let bound = bind(profile)
-    return placements.map { resolve($0, for: bound, options: ResolveOptions(now: now, explain: explain)) }
+    return placements.indices.map { resolve($0, for: bound, options: ResolveOptions(now: now, explain: explain)) }
   }
 }
 

@@ -44,6 +44,10 @@ public struct Compilation: Sendable {
     }
     let (model, semantic) = Checker.check(syntaxTrees, limits: options.semantics)
     diagnostics += semantic
+    if !diagnostics.hasErrors {
+      let conditions = model.segments.map { Folding.fold($0.condition) }
+      diagnostics += ResolutionCost.diagnostics(model, conditions: conditions, limit: options.semantics.maxResolutionCost)
+    }
     let sorted = diagnostics.sortedByPosition()
     let kept = Array(sorted.prefix(options.maxDiagnostics))
     let ruleSet = sorted.hasErrors ? nil : RuleSet(model)

@@ -16,7 +16,7 @@ public struct CatalogEntry: Sendable, Hashable {
 public enum DiagnosticCatalog {
   /// Every entry, in stage order (syntax, semantics, …).
   public static let all: [CatalogEntry] =
-    SyntaxCatalog.entries + SemanticsCatalog.entries + LintCatalog.entries
+    SyntaxCatalog.entries + SemanticsCatalog.entries + CompilerCatalog.entries + LintCatalog.entries
 
   private static let byCode: [DiagnosticCode: CatalogEntry] = Dictionary(
     all.map { ($0.code, $0) }, uniquingKeysWith: { first, _ in first })

@@ -1,31 +1,78 @@
-/// Evaluation of a ``Program`` against a profile bound for it. Allocation-free and retain-free: instructions and
-/// scalars are plain data read through pointers taken once per call; only `.generic` instructions, and values
-/// without a plain form, go through the reference `Evaluator.test`.
+/// Evaluation of a ``Program`` against a profile bound for it: the engine's one walker. Allocation-free and
+/// retain-free: instructions, scalars and the segment memo are plain data read through pointers taken once per
+/// run; only `.generic` instructions, and values without a plain form, read the profile's ``Value``s through
+/// ``ValueTest/holds(_:now:)``.
 extension Program {
-  /// Whether segment `segment`'s condition holds for `profile` (bound for this program) at `now`.
-  func holds(segment: Int, _ profile: BoundProfile, now: Instant) -> Bool {
+  /// Runs `body` with an evaluator over `profile` (bound for this program) at `now`, observed by `observer`.
+  /// One run is one resolution: segments evaluated in it are memoised until it returns. The memo lives on the
+  /// stack (two bit sets of ``memoWords`` words; past 64 words, i.e. 4,096 memoised segments, the standard
+  /// library may place it on the heap).
+  func run<Observer: EvaluationObserver, Result>(
+    _ profile: BoundProfile, now: Instant, observer: inout Observer,
+    _ body: (inout ProgramEvaluator<Observer>) -> Result
+  ) -> Result {
     nodes.withUnsafeBufferPointer { nodes in
       roots.withUnsafeBufferPointer { roots in
-        profile.scalars.withUnsafeBufferPointer { scalars in
-          let evaluator = ProgramEvaluator(program: self, nodes: nodes, roots: roots, scalars: scalars, now: now)
-          return evaluator.holds(Int(roots[segment]), profile)
+        memoSlots.withUnsafeBufferPointer { memoSlots in
+          profile.scalars.withUnsafeBufferPointer { scalars in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * memoWords) { memo in
+              memo.initialize(repeating: 0)
+              var evaluator = ProgramEvaluator(
+                program: self, nodes: nodes, roots: roots, memoSlots: memoSlots, scalars: scalars, memo: memo,
+                words: memoWords, now: now, observer: observer)
+              let result = body(&evaluator)
+              observer = evaluator.observer
+              return result
+            }
+          }
         }
       }
     }
   }
+
+  /// Whether segment `segment`'s condition holds for `profile` at `now` (one run, nothing observed).
+  func holds(segment: Int, _ profile: BoundProfile, now: Instant) -> Bool {
+    var observer = NoObserver()
+    return run(profile, now: now, observer: &observer) { $0.segment(segment, profile) }
+  }
 }
 
-/// The evaluation of one condition tree: pointers into the program and the profile's scalars, valid for one
-/// call. The profile itself is passed down as a (borrowed) argument, for the rare paths that need more than its
-/// scalars (rollouts, generic tests).
-struct ProgramEvaluator {
+/// One run over a program: pointers into the program, the profile's scalars and the run's segment memo, valid
+/// inside ``Program/run(_:now:observer:_:)``. The profile itself is passed down as a (borrowed) argument, for
+/// the rare paths that need more than its scalars (rollouts, generic tests).
+struct ProgramEvaluator<Observer: EvaluationObserver> {
   unowned(unsafe) let program: Program
   let nodes: UnsafeBufferPointer<Node>
   let roots: UnsafeBufferPointer<Int32>
+  let memoSlots: UnsafeBufferPointer<Int32>
   let scalars: UnsafeBufferPointer<Scalar>
+  /// `words` "known" words, then `words` "holds" words.
+  let memo: UnsafeMutableBufferPointer<UInt64>
+  let words: Int
   let now: Instant
+  var observer: Observer
 
-  func holds(_ index: Int, _ profile: BoundProfile) -> Bool {
+  /// Whether segment `segment` holds: from the memo when this run already evaluated it.
+  mutating func segment(_ segment: Int, _ profile: BoundProfile) -> Bool {
+    let slot = Int(memoSlots[segment])
+    guard slot >= 0 else { return holds(Int(roots[segment]), profile) }
+    let word = slot >> 6
+    let bit: UInt64 = 1 << UInt64(slot & 63)
+    if memo[word] & bit != 0 { return memo[words + word] & bit != 0 }
+    let result = holds(Int(roots[segment]), profile)
+    memo[word] |= bit
+    if result { memo[words + word] |= bit }
+    return result
+  }
+
+  /// Whether the subtree at node `index` holds.
+  mutating func holds(_ index: Int, _ profile: BoundProfile) -> Bool {
+    let result = evaluate(index, profile)
+    observer.node(index, holds: result)
+    return result
+  }
+
+  private mutating func evaluate(_ index: Int, _ profile: BoundProfile) -> Bool {
     let node = nodes[index]
     switch node.op {
     case .all, .any:
@@ -39,7 +86,7 @@ struct ProgramEvaluator {
       }
       return isAll
     case .not: return !holds(index + 1, profile)
-    case .segment: return holds(Int(roots[Int(node.a)]), profile)
+    case .segment: return segment(Int(node.a), profile)
     case .constant: return node.a != 0
     case .rollout: return rollout(node, profile)
     default: return test(node, profile)
@@ -53,7 +100,7 @@ struct ProgramEvaluator {
     return Bucketing.rolloutBucket(salt: rollout.salt, profileID: id) < rollout.threshold
   }
 
-  /// A predicate instruction; each case mirrors the same case of `Evaluator.test`.
+  /// A predicate instruction; each case mirrors the same case of ``ValueTest/holds(_:now:)``.
   func test(_ node: Node, _ profile: BoundProfile) -> Bool {
     let scalar = scalars[Int(node.slot)]
     if node.op == .isSet { return scalar.tag != .missing }
@@ -92,7 +139,7 @@ struct ProgramEvaluator {
   /// The reference path for tests without a fast instruction and values without a plain form.
   @inline(never)
   func generic(_ node: Node, _ profile: BoundProfile) -> Bool {
-    Evaluator.test(program.tests[Int(node.test)], profile.values[Int(node.slot)], now: now)
+    program.tests[Int(node.test)].holds(profile.values[Int(node.slot)], now: now)
   }
 
   @inline(__always)

@@ -37,110 +37,102 @@ public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
 extension RuleSet {
   /// Resolves one placement for a bound profile: the first row, in priority order, whose segment matches and
   /// whose content does not fall through decides (PRODUCT.md §2, §4.8–4.10).
-  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``;
-  ///   ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when another rule set bound `profile`.
+  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``, or
+  ///   ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when `profile` was not bound by this rule set.
   public func resolve(_ placement: String, for profile: BoundProfile, options: ResolveOptions) throws(ResolveError)
     -> Decision
   {
-    try checkBound(profile)
-    guard let index = program.placementIndex(placement) ?? placementIndex[placement] else {
-      throw .unknownPlacement(
-        placement, known: placementNames, suggestion: Suggestions.closest(to: placement, in: placementNames))
-    }
-    return placements.withUnsafeBufferPointer { resolve($0[index], for: profile, options: options) }
+    let index = try placementIndex(of: placement)
+    try check(profile)
+    return resolve(index, for: profile, options: options)
   }
 
   /// Resolves every placement, in declaration order.
-  /// - Throws: ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when another rule set bound `profile`.
+  /// - Throws: ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when `profile` was not bound by this rule set.
   public func resolveAll(for profile: BoundProfile, options: ResolveOptions) throws(ResolveError) -> [Decision] {
-    try checkBound(profile)
-    return placements.map { resolve($0, for: profile, options: options) }
+    try check(profile)
+    return placements.indices.map { resolve($0, for: profile, options: options) }
   }
 
-  func resolve(_ placement: PlacementDefinition, for profile: BoundProfile, options: ResolveOptions) -> Decision {
-    let isCompiled = profile.program === program  // always true once checkBound passed
-    var trace: [RowTrace]? = options.explain ? [] : nil
-    var warnings = profile.warnings
-    for index in placement.rows.indices {
-      // Read the segment in place: copying the row would retain its strings, content and span on every row.
-      if let segment = placement.rows.withUnsafeBufferPointer({ $0[index].segment }),
-        !(isCompiled
-          ? program.holds(segment: segment, profile, now: options.now)
-          : Evaluator(segments: conditions, profile: profile, now: options.now).holds(conditions[segment]))
-      {
-        if options.explain {
-          let evaluator = Evaluator(segments: conditions, profile: profile, now: options.now)
-          let failure = Explainer(ruleSet: self, evaluator: evaluator).failure(of: conditions[segment])
-          trace?.append(
-            RowTrace(
-              index: index, name: placement.rows[index].name,
-              outcome: .notMatched(condition: failure.condition, seen: failure.seen)))
+  /// The index of the placement called `name` in ``placements``.
+  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
+  package func placementIndex(of name: String) throws(ResolveError) -> Int {
+    guard let index = program.placementIndex(name) ?? placementIndex[name] else {
+      throw .unknownPlacement(name, known: placementNames, suggestion: Suggestions.closest(to: name, in: placementNames))
+    }
+    return index
+  }
+
+  /// Throws unless `profile` was bound by this rule set or one compiled from the same files.
+  package func check(_ profile: BoundProfile) throws(ResolveError) {
+    guard !identity.accepts(profile.boundBy) else { return }
+    throw .boundForAnotherRuleSet(boundBy: profile.ruleSetVersion, resolvingWith: version)
+  }
+
+  /// One placement, by index, for a profile bound by this rule set; with explain, observed.
+  func resolve(_ index: Int, for profile: BoundProfile, options: ResolveOptions) -> Decision {
+    guard options.explain else {
+      return decision(
+        resolution(index, for: profile, now: options.now), for: profile, now: options.now, explanation: nil)
+    }
+    var observer = ExplainObserver(nodeCount: program.nodes.count)
+    let resolution = resolution(index, for: profile, now: options.now, observer: &observer)
+    let explanation = explanation(of: observer, placement: index, profile: profile)
+    return decision(resolution, for: profile, now: options.now, explanation: explanation)
+  }
+
+  /// The allocation-free resolution of placement `index` for a profile bound by this rule set (checked by the
+  /// caller with ``check(_:)``).
+  package func resolution(_ index: Int, for profile: BoundProfile, now: Instant) -> Resolution {
+    var observer = NoObserver()
+    return resolution(index, for: profile, now: now, observer: &observer)
+  }
+
+  /// The one resolution loop: rows in priority order, each segment through one observed run of the program.
+  func resolution<Observer: ResolutionObserver>(
+    _ index: Int, for profile: BoundProfile, now: Instant, observer: inout Observer
+  ) -> Resolution {
+    placements.withUnsafeBufferPointer { placements in
+      placements[index].rows.withUnsafeBufferPointer { rows in
+        program.run(profile, now: now, observer: &observer) { run in
+          for row in rows.indices {
+            let segment = rows[row].segment
+            if let segment, !run.segment(segment, profile) {
+              run.observer.row(row, segment: segment, outcome: .notMatched)
+              continue
+            }
+            var variation: Int32 = -1
+            var bucket: Int32 = -1
+            var content = rows[row].content
+            if case .test(let test) = content {
+              (variation, bucket) = Self.draw(test, profileID: profile.bucketingID)
+              content = test.variations[Int(variation)].content
+            }
+            if Self.fallsThrough(content) {
+              run.observer.row(row, segment: segment, outcome: .fellThrough(variation: variation, bucket: bucket))
+              continue
+            }
+            run.observer.row(row, segment: segment, outcome: .decided(variation: variation, bucket: bucket))
+            return Resolution(placement: Int32(index), row: Int32(row), variation: variation, bucket: bucket)
+          }
+          return Resolution(placement: Int32(index), row: -1, variation: -1, bucket: -1)
         }
-        continue
       }
-      let row = placement.rows[index]
-      var assignment: ABAssignment?
-      var content = row.content
-      if case .test(let test) = content {
-        let drawn = draw(test, profile: profile, warnings: &warnings)
-        assignment = drawn.assignment
-        content = drawn.content
-      }
-      guard let shown = Self.shown(content) else {
-        if options.explain {
-          let reason = assignment.map { "\(Self.describe($0)) falls through" } ?? "the row's content is fallthrough"
-          trace?.append(RowTrace(index: index, name: row.name, outcome: .fellThrough(reason: reason)))
-        }
-        continue
-      }
-      if options.explain {
-        var reason = assignment.map(Self.describe)
-        if shown == .holdout { reason = (reason.map { $0 + ": " } ?? "") + "holdout, nothing shown" }
-        trace?.append(RowTrace(index: index, name: row.name, outcome: .decided(reason: reason)))
-      }
-      let audience = Audience(index: index, name: row.name, segment: row.segment.map { segments[$0].conditionText })
-      return Decision(
-        placement: placement.name, profileID: profile.profileID, audience: audience, content: shown,
-        abTest: assignment, warnings: warnings, explanation: trace)
-    }
-    // Unreachable for checked rules (the default row is last and cannot fall through); stay total anyway.
-    warnings.append("no row of placement '\(placement.name)' decided; showing nothing")
-    let audience = Audience(index: placement.rows.count - 1, name: "default", segment: nil)
-    return Decision(
-      placement: placement.name, profileID: profile.profileID, audience: audience, content: .holdout, abTest: nil,
-      warnings: warnings, explanation: trace)
-  }
-
-  static func shown(_ content: Content) -> ShownContent? {
-    switch content {
-    case .flow(let id, let paywall): .flow(id: id, paywall: paywall)
-    case .paywall(let id): .paywall(id: id)
-    case .holdout: .holdout
-    case .fallthrough_, .test: nil
     }
   }
 
-  /// `variation 'b' of test 't' (bucket 42)`, for explanations.
-  static func describe(_ assignment: ABAssignment) -> String {
-    let bucket = assignment.bucket.map { "bucket \($0)" } ?? "no profile_id, first in draw order"
-    return "variation '\(assignment.variation)' of test '\(assignment.name)' (\(bucket))"
-  }
-
-  /// The A/B draw of PRODUCT.md §4.9. Without a `profile_id` the first variation in draw order is taken.
-  func draw(_ test: ABTest, profile: BoundProfile, warnings: inout [String]) -> (
-    assignment: ABAssignment, content: Content
-  ) {
-    guard let id = profile.bucketingID else {
-      let problem = profile.profileID == nil ? "has no profile_id" : "has an empty or blank profile_id"
-      warnings.append(
-        "profile \(problem): test '\(test.name)' cannot bucket it; first variation in draw order taken")
-      let first = test.variations[0]
-      return (ABAssignment(name: test.name, versionID: test.versionID, variation: first.id, bucket: nil), first.content)
-    }
+  /// The A/B draw of PRODUCT.md §4.9: the variation index and the bucket. Without a `profile_id` the first
+  /// variation in draw order is taken, with no bucket.
+  static func draw(_ test: ABTest, profileID: String?) -> (variation: Int32, bucket: Int32) {
+    guard let id = profileID else { return (0, -1) }
     let bucket = Bucketing.bucket(versionID: test.versionID, profileID: id)
-    let chosen = test.variations[Bucketing.choose(bucket: bucket, sorted: test.variations)]
-    return (
-      ABAssignment(name: test.name, versionID: test.versionID, variation: chosen.id, bucket: bucket), chosen.content
-    )
+    return (Int32(Bucketing.choose(bucket: bucket, sorted: test.variations)), Int32(bucket))
+  }
+
+  static func fallsThrough(_ content: Content) -> Bool {
+    switch content {
+    case .fallthrough_, .test: true
+    case .flow, .paywall, .holdout: false
+    }
   }
 }

@@ -1,10 +1,11 @@
-/// Bounds on how deep and how costly one segment may be once the segments it refers to are expanded.
+/// Bounds on how deep and how costly one segment may be once the segments it refers to are expanded, and on the
+/// work of one resolution.
 ///
-/// Segments form a DAG, and the evaluator follows references: a chain of references is as deep as the sum of
-/// the conditions along it, and a segment referred to twice is evaluated twice. Without a bound, a few lines
-/// (`segment s2 = s1 and s1`, `segment s3 = s2 and s2`, …) make one resolution cost 2^n, and a long chain of
-/// references makes it recurse arbitrarily deep. The checker measures both and rejects a segment over a limit,
-/// so the work and stack of one resolution are bounded by the limits times the number of rows.
+/// Segments form a DAG. Resolution memoises each segment per resolution, so its work is linear in the compiled
+/// rules and bounded by ``maxResolutionCost`` (checked by the compiler, ``ResolutionCost``). The expanded measures
+/// bound what follows references without a memo: the depth of the evaluator's recursion, and the linter's
+/// reasoner, which expands segments into normal forms (`segment s2 = s1 and s1`, … makes that 2^n). The checker
+/// rejects a segment over a limit.
 public struct SemanticLimits: Sendable, Hashable {
   /// The deepest a condition may nest, counting each `and`/`or`/`not` level and each segment reference as one
   /// level, with referenced segments expanded. Over it: `segment-too-deep`. Default 256.
@@ -14,10 +15,18 @@ public struct SemanticLimits: Sendable, Hashable {
   /// Default 1,000,000: more than a rules file of ``SyntaxLimits/maxFileBytes`` can hold in one condition, so only
   /// the multiplication by shared references can reach it.
   public var maxConditionCost: Int
+  /// The most evaluation steps one resolution of one placement may take, as ``ResolutionCost`` counts them:
+  /// each segment its rows reach counts once (results are memoised per resolution), a condition node is one step,
+  /// a list test one step per literal, a rollout or an A/B draw 64 (an MD5), and a `matches` test its pattern's
+  /// instruction count × 1,024 (the VM runs each instruction at most once per scalar, and profile strings are
+  /// at most 1,024 bytes). Over it: `placement-too-costly`, at the placement. Default 1,000,000 steps, a few
+  /// milliseconds in a release build at worst (docs/Performance.md).
+  public var maxResolutionCost: Int
 
-  public init(maxConditionDepth: Int = 256, maxConditionCost: Int = 1_000_000) {
+  public init(maxConditionDepth: Int = 256, maxConditionCost: Int = 1_000_000, maxResolutionCost: Int = 1_000_000) {
     self.maxConditionDepth = maxConditionDepth
     self.maxConditionCost = maxConditionCost
+    self.maxResolutionCost = maxResolutionCost
   }
 
   public static let `default` = SemanticLimits()

@@ -33,16 +33,14 @@ func witnessJSON(_ diagnostic: Diagnostic) -> String? {
   return nil
 }
 
-/// Whether segment `name` of compiled `rules` matches the JSON profile (evaluated by the runtime).
+/// Whether segment `name` of compiled `rules` matches the JSON profile (bound and run by the engine).
 func segment(_ name: String, of rules: String, matches profileJSON: String, now: Instant = Reasoner.defaultNow) throws
   -> Bool
 {
-  let compilation = compile(rules)
-  let model = compilation.model
-  let index = try #require(model.segments.firstIndex { $0.name == name })
-  let profile = try Profile(jsonBytes: Array(profileJSON.utf8))
-  let bound = BoundProfile(profile, attributes: model.attributes)
-  return Evaluator(segments: model.segments.map(\.condition), profile: bound, now: now).holds(.segment(index))
+  let ruleSet = try #require(compile(rules).ruleSet)
+  let index = try #require(ruleSet.segments.firstIndex { $0.name == name })
+  let bound = try ruleSet.bind(jsonBytes: Array(profileJSON.utf8))
+  return ruleSet.program.holds(segment: index, bound, now: now)
 }
 
 /// The quiz attributes most tests use.

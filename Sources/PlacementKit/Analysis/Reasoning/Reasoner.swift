@@ -3,7 +3,7 @@
 /// Each requirement is put in disjunctive normal form (negations pushed down, segments expanded, at most
 /// ``cap`` cubes); a depth-first search then picks one cube per requirement, deciding each partial choice per
 /// attribute (see ``SlotSolver``) so that contradictions prune early. A "satisfiable" answer always carries a
-/// witness that the runtime's evaluator has confirmed; "unsatisfiable" is a proof over the models; where the
+/// witness that the engine has confirmed (bound and run by the compiled program); "unsatisfiable" is a proof over the models; where the
 /// proof would need something not modelled (patterns, `starts_with`, rollouts, relative dates) the answer is
 /// ``Satisfiability/unknown(_:)``.
 public struct Reasoner: Sendable {
@@ -17,6 +17,8 @@ public struct Reasoner: Sendable {
   public let now: Instant
   private let forms: NormalForm
   private let conditions: [Condition]
+  /// The segments compiled as resolution compiles them, to confirm witnesses with.
+  private let program: Program
   /// Answers to questions about segments only, shared by the rules of one lint run.
   private let answers = Memo<String, Satisfiability>()
 
@@ -29,6 +31,7 @@ public struct Reasoner: Sendable {
     self.now = now
     self.forms = NormalForm(segments: model.segments, cap: cap)
     self.conditions = model.segments.map(\.condition)
+    self.program = Self.program(conditions, model)
   }
 
   /// A condition that must hold (`holds == true`) or must not hold.
@@ -113,21 +116,38 @@ public struct Reasoner: Sendable {
     check([Requirement(condition), Requirement(other, holds: false)])
   }
 
-  /// True when the runtime evaluator agrees that the witness meets every requirement.
+  /// True when the engine agrees that the witness meets every requirement: the witness is bound like any
+  /// profile and the requirements are run by the compiled program, the one evaluator resolution uses.
   func confirms(_ witness: Witness, _ requirements: [Requirement]) -> Bool {
-    let evaluator = evaluator(for: witness)
-    return requirements.allSatisfy { evaluator.holds($0.condition) == $0.holds }
+    var extra: [Condition] = []
+    let roots = requirements.map { requirement -> Int in
+      if case .segment(let index) = requirement.condition { return index }
+      extra.append(requirement.condition)
+      return conditions.count + extra.count - 1
+    }
+    let program = extra.isEmpty ? self.program : Self.program(conditions + extra, model)
+    return holds(witness, program) { run, profile in
+      zip(requirements, roots).allSatisfy { run.segment($1, profile) == $0.holds }
+    }
   }
 
-  /// The runtime evaluator over a witness profile (at ``now``).
-  func evaluator(for witness: Witness) -> Evaluator {
-    let bound = BoundProfile(witness.profile(model.attributes), attributes: model.attributes)
-    return Evaluator(segments: conditions, profile: bound, now: now)
-  }
-
-  /// Whether the witness matches segment `index`, by the runtime evaluator.
+  /// Whether the witness matches segment `index`, by the engine (bound and run by the compiled program).
   public func witness(_ witness: Witness, matches segment: Int) -> Bool {
-    evaluator(for: witness).holds(.segment(segment))
+    holds(witness, program) { run, profile in run.segment(segment, profile) }
+  }
+
+  /// Binds the witness for `program` and asks `body` inside one run at ``now``.
+  private func holds(
+    _ witness: Witness, _ program: Program, _ body: (inout ProgramEvaluator<NoObserver>, BoundProfile) -> Bool
+  ) -> Bool {
+    let bound = BoundProfile(witness.profile(model.attributes), attributes: model.attributes, program: program)
+    var observer = NoObserver()
+    return program.run(bound, now: now, observer: &observer) { body(&$0, bound) }
+  }
+
+  /// The program of the model's segment conditions (placements play no part in the reasoner's questions).
+  static func program(_ conditions: [Condition], _ model: CheckedRules) -> Program {
+    Program(conditions: conditions, attributeCount: model.attributes.count, placements: [])
   }
 
   static func isRelative(_ test: ValueTest?) -> Bool {

@@ -50,11 +50,11 @@ struct SlotSolver {
     return false
   }
 
-  /// True when `value` gives every literal its polarity (the runtime's own test, so the models cannot drift).
+  /// True when `value` gives every literal its polarity (``ValueTest/holds(_:now:)``, the one meaning of a test, so the models cannot drift).
   static func satisfies(_ value: Value, _ literals: [Literal], now: Instant = .epoch) -> Bool {
     literals.allSatisfy { literal in
       guard let test = literal.test else { return false }
-      return Evaluator.test(test, value, now: now) == literal.positive
+      return test.holds(value, now: now) == literal.positive
     }
   }
 

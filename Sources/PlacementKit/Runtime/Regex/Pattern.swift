@@ -86,6 +86,10 @@ public struct Pattern: Sendable, Hashable {
     RegexVM.matches(program, text)
   }
 
+  /// The compiled program's size: a match runs each instruction at most once per scalar of the text, so this is
+  /// the pattern's cost per scalar (``ResolutionCost``).
+  package var instructionCount: Int { program.instructions.count }
+
   /// Patterns are equal when their source and case option are equal.
   public static func == (lhs: Pattern, rhs: Pattern) -> Bool {
     lhs.source == rhs.source && lhs.ignoringCase == rhs.ignoringCase

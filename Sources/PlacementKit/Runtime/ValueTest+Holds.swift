@@ -1,37 +1,20 @@
-/// Evaluates compiled conditions against a bound profile. Pure and synchronous; reads only its arguments.
-struct Evaluator {
-  let segments: [Condition]
-  let profile: BoundProfile
-  let now: Instant
-
-  func holds(_ condition: Condition) -> Bool {
-    switch condition {
-    case .all(let parts):
-      for part in parts where !holds(part) { return false }
-      return true
-    case .any(let parts):
-      for part in parts where holds(part) { return true }
-      return false
-    case .not(let inner): return !holds(inner)
-    case .segment(let index): return holds(segments[index])
-    case .predicate(let predicate): return Self.test(predicate.test, profile.values[predicate.slot], now: now)
-    case .rollout(let salt, let threshold, _):
-      guard let id = profile.bucketingID else { return false }
-      return Bucketing.rolloutBucket(salt: salt, profileID: id) < threshold
-    case .constant(let value): return value
-    }
-  }
-
-  /// One test on one value. Every positive test is false on a missing value (PRODUCT.md §4.1).
-  static func test(_ test: ValueTest, _ value: Value, now: Instant) -> Bool {
-    switch (test, value) {
+/// The meaning of a test: the one definition of what each ``ValueTest`` says about a ``Value``.
+///
+/// The compiled ``Program`` evaluates `.generic` instructions with it and mirrors it, case for case, in its fast
+/// instructions over ``Scalar``s (`ProgramDifferentialTests` holds the two together against a naive oracle);
+/// the lint reasoner's solvers check their candidate values with it.
+extension ValueTest {
+  /// Whether the test holds for `value` at `now`. Every positive test is false on a missing value; `isSet` tests
+  /// presence (PRODUCT.md §4.1).
+  package func holds(_ value: Value, now: Instant) -> Bool {
+    switch (self, value) {
     case (.isSet, _): return !value.isMissing
     case (_, .missing): return false
     case (.string(let match, let literals, let folded), .string(let s)):
-      for literal in literals where matchString(s, match, literal) { return true }
+      for literal in literals where Self.matchString(s, match, literal) { return true }
       guard let folded else { return false }
       let lower = s.lowercased()
-      for literal in folded where matchString(lower, match, literal) { return true }
+      for literal in folded where Self.matchString(lower, match, literal) { return true }
       return false
     case (.matches(let pattern), .string(let s)): return pattern.matches(s)
     case (.number(let comparison, let literal), .number(let n)): return comparison.holds(n, literal)

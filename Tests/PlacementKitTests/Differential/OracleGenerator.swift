@@ -1,0 +1,102 @@
+@testable import PlacementKit
+
+/// A seeded, portable generator (the test target's `SplitMix`), so every run generates the same cases.
+struct SeededRandom {
+  var mix: SplitMix
+
+  init(seed: UInt64) { mix = SplitMix(seed: seed) }
+
+  mutating func next() -> UInt64 { mix.next() }
+  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+  mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+  mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+}
+
+/// Generates rule sets and profiles over one attribute of each type: every operator, missing and null values,
+/// empty strings, non-ASCII and canonically equivalent strings, uncoercible values, rollouts, A/B tests and
+/// fallthrough. Each predicate carries its meaning (``OraclePredicate/holds``).
+struct OracleGenerator {
+  var random: SeededRandom
+  /// Rollout salts must be unique in a rule set: numbered.
+  var salts = 0
+
+  static let attributes = """
+    attribute nick: string
+    attribute score: number
+    attribute flag: bool
+    attribute ver: version
+    attribute tier: choice(x, y, z)
+    attribute tags: choices(x, y, z)
+    attribute seen: date
+
+    """
+  /// The instant resolutions run at: 2026-12-01T00:00:00Z.
+  static let now: Int64 = 1_764_547_200_000
+  static let day: Int64 = 86_400_000
+
+  static let strings = ["", "a", "A", "bob", "Bob", "é", "e\u{301}", "日本", "😀x", "abc", "xabcx"]
+  static let stringLiterals = ["", "a", "bob", "BOB", "é", "日本", "abc", "x", "😀"]
+  static let numbers: [Double] = [-1, 0, 0.5, 3, 25, 1e9]
+  static let versions = ["1.2.3", "1.10.0", "1.9.0", "2.0.0-rc.2", "2.0.0-rc.11", "2.0.0", "2"]
+  static let versionLiterals = ["1.2.3", "1.10.0", "1.9", "2.0.0-rc.11", "2.0.0", "2"]
+  static let options = ["x", "y", "z"]
+  /// Days before `now`; years_since thresholds stay far from anniversaries.
+  static let dayOffsets: [Int64] = [-3, 0, 2, 10, 400, 4_000, 9_000]
+
+  mutating func rules() -> OracleRules {
+    var segments: [OracleCondition] = []
+    for index in 0..<(2 + random.below(5)) { segments.append(condition(depth: 2, segments: index, inAll: nil)) }
+    var rows: [(Int?, OracleContent)] = []
+    var unused = Array(segments.indices)
+    for _ in 0..<(1 + random.below(min(4, segments.count))) {
+      let segment = unused.remove(at: random.below(unused.count))
+      rows.append((segment, content(rows.count)))
+    }
+    rows.append((nil, random.chance(25) ? decidingTest(rows.count) : .flow("fallback")))
+    return OracleRules(segments: segments, rows: rows)
+  }
+
+  /// A condition; `inAll` says which kind of group encloses it (a group never directly holds its own kind).
+  mutating func condition(depth: Int, segments: Int, inAll: Bool?) -> OracleCondition {
+    let roll = random.below(100)
+    if depth > 0, roll < 20, inAll != true {
+      return .all((0..<(2 + random.below(2))).map { _ in condition(depth: depth - 1, segments: segments, inAll: true) })
+    }
+    if depth > 0, roll < 38, inAll != false {
+      return .any((0..<(2 + random.below(2))).map { _ in condition(depth: depth - 1, segments: segments, inAll: false) })
+    }
+    if depth > 0, roll < 45 {
+      // Never `not (not …)`: the compiler folds it away, and so would the explanation.
+      let inner = condition(depth: depth - 1, segments: segments, inAll: nil)
+      if case .not(let twice) = inner { return twice }
+      return .not(inner)
+    }
+    if segments > 0, roll < 58 { return .segment(random.below(segments)) }
+    if roll < 62 {
+      salts += 1
+      return .rollout(percent: random.pick([30, 50, 70]), salt: "r\(salts)")
+    }
+    return .predicate(predicate())
+  }
+
+  mutating func content(_ row: Int) -> OracleContent {
+    switch random.below(6) {
+    case 0: return .fallthrough_
+    case 1, 2: return test(row, allowFallthrough: true)
+    default: return .flow("f\(row)")
+    }
+  }
+
+  mutating func decidingTest(_ row: Int) -> OracleContent { test(row, allowFallthrough: false) }
+
+  mutating func test(_ row: Int, allowFallthrough: Bool) -> OracleContent {
+    var kinds: [OracleContent] = [.flow("a\(row)"), .flow("b\(row)"), .holdout]
+    if allowFallthrough { kinds.append(.fallthrough_) }
+    let count = 2 + random.below(2)
+    let weights = count == 2 ? random.pick([[50, 50], [10, 90], [1, 99]]) : random.pick([[20, 30, 50], [34, 33, 33]])
+    let variations = (0..<count).map { index in
+      OracleVariation(id: "v\(index)", weight: weights[index], content: random.pick(kinds))
+    }
+    return .test(name: "t\(row)", version: "ver-\(row)-\(random.below(1000))", variations: variations)
+  }
+}
