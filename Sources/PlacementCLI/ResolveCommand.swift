@@ -37,7 +37,12 @@ struct ResolveCommand {
     if let single {
       let profile = ruleSet.bind(try Support.profile(at: single, console: console))
       for placement in placements {
-        output.write(ruleSet.resolve(placement, for: profile, options: options))
+        do throws(ResolveError) {
+          output.write(try ruleSet.resolve(placement, for: profile, options: options))
+        } catch {
+          // Not reached: the handles and the profile come from this rule set.
+          throw CommandFailure(.software, error.description)
+        }
       }
       return .ok
     }

@@ -72,6 +72,8 @@ package struct DecisionEncoder: Sendable {
 }
 
 extension BoundProfile {
-  /// A profile with no values, for encoding fragments that do not depend on the profile.
-  static let empty = BoundProfile(profileID: "", values: [], warnings: [], program: nil, boundBy: nil)
+  /// A profile with no values, for encoding fragments that do not depend on the profile. Its id is a non-blank
+  /// placeholder (never written: the encoder writes each profile's own id) so that building a fragment never
+  /// takes the unbucketed-profile path, which would run the program on this profile's absent values.
+  static let empty = BoundProfile(profileID: "-", values: [], warnings: [], program: nil, boundBy: nil)
 }

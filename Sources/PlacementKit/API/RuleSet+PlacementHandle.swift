@@ -7,7 +7,7 @@
 /// ```
 public struct PlacementHandle: Sendable, Hashable {
   /// The placement's index in ``RuleSet/placements``.
-  let index: Int
+  package let index: Int
   /// The placement's name.
   public let name: String
 }

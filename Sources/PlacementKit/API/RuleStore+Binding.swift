@@ -45,7 +45,7 @@ extension RuleStore {
     let ruleSet = self.ruleSet
     let bound = try ruleSet.bind(jsonBytes: jsonBytes, limits: limits)
     let options = ResolveOptions(now: now, explain: explain)
-    return ruleSet.placements.map { ruleSet.resolve($0, for: bound, options: options) }
+    return ruleSet.placements.indices.map { ruleSet.resolve($0, for: bound, options: options) }
   }
 }
 

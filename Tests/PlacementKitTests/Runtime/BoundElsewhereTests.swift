@@ -25,16 +25,17 @@ import Testing
     let bound = small.bind(profile)
     #expect(try small.resolve("home", for: bound, options: ResolveOptions(now: .epoch)).content == .flow(id: "b", paywall: nil))
     for other in [large, reordered] {
-      #expect(throws: ResolveError.boundForAnotherRuleSet) {
+      let mismatch = ResolveError.boundForAnotherRuleSet(boundBy: small.version, resolvingWith: other.version)
+      #expect(throws: mismatch) {
         try other.resolve("home", for: bound, options: ResolveOptions(now: .epoch))
       }
-      #expect(throws: ResolveError.boundForAnotherRuleSet) { try other.resolveAll(for: bound, options: ResolveOptions(now: .epoch)) }
+      #expect(throws: mismatch) { try other.resolveAll(for: bound, options: ResolveOptions(now: .epoch)) }
       // Rebinding with the resolving rule set is the fix.
       #expect(try other.resolve("home", for: other.bind(profile), options: ResolveOptions(now: .epoch)).content == .flow(id: "b", paywall: nil))
     }
     // A profile bound without any rule set belongs to none.
     let unowned = BoundProfile(profile, attributes: small.attributes)
-    #expect(throws: ResolveError.boundForAnotherRuleSet) {
+    #expect(throws: ResolveError.boundForAnotherRuleSet(boundBy: nil, resolvingWith: small.version)) {
       try small.resolve("home", for: unowned, options: ResolveOptions(now: .epoch))
     }
   }

@@ -140,7 +140,8 @@ public struct Reasoner: Sendable {
   private func holds(
     _ witness: Witness, _ program: Program, _ body: (inout ProgramEvaluator<NoObserver>, BoundProfile) -> Bool
   ) -> Bool {
-    let bound = BoundProfile(witness.profile(model.attributes), attributes: model.attributes, program: program)
+    let bound = BoundProfile(
+      witness.profile(model.attributes), attributes: model.attributes, program: program, boundBy: nil, limits: .default)
     var observer = NoObserver()
     return program.run(bound, now: now, observer: &observer) { body(&$0, bound) }
   }
