@@ -50,7 +50,9 @@ public struct BoundProfile: Sendable {
         case .found(let answer):
           let (value, problem) = Coercion.value(answer, as: attribute.type)
           if let problem {
-            warnings.append("attribute '\(attribute.name)': answer \(Coercion.show(answer)) ignored: \(problem)")
+            // A partly kept answer (unknown option ids dropped) is not "ignored".
+            let what = value.isMissing ? "answer \(Coercion.show(answer)) ignored: " : ""
+            warnings.append("attribute '\(attribute.name)': \(what)\(problem)")
           }
           values[attribute.slot] = value
           continue

@@ -56,13 +56,15 @@ extension Reasoner {
     for (index, form) in forms.enumerated() {
       for cube in form {
         for literal in cube {
-          let other = literal.slot.map { ownerOfSlot[$0] } ?? ownerOfFree[literal.key]
+          // Every rollout draws on the one `profile_id`: they are decided together.
+          let free = literal.rollout == nil ? literal.key : "rollout"
+          let other = literal.slot.map { ownerOfSlot[$0] } ?? ownerOfFree[free]
           if let other {
             parent[root(index)] = root(other)
           } else if let slot = literal.slot {
             ownerOfSlot[slot] = index
           } else {
-            ownerOfFree[literal.key] = index
+            ownerOfFree[free] = index
           }
         }
       }
