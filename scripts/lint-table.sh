@@ -5,8 +5,10 @@
 #                                              (`segment sN = experience == pro and country == "CNNNN"`)
 #   scripts/lint-table.sh and TERMS            one segment whose condition is a chain of TERMS `and`ed tests
 #   scripts/lint-table.sh or TERMS             the same with `or`
+#   scripts/lint-table.sh overlap ROWS         one placement of ROWS rows that all overlap (`score >= N`, widest
+#                                              last): every pair must be compared, so the analysis budget applies
 set -euo pipefail
-mode=${1:?usage: scripts/lint-table.sh rows ROWS SEGMENTS | and TERMS | or TERMS}
+mode=${1:?usage: scripts/lint-table.sh rows ROWS SEGMENTS | and TERMS | or TERMS | overlap ROWS}
 cat <<'RULES'
 attribute experience: choice(beginner "Beginner", amateur "Amateur", pro "Pro") from quiz "experience"
 attribute score: number from input "score"
@@ -29,6 +31,15 @@ case $mode in
       print ""
       print "placement generated: flow {"
       print "  chain -> flow chained"
+      print "  default -> flow fallback"
+      print "}"
+    }' ;;
+  overlap)
+    rows=${2:?rows}
+    awk -v rows="$rows" 'BEGIN {
+      for (i = 0; i < rows; i++) printf "segment s%d = score >= %d\n", i, rows - i
+      print "placement generated: flow {"
+      for (i = 0; i < rows; i++) printf "  s%d -> flow f%d\n", i, i
       print "  default -> flow fallback"
       print "}"
     }' ;;

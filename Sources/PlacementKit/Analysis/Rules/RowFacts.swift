@@ -108,7 +108,8 @@ struct RowFacts {
       overlapping[row] = relevant
     }
     let result = PlacementReach(
-      reach: reach, candidates: overlapping, skippedFrom: skippedFrom, rowCount: placement.rows.count)
+      reach: reach, candidates: overlapping, skippedFrom: skippedFrom,
+      lastSegmentRow: placement.rows.lastIndex { $0.segment != nil })
     context.rowReach[index] = result
     return result
   }
@@ -141,11 +142,14 @@ struct PlacementReach: Sendable {
   let candidates: [Int: [RowFacts.Earlier]]
   /// The first row not analysed because ``LintContext/rowBudget`` ran out; nil when every row was.
   let skippedFrom: Int?
-  let rowCount: Int
+  /// The index of the last row with a segment.
+  let lastSegmentRow: Int?
 
-  /// "rows 812–1999 (1,188 rows) were not checked", for the finding that says what was skipped.
+  /// "rows 812–1999 (1188 rows) were not checked", for the finding that says what was skipped (the default
+  /// row, never examined, excluded).
   var skippedDescription: String? {
     guard let first = skippedFrom else { return nil }
-    return "rows \(first)–\(rowCount - 1) (\(rowCount - first) rows) were not checked"
+    let last = lastSegmentRow ?? first
+    return last == first ? "row \(first) was not checked" : "rows \(first)–\(last) (\(last - first + 1) rows) were not checked"
   }
 }
