@@ -1,70 +1,115 @@
 #!/usr/bin/env bash
-# Builds and runs one libFuzzer target for SECONDS seconds.
+# Builds and runs libFuzzer targets.
 #
-#   scripts/fuzz.sh TARGET SECONDS [libFuzzer options or files...]
+#   scripts/fuzz.sh TARGET SECONDS [libFuzzer options or files...]   fuzz one target
+#   scripts/fuzz.sh TARGET 0 FILE...                                  replay inputs (e.g. a crash)
+#   scripts/fuzz.sh rules stats                                       how many corpus inputs compile (with a placement)
+#   scripts/fuzz.sh smoke SECONDS                                     every target for SECONDS each (.ci/run)
 #
 # TARGET is a folder of Fuzz/: rules (the rules compiler on arbitrary bytes), profile (profile and flow-event
-# decoding), resolve (the rule set of Rules/ resolving fuzzed profiles). The harness Fuzz/TARGET/main.swift is
+# decoding), resolve (the rule set of Rules/ resolving fuzzed profiles). The harnesses Fuzz/*/*.swift are
 # compiled with every file of Sources/PlacementKit into one module by swiftc (SwiftPM does not build Fuzz/), with
-# -sanitize=fuzzer,address and -O. Everything the run produces goes to fuzz-out/TARGET/ (git-ignored):
-#   fuzzer      the instrumented binary (rebuilt when a source is newer)
-#   corpus/     the working corpus, seeded from Rules/ and Examples/ on first use and kept between runs
+# -sanitize=fuzzer,address and $FUZZ_OPT (default -O), as one binary fuzz-out/all/fuzzer (rebuilt when a source
+# is newer) holding every target, chosen by PLACEMENT_FUZZ_TARGET (Fuzz/all). Each target's outputs go to
+# fuzz-out/TARGET/ (git-ignored; the smoke run uses fuzz-out/smoke/TARGET/, fresh each time):
+#   corpus/     the working corpus, seeded on first use and kept between runs (rules: each Rules/ file, all of
+#               Rules/ as one file, generated tables; profile, resolve: the example profiles and events)
 #   crashes/    crash-*, leak-*, timeout-*, oom-* inputs (each one becomes a regression test)
 #   run.log     libFuzzer's output; the final stats are printed at the end
-# To replay one input: scripts/fuzz.sh TARGET 0 fuzz-out/TARGET/crashes/crash-…
 set -euo pipefail
 
-target=${1:?usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer args...]}
-seconds=${2:?usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer args...]}
+usage="usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer args...] | rules stats | smoke SECONDS"
+target=${1:?$usage}
+seconds=${2:?$usage}
 shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-harness="Fuzz/$target/main.swift"
-[[ -f $harness ]] || { echo "fuzz.sh: no target '$target' (expected $harness)" >&2; exit 64; }
-out="fuzz-out/$target"
-mkdir -p "$out/corpus" "$out/crashes"
+opt=${FUZZ_OPT:--O}
 
-mapfile -t sources < <(find Sources/PlacementKit -name '*.swift' | sort)
-if [[ ! -x $out/fuzzer ]] || [[ -n $(find "$harness" "${sources[@]}" -newer "$out/fuzzer" | head -1) ]]; then
-  echo "fuzz.sh: building $out/fuzzer" >&2
-  # Compile a snapshot, so editing the sources during the (long) build cannot break it.
-  rm -rf "$out/src" && mkdir -p "$out/src"
-  cp --parents "${sources[@]}" "$harness" "$out/src/"
-  # ld.gold warns about every ASan helper symbol; keep the log and show its errors only when the build fails.
-  (cd "$out/src" && swiftc -sanitize=fuzzer,address -O -g -parse-as-library -module-name PlacementFuzz \
-    "${sources[@]}" "$harness" -o ../fuzzer) 2>"$out/build.log" \
-    || { grep -v 'Cannot export local symbol' "$out/build.log" >&2; exit 70; }
-fi
+# build NAME FLAGS... : compiles fuzz-out/NAME/fuzzer from Sources/PlacementKit and every harness.
+build() {
+  local name=$1 out="fuzz-out/$1" harness=(Fuzz/rules/*.swift Fuzz/profile/*.swift Fuzz/resolve/*.swift Fuzz/all/*.swift)
+  shift
+  mkdir -p "$out"
+  mapfile -t sources < <(find Sources/PlacementKit -name '*.swift' | sort)
+  if [[ ! -x $out/fuzzer ]] || [[ -n $(find "${harness[@]}" "${sources[@]}" -newer "$out/fuzzer" | head -1) ]]; then
+    echo "fuzz.sh: building $out/fuzzer ($opt)" >&2
+    # Compile a snapshot, so editing the sources during the (long) build cannot break it.
+    rm -rf "$out/src" && mkdir -p "$out/src"
+    cp --parents "${sources[@]}" "${harness[@]}" "$out/src/"
+    # ld.gold warns about every ASan helper symbol; keep the log and show its errors only when the build fails.
+    # -package-name: the Syntax types are `package` (reliability report D3: without it nothing builds).
+    (cd "$out/src" && swiftc -sanitize=fuzzer,address "$opt" -g -parse-as-library -module-name PlacementFuzz \
+      -package-name placement "$@" "${sources[@]}" "${harness[@]}" -o ../fuzzer) 2>"$out/build.log" \
+      || { grep -v 'Cannot export local symbol' "$out/build.log" >&2; exit 70; }
+  fi
+}
 
-# Seed corpus: whole files, and each line of JSON Lines files as its own input.
+# seed TARGET DIR : the first corpus of a target.
 seed() {
-  local n=0
-  case $target in
+  local n=0 dir=$2
+  case $1 in
     rules)
-      for f in Rules/*.rules Examples/broken/*.rules; do [[ -f $f ]] && cp "$f" "$out/corpus/seed-$((n++))"; done ;;
+      for f in Rules/*.rules Examples/broken/*.rules; do [[ -f $f ]] && cp "$f" "$dir/seed-$((n++))"; done
+      # Whole rule sets that compile with placements, so mutations reach resolution (D8).
+      cat Rules/*.rules >"$dir/seed-shipped"
+      scripts/lint-table.sh rows 12 16 >"$dir/seed-table"
+      scripts/lint-table.sh and 40 >"$dir/seed-and"
+      scripts/lint-table.sh or 40 >"$dir/seed-or" ;;
     profile | resolve)
-      for f in Examples/profiles/*.json Examples/broken/*.json; do [[ -f $f ]] && cp "$f" "$out/corpus/seed-$((n++))"; done
+      for f in Examples/profiles/*.json Examples/broken/*.json; do [[ -f $f ]] && cp "$f" "$dir/seed-$((n++))"; done
       for f in Examples/profiles/*.jsonl Examples/events/*.jsonl Examples/broken/*.jsonl; do
         [[ -f $f ]] || continue
-        while IFS= read -r line; do printf '%s' "$line" >"$out/corpus/seed-$((n++))"; done <"$f"
+        while IFS= read -r line; do printf '%s' "$line" >"$dir/seed-$((n++))"; done <"$f"
       done ;;
   esac
 }
-[[ -n $(ls -A "$out/corpus") ]] || seed
-
-dict=()
-[[ -f Fuzz/$target/dictionary ]] && dict=(-dict="Fuzz/$target/dictionary")
-
-if [[ $# -gt 0 && -f ${1:-} ]]; then  # replay files
-  exec "$out/fuzzer" "$@"
-fi
 
 export PLACEMENT_FUZZ_RULES="$root/Rules"
-set +e
-"$out/fuzzer" "$out/corpus" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-  -max_len=16384 -print_final_stats=1 -artifact_prefix="$out/crashes/" "$@" 2>"$out/run.log"
-status=$?
-set -e
-grep -E '(DONE|stat::|INFO: Loaded|==[0-9]+==ERROR|SUMMARY|Done)' "$out/run.log" || true
-echo "corpus: $(ls "$out/corpus" | wc -l) inputs; crashes: $(ls "$out/crashes" | wc -l)"
-exit $status
+
+# run BINARY TARGET SECONDS OUT [args...] : one libFuzzer run; prints the final stats.
+run() {
+  local binary=$1 name=$2 time=$3 out=$4 dict=()
+  shift 4
+  [[ -f Fuzz/$name/dictionary ]] && dict=(-dict="Fuzz/$name/dictionary")
+  set +e
+  PLACEMENT_FUZZ_TARGET=$name "$binary" "$out/corpus" "${dict[@]}" -max_total_time="$time" -timeout=10 \
+    -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 -artifact_prefix="$out/crashes/" "$@" 2>"$out/run.log"
+  local status=$?
+  set -e
+  grep -E '(DONE|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss|INFO: Loaded|==[0-9]+==ERROR|SUMMARY|Done)' \
+    "$out/run.log" || true
+  echo "$name: corpus $(ls "$out/corpus" | wc -l) inputs; crashes $(ls "$out/crashes" | wc -l)"
+  return $status
+}
+
+if [[ $target == smoke ]]; then
+  build all -D PLACEMENT_FUZZ_ALL
+  status=0
+  for name in rules profile resolve; do
+    out="fuzz-out/smoke/$name"
+    rm -rf "$out" && mkdir -p "$out/corpus" "$out/crashes"
+    seed "$name" "$out/corpus"
+    run fuzz-out/all/fuzzer "$name" "$seconds" "$out" || status=$?
+  done
+  exit $status
+fi
+
+case $target in
+  rules | profile | resolve) ;;
+  *) echo "fuzz.sh: no target '$target' (rules, profile, resolve or smoke)" >&2; exit 64 ;;
+esac
+build all -D PLACEMENT_FUZZ_ALL
+fuzzer=fuzz-out/all/fuzzer
+out="fuzz-out/$target"
+mkdir -p "$out/corpus" "$out/crashes"
+[[ -n $(ls -A "$out/corpus") ]] || seed "$target" "$out/corpus"
+
+if [[ $seconds == stats ]]; then  # replay the corpus once, counting what compiles
+  PLACEMENT_FUZZ_TARGET=$target PLACEMENT_FUZZ_STATS=1 "$fuzzer" "$out/corpus" -runs=0 2>&1 | grep -E '^rules corpus:'
+  exit 0
+fi
+if [[ $# -gt 0 && -f ${1:-} ]]; then  # replay files
+  PLACEMENT_FUZZ_TARGET=$target exec "$fuzzer" "$@"
+fi
+run "$fuzzer" "$target" "$seconds" "$out" "$@"

@@ -14,11 +14,19 @@ struct IngestCommand {
     guard arguments.positionals.count == 1, let eventsPath = arguments.positionals.first else {
       throw CommandFailure(.usage, "give one events file (JSON Lines; '-' reads standard input)")
     }
-    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
-    var profile =
-      try arguments.value("--profile").map { path throws(CommandFailure) in
-        try Support.profile(at: path, console: console)
-      } ?? Profile()
+    let ruleSet = try Support.compileRules(
+      arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
+    var profile = Profile()
+    // Top-level members the profile reader does not know (a client's own fields) are printed back unchanged:
+    // `ingest --profile p.json > p2.json` loses nothing.
+    var unknownMembers: [String: JSONValue] = [:]
+    if let path = arguments.value("--profile") {
+      let read: (profile: Profile, bytes: [UInt8]) = try Support.profile(at: path, console: console)
+      profile = read.profile
+      if case .object(let members)? = try? JSONReader.parse(read.bytes) {
+        unknownMembers = members.filter { $0.key != "custom_attributes" && profile.builtins[$0.key] == nil }
+      }
+    }
     let maxLineBytes = JSONLimits.default.maxBytes
     var reader = try LineReader(path: eventsPath, console: console, maxLineBytes: maxLineBytes)
     let name = reader.name
@@ -40,7 +48,12 @@ struct IngestCommand {
       }
       do {
         let json = try JSONReader.parse(line)
-        if let event = try FlowEvent.decode(json) { profile.answers.apply(event) }
+        if let event = try FlowEvent.decode(json) {
+          for mismatch in event.sourceKindMismatches(ruleSet.attributes) {
+            console.err("\(name):\(lineNumber): warning: \(mismatch)\n")
+          }
+          profile.answers.apply(event)
+        }
       } catch let error as JSONError {
         skipped += 1
         console.err("\(name):\(lineNumber): error: invalid JSON: \(error.message) at byte \(error.offset)\n")
@@ -53,7 +66,7 @@ struct IngestCommand {
       }
     }
     if let failure = reader.commandFailure { throw failure }
-    let (text, custom, warnings) = render(profile, ruleSet: ruleSet)
+    let (text, custom, warnings) = render(profile, ruleSet: ruleSet, keeping: unknownMembers)
     console.out(text + "\n")
     for warning in warnings { console.err("warning: \(warning)\n") }
     var problems = 0
@@ -74,15 +87,17 @@ struct IngestCommand {
 
   /// The profile as JSON with `custom_attributes` updated from the answers of declared attributes.
   /// Also returns the warnings of binding (answers that do not fit their attribute), which go to stderr: the
-  /// printed profile stays a clean input for `placement resolve --profile -`.
-  func render(_ profile: Profile, ruleSet: RuleSet) -> (String, [String: JSONValue], [String]) {
+  /// printed profile stays a clean input for `placement resolve --profile -`. `unknownMembers` are printed as given.
+  func render(_ profile: Profile, ruleSet: RuleSet, keeping unknownMembers: [String: JSONValue] = [:]) -> (
+    String, [String: JSONValue], [String]
+  ) {
     let bound = ruleSet.bind(profile)
     var custom = profile.customAttributes
     for attribute in ruleSet.attributes where attribute.source != nil {
       let value = bound.values[attribute.slot]
       custom[attribute.name] = value.isMissing ? nil : value.json(attribute.type)
     }
-    var members = profile.builtins
+    var members = unknownMembers.merging(profile.builtins) { _, builtin in builtin }
     members["custom_attributes"] = .object(custom)
     return (serialized(.object(members), sortedKeys: true), custom, bound.warnings)
   }

@@ -47,7 +47,7 @@ struct RuleTestReport {
     console.err("\(file): error: \(error.description)\n")
   }
 
-  /// Names every row that no case's decision came from.
+  /// Names every row that no case's decision came from (a fall-through row counts when a case matched it).
   func coverage(of ruleSet: RuleSet, rules: String, decided: Set<RowKey>) {
     var missing: [String] = []
     var total = 0

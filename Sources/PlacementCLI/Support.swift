@@ -111,11 +111,16 @@ enum Support {
   /// Reads one profile file (`-`: standard input).
   /// - Throws: ``CommandFailure``: 66 for an input that cannot be opened or is empty, 65 for an invalid profile.
   static func profile(at path: String, console: Console) throws(CommandFailure) -> Profile {
+    try profile(at: path, console: console).profile
+  }
+
+  /// The profile at `path` with the bytes it was read from (for commands that also read its other members).
+  static func profile(at path: String, console: Console) throws(CommandFailure) -> (profile: Profile, bytes: [UInt8]) {
     let bytes = try read(path, console: console)
     let name = displayName(path)
     guard !bytes.isEmpty else { throw CommandFailure(.noInput, "cannot read '\(name)': empty input") }
     do {
-      return try Profile(jsonBytes: bytes)
+      return (try Profile(jsonBytes: bytes), bytes)
     } catch {
       throw CommandFailure(.dataError, "\(name): \(error.message)")
     }

@@ -60,6 +60,12 @@ struct TestCommand {
       let result = testCase.run(on: ruleSet, profile: ruleSet.bind(profile), now: now)
       for decision in result.decisions {
         decided.insert(RowKey(placement: decision.placement, row: decision.audience.index))
+        // A fall-through row never decides; it is covered when a case matched it and fell through.
+        for trace in decision.explanation ?? [] {
+          if case .fellThrough = trace.outcome {
+            decided.insert(RowKey(placement: decision.placement, row: trace.index))
+          }
+        }
       }
       if result.passed {
         tally.passed += 1

@@ -46,12 +46,16 @@ import Testing
 
   @Test(arguments: [
     ("25", 25.0), ("2.5e1", 25), (" 25 ", 25), ("-0.5", -0.5), ("+3", 3), (".5", 0.5), ("5.", 5), ("1E-2", 0.01),
+    // A decimal comma, as the seed's French users type it (newcomer trial m-16); one comma is always decimal.
+    ("92,5", 92.5), ("-0,25", -0.25), (",5", 0.5), ("1,234", 1.234),
   ])
   func numberInputParsesDecimalStrings(text: String, expected: Double) throws {
     #expect(try decode(input("age", "number_input", #""value":"\#(text)""#))?.change == .set(.number(expected)))
   }
 
-  @Test(arguments: ["abc", "12abc", "NaN", "nan", "inf", "-Infinity", "0x10", "2,5", "1e400", "1e", ".", "-", " "])
+  @Test(arguments: [
+    "abc", "12abc", "NaN", "nan", "inf", "-Infinity", "0x10", "1e400", "1e", ".", "-", " ", "1,234.5", "1,234,567", ",",
+  ])
   func numberInputRejectsNonDecimals(text: String) throws {
     let error = try decodeError(input("age", "number_input", #""value":"\#(text)""#))
     #expect(error == IngestError(field: "value", message: "event 'age': 'value' \"\(text)\" is not a decimal number"))

@@ -18,11 +18,20 @@ public struct LintContext: Sendable {
   package let placementDecls: [Located<PlacementDecl>]
   package let testDecls: [Located<CrossPlacementTestDecl>]
   private let attributeIndex: [String: Int]
+  /// Row reachability by placement index, computed once per run (``RowFacts/reachability(ofPlacement:)``).
+  let rowReach = Memo<Int, PlacementReach>()
   /// Segment index by "file|offset" of the declared name (duplicates and rejected declarations are absent).
   private let segmentIndexByPlace: [String: Int]
 
-  public init(_ compilation: Compilation) {
+  /// The most row comparisons the reachability of one placement may cost: a row's segment plus the earlier
+  /// rows it is checked against, summed over its rows (earlier rows proved disjoint by ``Pin``s cost nothing).
+  /// The rows after that are reported as not checked (an info finding of `unreachable-row`), never silently.
+  public let rowBudget: Int
+  public static let defaultRowBudget = 100_000
+
+  public init(_ compilation: Compilation, rowBudget: Int = LintContext.defaultRowBudget) {
     self.compilation = compilation
+    self.rowBudget = rowBudget
     self.reasoner = Reasoner(model: compilation.model)
     var attributes: [Located<AttributeDecl>] = []
     var segments: [Located<SegmentDecl>] = []
@@ -60,6 +69,17 @@ public struct LintContext: Sendable {
   /// declaration the checker rejected).
   func segmentIndex(of decl: SegmentDecl, in file: SourceFile) -> Int? {
     segmentIndexByPlace["\(file.name)|\(decl.name.range.start)"]
+  }
+
+  /// The segments whose condition provably cannot hold (`holds: true`, a contradiction) or cannot fail
+  /// (`holds: false`, a tautology), with the attributes whose tests conflict in the proof: the one query of
+  /// `never-matches` and `always-matches`, with opposite polarities.
+  func segmentsThatCannot(hold holds: Bool) -> [(segment: SegmentDefinition, conflicts: [Conflict])] {
+    model.segments.indices.compactMap { index in
+      guard case .unsatisfiable(let conflicts) = reasoner.check([Reasoner.Requirement(.segment(index), holds: holds)])
+      else { return nil }
+      return (model.segments[index], conflicts)
+    }
   }
 
   /// "row 2 'music_fans'" as messages name rows.

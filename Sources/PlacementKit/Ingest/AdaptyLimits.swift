@@ -38,7 +38,21 @@ public enum AdaptyLimits {
     }
   }
 
-  /// Every problem with a set of custom attributes, sorted by key.
+  /// The value as it is written to an Adapty profile, which stores only strings and numbers: a `choices`
+  /// list becomes its option ids joined with `,` in the order given (`["music","yoga"]` → `"music,yoga"`), a
+  /// `bool` becomes `1` or `0`; anything else is unchanged. ``problems(_:)`` checks this stored form, so a
+  /// list whose joined ids exceed 50 characters, or an empty list (stored as `""`, a removal), is reported.
+  public static func stored(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .bool(let flag): return .number(flag ? 1 : 0)
+    case .array(let elements):
+      let ids = elements.compactMap(\.stringValue)
+      return ids.count == elements.count ? .string(ids.joined(separator: ",")) : value
+    default: return value
+    }
+  }
+
+  /// Every problem with a set of custom attributes in their stored form (``stored(_:)``), sorted by key.
   public static func problems(_ attributes: [String: JSONValue]) -> [String] {
     var found: [String] = []
     if attributes.count > maxAttributes {
@@ -46,7 +60,9 @@ public enum AdaptyLimits {
     }
     for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
       if let problem = keyProblem(key) { found.append(problem) }
-      if let problem = valueProblem(key, value) { found.append(problem) }
+      if let problem = valueProblem(key, stored(value)) {
+        found.append(stored(value) == value ? problem : problem + " (stored as the joined option ids)")
+      }
     }
     return found
   }

@@ -54,14 +54,17 @@ extension FlowEvent {
     }
   }
 
-  /// A number input: a decimal string (`""` removes), or, for robustness, a JSON number.
+  /// A number input: a decimal string, with a point or one decimal comma (`""` removes), or, for robustness, a
+  /// JSON number.
   private static func decodeNumber(_ value: JSONValue, element: String) throws(IngestError) -> Change {
     switch value {
     case .number(let number):
       return .set(.number(number))
     case .string(let text):
       if text.isEmpty { return .remove }
-      guard let number = DecimalText.parse(text) else { throw .notADecimal(text, element: element) }
+      guard let number = DecimalText.parse(text, decimalComma: true) else {
+        throw .notADecimal(text, element: element)
+      }
       return .set(.number(number))
     default:
       throw .wrongType("value", expected: "a string", found: value.typeName, element: element)

@@ -84,9 +84,12 @@ extension JSONWriter {
       appendLiteral("null", to: &bytes)
       return
     }
-    if number.magnitude < 9_007_199_254_740_992, number.rounded(.towardZero) == number {
-      if number == 0 && number.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-      appendInteger(Int64(number), to: &bytes)
+    if number.magnitude < 18_446_744_073_709_551_616, number.rounded(.towardZero) == number {
+      // Every integral value below 2^64 in plain digits, never `.0` or an exponent: exact up to 2^53; above,
+      // the digits of the double that was read (a JSON number is an IEEE double, as in JavaScript), so
+      // 9007199254740993 prints as 9007199254740992 (docs/CLI.md, "Numbers").
+      if number.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+      appendUnsigned(UInt64(number.magnitude), to: &bytes)
     } else {
       bytes.append(contentsOf: number.description.utf8)
     }
@@ -98,7 +101,12 @@ extension JSONWriter {
   ///   - bytes: The output buffer.
   public static func appendInteger(_ integer: Int64, to bytes: inout [UInt8]) {
     if integer < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = integer.magnitude
+    appendUnsigned(integer.magnitude, to: &bytes)
+  }
+
+  /// Appends an unsigned integer in decimal, without allocating.
+  static func appendUnsigned(_ integer: UInt64, to bytes: inout [UInt8]) {
+    var magnitude = integer
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
     var count = 0
     withUnsafeMutableBytes(of: &digits) { buffer in

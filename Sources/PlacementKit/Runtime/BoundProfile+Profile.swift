@@ -102,7 +102,9 @@ extension Coercion {
     }
     let (value, problem) = value(answer, as: attribute.type)
     if let problem {
-      warnings.append("attribute '\(attribute.name)': answer \(show(answer)) ignored: \(problem)")
+      // A partly kept answer (unknown option ids dropped) is not "ignored".
+      let what = value.isMissing ? "answer \(show(answer)) ignored: " : ""
+      warnings.append("attribute '\(attribute.name)': \(what)\(problem)")
     }
     return value
   }

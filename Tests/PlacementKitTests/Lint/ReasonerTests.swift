@@ -46,15 +46,23 @@ import Testing
     #expect(missing.json(m.attributes) == #"{"country":"other"}"#)
   }
 
-  @Test func rolloutsAndCyclesAreUnknown() {
+  @Test func rolloutsGetAProfileIdWitnessAndCyclesAreInvalid() throws {
     let (r, m) = reasoner(
       """
       segment half = percent(50) salt "h"
+      segment nobody = percent(0) salt "n"
       segment loop_a = loop_b and age > 1
       segment loop_b = loop_a
       """)
-    guard case .unknown(.unmodeled) = r.check([Reasoner.Requirement(segment(m, "half"))]) else {
-      Issue.record("a rollout alone cannot be decided")
+    // A rollout is met by trying profile ids (newcomer trial m-9); the id found is checked by the runtime.
+    let inside = try #require(r.check([Reasoner.Requirement(segment(m, "half"))]).witness)
+    #expect(inside.json(m.attributes) == #"{"profile_id":"p0"}"#)
+    #expect(Bucketing.rolloutBucket(salt: "h", profileID: "p0") < 5_000)
+    let outside = try #require(r.check([Reasoner.Requirement(segment(m, "half"), holds: false)]).witness)
+    #expect(outside.json(m.attributes) == #"{"profile_id":"p1"}"#)
+    // No id is inside a 0 % rollout: not found is "unknown", never a proof.
+    guard case .unknown(.unmodeled) = r.check([Reasoner.Requirement(segment(m, "nobody"))]) else {
+      Issue.record("an empty rollout is not decided")
       return
     }
     guard case .unknown(.invalid) = r.check([Reasoner.Requirement(segment(m, "loop_a"))]) else {

@@ -16,20 +16,20 @@ public struct Conflict: Sendable, Hashable {
 }
 
 /// Decides cubes: the attributes of a profile are independent, so a cube holds for some profile exactly when
-/// each attribute's literals hold for some value of that attribute. Free literals (rollouts) are not
-/// modelled: a cube that needs one is at best "unknown".
+/// each attribute's literals hold for some value of that attribute. Rollouts are decided by trying a few
+/// `profile_id`s (``RolloutWitness``); when none fits, the cube is "unknown", never "unsatisfiable".
 struct CubeSolver {
   let attributes: [AttributeDefinition]
   let now: Instant
 
   func solve(_ cube: Cube) -> CubeOutcome {
     var bySlot: [Int: [Literal]] = [:]
-    var hasFree = false
+    var free: [Literal] = []
     for literal in cube {
-      if let slot = literal.slot { bySlot[slot, default: []].append(literal) } else { hasFree = true }
+      if let slot = literal.slot { bySlot[slot, default: []].append(literal) } else { free.append(literal) }
     }
     var values: [Int: Value] = [:]
-    var unknown = hasFree
+    var unknown = false
     for slot in bySlot.keys.sorted() {
       let literals = bySlot[slot]!
       guard slot < attributes.count else { return .unknown }
@@ -43,6 +43,12 @@ struct CubeSolver {
         unknown = true
       }
     }
-    return unknown ? .unknown : .satisfiable(values)
+    if unknown { return .unknown }
+    if free.isEmpty { return .satisfiable(values) }
+    guard let id = RolloutWitness(attributes: attributes).profileID(for: free, constrained: bySlot) else {
+      return .unknown
+    }
+    values[id.slot] = .string(id.value)
+    return .satisfiable(values)
   }
 }

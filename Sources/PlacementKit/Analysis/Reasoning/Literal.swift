@@ -13,9 +13,20 @@ struct Literal: Sendable {
   let text: String
   /// True when ``text`` is a negated operator as written (`!=`, `not in`, …) over the positive ``test``.
   var writtenNegated = false
+  /// For a rollout's free literal, its salt and threshold (basis points), so that a witness can be searched
+  /// among `profile_id`s (``RolloutWitness``).
+  var rollout: Rollout? = nil
+
+  /// `percent(p) salt "s"`: admits the ids whose bucket is below `threshold`.
+  struct Rollout: Sendable {
+    let salt: String
+    let threshold: Int
+  }
 
   var negated: Literal {
-    Literal(slot: slot, test: test, key: key, positive: !positive, text: text, writtenNegated: writtenNegated)
+    Literal(
+      slot: slot, test: test, key: key, positive: !positive, text: text, writtenNegated: writtenNegated,
+      rollout: rollout)
   }
 
   /// The literal as a person reads it: `age < 18`, `experience != pro`, or `not (age < 18)`.

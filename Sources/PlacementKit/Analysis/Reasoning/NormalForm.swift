@@ -33,14 +33,20 @@ final class NormalForm: Sendable {
     case .all(let parts), .any(let parts):
       let conjunctive: Bool
       if case .all = condition { conjunctive = positive } else { conjunctive = !positive }
-      var result: [Cube] = conjunctive ? [[]] : []
-      for part in parts {
-        let next = try cubes(part, positive: positive, visiting: &visiting)
-        result = conjunctive ? try Self.product(result, next, cap: cap) : result + next
-        if result.count > cap { throw .tooLarge }
-        if conjunctive && result.isEmpty { return [] }
+      guard conjunctive else {
+        var result: [Cube] = []
+        for part in parts {
+          result.append(contentsOf: try cubes(part, positive: positive, visiting: &visiting))
+          if result.count > cap { throw .tooLarge }
+        }
+        return result
       }
-      return result
+      var product = Product()
+      for part in parts {
+        try product.and(try cubes(part, positive: positive, visiting: &visiting), cap: cap)
+        if product.cubes.isEmpty { return [] }
+      }
+      return product.cubes
     case .not(let inner):
       return try cubes(inner, positive: !positive, visiting: &visiting)
     case .segment(let index):
@@ -62,26 +68,14 @@ final class NormalForm: Sendable {
         positive: true, text: predicate.text, writtenNegated: predicate.isWrittenNegated)
       return [[positive ? literal : literal.negated]]
     case .rollout(let salt, let threshold, let text):
-      let literal = Literal(slot: nil, test: nil, key: "rollout|\(salt)|\(threshold)", positive: true, text: text)
+      let literal = Literal(
+        slot: nil, test: nil, key: "rollout|\(salt)|\(threshold)", positive: true, text: text,
+        rollout: Literal.Rollout(salt: salt, threshold: threshold))
       return [[positive ? literal : literal.negated]]
     case .constant:
       // The checker leaves `false` where it reported an error: nothing can be concluded from it.
       throw .invalid
     }
-  }
-
-  /// The cubes of the conjunction of two normal forms.
-  /// - Throws: ``ReasoningLimit/tooLarge`` when more than `cap` cubes would be needed.
-  static func product(_ left: [Cube], _ right: [Cube], cap: Int) throws(ReasoningLimit) -> [Cube] {
-    var result: [Cube] = []
-    for a in left {
-      for b in right {
-        guard let joined = join(a, b) else { continue }
-        result.append(joined)
-        if result.count > cap { throw .tooLarge }
-      }
-    }
-    return result
   }
 
   /// The union of two cubes' literals, or nil when one contradicts the other propositionally.
@@ -98,5 +92,78 @@ final class NormalForm: Sendable {
       result.append(literal)
     }
     return result
+  }
+}
+
+/// A conjunction of normal forms built part by part. Each cube keeps an index of its literals' polarities by
+/// key, so adding a part costs its own literals (not a search of the cube): a 100,000-term `and` chain is
+/// linear, where copying and searching each cube made it quadratic (reliability report D6).
+struct Product {
+  private(set) var cubes: [Cube]
+  private var polarities: [[String: Bool]]
+
+  init(_ cubes: [Cube] = [[]]) {
+    self.cubes = []
+    self.polarities = []
+    for cube in cubes {
+      var extended = Extended(cube: [], polarity: [:])
+      if extended.add(cube) { append(extended) }
+    }
+  }
+
+  /// Replaces the cubes by those of their conjunction with `form`, dropping contradictory ones.
+  /// - Throws: ``ReasoningLimit/tooLarge`` when more than `cap` cubes would be needed.
+  mutating func and(_ form: [Cube], cap: Int) throws(ReasoningLimit) {
+    if form.count == 1 {
+      // The common case (a chain of tests): extend every cube in place.
+      var kept = 0
+      for index in cubes.indices {
+        var extended = Extended(cube: cubes[index], polarity: polarities[index])
+        cubes[index] = []
+        polarities[index] = [:]
+        guard extended.add(form[0]) else { continue }
+        cubes[kept] = extended.cube
+        polarities[kept] = extended.polarity
+        kept += 1
+      }
+      cubes.removeLast(cubes.count - kept)
+      polarities.removeLast(polarities.count - kept)
+      return
+    }
+    let left = self
+    self.cubes = []
+    self.polarities = []
+    for (cube, polarity) in zip(left.cubes, left.polarities) {
+      for other in form {
+        var extended = Extended(cube: cube, polarity: polarity)
+        guard extended.add(other) else { continue }
+        append(extended)
+        if cubes.count > cap { throw .tooLarge }
+      }
+    }
+  }
+
+  private mutating func append(_ extended: Extended) {
+    cubes.append(extended.cube)
+    polarities.append(extended.polarity)
+  }
+
+  /// One cube being extended, with its index.
+  private struct Extended {
+    var cube: Cube
+    var polarity: [String: Bool]
+
+    /// Adds the literals of `other`; false when one contradicts a literal already there.
+    mutating func add(_ other: Cube) -> Bool {
+      for literal in other {
+        if let existing = polarity[literal.key] {
+          if existing != literal.positive { return false }
+          continue
+        }
+        polarity[literal.key] = literal.positive
+        cube.append(literal)
+      }
+      return true
+    }
   }
 }

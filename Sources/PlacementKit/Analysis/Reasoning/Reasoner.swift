@@ -15,12 +15,14 @@ public struct Reasoner: Sendable {
   /// The instant at which relative date tests (`within last`, `years_since`) are checked when a witness needs
   /// them; default 2026-01-01T00:00:00Z, so findings are reproducible.
   public let now: Instant
-  private let forms: NormalForm
+  let forms: NormalForm
   private let conditions: [Condition]
   /// The segments compiled as resolution compiles them, to confirm witnesses with.
   private let program: Program
   /// Answers to questions about segments only, shared by the rules of one lint run.
   private let answers = Memo<String, Satisfiability>()
+  /// The ``Pin``s of each segment's normal form (nil when the form is not available), computed once.
+  private let pins = Memo<Int, [[Int: Pin]]?>()
 
   public static let defaultNow = Instant(millisecondsSince1970: 1_767_225_600_000)
 
@@ -108,6 +110,21 @@ public struct Reasoner: Sendable {
     // The models are exact, so this always holds; it keeps a modelling slip from ever becoming a false finding.
     let witness = Witness(values: values, now: relative ? now : nil)
     return confirms(witness, requirements) ? .satisfiable(witness) : .unknown(.unmodeled)
+  }
+
+  /// True when segments `a` and `b` provably share no profile by their ``Pin``s alone (no search). False means
+  /// "not proved here": ``check(_:)`` decides exactly.
+  public func provablyDisjoint(_ a: Int, _ b: Int) -> Bool {
+    guard let left = pins(of: a), let right = pins(of: b) else { return false }
+    return Pin.disjoint(left, right)
+  }
+
+  /// The ``Pin``s of each cube of segment `segment` (memoized; nil when its normal form is not available).
+  func pins(of segment: Int) -> [[Int: Pin]]? {
+    if let known = pins[segment] { return known }
+    let found = (try? forms.cubes(.segment(segment), positive: true)).map(Pin.of)
+    pins[segment] = .some(found)
+    return found
   }
 
   /// Whether every profile matching `condition` also matches `other` (checked as "`condition` and not

@@ -11,10 +11,27 @@ struct Search {
   /// True when the budget ran out.
   var exhausted = false
 
-  mutating func run() -> Witness? { descend(0, []) }
+  /// The forms searched: ``forms`` with its leading one-cube forms joined into one (see ``run()``).
+  var levels: [[Cube]] = []
+
+  /// The first witness found, or nil. Forms with a single cube leave no choice (``Reasoner`` sorts them
+  /// first), so they are joined up front and solved once: solving the growing cube at each of them made a row
+  /// below n overlapping rows cost O(n²), and a placement of such rows O(n³).
+  mutating func run() -> Witness? {
+    let forced = forms.prefix { $0.count == 1 }
+    if forced.count > 1 {
+      var product = Product()
+      for form in forced { try? product.and(form, cap: Int.max) }
+      guard let joined = product.cubes.first else { return nil }
+      levels = [[joined]] + forms.dropFirst(forced.count)
+    } else {
+      levels = forms
+    }
+    return descend(0, [])
+  }
 
   private mutating func descend(_ level: Int, _ partial: Cube) -> Witness? {
-    for cube in forms[level] {
+    for cube in levels[level] {
       guard let joined = NormalForm.join(partial, cube) else { continue }
       budget -= 1
       if budget < 0 {
@@ -25,10 +42,10 @@ struct Search {
       case .unsatisfiable(let conflict):
         if let conflict, conflicts.count < 16 { conflicts.append(conflict) }
         continue
-      case .satisfiable(let values) where level == forms.count - 1:
+      case .satisfiable(let values) where level == levels.count - 1:
         let relative = joined.contains { Reasoner.isRelative($0.test) }
         return Witness(values: values, now: relative ? now : nil)
-      case .unknown where level == forms.count - 1:
+      case .unknown where level == levels.count - 1:
         undecided = true
       default:
         if let witness = descend(level + 1, joined) { return witness }
@@ -56,13 +73,15 @@ extension Reasoner {
     for (index, form) in forms.enumerated() {
       for cube in form {
         for literal in cube {
-          let other = literal.slot.map { ownerOfSlot[$0] } ?? ownerOfFree[literal.key]
+          // Every rollout draws on the one `profile_id`: they are decided together.
+          let free = literal.rollout == nil ? literal.key : "rollout"
+          let other = literal.slot.map { ownerOfSlot[$0] } ?? ownerOfFree[free]
           if let other {
             parent[root(index)] = root(other)
           } else if let slot = literal.slot {
             ownerOfSlot[slot] = index
           } else {
-            ownerOfFree[literal.key] = index
+            ownerOfFree[free] = index
           }
         }
       }

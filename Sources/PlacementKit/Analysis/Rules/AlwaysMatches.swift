@@ -13,12 +13,8 @@ struct AlwaysMatches: LintRule {
   static let summary = "a segment's condition is a tautology: every profile matches it"
 
   func check(_ context: LintContext) -> [Diagnostic] {
-    context.model.segments.indices.compactMap { index in
-      let segment = context.model.segments[index]
-      guard context.reasoner.check([Reasoner.Requirement(.segment(index), holds: false)]).isUnsatisfiable else {
-        return nil
-      }
-      return finding(
+    context.segmentsThatCannot(hold: false).map { segment, _ in
+      finding(
         "segment '\(segment.name)' always matches: every profile satisfies '\(segment.conditionText)'",
         at: segment.span,
         notes: [Note("even a profile with no attributes ({}) matches; a row with it decides for everyone")])

@@ -12,11 +12,7 @@ struct NeverMatches: LintRule {
   static let summary = "a segment's condition is a contradiction: no profile matches it"
 
   func check(_ context: LintContext) -> [Diagnostic] {
-    context.model.segments.indices.compactMap { index in
-      let segment = context.model.segments[index]
-      guard case .unsatisfiable(let conflicts) = context.reasoner.check([Reasoner.Requirement(.segment(index))]) else {
-        return nil
-      }
+    context.segmentsThatCannot(hold: true).map { segment, conflicts in
       var notes: [Note] = []
       if conflicts.count == 1, let conflict = conflicts.first, !conflict.attribute.isEmpty {
         let tests = conflict.literals.map { "'\($0)'" }.joined(separator: " and ")

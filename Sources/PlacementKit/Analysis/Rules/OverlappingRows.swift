@@ -28,15 +28,17 @@ struct OverlappingRows: LintRule {
     let facts = RowFacts(context: context)
     let attributes = context.model.attributes
     var found: [Diagnostic] = []
-    for placement in context.model.placements {
-      for (index, row, segment, earlier) in facts.candidates(in: placement) {
-        guard case .reachable = facts.reach(segment, below: earlier) else { continue }
+    for (placementIndex, placement) in context.model.placements.enumerated() {
+      // Rows past the analysis budget are named by `unreachable-row`'s "too large to check" finding.
+      let reachability = facts.reachability(ofPlacement: placementIndex)
+      for (index, row, segment, _) in facts.candidates(in: placement) {
+        guard case .reachable = reachability.reach[index] else { continue }
         // Pairs only: the first earlier row that shares a profile with this one wins for that profile, since
         // no row above it matches any profile of this row.
         var shared: [(row: RowFacts.Earlier, witness: Witness)] = []
-        for (position, other) in earlier.enumerated() {
+        for other in reachability.candidates[index] ?? [] {
           // An unreachable earlier row never wins; `unreachable-row` reports it.
-          guard !facts.reach(other.segment, below: Array(earlier.prefix(position))).isUnreachable else { continue }
+          guard reachability.reach[other.index]?.isUnreachable == false else { continue }
           let both = context.reasoner.check([
             Reasoner.Requirement(.segment(other.segment)), Reasoner.Requirement(.segment(segment)),
           ])

@@ -3,7 +3,7 @@ struct RowFacts {
   let context: LintContext
 
   /// An earlier row that decides before the row being examined.
-  struct Earlier {
+  struct Earlier: Sendable {
     let index: Int
     let row: AudienceRow
     let segment: Int
@@ -20,9 +20,9 @@ struct RowFacts {
     }
   }
 
-  /// The rows of a placement before `index` that shadow, with their segments (default rows excluded).
-  static func shadowingRows(before index: Int, in placement: PlacementDefinition) -> [Earlier] {
-    placement.rows.prefix(index).enumerated().compactMap { i, row in
+  /// The rows of a placement that shadow, in order, with their segments (default rows excluded).
+  static func shadowingRows(in placement: PlacementDefinition) -> [Earlier] {
+    placement.rows.enumerated().compactMap { i, row in
       guard let segment = row.segment, shadows(row) else { return nil }
       return Earlier(index: i, row: row, segment: segment)
     }
@@ -31,15 +31,20 @@ struct RowFacts {
   /// The rows worth examining: not the default, not a segment already on an earlier shadowing row
   /// (`duplicate-row-segment`), not a segment that never matches (`never-matches`); with their earlier rows.
   func candidates(in placement: PlacementDefinition) -> [(
-    index: Int, row: AudienceRow, segment: Int, earlier: [Earlier]
+    index: Int, row: AudienceRow, segment: Int, earlier: ArraySlice<Earlier>
   )] {
-    placement.rows.enumerated().compactMap { index, row in
-      guard let segment = row.segment else { return nil }
-      let earlier = Self.shadowingRows(before: index, in: placement)
-      guard !earlier.isEmpty, !earlier.contains(where: { $0.segment == segment }), !neverMatches(segment) else {
+    let shadowing = Self.shadowingRows(in: placement)
+    var seen: Set<Int> = []
+    var before = 0
+    return placement.rows.enumerated().compactMap { index, row in
+      while before < shadowing.count, shadowing[before].index < index {
+        seen.insert(shadowing[before].segment)
+        before += 1
+      }
+      guard let segment = row.segment, before > 0, !seen.contains(segment), !neverMatches(segment) else {
         return nil
       }
-      return (index, row, segment, earlier)
+      return (index, row, segment, shadowing.prefix(before))
     }
   }
 
@@ -49,7 +54,7 @@ struct RowFacts {
   }
 
   /// Whether a row with `segment` can decide below the `earlier` rows.
-  enum Reach {
+  enum Reach: Sendable {
     /// One earlier row matches every profile of the segment.
     case impliedBy(Earlier)
     /// The earlier rows together match every profile of the segment (no single one does).
@@ -71,6 +76,44 @@ struct RowFacts {
     }
   }
 
+  /// The ``Reach`` of every row of placement `index` of the model, decided once per lint run (shared by
+  /// `unreachable-row` and `overlapping-rows`).
+  func reachability(ofPlacement index: Int) -> PlacementReach {
+    if let known = context.rowReach[index] { return known }
+    let placement = context.model.placements[index]
+    let shadowing = Self.shadowingRows(in: placement)
+    let reasoner = context.reasoner
+    let pins = shadowing.map { reasoner.pins(of: $0.segment) }
+    var reach: [Int: Reach] = [:]
+    var overlapping: [Int: [Earlier]] = [:]
+    var spent = 0
+    var before = 0
+    var skippedFrom: Int?
+    for (row, audience) in placement.rows.enumerated() {
+      while before < shadowing.count, shadowing[before].index < row { before += 1 }
+      guard let segment = audience.segment else { continue }
+      // An earlier row that shares no profile with this one cannot keep a profile from it: dropping it leaves
+      // the question the same and keeps tables of disjoint rows (one per country) linear.
+      let own = reasoner.pins(of: segment)
+      let relevant = (0..<before).compactMap { k -> Earlier? in
+        if let own, let theirs = pins[k], Pin.disjoint(own, theirs) { return nil }
+        return shadowing[k]
+      }
+      spent += relevant.count + 1
+      if spent > context.rowBudget {
+        skippedFrom = row
+        break
+      }
+      reach[row] = self.reach(segment, below: relevant)
+      overlapping[row] = relevant
+    }
+    let result = PlacementReach(
+      reach: reach, candidates: overlapping, skippedFrom: skippedFrom,
+      lastSegmentRow: placement.rows.lastIndex { $0.segment != nil })
+    context.rowReach[index] = result
+    return result
+  }
+
   /// Decides ``Reach``: against all earlier rows together (a witness settles it), then, when that is
   /// refuted or undecided, against each earlier row alone to name the one that implies it.
   func reach(_ segment: Int, below earlier: [Earlier]) -> Reach {
@@ -87,5 +130,26 @@ struct RowFacts {
   func reaches(_ segment: Int, past earlier: [Int]) -> Reasoner.Satisfiability {
     context.reasoner.check(
       [Reasoner.Requirement(.segment(segment))] + earlier.map { Reasoner.Requirement(.segment($0), holds: false) })
+  }
+}
+
+/// The reachability of the rows of one placement (see ``RowFacts/reachability(ofPlacement:)``).
+struct PlacementReach: Sendable {
+  /// By row index: every row with a segment before ``skippedFrom``.
+  let reach: [Int: RowFacts.Reach]
+  /// By row index: the earlier shadowing rows not proved disjoint from it (``Pin``), in order; only these can
+  /// share a profile with it.
+  let candidates: [Int: [RowFacts.Earlier]]
+  /// The first row not analysed because ``LintContext/rowBudget`` ran out; nil when every row was.
+  let skippedFrom: Int?
+  /// The index of the last row with a segment.
+  let lastSegmentRow: Int?
+
+  /// "rows 812–1999 (1188 rows) were not checked", for the finding that says what was skipped (the default
+  /// row, never examined, excluded).
+  var skippedDescription: String? {
+    guard let first = skippedFrom else { return nil }
+    let last = lastSegmentRow ?? first
+    return last == first ? "row \(first) was not checked" : "rows \(first)–\(last) (\(last - first + 1) rows) were not checked"
   }
 }

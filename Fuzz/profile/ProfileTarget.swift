@@ -4,8 +4,7 @@
 // Built by scripts/fuzz.sh together with every file of Sources/PlacementKit in one module (no `import`).
 // Invariants checked: JSON that reads also writes and reads back to an equal value.
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzProfile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzProfile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   _ = try? Profile(jsonBytes: bytes)
   guard let json = try? JSONReader.parse(bytes) else { return 0 }
@@ -21,3 +20,8 @@ public func fuzzProfile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   return 0
 }
+
+#if !PLACEMENT_FUZZ_ALL
+@_cdecl("LLVMFuzzerTestOneInput")
+public func profileEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { fuzzProfile(data, size) }
+#endif

@@ -22,8 +22,7 @@ let fuzzRuleSet: RuleSet = {
   return ruleSet
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let profile = try? Profile(jsonBytes: UnsafeBufferPointer(start: data, count: size)) else { return 0 }
   let bound = fuzzRuleSet.bind(profile)
   precondition(bound.values.count == fuzzRuleSet.attributes.count, "one value per attribute slot")
@@ -37,3 +36,8 @@ public func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   return 0
 }
+
+#if !PLACEMENT_FUZZ_ALL
+@_cdecl("LLVMFuzzerTestOneInput")
+public func resolveEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { fuzzResolve(data, size) }
+#endif
