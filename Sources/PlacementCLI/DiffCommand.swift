@@ -38,7 +38,8 @@ struct DiffCommand {
     var options = DiffOptions(now: now)
     if let text = arguments.value("--time-budget") {
       guard let seconds = Double(text), seconds > 0, seconds <= 3_600 else {
-        throw CommandFailure(.usage, "--time-budget must be a number of seconds from 0 to 3600, found '\(text)'")
+        throw CommandFailure(
+          .usage, "--time-budget must be a number of seconds greater than 0 and at most 3600, found '\(text)'")
       }
       options.timeBudget = .milliseconds(Int64(seconds * 1_000))
     }
@@ -56,7 +57,9 @@ struct DiffCommand {
     let rendered = DiffRendering(report: report, sample: sample, verdicts: verdicts, version: Help.version)
     console.out(rendered.render(format, colors: console.stdoutColors))
     for verdict in verdicts where verdict.failed { console.err("diff: check failed: \(verdict.reason)\n") }
-    return verdicts.contains(where: \.failed) ? .findings : .ok
+    // Like `resolve --profiles`: a sample line that failed (reported above) makes the run exit 1.
+    let sampleFailed = (sample?.failed ?? 0) > 0
+    return verdicts.contains(where: \.failed) || sampleFailed ? .findings : .ok
   }
 
   /// Compiles one side; diagnostics on stderr; errors end the command with exit 65.

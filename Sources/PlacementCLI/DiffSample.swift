@@ -47,6 +47,6 @@ struct DiffSample {
       }
       impact.add(bound.old.profileID ?? "line \(number)", old: before, new: after)
     }
-    return DiffSample(impact: impact, failed: failed, path: path)
+    return DiffSample(impact: impact, failed: failed, path: Support.displayName(path))
   }
 }

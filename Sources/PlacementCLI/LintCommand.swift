@@ -40,6 +40,10 @@ struct LintCommand {
   {
     var sources: [RuleSource] = []
     for path in paths {
+      if path == "-" {
+        sources.append(try Support.standardInputRules(console: console))
+        continue
+      }
       let absolute = path.hasPrefix("/") ? path : console.currentDirectory + "/" + path
       func shown(_ name: String) -> String {
         name.hasPrefix(absolute) ? path + name.dropFirst(absolute.count) : name

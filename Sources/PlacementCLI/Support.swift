@@ -57,6 +57,7 @@ enum Support {
   static func compilation(_ path: String?, console: Console, verbose: Bool = false) throws(CommandFailure)
     -> Compilation
   {
+    if path == "-" { return Compilation.compile([try standardInputRules(console: console)]) }
     do {
       let (sources, skipped) = try RuleLoading.load([path ?? "Rules"])
       if verbose { reportSkipped(skipped, console: console) }
@@ -66,6 +67,11 @@ enum Support {
         error.isReadFailure ? .ioError : .noInput,
         error.message + (path == nil ? " (run from the project folder or pass --rules PATH)" : ""))
     }
+  }
+
+  /// `--rules -` or `lint -`: one rules file read from standard input, as bytes, named `<stdin>`.
+  static func standardInputRules(console: Console) throws(CommandFailure) -> RuleSource {
+    RuleSource(name: standardInputName, bytes: try read("-", console: console))
   }
 
   /// `--verbose`: one line per file rules discovery did not read.

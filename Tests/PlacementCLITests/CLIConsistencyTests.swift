@@ -61,6 +61,21 @@ import Testing
     #expect(batch.err.hasPrefix("<stdin>:1: error: invalid JSON"))
   }
 
+  /// `-` is standard input for rules too: `lint -` and `--rules -` read one rules file named `<stdin>`.
+  @Test func rulesFromStandardInput() {
+    let rules = ["segment us = country == \"US\"", "placement p: flow {", "  us      -> flow a", "  default -> flow b", "}"]
+    let lint = placement(["lint", "-"], stdin: rules)
+    #expect(lint.status == 0, "\(lint.err)")
+    #expect(lint.out.hasSuffix("0 errors, 0 warnings, 0 infos\n"), "\(lint.out)")
+    let broken = placement(["lint", "-"], stdin: ["segment us = country ==", "placement p: flow { default -> flow b }"])
+    #expect(broken.status == 1)
+    #expect(broken.out.hasPrefix("<stdin>:1:"), "\(broken.out)")
+    let resolve = placement(
+      ["resolve", "--rules", "-", "--profile", repo("Examples/profiles/amateur.json"), "--format", "text"], stdin: rules)
+    #expect(resolve.status == 0, "\(resolve.err)")
+    #expect(resolve.out.hasPrefix("p: flow b  (row 1 'default')"), "\(resolve.out)")
+  }
+
   /// P-3: colour follows no-color.org (only a non-empty NO_COLOR disables it) and TERM=dumb.
   @Test func colourRules() {
     func colours(_ environment: [String: String]) -> Bool {

@@ -203,9 +203,10 @@ import Testing
       #"{"profile_id": "p2", "age": 19}"#, "",
     ]
     let run = placement(["diff", old, new, "--profiles", "-", "--now", now], stdin: lines)
-    #expect(run.status == 0)
+    // The good lines are compared; the failed one makes the run exit 1, as `resolve --profiles` does.
+    #expect(run.status == 1)
     #expect(run.err.hasPrefix("<stdin>:2: error: "))
-    #expect(run.out.contains("sample -: 2 profiles, 1 line failed\n  main_paywall: 2 of 2 change\n"))
+    #expect(run.out.contains("sample <stdin>: 2 profiles, 1 line failed\n  main_paywall: 2 of 2 change\n"))
     #expect(run.out.contains("    1  paywall standard → paywall winback_90  (p1)\n"))
   }
 
