@@ -3,7 +3,7 @@ import PlacementKit
 /// `placement test [PATHS] [--rules PATH] [--coverage]`: runs the rule tests kept next to the rules.
 ///
 /// Prints each failing case with expected and actual values and the explain trace, then (last line)
-/// `N passed, N failed`. Exit 0 when every case passes, 1 when one fails, 65 when the rules do not compile or a
+/// `N passed, N failed` (plus `, M not run` for malformed files and cases). Exit 0 when every case passes, 1 when one fails, 65 when the rules do not compile or a
 /// test file is malformed (reported with the file and JSON path; the other files still run).
 struct TestCommand {
   let arguments: Arguments
@@ -27,7 +27,10 @@ struct TestCommand {
       }
       if arguments.has("--coverage") { report.coverage(of: ruleSet, rules: group.rules, decided: decided) }
     }
-    console.out("\(tally.passed) passed, \(tally.failed) failed\n")
+    // Cases or files that could not run (malformed, or a profile file that cannot be read) are counted apart,
+    // so the summary never reads as if they had passed.
+    let notRun = tally.malformed > 0 ? ", \(tally.malformed) not run" : ""
+    console.out("\(tally.passed) passed, \(tally.failed) failed\(notRun)\n")
     if tally.malformed > 0 { return .dataError }
     return tally.failed > 0 ? .findings : .ok
   }
