@@ -15,6 +15,13 @@ struct DiffSample {
     -> DiffSample
   {
     let placements = new.placementNames.filter { old.placement(named: $0) != nil }
+    // Looked up once: both rule sets have every placement of `placements`.
+    let handles = placements.compactMap { name -> (PlacementHandle, PlacementHandle)? in
+      guard let before = old.placementHandle(named: name), let after = new.placementHandle(named: name) else {
+        return nil
+      }
+      return (before, after)
+    }
     let absolute = path == "-" || path.hasPrefix("/") ? path : console.currentDirectory + "/" + path
     let limits = ProfileLimits.default
     var reader = try LineReader(path: absolute, console: console, maxLineBytes: limits.json.maxBytes)
@@ -26,7 +33,7 @@ struct DiffSample {
     var after: [Decision] = []
     while let line = reader.next() {
       number += 1
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
       let bound: (old: BoundProfile, new: BoundProfile)
       do throws(ProfileError) {
         if reader.lastLineLength > limits.json.maxBytes {
@@ -35,18 +42,24 @@ struct DiffSample {
         bound = (try old.bind(jsonBytes: line, limits: limits), try new.bind(jsonBytes: line, limits: limits))
       } catch {
         failed += 1
-        console.err("\(path == "-" ? "<stdin>" : path):\(number): error: \(error.message)\n")
+        console.err("\(Support.displayName(path)):\(number): error: \(error.message)\n")
         continue
       }
       before.removeAll(keepingCapacity: true)
       after.removeAll(keepingCapacity: true)
-      for name in placements {
-        // Both rule sets have every placement of `placements`, so resolution cannot fail.
-        before.append(try! old.resolve(name, for: bound.old, options: options))
-        after.append(try! new.resolve(name, for: bound.new, options: options))
+      do throws(ResolveError) {
+        for (oldHandle, newHandle) in handles {
+          before.append(try old.resolve(oldHandle, for: bound.old, options: options))
+          after.append(try new.resolve(newHandle, for: bound.new, options: options))
+        }
+      } catch {
+        // Not reached: each profile was bound by the rule set that resolves it, and the handles are theirs.
+        throw CommandFailure(.software, error.description)
       }
       impact.add(bound.old.profileID ?? "line \(number)", old: before, new: after)
     }
+    // A read error is not the end of the sample (exit 74, as `resolve --profiles`), never a silent partial count.
+    if let failure = reader.commandFailure { throw failure }
     return DiffSample(impact: impact, failed: failed, path: Support.displayName(path))
   }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import PlacementKit
 
 /// `placement fmt [PATHS] [--check]`: rewrites rules files in their canonical layout.
@@ -33,6 +34,12 @@ struct FmtCommand {
     guard !files.isEmpty else {
       // A CI job pointed at the wrong folder must not pass silently.
       throw CommandFailure(.noInput, "no .\(RuleLoading.fileExtension) files in \(paths.joined(separator: ", "))")
+    }
+    if !arguments.has("--check"), let special = files.first(where: { !Self.isRewritable($0) }) {
+      // A pipe, a device or a /dev/fd or /proc path: rewriting it would replace it with a regular file, or write
+      // into whatever file the descriptor happens to name.
+      throw CommandFailure(
+        .noInput, "cannot rewrite '\(special)': not a regular file; use 'placement fmt -' or '--check'")
     }
     var changed = 0
     var failures: [ExitCode] = []
@@ -71,6 +78,18 @@ struct FmtCommand {
         return .failure(CommandFailure(.software, reason))
       }
     }
+  }
+
+  /// Whether `path` (symbolic links followed) is a regular file outside `/dev` and `/proc`, which `fmt` may
+  /// replace through a temporary file and a rename.
+  static func isRewritable(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+    guard let resolved = realpath(path, nil) else { return false }
+    defer { free(resolved) }
+    // Both the path as given and its target: /dev/stdin resolves to whatever file is on the descriptor.
+    let special = ["/dev/", "/proc/"]
+    return ![path, String(cString: resolved)].contains { name in special.contains { name.hasPrefix($0) } }
   }
 
   /// `placement fmt -`: standard input to standard output (for editors).

@@ -113,6 +113,11 @@ import Testing
     let single = try shell("LD_PRELOAD=\(library) FAIL_AFTER=5 $P resolve --profile - < \(input)")
     #expect(single.status == 74)
     #expect(single.err == "error: cannot read '<stdin>': input/output error\n")
+    // diff's sample reads through the same reader: a read error is 74, not a shorter sample.
+    let diff = try shell(
+      "LD_PRELOAD=\(library) FAIL_AFTER=\(3 * line.utf8.count) $P diff Rules Rules --profiles - < \(input)")
+    #expect(diff.status == 74)
+    #expect(diff.err.hasSuffix("error: cannot read '<stdin>': input/output error after line 3; the rest of the input was not read\n"), "\(diff.err)")
   }
 
   /// P-15: the embedding example reads standard input as bytes like the CLI (invalid UTF-8 fails its line, CRLF

@@ -79,6 +79,21 @@ import Testing
     #expect(viaFIFO.out == viaFile.out)
   }
 
+  /// fmt never replaces a pipe, a FIFO or a /dev/fd path with a regular file (nor rewrites the file behind
+  /// /dev/stdin); --check still reads them.
+  @Test func fmtRefusesToRewriteWhatIsNotARegularFile() throws {
+    let rules = scratch.file("u.rules", "segment  us = country == \"US\"\nplacement p: flow {\n us -> flow a\n default -> flow b\n}\n")
+    let fifo = scratch.path + "/ff"
+    let run = try shell("mkfifo \(fifo) && (cat \(rules) > \(fifo) &) && $P fmt \(fifo); echo \"status=$?\"; test -p \(fifo) && echo fifo; cat \(fifo) > /dev/null")
+    #expect(run.out.hasSuffix("status=66\nfifo\n"), "\(run.out)")
+    #expect(run.err.contains("cannot rewrite '\(fifo)': not a regular file; use 'placement fmt -' or '--check'"), "\(run.err)")
+    let viaStdin = try shell("$P fmt /dev/stdin < \(rules); echo \"status=$?\"")
+    #expect(viaStdin.out == "status=66\n")
+    #expect(try String(contentsOfFile: rules, encoding: .utf8).hasPrefix("segment  us"))
+    let check = try shell("$P fmt --check <(cat \(rules)); echo \"status=$?\"")
+    #expect(check.out.hasSuffix("status=1\n"), "\(check.out)")
+  }
+
   /// m-11: dot-files (editor lock files included) and dangling links are skipped, and named with --verbose.
   @Test func discoverySkipsHiddenFilesAndDanglingLinks() throws {
     let folder = scratch.path + "/R"
