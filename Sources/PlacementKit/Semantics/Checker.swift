@@ -23,9 +23,7 @@ public struct Checker {
   /// How many more unknown names get a did-you-mean (see ``suggestions(for:in:)``).
   var suggestionsLeft = Checker.maxSuggestions
 
-  static let reservedWords: Set<String> = [
-    "attribute", "segment", "placement", "test", "default", "and", "or", "not", "true", "false",
-  ]
+  static let reservedWords = Parser.reservedWords
 
   /// Checks parsed files. Returns the model (meaningful only when no error was reported) and diagnostics.
   /// - Parameters:

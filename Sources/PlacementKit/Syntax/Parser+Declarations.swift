@@ -138,12 +138,32 @@ extension Parser {
       skip { $0.kind == .rightBrace || ($0.atLineStart && $0.kind == .identifier) }
       return RowSyntax(segment: segment, content: .missing(range: span(from: start)), range: span(from: start))
     }
+    let reported = diagnostics.count + suppressedCount
     let content = parseContent(allowTest: true)
-    if case .missing = content, !current.atLineStart, current.kind != .rightBrace, !atEnd {
-      // The rest of the line belongs to the broken row: skip it rather than report it again.
+    skipRestOfBrokenRow(reportedBefore: reported)
+    return RowSyntax(segment: segment, content: content, range: span(from: start))
+  }
+
+  /// After a row whose content had an error: the rest of its line belongs to the broken row, so it is skipped
+  /// rather than reported again (or read as the next row).
+  mutating func skipRestOfBrokenRow(reportedBefore: Int) {
+    if diagnostics.count + suppressedCount > reportedBefore, !current.atLineStart, current.kind != .rightBrace, !atEnd {
       skip { $0.atLineStart || $0.kind == .rightBrace }
     }
-    return RowSyntax(segment: segment, content: content, range: span(from: start))
+  }
+
+  /// Consumes an id of a row's content (a flow, paywall or test id), or reports it missing after the previous
+  /// token. A row ends at the end of its line, so the id is never taken from the next line (where it would be the
+  /// next row's segment), and a reserved or content word (`default`, `flow`, `paywall`, …) is never an id.
+  mutating func expectContentID(_ what: String) -> Name {
+    if current.kind == .identifier, !current.atLineStart, !Self.reservedWords.contains(current.value),
+      !Self.contentWords.contains(current.value)
+    {
+      let token = advance()
+      return Name(text: token.value, range: token.range)
+    }
+    reportExpected(what)
+    return Name.missing(at: previousEnd)
   }
 
   /// `flow <id> [with paywall <id>]`, `paywall <id>`, `fallthrough`, `holdout`, `test ...`.
@@ -152,16 +172,16 @@ extension Parser {
     switch current.kind == .identifier ? current.value : "" {
     case "flow":
       advance()
-      let id = expectName("a flow id")
+      let id = expectContentID("a flow id")
       var paywall: Name?
-      if consumeWord("with") != nil {
-        expectWord("paywall")
-        paywall = expectName("a paywall id")
+      if !current.atLineStart, consumeWord("with") != nil {
+        if current.atLineStart || consumeWord("paywall") == nil { reportExpected("'paywall' after 'with'") }
+        paywall = expectContentID("a paywall id after 'with paywall'")
       }
       return .flow(id: id, paywall: paywall, range: span(from: start))
     case "paywall":
       advance()
-      return .paywall(id: expectName("a paywall id"), range: span(from: start))
+      return .paywall(id: expectContentID("a paywall id"), range: span(from: start))
     case "fallthrough":
       advance()
       return .fallthrough_(range: span(from: start))

@@ -3,7 +3,7 @@ extension Parser {
   /// (a reference to a cross-placement test).
   mutating func parseTestContent() -> ContentSyntax {
     let start = advance().range.start
-    let name = expectName("a test name")
+    let name = expectContentID("a test name")
     let version = parseTestVersion()
     guard current.kind == .leftBrace else {
       if version != nil { reportExpected("'{' and the test's variations") }
@@ -77,7 +77,9 @@ extension Parser {
         let before = index
         let placement = expectName("a placement name")
         if expect(.arrow, "'->' after the placement name") != nil {
+          let reported = diagnostics.count + suppressedCount
           contents.append((placement, parseContent(allowTest: false, allowHoldout: true)))
+          skipRestOfBrokenRow(reportedBefore: reported)
         }
         if index == before { skip { $0.kind == .rightBrace || $0.atLineStart } }
       }

@@ -39,6 +39,14 @@ package struct Parser {
   /// Words that start a top-level declaration.
   static let declarationWords: Set<String> = ["attribute", "segment", "placement", "test"]
 
+  /// The reserved words of docs/Language.md: they name no attribute or segment, and no id in a row's content.
+  static let reservedWords: Set<String> = [
+    "attribute", "segment", "placement", "test", "default", "and", "or", "not", "true", "false",
+  ]
+
+  /// Words that start or join a row's content; like ``reservedWords`` they are never a flow, paywall or test id.
+  static let contentWords: Set<String> = ["flow", "paywall", "with", "fallthrough", "holdout"]
+
   /// Parses one file.
   package static func parse(_ file: SourceFile, limits: SyntaxLimits = .default) -> (RuleFileSyntax, [Diagnostic]) {
     guard file.bytes.count <= limits.maxFileBytes else {
@@ -130,7 +138,8 @@ package struct Parser {
       return
     }
     guard index > 0, current.atLineStart || atEnd else {
-      report(.expected(what, found: describe(current), code: code), current.range)
+      // A character that starts no token was reported by the lexer, at this very column.
+      if current.kind != .invalid { report(.expected(what, found: describe(current), code: code), current.range) }
       return
     }
     let end = previousEnd
