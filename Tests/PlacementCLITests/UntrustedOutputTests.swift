@@ -69,7 +69,8 @@ import Testing
   @Test func hostileRulesTextIsEscapedInAudiencesAndExplain() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let rules = "segment us = country == \"U\u{202E}S\u{1B}[2J\"\nplacement p: flow {\n  us -> flow a\n"
+    let rules =
+      "segment us = country == \"U\u{202E}S\u{1B}[2J\"\nplacement p: flow {\n  us -> flow a\n"
       + "  default -> flow b\n}\n"
     try rules.write(toFile: folder + "/h.rules", atomically: true, encoding: .utf8)
     let audiences = placement(["audiences", "p", "--rules", folder + "/h.rules"])
@@ -90,7 +91,8 @@ import Testing
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/t.json"
-    let cases = #"{"now":"2026-11-30T00:00:00Z","cases":[{"name":"forged\nFAIL nothing","#
+    let cases =
+      #"{"now":"2026-11-30T00:00:00Z","cases":[{"name":"forged\nFAIL nothing","#
       + #""profile":{"profile_id":"x","subscription_state":"A\u001b[2JB"},"#
       + #""expect":{"main_paywall":"paywall winback"}}]}"#
     try cases.write(toFile: file, atomically: true, encoding: .utf8)
