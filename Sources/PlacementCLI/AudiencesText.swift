@@ -1,7 +1,8 @@
 import PlacementKit
 
 /// The text form of `placement audiences`: columns aligned for a terminal, multi-line cells for A/B splits
-/// and long conditions.
+/// and long conditions. Every line is made safe for a terminal (``displayRuleText(_:)``): a control character,
+/// line break or bidi override in a name, id or condition is escaped, cells before their widths are measured.
 enum AudiencesText {
   /// Conditions longer than this wrap at spaces onto continuation lines.
   static let conditionWidth = 48
@@ -20,8 +21,8 @@ enum AudiencesText {
 
   /// One placement's audience table, then its fallback path.
   static func table(_ table: AudienceTable) -> String {
-    var out =
-      "placement \(table.placement) (\(table.contentType.rawValue)): \(table.rows.count) rows in priority order; "
+    var out = displayRuleText(
+      "placement \(table.placement) (\(table.contentType.rawValue)): \(table.rows.count) rows in priority order; ")
     out += "the first row that matches and does not fall through decides\n\n"
     out += grid(["#", "row", "segment", "content", "marks"], table.rows.map(cells))
     out += "\n" + fallback(table)
@@ -53,15 +54,19 @@ enum AudiencesText {
     } else {
       content = [describe(row.content)]
     }
-    let condition = row.condition.map { wrap($0, width: conditionWidth) } ?? ["(every profile)"]
+    let condition = row.condition.map { wrap(displayRuleText($0), width: conditionWidth) } ?? ["(every profile)"]
     return [["\(row.priority)"], [row.name], condition, content, markLines]
   }
 
   static func fallback(_ table: AudienceTable) -> String {
-    var out = ""
+    fallbackLines(table).map { displayRuleText($0) + "\n" }.joined()
+  }
+
+  static func fallbackLines(_ table: AudienceTable) -> [String] {
+    var out: [String] = []
     if let row = table.defaultRow {
-      out +=
-        "fallback: a profile that matches no row gets row \(row.priority) '\(row.name)': \(describe(row.content))\n"
+      out.append(
+        "fallback: a profile that matches no row gets row \(row.priority) '\(row.name)': \(describe(row.content))")
     }
     let through = table.fallThroughRows.map { row -> String in
       switch row.fallThrough {
@@ -70,16 +75,16 @@ enum AudiencesText {
       case .always, .never: "row \(row.priority) '\(row.name)' (always)"
       }
     }
-    out +=
-      "falls through to the next matching row: " + (through.isEmpty ? "no row" : through.joined(separator: "; ")) + "\n"
+    out.append(
+      "falls through to the next matching row: " + (through.isEmpty ? "no row" : through.joined(separator: "; ")))
     if table.testCount > 0 {
-      out +=
-        "variations are listed in draw order (weight ascending, then id): the bucket 0-99 walks them in this order\n"
+      out.append(
+        "variations are listed in draw order (weight ascending, then id): the bucket 0-99 walks them in this order")
     }
     let cross = table.rows.filter(\.isCrossPlacement)
     if !cross.isEmpty {
       let names = cross.map { "row \($0.priority) '\($0.name)'" }.joined(separator: ", ")
-      out += "cross-placement rows come before the placement's own rows: \(names)\n"
+      out.append("cross-placement rows come before the placement's own rows: \(names)")
     }
     return out
   }
@@ -94,8 +99,10 @@ enum AudiencesText {
     }
   }
 
-  /// Columns separated by two spaces, each as wide as its widest line; trailing spaces trimmed.
+  /// Columns separated by two spaces, each as wide as its widest line (measured after escaping); trailing spaces
+  /// trimmed.
   static func grid(_ header: [String], _ rows: [[[String]]]) -> String {
+    let rows = rows.map { $0.map { $0.map(displayRuleText) } }
     var widths = header.map(\.count)
     for row in rows {
       for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.map(\.count).max() ?? 0) }

@@ -22,28 +22,33 @@ struct DecisionOutput {
     return "profile \(displayEscaped(profileID)) (line \(line)):\n"
   }
 
+  /// A decision for people: one line for the decision, then its A/B test, warnings and explanation, each line
+  /// made safe for a terminal (``displayRuleText(_:)``): names and conditions from the rules escaped, profile
+  /// values escaped and cut by the explanation itself (`seen:`), so no input can forge a line or drive a terminal.
   func text(_ decision: Decision) -> String {
-    var out = "\(decision.placement): \(describe(decision.content))"
-    out += "  (row \(decision.audience.index) '\(decision.audience.name)'"
-    if let segment = decision.audience.segment { out += ": \(segment)" }
-    out += ")\n"
+    var lines: [String] = []
+    var first = "\(decision.placement): \(describe(decision.content))"
+    first += "  (row \(decision.audience.index) '\(decision.audience.name)'"
+    if let segment = decision.audience.segment { first += ": \(AudienceTable.collapsingWhitespace(segment))" }
+    lines.append(first + ")")
     if let test = decision.abTest {
       let bucket = test.bucket.map(String.init) ?? "none"
-      out += "  A/B test '\(test.name)' (version \(test.versionID)): variation '\(test.variation)', bucket \(bucket)\n"
+      lines.append(
+        "  A/B test '\(test.name)' (version \(test.versionID)): variation '\(test.variation)', bucket \(bucket)")
     }
-    for warning in decision.warnings { out += "  warning: \(warning)\n" }
+    for warning in decision.warnings { lines.append("  warning: \(warning)") }
     for row in decision.explanation ?? [] {
       switch row.outcome {
       case .notMatched(let condition, let seen):
-        out +=
-          "  row \(row.index) \(row.name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))") + "\n"
+        lines.append(
+          "  row \(row.index) \(row.name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))"))
       case .fellThrough(let reason):
-        out += "  row \(row.index) \(row.name): matched, fell through: \(reason)\n"
+        lines.append("  row \(row.index) \(row.name): matched, fell through: \(reason)")
       case .decided(let reason):
-        out += "  row \(row.index) \(row.name): matched, decided" + (reason.map { ": \($0)" } ?? "") + "\n"
+        lines.append("  row \(row.index) \(row.name): matched, decided" + (reason.map { ": \($0)" } ?? ""))
       }
     }
-    return out
+    return lines.map { displayRuleText($0) + "\n" }.joined()
   }
 
   func describe(_ content: ShownContent) -> String {

@@ -11,25 +11,30 @@ struct RuleTestReport {
   ///   main_paywall decided paywall standard at row 4 'default'; explain:
   ///     row 0 lapsed: no match: subscription_state in ["expired", "cancelled"] (seen: subscription_state = active)
   /// ```
+  ///
+  /// Each line is made safe for a terminal (``displayRuleText(_:)``): a test case name, an expected value from the
+  /// test file or a name from the rules cannot forge a `FAIL` line; profile values are already escaped and cut by
+  /// the explanation (`seen`) and the warnings.
   func failure(_ file: String, _ testCase: RuleTestCase, _ result: RuleTestResult) {
-    var out = "FAIL \(file) \(testCase.path) '\(testCase.name)'\n"
+    var lines = ["FAIL \(file) \(testCase.path) '\(testCase.name)'"]
     for mismatch in result.mismatches {
       let label = "  \(mismatch.placement) \(mismatch.field): "
-      out += label + "expected \(mismatch.expected)\n"
-      out += String(repeating: " ", count: label.count) + "  actual \(mismatch.actual)\n"
+      lines.append(label + "expected \(mismatch.expected)")
+      lines.append(String(repeating: " ", count: label.count) + "  actual \(mismatch.actual)")
     }
     let failing = Set(result.mismatches.map(\.placement))
     for decision in result.decisions where failing.contains(decision.placement) {
-      out += "  \(decision.placement) decided \(decision.content.ruleTestText) at row \(decision.audience.index) "
-      out += "'\(decision.audience.name)'"
+      var line = "  \(decision.placement) decided \(decision.content.ruleTestText) at row \(decision.audience.index) "
+      line += "'\(decision.audience.name)'"
       if let test = decision.abTest {
-        out += " (test '\(test.name)', variation '\(test.variation)', bucket \(test.bucket.map(String.init) ?? "none"))"
+        let bucket = test.bucket.map(String.init) ?? "none"
+        line += " (test '\(test.name)', variation '\(test.variation)', bucket \(bucket))"
       }
-      out += "; explain:\n"
-      for row in decision.explanation ?? [] { out += "    " + explainLine(row) + "\n" }
-      for warning in decision.warnings { out += "    warning: \(warning)\n" }
+      lines.append(line + "; explain:")
+      for row in decision.explanation ?? [] { lines.append("    " + explainLine(row)) }
+      for warning in decision.warnings { lines.append("    warning: \(warning)") }
     }
-    console.out(out)
+    console.out(lines.map { displayRuleText($0) + "\n" }.joined())
   }
 
   func explainLine(_ row: RowTrace) -> String {
@@ -44,7 +49,7 @@ struct RuleTestReport {
   /// `Rules/tests/x.json: error: cases[1].expect.main_paywall.row: must be a row index …`
   func malformed(_ file: String, _ error: RuleTestError, tally: inout RuleTestTally) {
     tally.malformed += 1
-    console.err("\(file): error: \(error.description)\n")
+    console.err(displayRuleText("\(file): error: \(error.description)") + "\n")
   }
 
   /// Names every row that no case's decision came from (a fall-through row counts when a case matched it).
@@ -60,6 +65,6 @@ struct RuleTestReport {
       }
     }
     console.out("coverage of \(rules): \(total - missing.count) of \(total) rows decided by some case\n")
-    for line in missing { console.out(line + "\n") }
+    for line in missing { console.out(displayRuleText(line) + "\n") }
   }
 }

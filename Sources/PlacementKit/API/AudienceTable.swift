@@ -93,7 +93,7 @@ public struct AudienceTable: Sendable, Equatable {
     }.map(\.name)
   }
 
-  static func collapsingWhitespace(_ text: String) -> String {
+  package static func collapsingWhitespace(_ text: String) -> String {
     text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
   }
 }

@@ -6,8 +6,9 @@
 /// `\r`, `\t` as themselves escaped), and the text is cut at `limit` characters with `…`.
 enum UntrustedText {
   /// The text with control, format-override and line-separator scalars escaped, at most `limit` characters
-  /// (plus `…` when cut).
-  static func escaped(_ text: String, limit: Int = 60) -> String {
+  /// (plus `…` when cut). With `escapingBackslashes` false a backslash is kept as written (rules text, where
+  /// `/\d+/` must read as the rules spell it); the result is then unchanged by escaping it again.
+  static func escaped(_ text: String, limit: Int = 60, escapingBackslashes: Bool = true) -> String {
     var out = ""
     var count = 0
     for scalar in text.unicodeScalars {
@@ -20,7 +21,7 @@ enum UntrustedText {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case "\\": out += "\\\\"
+      case "\\" where escapingBackslashes: out += "\\\\"
       default:
         if isUnsafe(scalar) {
           out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"

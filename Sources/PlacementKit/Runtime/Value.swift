@@ -17,11 +17,14 @@ public enum Value: Sendable, Equatable {
     return false
   }
 
-  /// The value as a person reads it in explanations, with option ids restored.
+  /// The value as a person reads it in explanations, with option ids restored. A string is profile text, so it
+  /// is quoted, escaped and cut exactly as in warnings (control characters, line breaks and bidi overrides as
+  /// `\n`, `\u{202E}`; at most 60 characters, then `…`): an explanation cannot forge an output line or drive a
+  /// terminal (issue 11, decision 2).
   public func display(_ type: AttributeType) -> String {
     switch self {
     case .missing: return "missing"
-    case .string(let s): return "\"\(s)\""
+    case .string(let s): return Coercion.show(.string(s))
     case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
     case .bool(let b): return String(b)
     case .version(let v): return v.description
