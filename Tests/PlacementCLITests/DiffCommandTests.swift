@@ -204,7 +204,7 @@ import Testing
     ]
     let run = placement(["diff", old, new, "--profiles", "-", "--now", now], stdin: lines)
     #expect(run.status == 0)
-    #expect(run.err.hasPrefix("<stdin>:2: error: "))
+    #expect(run.err.hasPrefix("<stdin>:2:1: error: invalid JSON: "))
     #expect(run.out.contains("sample -: 2 profiles, 1 line failed\n  main_paywall: 2 of 2 change\n"))
     #expect(run.out.contains("    1  paywall standard → paywall winback_90  (p1)\n"))
   }
