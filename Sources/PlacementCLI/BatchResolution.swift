@@ -113,7 +113,7 @@ struct BatchResolution {
         profile = try ruleSet.bind(jsonBytes: line, limits: limits)
       } catch {
         result.failed += 1
-        report(error.message, line: number, into: &result, writer: &writer)
+        report(error.message, line: number, column: error.position?.column, into: &result, writer: &writer)
         return
       }
       for (position, placement) in placements.enumerated() {
@@ -147,19 +147,27 @@ struct BatchResolution {
     }
   }
 
-  /// A failed line: `<source>:<n>: error: <message>` on stderr, or an error record in the output.
-  func report(_ message: String, line number: Int, into result: inout ChunkResult, writer: inout JSONWriter) {
+  /// A failed line: `<source>:<n>[:<column>]: error: <message>` on stderr, or an error record in the output.
+  /// `column` (1-based, in characters) is where invalid JSON was found in the line.
+  func report(
+    _ message: String, line number: Int, column: Int? = nil, into result: inout ChunkResult, writer: inout JSONWriter
+  ) {
+    let at = column.map { ":\($0)" } ?? ""
     guard inlineErrors else {
-      result.errors += "\(sourceName):\(number): error: \(message)\n"
+      result.errors += "\(sourceName):\(number)\(at): error: \(message)\n"
       return
     }
     guard output.format == .json else {
-      result.out.append(contentsOf: "line \(number): error: \(message)\n".utf8)
+      result.out.append(contentsOf: "line \(number)\(at): error: \(message)\n".utf8)
       return
     }
     writer.beginObject()
     writer.key("line")
     writer.value(number)
+    if let column {
+      writer.key("column")
+      writer.value(column)
+    }
     writer.key("error")
     writer.value(message)
     writer.endObject()

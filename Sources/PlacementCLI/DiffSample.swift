@@ -42,7 +42,9 @@ struct DiffSample {
         bound = (try old.bind(jsonBytes: line, limits: limits), try new.bind(jsonBytes: line, limits: limits))
       } catch {
         failed += 1
-        console.err("\(Support.displayName(path)):\(number): error: \(error.message)\n")
+        let name = Support.displayName(path)
+        let at = error.position?.located(in: name, fromLine: number) ?? "\(name):\(number)"
+        console.err("\(at): error: \(error.message)\n")
         continue
       }
       before.removeAll(keepingCapacity: true)

@@ -24,9 +24,12 @@ public enum ExitCode: Int32, Sendable {
 struct CommandFailure: Error {
   let code: ExitCode
   let message: String
+  /// `FILE:LINE:COLUMN` of the bad input when it has one: printed before `error:`, as in rules diagnostics.
+  let location: String?
 
-  init(_ code: ExitCode, _ message: String) {
+  init(_ code: ExitCode, _ message: String, at location: String? = nil) {
     self.code = code
     self.message = message
+    self.location = location
   }
 }

@@ -56,7 +56,8 @@ struct IngestCommand {
         }
       } catch let error as JSONError {
         skipped += 1
-        console.err("\(name):\(lineNumber): error: invalid JSON: \(error.message) at byte \(error.offset)\n")
+        let at = error.location(in: line).located(in: name, fromLine: lineNumber)
+        console.err("\(at): error: invalid JSON: \(error.message)\n")
       } catch let error as IngestError {
         skipped += 1
         console.err("\(name):\(lineNumber): error: \(error.message); event skipped\n")

@@ -38,7 +38,7 @@ public enum PlacementTool {
     do {
       return try command(rest, console).rawValue
     } catch {
-      console.err("error: \(error.message)\n")
+      console.err("\(error.location.map { "\($0): " } ?? "")error: \(error.message)\n")
       if error.code == .usage { console.err("run 'placement \(name) --help' for usage\n") }
       return error.code.rawValue
     }

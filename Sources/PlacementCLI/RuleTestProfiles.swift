@@ -21,7 +21,8 @@ enum RuleTestProfiles {
       do {
         profile = try Profile(jsonBytes: bytes)
       } catch {
-        throw RuleTestError(path: testCase.path + ".profile_file", message: "\(file): \(error.message)")
+        let at = error.position?.located(in: file) ?? file
+        throw RuleTestError(path: testCase.path + ".profile_file", message: "\(at): \(error.message)")
       }
     }
     if let events = testCase.profile.events {
@@ -32,7 +33,8 @@ enum RuleTestProfiles {
         do {
           if let event = try FlowEvent.decode(try JSONReader.parse(line)) { profile.answers.apply(event) }
         } catch let error as JSONError {
-          throw RuleTestError(path: path, message: "\(events):\(number + 1): invalid JSON: \(error.message)")
+          let at = error.location(in: line).located(in: events, fromLine: number + 1)
+          throw RuleTestError(path: path, message: "\(at): invalid JSON: \(error.message)")
         } catch let error as IngestError {
           throw RuleTestError(path: path, message: "\(events):\(number + 1): \(error.message)")
         } catch {

@@ -49,7 +49,7 @@ struct RuleTestReport {
   /// `Rules/tests/x.json: error: cases[1].expect.main_paywall.row: must be a row index …`
   func malformed(_ file: String, _ error: RuleTestError, tally: inout RuleTestTally) {
     tally.malformed += 1
-    console.err(displayRuleText("\(file): error: \(error.description)") + "\n")
+    console.err(displayRuleText("\(error.position?.located(in: file) ?? file): error: \(error.description)") + "\n")
   }
 
   /// Names every row that no case's decision came from (a fall-through row counts when a case matched it).

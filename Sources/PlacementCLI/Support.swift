@@ -128,7 +128,8 @@ enum Support {
     do {
       return (try Profile(jsonBytes: bytes), bytes)
     } catch {
-      throw CommandFailure(.dataError, "\(name): \(error.message)")
+      guard let position = error.position else { throw CommandFailure(.dataError, "\(name): \(error.message)") }
+      throw CommandFailure(.dataError, error.message, at: position.located(in: name))
     }
   }
 }

@@ -18,30 +18,30 @@ import TestSupport
     (
       Array(#"{"profile_id":"big","custom_attributes":{"note":""#.utf8) + [UInt8](repeating: 0x61, count: 10 << 20)
         + Array(#""}}"#.utf8),
-      "profile is 10485812 bytes, over the limit of 1048576 bytes; not read"
+      ": error: profile is 10485812 bytes, over the limit of 1048576 bytes; not read"
     ),
     (
       Array(#"{"custom_attributes":"#.utf8) + [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
         + [UInt8](repeating: UInt8(ascii: "]"), count: 100_000) + [UInt8(ascii: "}")],
-      "invalid JSON: nesting deeper than the limit of 64 levels at byte 84"
+      ":85: error: invalid JSON: nesting deeper than the limit of 64 levels"
     ),
     (
       Array(#"{"profile_id":"u"#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8),
-      "invalid JSON: invalid utf-8 byte sequence at byte 16"
+      ":17: error: invalid JSON: invalid utf-8 byte sequence"
     ),
     (
       Array(#"{"profile_id":"n","age":NaN}"#.utf8),
-      "invalid JSON: NaN is not a JSON number (JSON numbers are finite; send null or leave the member out) at byte 24"
+      ":25: error: invalid JSON: NaN is not a JSON number (JSON numbers are finite; send null or leave the member out)"
     ),
     (
       Array(#"{"profile_id":"i","age":-Infinity}"#.utf8),
-      "invalid JSON: -Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out) at byte 24"
+      ":25: error: invalid JSON: -Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out)"
     ),
     (
       // A string over the per-value limit costs only its attribute (issue 11, decision 4); an underflowing
       // number is invalid JSON, like an overflowing one (D12).
       Array(#"{"profile_id":"s","age":1e-400}"#.utf8),
-      "invalid JSON: number out of range at byte 24"
+      ":25: error: invalid JSON: number out of range"
     ),
   ]
 
@@ -52,7 +52,7 @@ import TestSupport
     var errors: [String] = []
     for (index, bad) in hostile.enumerated() {
       bytes += [0x0A] + bad.line + [0x0A] + good("g\(index + 2)", levels[index + 1])
-      errors.append("\(2 * index + 2): error: \(bad.error)")
+      errors.append("\(2 * index + 2)\(bad.error)")
     }
     return (bytes + [0x0A], errors)
   }
@@ -91,7 +91,7 @@ import TestSupport
       run.err.contains("<stdin>:2: error: profile is 10485812 bytes, over the limit of 1048576 bytes; not read\n"))
     #expect(
       run.err.contains(
-        "<stdin>:11: error: invalid JSON: number out of range at byte 24\n"))
+        "<stdin>:11:25: error: invalid JSON: number out of range\n"))
     #expect(run.err.hasSuffix("7 profiles resolved, 5 lines failed\n"))
     #expect(run.out.split(separator: "\n").count == 7)
   }

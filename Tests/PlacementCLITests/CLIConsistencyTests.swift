@@ -54,11 +54,11 @@ import Testing
   @Test func standardInputIsNamedTheSameEverywhere() {
     let single = placement(["resolve", "--profile", "-"] + common, stdin: ["{bad"])
     #expect(single.status == 65)
-    #expect(single.err.hasPrefix("error: <stdin>: invalid JSON"))
+    #expect(single.err.hasPrefix("<stdin>:1:2: error: invalid JSON"))
     let ingest = placement(["ingest", "-", "--rules", repo("Rules")], stdin: ["{bad"])
-    #expect(ingest.err.hasPrefix("<stdin>:1: error: invalid JSON"))
+    #expect(ingest.err.hasPrefix("<stdin>:1:2: error: invalid JSON"))
     let batch = placement(["resolve", "--profiles", "-"] + common, stdin: ["{bad"])
-    #expect(batch.err.hasPrefix("<stdin>:1: error: invalid JSON"))
+    #expect(batch.err.hasPrefix("<stdin>:1:2: error: invalid JSON"))
   }
 
   /// `-` is standard input for rules too: `lint -` and `--rules -` read one rules file named `<stdin>`.
@@ -108,7 +108,7 @@ import Testing
     let run = placement(["resolve", "--profiles", input, "--placement", "onboarding_end"] + common)
     #expect(run.status == 1)
     #expect(
-      run.err == "\(input):5: error: invalid JSON: expected a string key at byte 1\n"
+      run.err == "\(input):5:2: error: invalid JSON: expected a string key\n"
         + "2 profiles resolved, 1 line failed, 3 blank lines skipped\n")
   }
 
@@ -176,7 +176,7 @@ import Testing
       currentDirectory: packageRoot, standardInput: input)
     let status = PlacementTool.run(["resolve", "--profile", "-"] + common, console: console)
     #expect(status == 65)
-    #expect(err.withLock { $0 }.hasPrefix("error: <stdin>: invalid JSON: invalid utf-8 byte sequence"))
+    #expect(err.withLock { $0 }.hasPrefix("<stdin>:1:20: error: invalid JSON: invalid utf-8 byte sequence"))
     #expect(out.withLock { $0 } == "")
   }
 

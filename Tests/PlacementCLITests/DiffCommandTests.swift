@@ -205,7 +205,7 @@ import Testing
     let run = placement(["diff", old, new, "--profiles", "-", "--now", now], stdin: lines)
     // The good lines are compared; the failed one makes the run exit 1, as `resolve --profiles` does.
     #expect(run.status == 1)
-    #expect(run.err.hasPrefix("<stdin>:2: error: "))
+    #expect(run.err.hasPrefix("<stdin>:2:1: error: invalid JSON: "))
     #expect(run.out.contains("sample <stdin>: 2 profiles, 1 line failed\n  main_paywall: 2 of 2 change\n"))
     #expect(run.out.contains("    1  paywall standard → paywall winback_90  (p1)\n"))
   }

@@ -126,7 +126,7 @@ import Testing
     let run = try shell(#"printf '{"profile_id":"bad-\xff"}\n{"profile_id":"ok"}\r\n' | $B"#)
     #expect(run.status == 0, "\(run.err)")
     let lines = run.out.split(separator: "\n")
-    #expect(lines.first == #"{"error":"invalid JSON: invalid utf-8 byte sequence at byte 19","line":1}"#)
+    #expect(lines.first == #"{"error":"invalid JSON: invalid utf-8 byte sequence (line 1, column 20)","line":1}"#)
     #expect(lines.count == 4)
     #expect(lines.dropFirst().allSatisfy { $0.contains(#""profile_id":"ok""#) })
     let full = try shell(#"printf '{"profile_id":"ok"}\n' | $B > /dev/full"#)

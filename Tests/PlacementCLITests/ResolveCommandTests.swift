@@ -52,7 +52,7 @@ import Testing
       ["resolve", "--profiles", "-", "--placement", "onboarding_end"] + now,
       stdin: [#"{"profile_id":"a","custom_attributes":{"experience":"pro"}}"#, "{not json", #"{"profile_id":"c"}"#])
     #expect(run.status == 1)
-    #expect(run.err.contains("<stdin>:2: error: invalid JSON"))
+    #expect(run.err.contains("<stdin>:2:2: error: invalid JSON"))
     let lines = run.out.split(separator: "\n")
     #expect(lines.count == 2)
     #expect(lines[0].contains(#""id":"pro_onboarding""#))

@@ -5,7 +5,7 @@ extension Profile {
   /// - Parameters:
   ///   - data: UTF-8 JSON text of one profile object (shape: see ``Profile``).
   ///   - limits: size, depth and string-length limits (defaults: 1 MiB, depth 64, strings up to 1,024 bytes).
-  /// - Throws: ``ProfileError`` naming the problem: invalid JSON (with the byte offset), a limit exceeded (the
+  /// - Throws: ``ProfileError`` naming the problem: invalid JSON (with its line and column in ``ProfileError/position``), a limit exceeded (the
   ///   document's size, a string's length), or a member of the wrong type.
   public init(jsonData data: Data, limits: ProfileLimits = .default) throws(ProfileError) {
     try self.init(jsonBytes: data, limits: limits)

@@ -5,7 +5,7 @@
 /// | bound | default | over it |
 /// |---|---|---|
 /// | `json.maxBytes` (also the longest batch line) | 1 MiB | `profile is N bytes, over the limit of M bytes` |
-/// | `json.maxDepth` | 64 levels | `invalid JSON: nesting deeper than the limit of 64 levels at byte N` |
+/// | `json.maxDepth` | 64 levels | `invalid JSON: nesting deeper than the limit of 64 levels` at `LINE:COLUMN` |
 /// | `json.maxStringBytes` | 64 KiB | `invalid JSON: string longer than the limit …` (cheap early stop) |
 /// | `maxStringBytes` | 1,024 bytes | only that attribute is missing, with the warning `attribute 'x': value of N bytes is over the limit of 1024 bytes; treated as missing` |
 public struct ProfileLimits: Sendable, Equatable {

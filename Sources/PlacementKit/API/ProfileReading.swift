@@ -11,7 +11,7 @@ extension Profile {
   ///   - bytes: UTF-8 JSON text of one profile object.
   ///   - limits: size, depth and string-length limits (defaults: 1 MiB, depth 64, strings up to 1,024 bytes).
   /// - Throws: ``ProfileError`` for a document over the size limit (checked before reading, naming both sizes in
-  ///   bytes), invalid JSON (with the byte offset), a string over the reader's `limits.json.maxStringBytes`, or a
+  ///   bytes), invalid JSON (with its 1-based line and column in ``ProfileError/position``), a string over the reader's `limits.json.maxStringBytes`, or a
   ///   document that is not an object.
   public init(jsonBytes bytes: some Collection<UInt8>, limits: ProfileLimits = .default) throws(ProfileError) {
     let size = bytes.count
@@ -22,8 +22,7 @@ extension Profile {
     do {
       (value, duplicates) = try result.get()
     } catch {
-      throw ProfileError(
-        field: "json", message: "invalid JSON: \(error.message) at byte \(error.offset)\(error.lineSuffix(in: bytes))")
+      throw ProfileError(field: "json", message: "invalid JSON: \(error.message)", position: error.location(in: bytes))
     }
     try self.init(json: value)
     for duplicate in duplicates { warnings.append(Self.warning(duplicate)) }

@@ -28,7 +28,7 @@ extension RuleSet {
   ///   - limits: size, depth and string-length limits (defaults: 1 MiB, depth 64, strings up to 1,024 bytes).
   /// - Returns: the profile bound to this rule set's attribute slots.
   /// - Throws: ``ProfileError`` only for whole-document problems: the document over `limits.json.maxBytes`
-  ///   (naming its size and the limit in bytes), invalid JSON (with the byte offset), nesting deeper than
+  ///   (naming its size and the limit in bytes), invalid JSON (with its line and column in ``ProfileError/position``), nesting deeper than
   ///   `limits.json.maxDepth`, or a document that is not an object.
   public func bind(jsonBytes bytes: some Collection<UInt8>, limits: ProfileLimits = .default) throws(ProfileError)
     -> BoundProfile

@@ -106,13 +106,6 @@ extension JSONError {
     // A byte order mark is not part of the file's bytes (nor of its first line's columns).
     return file.location(of: max(0, offset - (file.hasByteOrderMark ? 3 : 0)))
   }
-
-  /// `" (line L, column C)"` when the error is past the first line of `bytes`, else `""`: byte offsets are
-  /// enough on one line (JSON Lines), but a pretty-printed file needs a line.
-  public func lineSuffix(in bytes: some Collection<UInt8>) -> String {
-    let position = location(in: bytes)
-    return position.line == 1 ? "" : " (line \(position.line), column \(position.column))"
-  }
 }
 
 extension JSONError {

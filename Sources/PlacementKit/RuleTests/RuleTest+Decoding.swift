@@ -7,7 +7,7 @@ extension RuleTestFile {
     do {
       json = try JSONReader.parse(bytes, limits: JSONLimits(maxDepth: 64, maxBytes: 16 << 20))
     } catch {
-      throw RuleTestError(path: "", message: "invalid JSON: \(error.message) at byte \(error.offset)\(error.lineSuffix(in: bytes))")
+      throw RuleTestError(path: "", message: "invalid JSON: \(error.message)", position: error.location(in: bytes))
     }
     let fields = try JSONFields(json, path: "", allowed: ["description", "now", "cases"])
     _ = try fields.string("description")

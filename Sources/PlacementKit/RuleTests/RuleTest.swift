@@ -95,10 +95,19 @@ public struct RuleTestError: Error, Sendable, Equatable, CustomStringConvertible
   /// E.g. `cases[1].expect.main_paywall.row`; empty for the file as a whole.
   public let path: String
   public let message: String
+  /// For a test file that is not valid JSON: the 1-based line and column of the error (columns in characters, a
+  /// leading byte-order mark not counted), printed as `FILE:LINE:COLUMN`; nil otherwise.
+  public let position: SourcePosition?
 
-  public init(path: String, message: String) {
+  /// Creates an error.
+  /// - Parameters:
+  ///   - path: The JSON path of the member at fault, empty for the file as a whole.
+  ///   - message: A lower-case message.
+  ///   - position: Where invalid JSON was found in the test file, if that is the error.
+  public init(path: String, message: String, position: SourcePosition? = nil) {
     self.path = path
     self.message = message
+    self.position = position
   }
 
   public var description: String { path.isEmpty ? message : "\(path): \(message)" }

@@ -59,16 +59,30 @@ public struct Profile: Sendable, Equatable {
   }
 }
 
-/// A profile that cannot be used at all (not an object, a member of the wrong type).
+/// A profile that cannot be used at all (not JSON, not an object, a member of the wrong type).
 public struct ProfileError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The member at fault, e.g. `custom_attributes` or `events[2]`.
+  /// The member at fault, e.g. `custom_attributes` or `events[2]`; `json` for a document that is not valid JSON.
   public let field: String
+  /// What is wrong, lower-case, without the position (e.g. `invalid JSON: expected a string key`).
   public let message: String
-  public var description: String { message }
+  /// Where invalid JSON was found: 1-based line and column (in characters, counted as rules diagnostics count
+  /// them, a leading byte-order mark not counted) within the document or batch line; nil for other errors.
+  /// Command-line tools print it as `FILE:LINE:COLUMN` (issue 11, decision 8).
+  public let position: SourcePosition?
+  /// `message`, followed by ` (line L, column C)` when the error has a ``position``.
+  public var description: String {
+    position.map { "\(message) (line \($0.line), column \($0.column))" } ?? message
+  }
 
-  public init(field: String, message: String) {
+  /// Creates an error.
+  /// - Parameters:
+  ///   - field: The member at fault (`json` for invalid JSON).
+  ///   - message: A lower-case message without the position.
+  ///   - position: The 1-based line and column of invalid JSON, if any.
+  public init(field: String, message: String, position: SourcePosition? = nil) {
     self.field = field
     self.message = message
+    self.position = position
   }
 }
 

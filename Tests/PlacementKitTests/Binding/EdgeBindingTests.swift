@@ -108,10 +108,14 @@ import Testing
     let bound = try Self.ruleSet.bind(jsonBytes: line)
     #expect(try Self.ruleSet.resolve("p", for: bound, options: Self.options).content == .flow(id: "pro", paywall: nil))
     #expect(try Profile(jsonBytes: line).profileID == "p")
-    // Offsets still count from the first byte of the document, BOM included.
+    // Columns do not count the BOM: `}` is the 6th character a user sees (the 9th byte).
     let bad = [0xEF, 0xBB, 0xBF] + Array(#"{"a":}"#.utf8)
     #expect(throws: ProfileError.self) { try Profile(jsonBytes: bad) }
-    do { _ = try Profile(jsonBytes: bad) } catch { #expect(error.message.hasSuffix("at byte 8")) }
+    do { _ = try Profile(jsonBytes: bad) } catch {
+      #expect(error.message == "invalid JSON: expected a value")
+      #expect(error.position?.description == "1:6")
+    }
+    do { _ = try Self.ruleSet.bind(jsonBytes: bad) } catch { #expect(error.position?.description == "1:6") }
   }
 
   @Test func duplicateMembersLastWinsAndSaysSoWhenItReplacesAnObject() throws {

@@ -170,7 +170,6 @@ import Testing
     } catch {
       // `x` is the 22nd character of line 2 (the 23rd byte: ü is two).
       #expect(error.location(in: bytes).description == "2:22")
-      #expect(error.lineSuffix(in: bytes) == " (line 2, column 22)")
     }
   }
 

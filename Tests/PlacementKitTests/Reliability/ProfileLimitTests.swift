@@ -21,9 +21,9 @@ import TestSupport
   // Strings over `maxStringBytes` cost only their attribute: see PerValueLimitTests.
 
   @Test func underflowIsOutOfRangeLikeOverflow() {
-    #expect(error(#"{"age":1e-400}"#)?.message == "invalid JSON: number out of range at byte 7")
-    #expect(error(#"{"age":1e400}"#)?.message == "invalid JSON: number out of range at byte 7")
-    #expect(error("{\"age\":0.\(String(repeating: "0", count: 500))1}")?.message == "invalid JSON: number out of range at byte 7")
+    #expect(error(#"{"age":1e-400}"#)?.description == "invalid JSON: number out of range (line 1, column 8)")
+    #expect(error(#"{"age":1e400}"#)?.description == "invalid JSON: number out of range (line 1, column 8)")
+    #expect(error("{\"age\":0.\(String(repeating: "0", count: 500))1}")?.description == "invalid JSON: number out of range (line 1, column 8)")
     #expect(error(#"{"age":0.0000}"#) == nil)
     #expect(error(#"{"age":-0}"#) == nil)
     #expect(error(#"{"age":5e-324}"#) == nil)
@@ -31,32 +31,32 @@ import TestSupport
 
   @Test func nanAndInfinityHaveTheirOwnMessage() {
     #expect(
-      error(#"{"age":NaN}"#)?.message
-        == "invalid JSON: NaN is not a JSON number (JSON numbers are finite; send null or leave the member out) at byte 7"
+      error(#"{"age":NaN}"#)?.description
+        == "invalid JSON: NaN is not a JSON number (JSON numbers are finite; send null or leave the member out) (line 1, column 8)"
     )
     #expect(
-      error(#"{"age":Infinity}"#)?.message
-        == "invalid JSON: Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out) at byte 7"
+      error(#"{"age":Infinity}"#)?.description
+        == "invalid JSON: Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out) (line 1, column 8)"
     )
     #expect(
-      error(#"{"age":-Infinity}"#)?.message
-        == "invalid JSON: -Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out) at byte 7"
+      error(#"{"age":-Infinity}"#)?.description
+        == "invalid JSON: -Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out) (line 1, column 8)"
     )
-    #expect(error(#"{"age":1e400}"#)?.message == "invalid JSON: number out of range at byte 7")
-    #expect(error(#"{"age":Nope}"#)?.message == "invalid JSON: expected a value at byte 7")
+    #expect(error(#"{"age":1e400}"#)?.description == "invalid JSON: number out of range (line 1, column 8)")
+    #expect(error(#"{"age":Nope}"#)?.description == "invalid JSON: expected a value (line 1, column 8)")
   }
 
   @Test func hundredThousandLevelsOfNesting() {
     // The outer '{' is level 1; each `{"a":[` adds two levels: the 65th is the '[' of the 32nd, at 21 + 31 × 6 + 5.
     let deep = String(repeating: #"{"a":["#, count: 50_000) + "1" + String(repeating: "]}", count: 50_000)
     #expect(
-      error(#"{"custom_attributes":\#(deep)}"#)?.message
-        == "invalid JSON: nesting deeper than the limit of 64 levels at byte 212")
+      error(#"{"custom_attributes":\#(deep)}"#)?.description
+        == "invalid JSON: nesting deeper than the limit of 64 levels (line 1, column 213)")
   }
 
   @Test func invalidUTF8() {
     let bytes = Array(#"{"profile_id":"p"#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
-    #expect(error(bytes)?.message == "invalid JSON: invalid utf-8 byte sequence at byte 16")
+    #expect(error(bytes)?.description == "invalid JSON: invalid utf-8 byte sequence (line 1, column 17)")
   }
 
   @Test func tenMegabyteDocumentIsRejectedBeforeReading() {
@@ -64,8 +64,8 @@ import TestSupport
     let bytes = [UInt8](repeating: UInt8(ascii: "["), count: 10 << 20)
     #expect(error(bytes)?.message == "profile is 10485760 bytes, over the limit of 1048576 bytes; not read")
     #expect(
-      error(bytes, limits: ProfileLimits(json: JSONLimits(maxBytes: 20 << 20)))?.message
-        == "invalid JSON: nesting deeper than the limit of 64 levels at byte 64")
+      error(bytes, limits: ProfileLimits(json: JSONLimits(maxBytes: 20 << 20)))?.description
+        == "invalid JSON: nesting deeper than the limit of 64 levels (line 1, column 65)")
   }
 
   @Test func defaults() {
