@@ -69,7 +69,8 @@ struct MessageFramer {
     }
     guard let length = Int(value), length >= 0 else {
       skipBadHeader()
-      return .badHeader("invalid Content-Length '\(value.prefix(40))': expected a byte count")
+      let shown = value.prefix { $0 != "\n" && $0 != "\r" }.prefix(40)
+      return .badHeader("invalid Content-Length '\(shown)': expected a byte count")
     }
     guard length <= Self.maxBodyBytes else {
       skipBadHeader()

@@ -167,7 +167,8 @@ import Testing
     #expect(
       diagnostics.first?["message"]
         == .string("rules file is \(limit + 3) bytes, over the limit of \(limit) bytes"))
-    #expect(diagnostics.first?["range"] == ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]])
+    #expect(
+      diagnostics.first?["range"] == ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]])
     let symbols = client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])
     #expect(symbols["result"] == [])
   }

@@ -42,6 +42,11 @@ import Testing
       #expect(framer.next() == .body(Array("{}".utf8)))
       #expect(framer.next() == nil)
     }
+    // Headers ended by bare `\n`: the message names only the value's first line.
+    var bare = MessageFramer()
+    bare.append(Array("Content-Length: 8\n\n{\"a\": 1}".utf8) + frame("{}"))
+    #expect(bare.next() == .badHeader("invalid Content-Length '8': expected a byte count"))
+    #expect(bare.next() == .body(Array("{}".utf8)))
   }
 
   @Test func framerRefusesAnOversizedBodyWithoutBufferingIt() {

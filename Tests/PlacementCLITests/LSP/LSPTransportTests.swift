@@ -79,7 +79,9 @@ import Testing
     func didOpen(padding: Int) -> [UInt8] {
       let text = "# " + String(repeating: "x", count: padding) + "\n" + rules
       let document: JSONValue = ["uri": "untitled:big", "languageId": "placement", "version": 1, "text": .string(text)]
-      let message: JSONValue = ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": document]]
+      let message: JSONValue = [
+        "jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": document],
+      ]
       return frame(JSONWriter.serialized(message, sortedKeys: true))
     }
     var padding = 65_536 - head.count - didOpen(padding: 0).count
