@@ -9,23 +9,35 @@ extension LanguageServer {
     schedule(workspace.group(of: uri), delay: 0)
   }
 
-  /// Applies full or incremental changes in order; a change with a malformed range replaces nothing.
+  /// Applies full or incremental changes in order. A position past the end of its line or of the text is
+  /// clamped to it; a change whose range is malformed or, once clamped, starts after its end replaces nothing
+  /// and is reported with a `window/logMessage` warning (docs/Editors.md, "Robustness").
   func didChange(_ params: JSONValue) {
     guard let uri = params[path: "textDocument.uri"]?.stringValue, let document = workspace.open[uri] else { return }
     var bytes = Array(document.text.utf8)
-    for change in params["contentChanges"]?.arrayValue ?? [] {
+    for (index, change) in (params["contentChanges"]?.arrayValue ?? []).enumerated() {
       guard let text = change["text"]?.stringValue else { continue }
       guard let rangeJSON = change["range"] else {
         bytes = Array(text.utf8)
         continue
       }
       let lines = LineIndex(bytes, encoding: workspace.encoding)
-      guard let range = lines.sourceRange(rangeJSON) else { continue }
-      bytes.replaceSubrange(range.start..<range.end, with: Array(text.utf8))
+      guard let start = LSPPosition(rangeJSON["start"]).map(lines.offset(of:)),
+        let end = LSPPosition(rangeJSON["end"]).map(lines.offset(of:)), start <= end
+      else {
+        logWarning("didChange of \(uri): change \(index + 1) ignored, its range is malformed or starts after its end")
+        continue
+      }
+      bytes.replaceSubrange(start..<end, with: Array(text.utf8))
     }
     let version = params[path: "textDocument.version"]?.intValue ?? document.version + 1
     workspace.changeDocument(uri, text: String(decoding: bytes, as: UTF8.self), version: version)
     schedule(workspace.group(of: uri), delay: debounceDelay)
+  }
+
+  /// A `window/logMessage` of type Warning (LSP 3.17 `MessageType.Warning` = 2).
+  func logWarning(_ message: String) {
+    notify("window/logMessage", ["type": 2, "message": .string(message)])
   }
 
   func didClose(_ params: JSONValue) {

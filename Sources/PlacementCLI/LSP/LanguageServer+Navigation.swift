@@ -55,13 +55,16 @@ extension LanguageServer {
     return occurrence
   }
 
+  /// The range and current text of the name under the cursor; null where there is no name (LSP 3.17: rename is
+  /// not valid there), an error saying why for a name that cannot be renamed (a built-in attribute).
   func prepareRename(_ params: JSONValue) throws(JSONRPC.Failure) -> JSONValue {
-    guard let position = try documentPosition(params) else { return .null }
+    guard let position = try documentPosition(params), symbol(at: position) != nil else { return .null }
     let occurrence = try renamable(position)
     return ["range": position.file.lines.range(occurrence.range), "placeholder": .string(occurrence.key.name)]
   }
 
-  /// Renames a symbol everywhere in its group; the new name must be an identifier and not a keyword.
+  /// Renames a symbol everywhere in its group; the new name must be an identifier, not a reserved word, and not
+  /// the name of a declaration it would clash with (see ``clash(renaming:to:in:)``).
   func rename(_ params: JSONValue) throws(JSONRPC.Failure) -> JSONValue {
     guard let newName = params["newName"]?.stringValue else {
       throw JSONRPC.Failure(.invalidParams, "expected 'newName'")
@@ -75,12 +78,33 @@ extension LanguageServer {
     guard !Completion.reservedWords.contains(newName) else {
       throw JSONRPC.Failure(.requestFailed, "'\(newName)' is a reserved word")
     }
+    if newName != occurrence.key.name, let clash = clash(renaming: occurrence.key, to: newName, in: position.analysis) {
+      throw JSONRPC.Failure(.requestFailed, "'\(newName)' is already declared (\(clash))")
+    }
     var changes: [String: [JSONValue]] = [:]
     for each in position.analysis.symbols.occurrences(of: occurrence.key) {
       guard let file = position.analysis.file(named: each.file) else { continue }
       changes[file.uri, default: []].append(["range": file.lines.range(each.range), "newText": .string(newName)])
     }
     return ["changes": .object(changes.mapValues { .array($0) })]
+  }
+
+  /// What a symbol renamed to `newName` would clash with, as "segment at file:line", or nil: a declaration of
+  /// the same kind (for an option id, of the same attribute), and across attributes and segments (the checker's
+  /// `reserved-name`: a bare name in a condition must mean one thing), a built-in attribute included.
+  func clash(renaming key: SymbolKey, to newName: String, in analysis: Analysis) -> String? {
+    var kinds = [key.kind]
+    if key.kind == .segment { kinds.append(.attribute) }
+    if key.kind == .attribute { kinds.append(.segment) }
+    for kind in kinds {
+      let declaration = analysis.symbols.declarations(of: SymbolKey(kind, newName, owner: key.owner)).first
+      guard let declaration, let file = analysis.file(named: declaration.file) else { continue }
+      let group = workspace.group(of: file.uri) + "/"
+      let name = declaration.file.hasPrefix(group) ? String(declaration.file.dropFirst(group.count)) : declaration.file
+      return "\(kind.rawValue) at \(name):\(file.lines.position(of: declaration.range.start).line + 1)"
+    }
+    if kinds.contains(.attribute), BuiltinAttributes.type(of: newName) != nil { return "a built-in attribute" }
+    return nil
   }
 
   func formatting(_ params: JSONValue) throws(JSONRPC.Failure) -> JSONValue {

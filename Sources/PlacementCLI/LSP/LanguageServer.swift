@@ -109,6 +109,9 @@ final class LanguageServer {
   static let requests: [String: Request] = [
     "initialize": { server, params throws(JSONRPC.Failure) in server.initialize(params) },
     "shutdown": { server, _ throws(JSONRPC.Failure) in
+      // Diagnostics already due (a document opened in the same read) are published, not lost; debounced ones
+      // not yet due are dropped.
+      server.flush(now: server.clock())
       server.state = .shutDown
       server.pending = [:]
       return .null

@@ -5,16 +5,22 @@ import PlacementKit
 /// with `poll(2)` until the next diagnostics deadline, writes each outgoing message as one frame.
 ///
 /// Frames already read are handled in arrival order, except that a `$/cancelRequest` among them cancels a
-/// request read before it that is still waiting.
+/// request read before it that is still waiting. Input that is already waiting is read and handled before the
+/// diagnostics that are due are published (up to ``maxReadsBeforeDiagnostics`` reads in a row), so a request
+/// sent just after a `didOpen` is not held behind the compile and lint of the whole group.
 struct StdioTransport {
   let input: Int32
   let output: Int32
   let server: LanguageServer
+  /// Reads (of up to 64 KiB each) handled in a row while input keeps arriving, before due diagnostics are
+  /// published anyway: a client that never pauses still gets them.
+  static let maxReadsBeforeDiagnostics = 64
 
   /// Serves until `exit` arrives or the input ends; returns the exit status (0 after `shutdown` + `exit`).
   func run() -> Int32 {
     var framer = MessageFramer()
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var readsInARow = 0
     while server.exitCode == nil {
       let timeout = server.nextDeadline.map { max(0, Int32((($0 - server.clock()) * 1000).rounded(.up))) } ?? -1
       var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
@@ -29,12 +35,21 @@ struct StdioTransport {
         if count <= 0 { return server.exitCode ?? 1 }
         framer.append(buffer[0..<count])
         handle(&framer)
+        readsInARow += 1
+        if readsInARow < Self.maxReadsBeforeDiagnostics, server.exitCode == nil, inputWaiting() { continue }
       }
+      readsInARow = 0
       server.flush(now: server.clock())
       write(server.takeOutgoing())
     }
     write(server.takeOutgoing())
     return server.exitCode ?? 1
+  }
+
+  /// True when a read would not block (bytes, or the end of the input, are waiting).
+  private func inputWaiting() -> Bool {
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0
   }
 
   private func handle(_ framer: inout MessageFramer) {

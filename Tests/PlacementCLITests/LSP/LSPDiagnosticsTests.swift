@@ -112,6 +112,83 @@ import Testing
     #expect(client.server.workspace.open[uri]?.text == "# x emoji\nsegment s = age > 18\n")
   }
 
+  func changeRange(_ uri: String, _ start: (Int, Int), _ end: (Int, Int), _ text: String) -> JSONValue {
+    [
+      "textDocument": ["uri": .string(uri), "version": 2],
+      "contentChanges": [
+        [
+          "range": [
+            "start": LSPPosition(line: start.0, character: start.1).json,
+            "end": LSPPosition(line: end.0, character: end.1).json,
+          ],
+          "text": .string(text),
+        ]
+      ],
+    ]
+  }
+
+  @Test func aChangeWhoseRangeStartsAfterItsEndIsIgnoredWithAWarning() throws {
+    let client = LSPTestClient(root: nil)
+    let uri = "untitled:inverted"
+    let text = "attribute score: number\nsegment a = score > 1\n"
+    client.open(uri, text)
+    client.notifications = []
+    client.notify("textDocument/didChange", changeRange(uri, (50, 0), (1, 0), "zzz"))
+    #expect(client.server.workspace.open[uri]?.text == text)
+    let logged = client.notifications.filter { $0["method"] == "window/logMessage" }
+    #expect(logged.map { $0[path: "params.type"] } == [2])
+    #expect(
+      logged.first?[path: "params.message"]
+        == "didChange of untitled:inverted: change 1 ignored, its range is malformed or starts after its end")
+    // Same line, start character after end character: ignored too.
+    client.notify("textDocument/didChange", changeRange(uri, (1, 9), (1, 8), "b"))
+    #expect(client.server.workspace.open[uri]?.text == text)
+  }
+
+  @Test func aChangeRangePastTheEndIsClampedToTheText() throws {
+    let client = LSPTestClient(root: nil)
+    let uri = "untitled:clamped"
+    client.open(uri, "attribute score: number\nsegment a = score > 1\n")
+    client.notify("textDocument/didChange", changeRange(uri, (1, 0), (99, 99), "# gone\n"))
+    #expect(client.server.workspace.open[uri]?.text == "attribute score: number\n# gone\n")
+    client.notify("textDocument/didChange", changeRange(uri, (0, 16), (0, 500), " bool"))
+    #expect(client.server.workspace.open[uri]?.text == "attribute score: bool\n# gone\n")
+    #expect(client.notifications.filter { $0["method"] == "window/logMessage" } == [])
+  }
+
+  @Test func aDocumentOverTheFileSizeLimitGetsFileTooLargeAndTheServerStaysResponsive() throws {
+    let client = LSPTestClient(root: nil)
+    let uri = "untitled:huge"
+    let limit = SyntaxLimits.default.maxFileBytes
+    client.open(uri, "# " + String(repeating: "x", count: limit) + "\n")
+    // The compiler's finding, at the start of the file (lint adds `no-placements`: the file declares nothing).
+    let diagnostics = (client.diagnostics()[uri] ?? []).filter { $0["code"] == "file-too-large" }
+    #expect(diagnostics.count == 1)
+    #expect(
+      diagnostics.first?["message"]
+        == .string("rules file is \(limit + 3) bytes, over the limit of \(limit) bytes"))
+    #expect(
+      diagnostics.first?["range"] == ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]])
+    let symbols = client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])
+    #expect(symbols["result"] == [])
+  }
+
+  @Test func diagnosticsDueWhenShutdownArrivesArePublishedBeforeItsResponse() throws {
+    // An editor (or script) that opens a document and shuts down in one write still sees its diagnostics;
+    // a debounced edit not yet due is dropped.
+    let client = LSPTestClient(root: nil, debounce: 10)
+    client.open("untitled:due", "segment s = nope\n")
+    client.open("untitled:later", "segment t = age > 1\n")
+    client.change("untitled:later", "segment t = nope\n", version: 2)
+    client.notifications = []
+    #expect(client.request("shutdown", .null)["result"] == .null)
+    let published = client.notifications.filter { $0["method"] == "textDocument/publishDiagnostics" }
+    #expect(published.map { $0[path: "params.uri"] } == ["untitled:due"])
+    let codes = published.first?[path: "params.diagnostics"]?.arrayValue?.compactMap { $0["code"] }
+    #expect(codes?.contains("unknown-segment") == true)
+    #expect(client.server.nextDeadline == nil)
+  }
+
   @Test func aFixedFileGetsAnEmptyListAndAClosedUntitledDocumentIsCleared() {
     let client = LSPTestClient(root: nil)
     let uri = "untitled:Untitled-2"

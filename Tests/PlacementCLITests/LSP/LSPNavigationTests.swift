@@ -89,16 +89,52 @@ import Testing
   @Test func renameRefusesKeywordsBadNamesAndBuiltins() throws {
     let w = try workspace()
     defer { try? FileManager.default.removeItem(atPath: w.root) }
-    for newName in ["segment", "2fast", "a-b", ""] {
-      var params = at(w.segmentsURI, Self.segments.starts[0])
-      if case .object(var members) = params {
-        members["newName"] = .string(newName)
-        params = .object(members)
-      }
-      #expect(w.client.request("textDocument/rename", params)[path: "error.code"] == -32803, "\(newName)")
+    for newName in ["segment", "2fast", "a-b", "", "a b\n} placement", "default"] {
+      let response = rename(w.client, w.segmentsURI, Self.segments.starts[0], to: newName)
+      #expect(response[path: "error.code"] == -32803, "\(newName)")
     }
     let builtin = w.client.request("textDocument/prepareRename", at(w.segmentsURI, LSPPosition(line: 1, character: 40)))
     #expect(builtin[path: "error.message"] == "a built-in attribute cannot be renamed")
+  }
+
+  func rename(_ client: LSPTestClient, _ uri: String, _ position: LSPPosition, to newName: String) -> JSONValue {
+    var params = at(uri, position)
+    if case .object(var members) = params {
+      members["newName"] = .string(newName)
+      params = .object(members)
+    }
+    return client.request("textDocument/rename", params)
+  }
+
+  @Test func renameRefusesANameThatIsAlreadyDeclared() throws {
+    let w = try workspace()
+    defer { try? FileManager.default.removeItem(atPath: w.root) }
+    let pros = Self.segments.starts[0]
+    let clashes = [
+      // Same kind, in the same file.
+      ("pros_on_new_app", "'pros_on_new_app' is already declared (segment at onboarding.rules:2)"),
+      // A segment and an attribute cannot share a name (a bare name in a condition must mean one thing).
+      ("reminders", "'reminders' is already declared (attribute at attributes.rules:2)"),
+      ("country", "'country' is already declared (a built-in attribute)"),
+    ]
+    for (newName, message) in clashes {
+      let response = rename(w.client, w.segmentsURI, pros, to: newName)
+      #expect(response[path: "error.code"] == -32803, "\(newName)")
+      #expect(response[path: "error.message"] == .string(message), "\(newName)")
+    }
+    // An attribute renamed to a segment's name, and an option id to a sibling option's id.
+    let attribute = rename(w.client, w.attributesURI, Self.attributes.starts[0], to: "pros")
+    #expect(attribute[path: "error.message"] == "'pros' is already declared (segment at onboarding.rules:1)")
+    let option = rename(w.client, w.attributesURI, Self.attributes.starts[1], to: "beginner")
+    #expect(option[path: "error.message"] == "'beginner' is already declared (option at attributes.rules:1)")
+    // A placement may share a segment's name (placements are their own namespace), and keeping the name is fine.
+    let placement = rename(w.client, w.segmentsURI, LSPPosition(line: 3, character: 12), to: "pros")
+    #expect(placement[path: "result.changes"] != nil)
+    #expect(rename(w.client, w.segmentsURI, pros, to: "pros")[path: "result.changes"] != nil)
+    // Nothing to rename between names: prepareRename answers null.
+    let blank = w.client.request("textDocument/prepareRename", at(w.segmentsURI, LSPPosition(line: 2, character: 0)))
+    #expect(blank["result"] == .null)
+    #expect(blank["error"] == nil)
   }
 
   @Test func hoverShowsAnAttributesTypeSourceAndOptionTitles() throws {

@@ -28,6 +28,44 @@ import Testing
     #expect(huge.next() == .badHeader("header block longer than 8192 bytes"))
   }
 
+  @Test func framerSkipsAnUnusableLengthToTheNextContentLength() {
+    // The body after a bad length is not read as a header: the next message is the next `Content-Length:`.
+    for (value, reason) in [
+      ("abc", "invalid Content-Length 'abc': expected a byte count"),
+      ("-5", "invalid Content-Length '-5': expected a byte count"),
+      ("99999999999999999999", "invalid Content-Length '99999999999999999999': expected a byte count"),
+    ] {
+      var framer = MessageFramer()
+      framer.append(Array("Content-Length: \(value)\r\n\r\n{\"lost\":1}".utf8) + frame(#"{"a":1}"#) + frame("{}"))
+      #expect(framer.next() == .badHeader(reason))
+      #expect(framer.next() == .body(Array(#"{"a":1}"#.utf8)))
+      #expect(framer.next() == .body(Array("{}".utf8)))
+      #expect(framer.next() == nil)
+    }
+    // Headers ended by bare `\n`: the message names only the value's first line.
+    var bare = MessageFramer()
+    bare.append(Array("Content-Length: 8\n\n{\"a\": 1}".utf8) + frame("{}"))
+    #expect(bare.next() == .badHeader("invalid Content-Length '8': expected a byte count"))
+    #expect(bare.next() == .body(Array("{}".utf8)))
+  }
+
+  @Test func framerRefusesAnOversizedBodyWithoutBufferingIt() {
+    var framer = MessageFramer()
+    framer.append(Array("Content-Length: \(MessageFramer.maxBodyBytes + 1)\r\n\r\n".utf8))
+    #expect(framer.next() == .badHeader("Content-Length 67108865 is over the limit of 67108864 bytes"))
+    let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 16)
+    for _ in 0..<64 {
+      framer.append(chunk)
+      #expect(framer.next() == nil)
+    }
+    #expect(framer.bufferedBytes < 16)
+    // A `Content-Length:` split across two reads is still found (in any case).
+    framer.append(Array("CONTENT-LEN".utf8))
+    #expect(framer.next() == nil)
+    framer.append(Array("GTH: 2\r\n\r\n{}".utf8))
+    #expect(framer.next() == .body(Array("{}".utf8)))
+  }
+
   func server() -> LanguageServer { LanguageServer(clock: { 0 }) }
 
   func errorCode(_ server: LanguageServer, _ body: String) -> [Double?] {
