@@ -16,3 +16,10 @@ let fuzzTarget: (UnsafePointer<UInt8>, Int) -> CInt = {
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func allEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { fuzzTarget(data, size) }
+
+/// Registers `report` to run at exit when `PLACEMENT_FUZZ_STATS` is set: `scripts/fuzz.sh TARGET stats` replays a
+/// target's corpus this way and prints what the report writes (rules, binder).
+func reportAtExitForStats(_ report: @escaping @convention(c) () -> Void) {
+  guard ProcessInfo.processInfo.environment["PLACEMENT_FUZZ_STATS"] != nil else { return }
+  atexit(report)
+}

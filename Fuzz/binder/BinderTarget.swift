@@ -19,13 +19,10 @@ import Foundation
 /// comparison is not vacuous.
 nonisolated(unsafe) var binderStats = (inputs: 0, bound: 0, fast: 0)
 
-let binderStatsAtExit: Void = {
-  guard ProcessInfo.processInfo.environment["PLACEMENT_FUZZ_STATS"] != nil else { return }
-  atexit {
-    let s = binderStats
-    fputs("binder corpus: \(s.inputs) inputs, \(s.bound) bind, \(s.fast) bound by the fast path\n", stderr)
-  }
-}()
+let binderStatsAtExit: Void = reportAtExitForStats {
+  let s = binderStats
+  fputs("binder corpus: \(s.inputs) inputs, \(s.bound) bind, \(s.fast) bound by the fast path\n", stderr)
+}
 
 func fuzzBinder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = binderStatsAtExit
