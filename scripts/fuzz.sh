@@ -4,21 +4,24 @@
 #   scripts/fuzz.sh TARGET SECONDS [libFuzzer options or files...]   fuzz one target
 #   scripts/fuzz.sh TARGET 0 FILE...                                  replay inputs (e.g. a crash)
 #   scripts/fuzz.sh rules stats                                       how many corpus inputs compile (with a placement)
+#   scripts/fuzz.sh binder stats                                      how many corpus inputs bind, and by the fast path
 #   scripts/fuzz.sh smoke SECONDS                                     every target for SECONDS each (.ci/run)
 #
 # TARGET is a folder of Fuzz/: rules (the rules compiler on arbitrary bytes), profile (profile and flow-event
-# decoding), resolve (the rule set of Rules/ resolving fuzzed profiles). The harnesses Fuzz/*/*.swift are
+# decoding), resolve (the rule set of Rules/ resolving fuzzed profiles), binder (the JSON-bytes binder's fast
+# path against `bind(Profile(jsonBytes:))` on the same bytes, and each explanation against its decision). The harnesses Fuzz/*/*.swift are
 # compiled with every file of Sources/PlacementKit into one module by swiftc (SwiftPM does not build Fuzz/), with
 # -sanitize=fuzzer,address and $FUZZ_OPT (default -O), as one binary fuzz-out/all/fuzzer (rebuilt when a source
 # is newer) holding every target, chosen by PLACEMENT_FUZZ_TARGET (Fuzz/all). Each target's outputs go to
 # fuzz-out/TARGET/ (git-ignored; the smoke run uses fuzz-out/smoke/TARGET/, fresh each time):
 #   corpus/     the working corpus, seeded on first use and kept between runs (rules: each Rules/ file, all of
-#               Rules/ as one file, generated tables; profile, resolve: the example profiles and events)
+#               Rules/ as one file, generated tables; profile, resolve: the example profiles and events; binder:
+#               the example profiles and generated lines of every attribute of Rules/ in the binder's common shape)
 #   crashes/    crash-*, leak-*, timeout-*, oom-* inputs (each one becomes a regression test)
 #   run.log     libFuzzer's output; the final stats are printed at the end
 set -euo pipefail
 
-usage="usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer args...] | rules stats | smoke SECONDS"
+usage="usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer args...] | rules stats | binder stats | smoke SECONDS"
 target=${1:?$usage}
 seconds=${2:?$usage}
 shift 2
@@ -28,7 +31,8 @@ opt=${FUZZ_OPT:--O}
 
 # build NAME FLAGS... : compiles fuzz-out/NAME/fuzzer from Sources/PlacementKit and every harness.
 build() {
-  local name=$1 out="fuzz-out/$1" harness=(Fuzz/rules/*.swift Fuzz/profile/*.swift Fuzz/resolve/*.swift Fuzz/all/*.swift)
+  local name=$1 out="fuzz-out/$1" harness=(Fuzz/rules/*.swift Fuzz/profile/*.swift Fuzz/resolve/*.swift Fuzz/binder/*.swift
+    Fuzz/all/*.swift)
   shift
   mkdir -p "$out"
   mapfile -t sources < <(find Sources/PlacementKit -name '*.swift' | sort)
@@ -45,6 +49,35 @@ build() {
   fi
 }
 
+# binder_lines : profile lines of the binder's common shape for the attributes of Rules/ (every option, each
+# type's edge values, built-ins of every type), and their near misses the fast path declines (a wrong type, an
+# unknown option, a duplicate name, an escaped name, events), so mutations cross between both paths.
+binder_lines() {
+  local experience interests i=0
+  for experience in '"beginner"' '"amateur"' '"pro"' '"expert"' 'null' '1' '""'; do
+    for interests in '[]' '["sports"]' '["music","yoga","running"]' '["sports","golf"]' '"yoga"' 'null'; do
+      printf '{"profile_id":"p-%d","custom_attributes":{"experience":%s,"interests":%s}}\n' \
+        $((i++)) "$experience" "$interests"
+    done
+  done
+  cat <<'LINES'
+{"profile_id":"a","custom_attributes":{"email":"a@example.com","birthday":"1990-06-15","reminders":true}}
+{"profile_id":"b","custom_attributes":{"email":"","birthday":"1990-02-30","reminders":"yes"}}
+{"profile_id":"c","custom_attributes":{"birthday":"2026-12-01T10:00:00Z","reminders":false,"unknown":1}}
+{"profile_id":"","app_version":"2.4.0","os_version":"17.1","age":34,"country":"DE","created_at":1764460800000}
+{"profile_id":" ","app_version":"2.4","age":"34","total_revenue_usd":9.99,"installed_at":"2026-01-01"}
+{"profile_id":"d","app_version":"v1","age":1e308,"subscription_expires_at":-1,"platform":"ios","language":"fr"}
+{"profile_id":"e","customer_user_id":"u-1","app_user_id":"x","gender":"f","device":"iPhone","store_country":"US"}
+{"profile_id":"f","subscription_state":"active","subscription_product":"pro_year","paid_access_level":"premium"}
+{"profile_id":"g","custom_attributes":{"experience":"pro","experience":"beginner"}}
+{"profile_id":"h","custom_attributes":{"exp\u0065rience":"amateur"}}
+{"profile_id":"i","custom_attributes":{"email":"\u00e9l\u00e8ve@example.com","interests":["yoga"]}}
+{"profile_id":"j","events":[{"name":"flow_user_input","element_id":"experience","value":"pro"}]}
+{"profile_id":"k","custom_attributes":{"experience":{"nested":"pro"}},"age":null,"country":7}
+{"profile_id":"l","app_version_on_install":"1.0.0-beta.1","age":-0.0,"created_at":"2026-11-30T00:00:00.000+01:00"}
+LINES
+}
+
 # seed TARGET DIR : the first corpus of a target.
 seed() {
   local n=0 dir=$2
@@ -56,12 +89,15 @@ seed() {
       scripts/lint-table.sh rows 12 16 >"$dir/seed-table"
       scripts/lint-table.sh and 40 >"$dir/seed-and"
       scripts/lint-table.sh or 40 >"$dir/seed-or" ;;
-    profile | resolve)
+    profile | resolve | binder)
       for f in Examples/profiles/*.json Examples/broken/*.json; do [[ -f $f ]] && cp "$f" "$dir/seed-$((n++))"; done
       for f in Examples/profiles/*.jsonl Examples/events/*.jsonl Examples/broken/*.jsonl; do
         [[ -f $f ]] || continue
         while IFS= read -r line; do printf '%s' "$line" >"$dir/seed-$((n++))"; done <"$f"
-      done ;;
+      done
+      if [[ $1 == binder ]]; then
+        binder_lines | while IFS= read -r line; do printf '%s' "$line" >"$dir/gen-$((n++))"; done
+      fi ;;
   esac
 }
 
@@ -86,7 +122,7 @@ run() {
 if [[ $target == smoke ]]; then
   build all -D PLACEMENT_FUZZ_ALL
   status=0
-  for name in rules profile resolve; do
+  for name in rules profile resolve binder; do
     out="fuzz-out/smoke/$name"
     rm -rf "$out" && mkdir -p "$out/corpus" "$out/crashes"
     seed "$name" "$out/corpus"
@@ -96,8 +132,8 @@ if [[ $target == smoke ]]; then
 fi
 
 case $target in
-  rules | profile | resolve) ;;
-  *) echo "fuzz.sh: no target '$target' (rules, profile, resolve or smoke)" >&2; exit 64 ;;
+  rules | profile | resolve | binder) ;;
+  *) echo "fuzz.sh: no target '$target' (rules, profile, resolve, binder or smoke)" >&2; exit 64 ;;
 esac
 build all -D PLACEMENT_FUZZ_ALL
 fuzzer=fuzz-out/all/fuzzer
@@ -105,8 +141,9 @@ out="fuzz-out/$target"
 mkdir -p "$out/corpus" "$out/crashes"
 [[ -n $(ls -A "$out/corpus") ]] || seed "$target" "$out/corpus"
 
-if [[ $seconds == stats ]]; then  # replay the corpus once, counting what compiles
-  PLACEMENT_FUZZ_TARGET=$target PLACEMENT_FUZZ_STATS=1 "$fuzzer" "$out/corpus" -runs=0 2>&1 | grep -E '^rules corpus:'
+if [[ $seconds == stats ]]; then  # replay the corpus once, counting what compiles (rules) or takes the fast path (binder)
+  [[ $target == rules || $target == binder ]] || { echo "fuzz.sh: stats is for rules and binder" >&2; exit 64; }
+  PLACEMENT_FUZZ_TARGET=$target PLACEMENT_FUZZ_STATS=1 "$fuzzer" "$out/corpus" -runs=0 2>&1 | grep -E "^$target corpus:"
   exit 0
 fi
 if [[ $# -gt 0 && -f ${1:-} ]]; then  # replay files

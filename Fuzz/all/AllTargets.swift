@@ -1,6 +1,6 @@
 // Every libFuzzer target in one binary, for the smoke run of .ci/run (one build instead of one per target).
 // Built by `scripts/fuzz.sh all …` with `-D PLACEMENT_FUZZ_ALL`, which leaves out each target's own entry
-// point; the target is chosen by `PLACEMENT_FUZZ_TARGET` (rules, profile or resolve).
+// point; the target is chosen by `PLACEMENT_FUZZ_TARGET` (rules, profile, resolve or binder).
 
 import Foundation
 
@@ -9,9 +9,17 @@ let fuzzTarget: (UnsafePointer<UInt8>, Int) -> CInt = {
   case "rules": return fuzzRules
   case "profile": return fuzzProfile
   case "resolve": return fuzzResolve
-  case let other: fatalError("PLACEMENT_FUZZ_TARGET must be rules, profile or resolve, not \(other ?? "unset")")
+  case "binder": return fuzzBinder
+  case let other: fatalError("PLACEMENT_FUZZ_TARGET must be rules, profile, resolve or binder, not \(other ?? "unset")")
   }
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func allEntry(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { fuzzTarget(data, size) }
+
+/// Registers `report` to run at exit when `PLACEMENT_FUZZ_STATS` is set: `scripts/fuzz.sh TARGET stats` replays a
+/// target's corpus this way and prints what the report writes (rules, binder).
+func reportAtExitForStats(_ report: @escaping @convention(c) () -> Void) {
+  guard ProcessInfo.processInfo.environment["PLACEMENT_FUZZ_STATS"] != nil else { return }
+  atexit(report)
+}

@@ -12,13 +12,10 @@ import Foundation
 /// `PLACEMENT_FUZZ_STATS` is set: `scripts/fuzz.sh rules stats` replays the corpus this way).
 nonisolated(unsafe) var rulesStats = (inputs: 0, compiled: 0, withPlacement: 0)
 
-let rulesStatsAtExit: Void = {
-  guard ProcessInfo.processInfo.environment["PLACEMENT_FUZZ_STATS"] != nil else { return }
-  atexit {
-    let s = rulesStats
-    fputs("rules corpus: \(s.inputs) inputs, \(s.compiled) compile, \(s.withPlacement) compile with a placement\n", stderr)
-  }
-}()
+let rulesStatsAtExit: Void = reportAtExitForStats {
+  let s = rulesStats
+  fputs("rules corpus: \(s.inputs) inputs, \(s.compiled) compile, \(s.withPlacement) compile with a placement\n", stderr)
+}
 
 func fuzzRules(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   _ = rulesStatsAtExit
