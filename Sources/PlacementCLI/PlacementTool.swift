@@ -27,7 +27,9 @@ public enum PlacementTool {
       return ExitCode.ok.rawValue
     }
     guard let command = commands[name] else {
-      let hint = Suggestions.closest(to: name, in: commands.keys).map { "; did you mean '\($0)'?" } ?? ""
+      // Options of the tool itself count as candidates too (`--versoin` → `--version`).
+      let candidates = Array(commands.keys) + ["--help", "--version"]
+      let hint = Suggestions.closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
       console.err("error: unknown command '\(name)'\(hint)\n\n\(Help.overview)")
       return ExitCode.usage.rawValue
     }

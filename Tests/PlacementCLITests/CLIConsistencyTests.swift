@@ -186,6 +186,13 @@ import Testing
     #expect(placement(["--help"]).out.contains("placement --version | --help | <command> --help\n"))
   }
 
+  /// A mistyped tool option gets a did-you-mean like a mistyped command.
+  @Test func mistypedVersionGetsADidYouMean() {
+    let run = placement(["--versoin"])
+    #expect(run.status == 64)
+    #expect(run.err.hasPrefix("error: unknown command '--versoin'; did you mean '--version'?\n"))
+  }
+
   /// A file fmt cannot write is an I/O error (74) naming it, and nothing is left behind.
   @Test func fmtWriteFailureIsAnIOError() {
     let path = scratch.path + "/gone/x.rules"

@@ -23,7 +23,7 @@ final class ScratchFolder: @unchecked Sendable {
     let full = path + "/" + name
     try! FileManager.default.createDirectory(
       atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: full, contents: Data(bytes))
+    precondition(FileManager.default.createFile(atPath: full, contents: Data(bytes)), "cannot create \(full)")
     return full
   }
 }

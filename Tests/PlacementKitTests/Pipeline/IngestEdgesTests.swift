@@ -59,8 +59,9 @@ import Testing
 
   @Test func integralNumbersAreWrittenInPlainDigits() {
     #expect(serialized(.number(9_007_199_254_740_992), sortedKeys: true) == "9007199254740992")
-    #expect(serialized(.number(9_007_199_254_740_993), sortedKeys: true) == "9007199254740992")
-    #expect(serialized(.number(12_345_678_901_234_567_890), sortedKeys: true) == "12345678901234567168")
+    // Parsed from text (as a JSON reader does), so the rounding to the nearest double is the point, not a warning.
+    #expect(serialized(.number(Double("9007199254740993")!), sortedKeys: true) == "9007199254740992")
+    #expect(serialized(.number(Double("12345678901234567890")!), sortedKeys: true) == "12345678901234567168")
     #expect(serialized(.number(-1e18), sortedKeys: true) == "-1000000000000000000")
     #expect(serialized(.number(1e20), sortedKeys: true) == "1e+20")
     #expect(serialized(.number(1e-7), sortedKeys: true) == "1e-07")
