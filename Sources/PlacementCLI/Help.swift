@@ -30,7 +30,7 @@ enum Help {
     "diff": DiffHelp.text,
     "lsp": LSPCommand.help,
     "lint": """
-    usage: placement lint [PATHS...] [--rules PATH] [--format text|json|github|sarif] [--strict]
+    usage: placement lint [PATHS...] [--rules PATH] [--format text|json|github|sarif] [--strict] [--now T]
 
     Compiles the rules files at PATHS (files or folders; default: Rules) and runs the lint rules: unreachable
     and overlapping rows (with an example profile), segments that never or always match, negations over flow
@@ -43,6 +43,8 @@ enum Help {
                         github (workflow command annotations) or sarif (SARIF 2.1.0)
       --rules PATH      a rules file or folder, as in the other commands (repeatable; with PATHS too)
       --strict          warnings fail too (an empty rule set's no-placements warning included)
+      --now T           the instant relative date conditions are judged at (ISO-8601 with an offset, or
+                        YYYY-MM-DD; default 2026-01-01T00:00:00Z, fixed so findings are reproducible)
 
     exit: 0 clean; 1 errors found (or warnings with --strict); 64 usage; 66 a path is missing.
 

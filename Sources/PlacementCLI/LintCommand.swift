@@ -13,7 +13,7 @@ struct LintCommand {
   static var formats: [String] { LintReporters.formats }
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--format", "--rules"], flags: ["--strict"])
+    arguments = try Arguments(args, valued: ["--format", "--rules", "--now"], flags: ["--strict"])
     self.console = console
   }
 
@@ -24,7 +24,9 @@ struct LintCommand {
     let paths = given.isEmpty ? ["Rules"] : given
     let sources = try Self.sources(paths, console: console, verbose: arguments.verbose)
     let compilation = Compilation.compile(sources, options: CompileOptions(maxDiagnostics: 10_000))
-    let result = Linter.run(compilation)
+    // Example profiles that depend on the time say `(with --now T)`: `lint --now T` judges at that instant.
+    let now = try arguments.value("--now").map { text throws(CommandFailure) in try Support.now(text) }
+    let result = Linter.run(compilation, now: now ?? Reasoner.defaultNow)
     let context = LintReportContext(colors: console.stdoutColors, rules: paths.joined(separator: ", "))
     let reporter = LintReporters.named(format)!.init(context: context)
     console.out(reporter.render(result))

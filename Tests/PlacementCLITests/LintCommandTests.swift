@@ -19,6 +19,18 @@ import Testing
     #expect(placement(["lint", "--strict"]).status == 0)
   }
 
+  /// `lint --now T`: the example profiles that depend on the time are found, and labelled, at T.
+  @Test func nowSetsTheInstantExampleProfilesAreJudgedAt() {
+    let standard = placement(["lint", "Rules"])
+    #expect(standard.out.contains("(with --now 2026-01-01T00:00:00Z)"))
+    let pinned = placement(["lint", "Rules", "--now", "2027-06-01T00:00:00Z"])
+    #expect(pinned.status == 0, "\(pinned.err)")
+    #expect(pinned.out.contains("(with --now 2027-06-01T00:00:00Z)"), "\(pinned.out)")
+    #expect(!pinned.out.contains("2026-01-01T00:00:00Z"))
+    let bad = placement(["lint", "Rules", "--now", "soon"])
+    #expect(bad.status == 64)
+  }
+
   @Test func typoedSegmentIsAnErrorWithDidYouMeanAndExit1() throws {
     let path = try temporaryRules(
       """

@@ -29,10 +29,15 @@ public struct LintContext: Sendable {
   public let rowBudget: Int
   public static let defaultRowBudget = 100_000
 
-  public init(_ compilation: Compilation, rowBudget: Int = LintContext.defaultRowBudget) {
+  /// - Parameters:
+  ///   - now: the instant relative date conditions are judged at (default ``Reasoner/defaultNow``, fixed so that
+  ///     findings are reproducible); `placement lint --now` sets it.
+  public init(
+    _ compilation: Compilation, rowBudget: Int = LintContext.defaultRowBudget, now: Instant = Reasoner.defaultNow
+  ) {
     self.compilation = compilation
     self.rowBudget = rowBudget
-    self.reasoner = Reasoner(model: compilation.model)
+    self.reasoner = Reasoner(model: compilation.model, now: now)
     var attributes: [Located<AttributeDecl>] = []
     var segments: [Located<SegmentDecl>] = []
     var placements: [Located<PlacementDecl>] = []

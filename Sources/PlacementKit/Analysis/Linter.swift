@@ -10,8 +10,10 @@ public enum Linter {
   /// - Parameters:
   ///   - compilation: the compiled rules (with errors or not: rules run on the checked model either way).
   ///   - rules: the rules to run (default: all of ``LintRegistry``).
-  public static func run(_ compilation: Compilation, rules: [any LintRule] = LintRegistry.rules) -> LintResult {
-    let context = LintContext(compilation)
+  public static func run(
+    _ compilation: Compilation, rules: [any LintRule] = LintRegistry.rules, now: Instant = Reasoner.defaultNow
+  ) -> LintResult {
+    let context = LintContext(compilation, now: now)
     var diagnostics = RebalanceWeights().amend(compilation.diagnostics, context)
     for rule in rules { diagnostics += rule.check(context) }
     let suppressions = Suppressions(files: compilation.model.files)
@@ -22,7 +24,7 @@ public enum Linter {
   }
 }
 
-/// The outcome of ``Linter/run(_:rules:)``.
+/// The outcome of ``Linter/run(_:rules:now:)``.
 public struct LintResult: Sendable {
   /// All findings sorted by position, suppressed ones included.
   public let findings: [LintFinding]
