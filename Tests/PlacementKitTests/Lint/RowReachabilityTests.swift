@@ -103,6 +103,19 @@ import Testing
     #expect(found.isEmpty)
   }
 
+  /// A table of numeric equalities (`score == i`, the adversarial report's 400-row case) is proved disjoint by
+  /// pins too: no pair is searched.
+  @Test func aTableOfNumericEqualitiesComparesNoPairs() {
+    let segments = (0..<200).map { "segment s\($0) = age == \($0)" }
+    let rows = (0..<200).map { "  s\($0) -> flow f\($0)" }
+    let rules = (segments + ["placement p: flow {"] + rows + ["  default -> flow z", "}"]).joined(separator: "\n")
+    let context = LintContext(compile(rules))
+    let reachability = RowFacts(context: context).reachability(ofPlacement: 0)
+    #expect(reachability.reach.count == 200)
+    #expect(reachability.reach.values.allSatisfy { shape($0) == "reachable" })
+    #expect(reachability.candidates.values.allSatisfy { $0.isEmpty })
+  }
+
   @Test func pastTheBudgetTheSkippedRowsAreNamed() {
     let segments = (0..<10).map { "segment s\($0) = age >= \($0)" }
     let rows = (0..<10).map { "  s\($0) -> flow f\($0)" }

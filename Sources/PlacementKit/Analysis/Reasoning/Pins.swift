@@ -20,6 +20,7 @@ enum Pin: Sendable, Equatable {
     case .choiceIn(let mask): self = .options(mask)
     case .string(.equal, let literals, folded: nil): self = .strings(Set(literals))
     case .numberIn(let numbers): self = .numbers(Set(numbers))
+    case .number(.equal, let number): self = .numbers([number])
     case .bool(let value): self = .bool(value)
     default: return nil
     }
