@@ -26,15 +26,21 @@ func fuzzResolve(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   guard let profile = try? Profile(jsonBytes: UnsafeBufferPointer(start: data, count: size)) else { return 0 }
   let bound = fuzzRuleSet.bind(profile)
   precondition(bound.values.count == fuzzRuleSet.attributes.count, "one value per attribute slot")
+  resolveEveryPlacement(fuzzRuleSet, bound)
+  return 0
+}
+
+/// Resolves every placement for `bound` without and with explain, and checks that each decision's JSON reads
+/// back (shared by the `resolve` and `rules` targets).
+func resolveEveryPlacement(_ ruleSet: RuleSet, _ bound: BoundProfile) {
   let now = Instant(millisecondsSince1970: 1_764_460_800_000)
   for explain in [false, true] {
-    for decision in try! fuzzRuleSet.resolveAll(for: bound, options: ResolveOptions(now: now, explain: explain)) {
+    for decision in try! ruleSet.resolveAll(for: bound, options: ResolveOptions(now: now, explain: explain)) {
       var json = JSONWriter()
       decision.write(to: &json)
       precondition((try? JSONReader.parse(json.bytes, limits: JSONLimits(maxBytes: 1 << 30))) != nil, "decision JSON reads back")
     }
   }
-  return 0
 }
 
 #if !PLACEMENT_FUZZ_ALL

@@ -34,16 +34,8 @@ func fuzzRules(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   if let ruleSet = compilation.ruleSet {
     rulesStats.compiled += 1
     if !ruleSet.placements.isEmpty { rulesStats.withPlacement += 1 }
-    let now = Instant(millisecondsSince1970: 1_764_460_800_000)
     for profile in [Profile(), Profile(profileID: "p1", customAttributes: ["x": .string("y")])] {
-      let bound = ruleSet.bind(profile)
-      for explain in [false, true] {
-        for decision in try! ruleSet.resolveAll(for: bound, options: ResolveOptions(now: now, explain: explain)) {
-          var json = JSONWriter()
-          decision.write(to: &json)
-          precondition((try? JSONReader.parse(json.bytes, limits: JSONLimits(maxBytes: 1 << 30))) != nil, "decision JSON reads back")
-        }
-      }
+      resolveEveryPlacement(ruleSet, ruleSet.bind(profile))
     }
   }
   return 0
