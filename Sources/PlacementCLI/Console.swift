@@ -110,24 +110,28 @@ public struct StreamWriteError: Error, Sendable, Equatable {
   /// - Throws: the first other error.
   static func writeAll(_ text: String, to descriptor: Int32) throws(StreamWriteError) {
     var text = text
-    let code: Int32 = text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written >= 0 {
-          offset += written
-          continue
-        }
-        switch errno {
-        case EINTR: continue
-        case EAGAIN:
-          var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&wait, 1, -1)
-        case let other: return other
-        }
-      }
-      return 0
-    }
+    let code = text.withUTF8 { bytes in writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) }
     if code != 0 { throw StreamWriteError(code: code) }
+  }
+
+  /// Writes all of `bytes` to `descriptor` (as ``writeAll(_:to:)-(String,_)``); the `errno` of the first other
+  /// error, or 0.
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written >= 0 {
+        offset += written
+        continue
+      }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN:
+        var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&wait, 1, -1)
+      case let other: return other
+      }
+    }
+    return 0
   }
 }
