@@ -23,7 +23,7 @@ import Testing
     #expect(try String(contentsOfFile: three, encoding: .utf8) == log)
     // The rules' version (RuleSet.version: 12 hex digits of the files' MD5) is the same on every line.
     let version = try #require(log.split(separator: "\"rules_version\":\"").dropFirst().first?.prefix(12))
-    #expect(version.allSatisfy(\.isHexDigit))
+    #expect(version.count == 12 && version.allSatisfy { $0.isHexDigit })
     func line(_ id: String, _ placement: String, _ variation: String, _ bucket: Int, _ outcome: String) -> String {
       #"{"profile_id":"\#(id)","placement":"\#(placement)","rules_version":"\#(version)","resolved_at":"2026-12-01T00:00:00Z","#
         + #""test":"yoga_offer","version_id":"\#(Self.version)","variation":"\#(variation)","bucket":\#(bucket),"outcome":"\#(outcome)"}"#
