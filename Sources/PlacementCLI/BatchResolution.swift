@@ -35,7 +35,7 @@ struct BatchResolution {
     var progress = Progress(console: console)
     var nextLine = 1
     func write(_ slot: BatchSlot) {
-      if !slot.result.out.isEmpty { console.out(String(decoding: slot.result.out, as: UTF8.self)) }
+      if !slot.result.out.isEmpty { console.out(bytes: slot.result.out) }
       exposures?.write(slot.result.exposures)
       if !slot.result.errors.isEmpty {
         progress.clear()  // a diagnostic never shares the progress line; it is redrawn below
