@@ -57,7 +57,7 @@ import Testing
 
   @Test func anUnquotedDateIsReportedWithAFixItAndAsADate() throws {
     let found = expectDiagnostics(
-      rules(#"everyone from 1️⃣2026-12-20 -> paywall x"#),
+      rules(#"everyone from 1️⃣2️⃣2026-12-20 -> paywall x"#),
       [SyntaxCatalog.unquotedDate, SemanticsCatalog.instantWithoutOffset])
     #expect(Set(found.map(\.code)) == [SyntaxCatalog.unquotedDate, SemanticsCatalog.instantWithoutOffset])
   }
@@ -84,7 +84,7 @@ import Testing
   }
 
   @Test func aMissingInstantIsASyntaxError() throws {
-    let found = expectDiagnostics(rules("everyone from1️⃣ -> paywall x"), SyntaxCatalog.expectedToken)
+    let found = expectDiagnostics(rules("everyone from 1️⃣-> paywall x"), SyntaxCatalog.expectedToken)
     #expect(found.first?.message.hasPrefix("expected an instant after 'from'") == true)
   }
 
