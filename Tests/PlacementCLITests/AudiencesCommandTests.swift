@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func jsonForTools() {
-    let run = placement(["audiences", "home_banner", "--format", "json"] + rules)
+    let run = placement(["audiences", "home_banner", "--format", "json", "--now", "2026-12-01T00:00:00Z"] + rules)
     #expect(run.status == 0)
     expectGolden(run.out, "audiences-home_banner.json")
     let list = placement(["audiences", "--format", "json"] + rules)
