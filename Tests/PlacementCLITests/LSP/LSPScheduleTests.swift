@@ -1,0 +1,40 @@
+import PlacementKit
+import Testing
+
+@testable import PlacementCLI
+
+/// The editor side of schedules: completion offers `from`/`until` after a row's segment and `until` after the
+/// `from` instant, and hover explains `until`.
+@Suite struct LSPScheduleTests {
+  static let rules = """
+    segment everyone = country is set
+    placement p: paywall {
+
+    """
+
+  func labels(_ text: String) -> [String] {
+    let client = LSPTestClient(root: nil)
+    let uri = "untitled:schedules"
+    client.open(uri, text)
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let end = LSPPosition(line: lines.count - 1, character: lines.last!.utf16.count)
+    let items = client.result("textDocument/completion", LSPTestClient.position(uri, end))["items"]?.arrayValue ?? []
+    return items.compactMap { $0["label"]?.stringValue }
+  }
+
+  @Test func completionOffersTheScheduleKeywords() {
+    #expect(labels(Self.rules + "  everyone ") == ["from", "until"])
+    #expect(labels(Self.rules + #"  everyone from "2026-12-20T00:00:00+01:00" "#) == ["until"])
+    #expect(labels(Self.rules + "  everyone from ") == [])
+  }
+
+  @Test func hoverExplainsUntil() throws {
+    let text = Self.rules + #"  everyone until "2027-01-05T00:00:00+01:00" -> paywall x"# + "\n  default -> paywall y\n}\n"
+    let client = LSPTestClient(root: nil)
+    let uri = "untitled:schedules-hover"
+    client.open(uri, text)
+    let hover = client.result("textDocument/hover", LSPTestClient.position(uri, LSPPosition(line: 2, character: 13)))
+    let value = try #require(hover[path: "contents.value"]?.stringValue)
+    #expect(value.hasPrefix("**`until \"<instant>\"`**: a schedule's end, exclusive"))
+  }
+}
