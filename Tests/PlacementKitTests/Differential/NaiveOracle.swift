@@ -66,6 +66,12 @@ struct NaiveOracle {
         tried.append(Tried(row: index, outcome: "not_matched", condition: failure(rules.segments[segment])))
         continue
       }
+      if let window = rules.windows[index],
+        !((window.from.map { OracleGenerator.now >= $0 } ?? true) && (window.until.map { OracleGenerator.now < $0 } ?? true))
+      {
+        tried.append(Tried(row: index, outcome: "scheduled_out", condition: nil))
+        continue
+      }
       var content = row.content
       var variation: String?
       var bucket: Int?
