@@ -37,4 +37,30 @@ import Testing
     let value = try #require(hover[path: "contents.value"]?.stringValue)
     #expect(value.hasPrefix("**`until \"<instant>\"`**: a schedule's end, exclusive"))
   }
+
+  @Test func hoverOnAScheduledCrossPlacementTestShowsItsWindow() throws {
+    let text = """
+      segment everyone = country is set
+      test launch version "l-1" from "2026-12-01T00:00:00Z" {
+        variation a 50% {
+          p -> paywall pa
+        }
+        variation b 50% {
+          p -> paywall pb
+        }
+      }
+      placement p: paywall {
+        everyone -> test launch
+        default  -> paywall standard
+      }
+
+      """
+    let client = LSPTestClient(root: nil)
+    let uri = "untitled:schedules-test-hover"
+    client.open(uri, text)
+    let hover = client.result("textDocument/hover", LSPTestClient.position(uri, LSPPosition(line: 1, character: 6)))
+    let value = try #require(hover[path: "contents.value"]?.stringValue)
+    #expect(value.hasPrefix("```placement\ntest launch version \"l-1\" from \"2026-12-01T00:00:00Z\"\n```\n"))
+    #expect(value.contains("Scheduled: outside its window (from inclusive, until exclusive) its rows are skipped."))
+  }
 }
