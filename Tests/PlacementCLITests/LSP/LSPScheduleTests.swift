@@ -22,6 +22,16 @@ import Testing
     return items.compactMap { $0["label"]?.stringValue }
   }
 
+  /// The hover text at a position of a document holding `text`.
+  func hover(_ text: String, line: Int, character: Int) -> String? {
+    let client = LSPTestClient(root: nil)
+    let uri = "untitled:schedules-hover"
+    client.open(uri, text)
+    let hover = client.result(
+      "textDocument/hover", LSPTestClient.position(uri, LSPPosition(line: line, character: character)))
+    return hover[path: "contents.value"]?.stringValue
+  }
+
   @Test func completionOffersTheScheduleKeywords() {
     #expect(labels(Self.rules + "  everyone ") == ["from", "until"])
     #expect(labels(Self.rules + #"  everyone from "2026-12-20T00:00:00+01:00" "#) == ["until"])
@@ -30,11 +40,7 @@ import Testing
 
   @Test func hoverExplainsUntil() throws {
     let text = Self.rules + #"  everyone until "2027-01-05T00:00:00+01:00" -> paywall x"# + "\n  default -> paywall y\n}\n"
-    let client = LSPTestClient(root: nil)
-    let uri = "untitled:schedules-hover"
-    client.open(uri, text)
-    let hover = client.result("textDocument/hover", LSPTestClient.position(uri, LSPPosition(line: 2, character: 13)))
-    let value = try #require(hover[path: "contents.value"]?.stringValue)
+    let value = try #require(hover(text, line: 2, character: 13))
     #expect(value.hasPrefix("**`until \"<instant>\"`**: a schedule's end, exclusive"))
   }
 
@@ -55,11 +61,7 @@ import Testing
       }
 
       """
-    let client = LSPTestClient(root: nil)
-    let uri = "untitled:schedules-test-hover"
-    client.open(uri, text)
-    let hover = client.result("textDocument/hover", LSPTestClient.position(uri, LSPPosition(line: 1, character: 6)))
-    let value = try #require(hover[path: "contents.value"]?.stringValue)
+    let value = try #require(hover(text, line: 1, character: 6))
     #expect(value.hasPrefix("```placement\ntest launch version \"l-1\" from \"2026-12-01T00:00:00Z\"\n```\n"))
     #expect(value.contains("Scheduled: outside its window (from inclusive, until exclusive) its rows are skipped."))
   }
