@@ -1,13 +1,14 @@
 import PlacementKit
 
-/// `placement audiences [<placement>]`: the audience table of a placement (priority, segment, content or split,
-/// marks, fallback path), or the list of placements with their row counts.
+/// `placement audiences [<placement>] [--now T]`: the audience table of a placement (priority, segment, content or
+/// split, marks, each scheduled row's window and whether it is live at `--now` or the clock, fallback path), or the
+/// list of placements with their row counts.
 struct AudiencesCommand {
   let arguments: Arguments
   let console: Console
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--rules", "--format"], flags: ["--strict"])
+    arguments = try Arguments(args, valued: ["--rules", "--format", "--now"], flags: ["--strict"])
     self.console = console
   }
 
@@ -17,8 +18,10 @@ struct AudiencesCommand {
       throw CommandFailure(.usage, "give at most one placement, found '\(arguments.positionals[1])' as well")
     }
     let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
+    // Schedules are judged at --now, else the clock: what is live now.
+    let now = try Support.now(arguments.value("--now"))
     guard let name = arguments.positionals.first else {
-      let tables = ruleSet.placements.map { AudienceTable($0, in: ruleSet) }
+      let tables = ruleSet.placements.map { AudienceTable($0, in: ruleSet).at(now) }
       if format == .json {
         var json = JSONWriter()
         AudienceTable.writeSummary(tables, to: &json)
@@ -28,7 +31,7 @@ struct AudiencesCommand {
       }
       return .ok
     }
-    guard let table = AudienceTable(name, in: ruleSet) else {
+    guard let table = AudienceTable(name, in: ruleSet)?.at(now) else {
       let error = ResolveError.unknownPlacement(
         name, known: ruleSet.placementNames, suggestion: Suggestions.closest(to: name, in: ruleSet.placementNames))
       throw CommandFailure(.dataError, error.description)

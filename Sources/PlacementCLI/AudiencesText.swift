@@ -9,11 +9,13 @@ enum AudiencesText {
 
   /// The list of placements with their content type and row counts.
   static func summary(_ tables: [AudienceTable]) -> String {
-    let header = ["placement", "type", "rows", "tests", "cross-placement rows", "fall-through rows"]
+    let header = ["placement", "type", "rows", "tests", "cross-placement rows", "fall-through rows", "scheduled (live)"]
     let rows = tables.map { table in
-      [
+      let scheduled = table.scheduledRows
+      return [
         table.placement, table.contentType.rawValue, "\(table.rows.count)", "\(table.testCount)",
         "\(table.rows.count { $0.isCrossPlacement })", "\(table.fallThroughRows.count)",
+        scheduled.isEmpty ? "0" : "\(scheduled.count) (\(scheduled.count { $0.status == .live }) live)",
       ].map { [$0] }
     }
     return grid(header, rows)
@@ -26,7 +28,18 @@ enum AudiencesText {
     out += "the first row that matches and does not fall through decides\n\n"
     out += grid(["#", "row", "segment", "content", "marks"], table.rows.map(cells))
     out += "\n" + fallback(table)
+    if let now = table.now, !table.scheduledRows.isEmpty {
+      let live = table.scheduledRows.filter { $0.status == .live }.map { "row \($0.priority) '\($0.name)'" }
+      out += displayRuleText(
+        "schedules judged at \(now.iso8601): live \(live.isEmpty ? "none" : live.joined(separator: ", ")); "
+          + "a row outside its schedule is skipped (from inclusive, until exclusive)") + "\n"
+    }
     return out
+  }
+
+  /// `live: from 2026-12-20T00:00:00+01:00 until 2027-01-05T00:00:00+01:00` (the status when judged).
+  static func scheduleMark(_ schedule: Schedule, _ status: Schedule.Status?) -> String {
+    (status.map { "\($0.rawValue): " } ?? "scheduled ") + schedule.description
   }
 
   static func cells(_ row: AudienceTable.Row) -> [[String]] {
@@ -36,6 +49,7 @@ enum AudiencesText {
     }
     if row.fallThrough == .always { marks.append("falls through") }
     if row.isDefault { marks.append("default: the fallback") }
+    if let schedule = row.schedule { marks.append(scheduleMark(schedule, row.status)) }
     var content: [String]
     var markLines = [marks.joined(separator: "; ")]
     if case .test(let test) = row.content {

@@ -44,7 +44,8 @@ enum Help {
       --rules PATH      a rules file or folder, as in the other commands (repeatable; with PATHS too)
       --strict          warnings fail too (an empty rule set's no-placements warning included)
       --now T           the instant relative date conditions are judged at (ISO-8601 with an offset, or
-                        YYYY-MM-DD; default 2026-01-01T00:00:00Z, fixed so findings are reproducible)
+                        YYYY-MM-DD; default 2026-01-01T00:00:00Z, fixed so findings are reproducible), and
+                        schedules too (schedule-ended; default for schedules: the current time)
 
     exit: 0 clean; 1 errors found (or warnings with --strict); 64 usage; 66 a path is missing.
 
@@ -70,7 +71,8 @@ enum Help {
       --exposures FILE     also write the exposure log: one JSON line per test each profile took part in
                            (profile_id, placement, rules_version, resolved_at, test, version_id, variation,
                            bucket, outcome), to join experiment results with purchases
-      --now INSTANT        the time for relative date conditions: ISO-8601 with an offset or YYYY-MM-DD (default: the current time)
+      --now INSTANT        the time for relative date conditions and schedules: ISO-8601 with an offset or
+                           YYYY-MM-DD at 00:00 UTC (default: the current time)
       --format json|text   output format (default: json)
 
     Every decision carries a reason (TARGETING_MATCH, SPLIT, DEFAULT, STATIC, DISABLED, OVERRIDE, STICKY,
@@ -104,7 +106,7 @@ enum Help {
 
     """,
     "audiences": """
-    usage: placement audiences [PLACEMENT] [--rules PATH] [--format text|json]
+    usage: placement audiences [PLACEMENT] [--rules PATH] [--format text|json] [--now T]
 
     With a placement, prints its audience table in priority order (0 is checked first): each row's segment
     and condition, its content or A/B split (variation, weight, content, version id), and marks for
@@ -115,6 +117,8 @@ enum Help {
     options:
       --rules PATH         rules file or directory (default: Rules)
       --format text|json   output format (default: text); the JSON shape is in docs/ABTests.md
+      --now T              judge schedules at T (ISO-8601 with an offset; default: the current time): each
+                           scheduled row is marked scheduled, live or ended, and the list counts live rows
 
     exit: 0 ok; 64 usage; 65 rules do not compile or the placement is unknown; 66 a file is missing.
 
@@ -137,7 +141,7 @@ enum Help {
 
     """,
     "test": """
-    usage: placement test [PATHS] [--rules PATH] [--coverage]
+    usage: placement test [PATHS] [--rules PATH] [--coverage] [--now T]
 
     Runs rule tests: JSON files of cases, each a profile (inline, a profile file, or a flow events file) and
     the expected decision per placement (content, row, A/B test and variation, why earlier rows did not
@@ -150,6 +154,7 @@ enum Help {
     options:
       --rules PATH   compile the rules from PATH instead
       --coverage     list the rows no case's decision came from
+      --now T        the instant for cases whose file and case set no 'now' (default: the current time)
 
     exit: 0 all passed; 1 some case failed; 65 the rules do not compile or a test file is malformed (the file
     and JSON path are named); 66 a path is missing or no test file is found.

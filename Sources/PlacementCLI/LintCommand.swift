@@ -26,7 +26,9 @@ struct LintCommand {
     let compilation = Compilation.compile(sources, options: CompileOptions(maxDiagnostics: 10_000))
     // Example profiles that depend on the time say `(with --now T)`: `lint --now T` judges at that instant.
     let now = try arguments.value("--now").map { text throws(CommandFailure) in try Support.now(text) }
-    let result = Linter.run(compilation, now: now ?? Reasoner.defaultNow)
+    // Schedules are judged at --now, else the clock (a schedule that has ended is a finding).
+    let clock = try Support.now(nil)
+    let result = Linter.run(compilation, now: now ?? Reasoner.defaultNow, scheduleNow: now ?? clock)
     let context = LintReportContext(colors: console.stdoutColors, rules: paths.joined(separator: ", "))
     let reporter = LintReporters.named(format)!.init(context: context)
     console.out(reporter.render(result))

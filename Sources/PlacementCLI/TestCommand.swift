@@ -1,6 +1,6 @@
 import PlacementKit
 
-/// `placement test [PATHS] [--rules PATH] [--coverage]`: runs the rule tests kept next to the rules.
+/// `placement test [PATHS] [--rules PATH] [--coverage] [--now T]`: runs the rule tests kept next to the rules.
 ///
 /// Prints each failing case with expected and actual values and the explain trace, then (last line)
 /// `N passed, N failed` (plus `, M not run` for malformed files and cases). Exit 0 when every case passes, 1 when one fails, 65 when the rules do not compile or a
@@ -10,11 +10,12 @@ struct TestCommand {
   let console: Console
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--rules"], flags: ["--coverage", "--strict"])
+    arguments = try Arguments(args, valued: ["--rules", "--now"], flags: ["--coverage", "--strict"])
     self.console = console
   }
 
   func run() throws(CommandFailure) -> ExitCode {
+    _ = try Support.now(arguments.value("--now"))  // a bad --now is a usage error before anything runs
     let paths = arguments.positionals.isEmpty ? ["Rules"] : arguments.positionals
     let groups = try RuleTestDiscovery.groups(paths: paths, rules: arguments.value("--rules"))
     var tally = RuleTestTally()
@@ -49,7 +50,9 @@ struct TestCommand {
     } catch {
       return report.malformed(file, RuleTestError(path: "", message: "\(error)"), tally: &tally)
     }
-    let fallbackNow = (try? Support.now(nil)) ?? Instant(millisecondsSince1970: 0)
+    // A case's own `now`, else its file's, else --now, else the clock.
+    let fallbackNow =
+      (try? Support.now(arguments.value("--now"))) ?? (try? Support.now(nil)) ?? Instant(millisecondsSince1970: 0)
     for testCase in suite.cases {
       let profile: Profile
       do {

@@ -38,13 +38,13 @@ import Testing
   }
 
   @Test func jsonForTools() {
-    let run = placement(["audiences", "home_banner", "--format", "json"] + rules)
+    let run = placement(["audiences", "home_banner", "--format", "json", "--now", "2026-12-01T00:00:00Z"] + rules)
     #expect(run.status == 0)
     expectGolden(run.out, "audiences-home_banner.json")
     let list = placement(["audiences", "--format", "json"] + rules)
     #expect(
       list.out
-        == #"{"placements":[{"name":"home_banner","content_type":"paywall","rows":4,"tests":2,"cross_placement_rows":1,"fall_through_rows":2},{"name":"checkout","content_type":"paywall","rows":3,"tests":2,"cross_placement_rows":1,"fall_through_rows":0}]}"#
+        == #"{"placements":[{"name":"home_banner","content_type":"paywall","rows":4,"tests":2,"cross_placement_rows":1,"fall_through_rows":2,"scheduled_rows":0,"live_scheduled_rows":0},{"name":"checkout","content_type":"paywall","rows":3,"tests":2,"cross_placement_rows":1,"fall_through_rows":0,"scheduled_rows":0,"live_scheduled_rows":0}]}"#
         + "\n")
   }
 

@@ -147,6 +147,10 @@ def test_shipped_conditions_and_tests_are_scoped():
     assert scope(promotions, "segment new_yoga", "days") == "keyword.other.unit.placement"
     assert scope(promotions, "segment new_yoga", "within") == "keyword.operator.word.placement"
     assert scope(promotions, "  variation control", "control") == "entity.name.tag.variation.placement"
+    # The Christmas promotion's schedule: 'from' and 'until' with RFC 3339 instants (strings).
+    assert scope(promotions, "  dach_free_users from", "from") == "keyword.other.placement"
+    assert scope(promotions, "  dach_free_users from", "until") == "keyword.other.schedule.placement"
+    assert scope(promotions, "  dach_free_users from", '"2026-12-20T00:00:00+01:00"') == "string.quoted.double.placement"
 
 
 def test_versions_patterns_and_escapes_are_scoped():

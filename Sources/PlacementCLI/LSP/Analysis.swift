@@ -16,8 +16,9 @@ final class Analysis {
   }
 
   let compilation: Compilation
-  /// The compiler's diagnostics and the lint findings, suppressions applied (computed on first use).
-  private(set) lazy var lint: LintResult = Linter.run(compilation)
+  /// The compiler's diagnostics and the lint findings, suppressions applied (computed on first use); schedules
+  /// are judged at the clock, as `placement lint` without `--now` does.
+  private(set) lazy var lint: LintResult = Linter.run(compilation, scheduleNow: try? Support.now(nil))
   /// Files in compilation order.
   let files: [File]
   let symbols: SymbolIndex

@@ -69,6 +69,12 @@ struct Completion {
       if last.kind == .arrow { return keywords(["flow", "paywall", "test", "fallthrough", "holdout"]) }
       if last.isWord("flow") || last.isWord("paywall") { return [] }
       if last.isWord("test") { return names(.test) }
+      // A schedule: after a row's segment (`pros |`), `from "…"` or `until "…"`; after the `from` instant, `until`.
+      if first.value == "placement", last.kind == .identifier, last.atLineStart, !last.isWord("default") {
+        return keywords(["from", "until"])
+      }
+      if last.kind == .string, tokens.count >= 2, tokens[tokens.count - 2].isWord("from") { return keywords(["until"]) }
+      if last.isWord("from") || last.isWord("until") { return [] }
       if last.kind == .leftBrace || last.kind == .rightBrace || last.kind == .number || last.isWord("fallthrough")
         || last.kind == .identifier && tokens.count > 2 && tokens[tokens.count - 2].kind != .arrow
       {

@@ -13,6 +13,11 @@ enum KeywordDocs {
       "**`default`**: the last row of a table, for every profile that matched no row before it (exactly one, last).",
     "fallthrough": "**`fallthrough`**: show nothing specific here; the next matching row decides.",
     "holdout": "**`holdout`**: inside an A/B test, the variation that deliberately shows nothing.",
+    "until": "**`until \"<instant>\"`**: a schedule's end, exclusive: the row (or test) is live while "
+      + "`from <= now < until` and skipped outside (reason `SCHEDULED_OUT`). Instants carry an offset or `Z`, "
+      + "e.g. `until \"2027-01-05T00:00:00+01:00\"`.",
+    "from": "**`from`**: on an attribute, its flow source (`from quiz \"experience\"`); on a row or a test header, "
+      + "a schedule's start, inclusive (`from \"2026-12-20T00:00:00+01:00\"`: an RFC 3339 instant with an offset or `Z`).",
     "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",
     "or": "**`or`**: at least one condition holds.",
     "not": "**`not`**: the exact complement: `not x` is **true** when `x` is false, including on a missing value.",

@@ -9,8 +9,12 @@ extension AudienceTable {
   ///            "content": {"type": "test", "name": "yoga_offer", "version_id": "yoga-2026", "version_derived": false,
   ///                        "cross_placement": true,
   ///                        "variations": [{"id": "control", "weight": 50, "content": {"type": "fallthrough"}}, …]}}],
-  ///  "fallback": {"default_row": 5, "fall_through_rows": [0]}}
+  ///            "schedule": null}],
+  ///  "now": "2026-12-24T12:00:00Z", "fallback": {"default_row": 5, "fall_through_rows": [0]}}
   /// ```
+  /// A scheduled row's `schedule` is `{"from": "2026-12-20T00:00:00+01:00", "until": "2027-01-05T00:00:00+01:00",
+  /// "status": "live"}` (bounds as written, either may be null; `status` is `scheduled`, `live` or `ended` at
+  /// `now`, the instant the table was judged at, or null with `now` when it was not).
   /// `segment` is null for the default row; `falls_through` is `never`, `always` or `variations`;
   /// `content.type` is `flow` (`id`, `paywall`), `paywall` (`id`), `holdout`, `fallthrough` or `test`, whose
   /// `variations` are in draw order (weight ascending, then id) with weights in percent.
@@ -24,6 +28,8 @@ extension AudienceTable {
     json.beginArray()
     for row in rows { row.write(to: &json) }
     json.endArray()
+    json.key("now")
+    if let now { json.value(now.iso8601) } else { json.null() }
     json.key("fallback")
     json.beginObject()
     json.key("default_row")
@@ -37,7 +43,8 @@ extension AudienceTable {
   }
 
   /// Writes a list of placements as `{"placements": [{"name", "content_type", "rows", "tests",
-  /// "cross_placement_rows", "fall_through_rows"}]}` (counts of rows).
+  /// "cross_placement_rows", "fall_through_rows", "scheduled_rows", "live_scheduled_rows"}]}` (counts of rows;
+  /// live ones at the tables' `now`).
   public static func writeSummary(_ tables: [AudienceTable], to json: inout JSONWriter) {
     json.beginObject()
     json.key("placements")
@@ -56,6 +63,10 @@ extension AudienceTable {
       json.value(table.rows.count { $0.isCrossPlacement })
       json.key("fall_through_rows")
       json.value(table.fallThroughRows.count)
+      json.key("scheduled_rows")
+      json.value(table.scheduledRows.count)
+      json.key("live_scheduled_rows")
+      json.value(table.scheduledRows.count { $0.status == .live })
       json.endObject()
     }
     json.endArray()
@@ -96,6 +107,22 @@ extension AudienceTable.Row {
     json.endArray()
     json.key("content")
     Self.write(content, to: &json)
+    json.key("schedule")
+    writeSchedule(to: &json)
+    json.endObject()
+  }
+
+  /// `{"from": "<instant as written>"|null, "until": …|null, "status": "scheduled"|"live"|"ended"|null}`, or
+  /// null for a row that is always live (`status` is null when the table was not judged at an instant).
+  func writeSchedule(to json: inout JSONWriter) {
+    guard let schedule else { return json.null() }
+    json.beginObject()
+    json.key("from")
+    if let from = schedule.from { json.value(from.text) } else { json.null() }
+    json.key("until")
+    if let until = schedule.until { json.value(until.text) } else { json.null() }
+    json.key("status")
+    if let status { json.value(status.rawValue) } else { json.null() }
     json.endObject()
   }
 

@@ -33,11 +33,18 @@ public struct AudienceTable: Sendable, Equatable {
     public let fallThrough: FallThrough
     /// Ids of the variations that are holdouts (the profile is deliberately shown nothing).
     public let holdouts: [String]
+    /// When the row is live: its own schedule intersected with its test's; nil for a row that always is.
+    public internal(set) var schedule: Schedule? = nil
+    /// Where ``schedule`` stands at the table's ``AudienceTable/now``; nil for an unscheduled row or a table
+    /// not judged at an instant.
+    public internal(set) var status: Schedule.Status? = nil
   }
 
   public let placement: String
   public let contentType: PlacementDefinition.ContentType
-  public let rows: [Row]
+  public internal(set) var rows: [Row]
+  /// The instant the rows' schedules are judged at (``at(_:)``); nil when not judged.
+  public internal(set) var now: Instant? = nil
 
   /// The table of `placement` in `ruleSet`, or nil for an unknown placement.
   public init?(_ placement: String, in ruleSet: RuleSet) {
@@ -61,7 +68,19 @@ public struct AudienceTable: Sendable, Equatable {
         fallThrough: Self.fallThrough(row.content),
         holdouts: test?.variations.filter { $0.content == .holdout }.map(\.id) ?? [])
     }
+    for (index, row) in definition.rows.enumerated() { rows[index].schedule = row.effectiveSchedule }
   }
+
+  /// The table with each scheduled row's ``Row/status`` at `now` (`placement audiences --now`): what is live.
+  public func at(_ now: Instant) -> AudienceTable {
+    var judged = self
+    judged.now = now
+    for index in judged.rows.indices { judged.rows[index].status = judged.rows[index].schedule?.status(at: now) }
+    return judged
+  }
+
+  /// Rows with a schedule (their own or their test's).
+  public var scheduledRows: [Row] { rows.filter { $0.schedule != nil } }
 
   /// The default row: where a profile ends when no row decides. Nil only for a table that failed to check.
   public var defaultRow: Row? { rows.last { $0.isDefault } }

@@ -28,15 +28,20 @@ public struct LintContext: Sendable {
   /// The rows after that are reported as not checked (an info finding of `unreachable-row`), never silently.
   public let rowBudget: Int
   public static let defaultRowBudget = 100_000
+  /// The instant schedules are judged at (`schedule-ended`): `placement lint --now`, else the clock.
+  public let scheduleNow: Instant
 
   /// - Parameters:
   ///   - now: the instant relative date conditions are judged at (default ``Reasoner/defaultNow``, fixed so that
   ///     findings are reproducible); `placement lint --now` sets it.
+  ///   - scheduleNow: the instant schedules are judged at (a schedule that ended before it is a finding); nil: `now`.
   public init(
-    _ compilation: Compilation, rowBudget: Int = LintContext.defaultRowBudget, now: Instant = Reasoner.defaultNow
+    _ compilation: Compilation, rowBudget: Int = LintContext.defaultRowBudget, now: Instant = Reasoner.defaultNow,
+    scheduleNow: Instant? = nil
   ) {
     self.compilation = compilation
     self.rowBudget = rowBudget
+    self.scheduleNow = scheduleNow ?? now
     self.reasoner = Reasoner(model: compilation.model, now: now)
     var attributes: [Located<AttributeDecl>] = []
     var segments: [Located<SegmentDecl>] = []

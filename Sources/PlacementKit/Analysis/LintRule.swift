@@ -45,6 +45,8 @@ public enum LintRegistry {
     EmptyStringInList(),
     DuplicateListElement(),
     DuplicateRowSegment(),
+    ScheduleEnded(),
+    OverlappingSchedules(),
     UnusedSegment(),
     UnusedAttribute(),
     InvalidSuppression(),

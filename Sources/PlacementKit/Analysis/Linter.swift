@@ -10,10 +10,14 @@ public enum Linter {
   /// - Parameters:
   ///   - compilation: the compiled rules (with errors or not: rules run on the checked model either way).
   ///   - rules: the rules to run (default: all of ``LintRegistry``).
+  ///   - now: the instant relative date conditions are judged at.
+  ///   - scheduleNow: the instant schedules are judged at (`schedule-ended`; the CLI passes `--now` or the
+  ///     clock); nil: `now`.
   public static func run(
-    _ compilation: Compilation, rules: [any LintRule] = LintRegistry.rules, now: Instant = Reasoner.defaultNow
+    _ compilation: Compilation, rules: [any LintRule] = LintRegistry.rules, now: Instant = Reasoner.defaultNow,
+    scheduleNow: Instant? = nil
   ) -> LintResult {
-    let context = LintContext(compilation, now: now)
+    let context = LintContext(compilation, now: now, scheduleNow: scheduleNow)
     var diagnostics = RebalanceWeights().amend(compilation.diagnostics, context)
     for rule in rules { diagnostics += rule.check(context) }
     let suppressions = Suppressions(files: compilation.model.files)
@@ -24,7 +28,7 @@ public enum Linter {
   }
 }
 
-/// The outcome of ``Linter/run(_:rules:now:)``.
+/// The outcome of ``Linter/run(_:rules:now:scheduleNow:)``.
 public struct LintResult: Sendable {
   /// All findings sorted by position, suppressed ones included.
   public let findings: [LintFinding]

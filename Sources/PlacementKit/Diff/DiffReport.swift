@@ -111,6 +111,8 @@ public struct Cause: Sendable, Hashable, CustomStringConvertible {
     case segmentChanged = "segment-changed"
     case contentChanged = "content-changed"
     case testChanged = "test-changed"
+    /// The row's schedule (or its test's) changed: it is skipped at the example's instant on one side only.
+    case scheduleChanged = "schedule-changed"
   }
 
   public let kind: Kind
@@ -127,6 +129,7 @@ public struct Cause: Sendable, Hashable, CustomStringConvertible {
     case .segmentChanged: "segment of row '\(row.name)' changed (narrowed and widened)"
     case .contentChanged: "content of row '\(row.name)' changed"
     case .testChanged: "test of row '\(row.name)' changed"
+    case .scheduleChanged: "schedule of row '\(row.name)' changed"
     }
   }
 }

@@ -70,6 +70,29 @@ extension PlacementComparison {
     return a == b
   }
 
+  /// True when two rows give every profile the same decision at every instant: ``sameContent(_:_:)`` and the
+  /// same schedule (the row's intersected with its test's).
+  static func sameRow(_ a: AudienceRow, _ b: AudienceRow) -> Bool {
+    sameContent(a.content, b.content) && a.effectiveSchedule == b.effectiveSchedule
+  }
+
+  /// The instants where a matched row's schedule starts or ends, on either side, for the rows whose schedule
+  /// changed (sorted, each once): a decision can change at these even when it does not at `now`.
+  static func scheduleInstants(_ matching: RowMatching) -> [Instant] {
+    var instants: Set<Instant> = []
+    for (i, j) in matching.newOf.enumerated() {
+      let before = matching.old[i].effectiveSchedule
+      let after = j.map { matching.new[$0].effectiveSchedule } ?? nil
+      guard before != after else { continue }
+      for schedule in [before, after].compactMap({ $0 }) {
+        if let from = schedule.from { instants.insert(from.instant) }
+        // The last instant inside the window (until is exclusive), and the first after it.
+        if let until = schedule.until { instants.formUnion([until.instant.adding(milliseconds: -1), until.instant]) }
+      }
+    }
+    return instants.sorted()
+  }
+
   static func test(_ content: Content) -> ABTest? {
     if case .test(let test) = content { return test }
     return nil

@@ -21,7 +21,7 @@ struct PlacementComparison {
     let oldSegments = self.oldSegments
     let newSegments = self.newSegments
     if oldSegments == newSegments
-      && zip(old.rows, new.rows).allSatisfy({ Self.sameContent($0.content, $1.content) })
+      && zip(old.rows, new.rows).allSatisfy({ Self.sameRow($0, $1) })
     {
       return PlacementDiff(name: new.name, status: .equivalent, transitions: [], undecided: [])
     }
@@ -30,11 +30,13 @@ struct PlacementComparison {
     var order: [String] = []
     var undecided: [String] = []
     var relations = SegmentRelations(reasoner: reasoner)
+    // `now` first; where a matched row's schedule changed, also the instants where either schedule starts or ends.
+    let instants = [now] + Self.scheduleInstants(matching).filter { $0 != now }
     // Rows above `prefix` are the same on both sides, so a profile one of them decides is decided alike: only
     // pairs below the common prefix can differ.
     var prefix = 0
     while prefix < min(old.rows.count, new.rows.count), oldSegments[prefix] == newSegments[prefix],
-      Self.sameContent(old.rows[prefix].content, new.rows[prefix].content)
+      Self.sameRow(old.rows[prefix], new.rows[prefix])
     {
       prefix += 1
     }
@@ -58,7 +60,9 @@ struct PlacementComparison {
           continue
         }
         for profile in steered(witness, old.rows[i].content, new.rows[j].content) {
-          guard let transition = confirm(profile, matching: matching, relations: &relations) else { continue }
+          guard let transition = confirm(profile, at: instants, matching: matching, relations: &relations) else {
+            continue
+          }
           let key = "\(transition.old)\u{0}\(transition.new)"
           if found[key] == nil {
             found[key] = transition
@@ -76,15 +80,32 @@ struct PlacementComparison {
     return PlacementDiff(name: new.name, status: status, transitions: transitions, undecided: undecided)
   }
 
-  /// Resolves the witness with both rule sets; a transition when the decisions differ.
-  private func confirm(_ witness: Witness, matching: RowMatching, relations: inout SegmentRelations) -> Transition? {
+  /// Resolves the witness with both rule sets at each instant in turn; a transition at the first where the
+  /// decisions differ (an instant other than `now` is reported as the example's `--now`).
+  private func confirm(
+    _ witness: Witness, at instants: [Instant], matching: RowMatching, relations: inout SegmentRelations
+  ) -> Transition? {
     let profile = witness.profile(merged.model.attributes)
-    guard let before = try? oldRules.resolve(placement: old.name, profile: profile, now: now),
-      let after = try? newRules.resolve(placement: new.name, profile: profile, now: now)
-    else { return nil }
+    for instant in instants {
+      guard let before = try? oldRules.resolve(placement: old.name, profile: profile, now: instant),
+        let after = try? newRules.resolve(placement: new.name, profile: profile, now: instant)
+      else { return nil }
+      if Outcome(before) != Outcome(after) {
+        return transition(
+          witness, before, after, at: instant == now ? witness.now : instant, matching: matching,
+          relations: &relations)
+      }
+    }
+    return nil
+  }
+
+  /// The transition between two differing decisions for the witness, with its causes.
+  private func transition(
+    _ witness: Witness, _ before: Decision, _ after: Decision, at instant: Instant?, matching: RowMatching,
+    relations: inout SegmentRelations
+  ) -> Transition {
     let was = Outcome(before)
     let becomes = Outcome(after)
-    guard was != becomes else { return nil }
     let i = before.audience.index
     let j = after.audience.index
     let causes = matching.causes(
@@ -92,7 +113,7 @@ struct PlacementComparison {
       matches: { reasoner.witness(witness, matches: $0) }, relation: { relations.relation(old: $0, new: $1) },
       oldRef: { ref(old.rows, $0) }, newRef: { ref(new.rows, $0) })
     return Transition(
-      placement: new.name, old: was, new: becomes, witness: witness.json(merged.model.attributes), now: witness.now,
+      placement: new.name, old: was, new: becomes, witness: witness.json(merged.model.attributes), now: instant,
       oldRow: ref(old.rows, i), newRow: ref(new.rows, j), causes: causes)
   }
 

@@ -46,6 +46,13 @@ struct RowMatching {
       return [Cause(kind: bothTests ? .testChanged : .contentChanged, row: newRef(j))]
     }
     var causes: [Cause] = []
+    // A matched row whose schedule changed is skipped on one side only (it now decides, or no longer does).
+    if let k = newOf[i], old[i].effectiveSchedule != new[k].effectiveSchedule {
+      causes.append(Cause(kind: .scheduleChanged, row: newRef(k)))
+    }
+    if let k = oldOf[j], k != i, old[k].effectiveSchedule != new[j].effectiveSchedule {
+      causes.append(Cause(kind: .scheduleChanged, row: newRef(j)))
+    }
     if oldOf[j] == nil { causes.append(Cause(kind: .rowAdded, row: newRef(j))) }
     if newOf[i] == nil { causes.append(Cause(kind: .rowRemoved, row: oldRef(i))) }
     // Old row i's counterpart no longer takes the profile: its segment changed (or a row above took it).

@@ -5,10 +5,11 @@ extension FileFormatter {
     writer.emit(
       "placement \(decl.name.text): \(decl.contentType.text) {",
       range: SourceRange(start: decl.range.start, end: open.range.end), indent: 0, blank: blank)
-    let nameWidth = decl.rows.map(\.segment.text.count).max() ?? 0
+    let nameWidth = decl.rows.filter { $0.window == nil }.map(\.segment.text.count).max() ?? 0
     for (index, row) in decl.rows.enumerated() {
-      let name = Self.padded(row.segment.text, to: nameWidth)
-      self.row(name + " -> ", row.content, start: row.range.start, indent: 2, blank: index == 0 ? .never : .preserve)
+      // A scheduled row keeps its window next to its name; the other rows' arrows line up.
+      let name = row.window == nil ? Self.padded(row.segment.text, to: nameWidth) : row.segment.text
+      self.row(name + printer.window(row.window) + " -> ", row.content, start: row.range.start, indent: 2, blank: index == 0 ? .never : .preserve)
     }
     closeBlock(at: decl.range.end, indent: 0)
   }
@@ -47,7 +48,9 @@ extension FileFormatter {
   /// `test <name> [version "<id>"] {`, then per variation `variation <id> <weight>% {` with one
   /// `<placement> -> <content>` per line (placement names padded across the whole test), `}`.
   mutating func crossPlacementTest(_ decl: CrossPlacementTestDecl, blank: LayoutWriter.Blank) {
-    let head = "test \(decl.name.text)" + (decl.version.map { " version \(printer.quoted($0.text))" } ?? "")
+    let head =
+      "test \(decl.name.text)" + (decl.version.map { " version \(printer.quoted($0.text))" } ?? "")
+      + printer.window(decl.window)
     let open = tokens.first(.leftBrace, atOrAfter: (decl.version ?? decl.name).range.end)
     writer.emit(head + " {", range: SourceRange(start: decl.range.start, end: open.range.end), indent: 0, blank: blank)
     let nameWidth = decl.variations.flatMap { $0.contents.map(\.placement.text.count) }.max() ?? 0

@@ -52,12 +52,14 @@ struct SyntaxFingerprint {
       tag("rows\(decl.rows.count)")
       for row in decl.rows {
         name(row.segment)
+        window(row.window)
         content(row.content)
       }
     case .test(let decl):
       tag("test")
       name(decl.name)
       name(decl.version)
+      window(decl.window)
       tag("variations\(decl.variations.count)")
       for variation in decl.variations {
         name(variation.id)
@@ -89,6 +91,7 @@ struct SyntaxFingerprint {
       tag("test")
       name(test.name)
       name(test.version)
+      window(test.window)
       tag("variations\(test.variations.count)")
       for variation in test.variations {
         name(variation.id)
@@ -97,6 +100,13 @@ struct SyntaxFingerprint {
       }
     case .missing: tag("missing")
     }
+  }
+
+  private mutating func window(_ window: WindowSyntax?) {
+    guard let window else { return tag("-") }
+    tag("window")
+    name(window.from)
+    name(window.until)
   }
 
   private mutating func expr(_ expr: Expr) {

@@ -65,9 +65,15 @@ struct SyntaxPrinter {
     }
   }
 
-  /// `test <name> [version "<id>"]`
+  /// `test <name> [version "<id>"] [from "<instant>"] [until "<instant>"]`
   func testHead(_ test: InlineTestSyntax) -> String {
-    "test \(test.name.text)" + (test.version.map { " version \(quoted($0.text))" } ?? "")
+    "test \(test.name.text)" + (test.version.map { " version \(quoted($0.text))" } ?? "") + window(test.window)
+  }
+
+  /// ` from "<instant>" until "<instant>"` (each part only when written, with a leading space), or "".
+  func window(_ window: WindowSyntax?) -> String {
+    guard let window else { return "" }
+    return (window.from.map { " from \(quoted($0.text))" } ?? "") + (window.until.map { " until \(quoted($0.text))" } ?? "")
   }
 
   /// `[<id>:] <content> <weight>%`

@@ -145,7 +145,11 @@ extension RuleSet {
   }
 
   /// Why a row whose segment matched was skipped by its schedule, for explanations.
-  func scheduleReason(_ row: AudienceRow) -> String { "the row is outside its schedule" }
+  /// `scheduled from 2026-12-20T00:00:00+01:00 until 2027-01-05T00:00:00+01:00` (the row's schedule intersected
+  /// with its test's, bounds as written).
+  func scheduleReason(_ row: AudienceRow) -> String {
+    row.effectiveSchedule.map { "scheduled \($0)" } ?? "the row is outside its schedule"
+  }
 
   /// Why a row whose segment matched was skipped by its test's layer, for explanations.
   func layerReason(_ row: AudienceRow) -> String { "the profile is outside the share of the row's test in its layer" }

@@ -113,6 +113,12 @@ extension RuleSet {
               run.observer.row(row, segment: segment, outcome: .notMatched)
               continue
             }
+            // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
+            guard rows[row].isLive(at: now) else {
+              run.observer.row(row, segment: segment, outcome: .scheduledOut)
+              resolution.scheduledOut = true
+              continue
+            }
             var draw: Draw? = nil
             var content = rows[row].content
             if case .test(let test) = content {

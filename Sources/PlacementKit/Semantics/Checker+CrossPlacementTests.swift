@@ -38,9 +38,12 @@ extension Checker {
           variation.id.range)
         ok = false
       }
+      let schedule = checkSchedule(decl.window)
+      crossTestSchedules[name] = schedule.schedule
       if ok,
         checkVariations(
-          decl.variations.map(\.id.text), weights, test: decl.name, weights: decl.variations.map(\.weight))
+          decl.variations.map(\.id.text), weights, test: decl.name, weights: decl.variations.map(\.weight)),
+        schedule.ok
       {
         validCrossTests.insert(name)
       }
@@ -114,9 +117,11 @@ extension Checker {
       guard let content, let weight = Int(variation.weight.text) else { return nil }
       variations.append(ABVariation(id: variation.id.text, weight: weight, content: content))
     }
-    return ABTest(
+    var test = ABTest(
       name: decl.name.text, versionID: decl.version?.text ?? decl.name.text, hasExplicitVersion: decl.version != nil,
       isCrossPlacement: true, variations: Bucketing.sortedForDraw(variations))
+    test.schedule = crossTestSchedules[decl.name.text]
+    return test
   }
 
   /// Warns where a cross-placement test gives content for a placement whose table never refers to it: profiles

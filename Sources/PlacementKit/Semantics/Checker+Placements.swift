@@ -47,11 +47,15 @@ extension Checker {
           notes: suggested.notes, fixIts: suggested.fixIts)
         continue
       }
-      guard let content = checkContent(row.content, placement: decl.name.text, type: contentType, row: row.segment.text)
+      let schedule = checkSchedule(row.window)
+      guard let content = checkContent(row.content, placement: decl.name.text, type: contentType, row: row.segment.text),
+        schedule.ok
       else { continue }
-      let audience = AudienceRow(name: row.segment.text, segment: segment, content: content, span: span(row.range))
+      var audience = AudienceRow(name: row.segment.text, segment: segment, content: content, span: span(row.range))
+      audience.setSchedule(schedule.schedule, test: Self.testSchedule(of: content))
       if row.isDefault {
         checkDefaultContent(content, row)
+        checkDefaultSchedule(audience, row)
         rows.append(audience)
       } else if case .test(let test) = content, test.isCrossPlacement {
         crossRows.append(audience)

@@ -27,14 +27,18 @@ extension Checker {
       ids[id] = idRange
       variations.append(ABVariation(id: id, weight: weight, content: content))
     }
+    let schedule = checkSchedule(syntax.window)
     guard ok,
       checkVariations(
-        variations.map(\.id), variations.map(\.weight), test: syntax.name, weights: syntax.variations.map(\.weight))
+        variations.map(\.id), variations.map(\.weight), test: syntax.name, weights: syntax.variations.map(\.weight)),
+      schedule.ok
     else { return nil }
     let version = syntax.version?.text ?? Self.derivedVersionID(placement: placement, row: row, test: syntax.name.text)
-    return ABTest(
+    var test = ABTest(
       name: syntax.name.text, versionID: version, hasExplicitVersion: syntax.version != nil, isCrossPlacement: false,
       variations: Bucketing.sortedForDraw(variations))
+    test.schedule = schedule.schedule
+    return test
   }
 
   /// The id of a variation written without one: its content's id (`holdout` for a holdout).

@@ -14,6 +14,8 @@ public struct Checker {
   var validCrossTests: Set<String> = []
   /// Each cross-placement test resolved per placement (nil: reported), so it is checked once per placement.
   var crossTestRows: [String: [String: ABTest?]] = [:]
+  /// The checked schedule of each cross-placement test that has one (header `from "…" until "…"`).
+  var crossTestSchedules: [String: Schedule] = [:]
   /// Salts of rollouts seen so far, with their place.
   var salts: [String: SourceSpan] = [:]
   /// The file whose nodes are being checked.

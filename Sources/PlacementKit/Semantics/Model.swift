@@ -51,6 +51,8 @@ public struct ABTest: Sendable, Hashable {
   public let isCrossPlacement: Bool
   /// Variations sorted for the draw: by weight ascending, then id ascending.
   public let variations: [ABVariation]
+  /// When the test is live (header `from "…" until "…"`); nil: always. Applies to every row that uses the test.
+  public internal(set) var schedule: Schedule? = nil
 }
 
 /// One variation of a test: its id, integer percent weight and content.
@@ -68,6 +70,30 @@ public struct AudienceRow: Sendable {
   public let segment: Int?
   public let content: Content
   public let span: SourceSpan
+  /// The row's own schedule (`<segment> from "…" until "…" -> …`); nil: always live.
+  public internal(set) var schedule: Schedule? = nil
+  /// What the resolver checks: the row's schedule intersected with its test's (nil when neither has one).
+  public internal(set) var effectiveSchedule: Schedule? = nil
+  /// ``effectiveSchedule`` as milliseconds since the epoch, `from` inclusive, `until` exclusive, open ends as
+  /// `Int64.min`/`Int64.max`: two integer compares on the resolution loop's hot path.
+  var liveFrom: Int64 = .min
+  var liveUntil: Int64 = .max
+}
+
+extension AudienceRow {
+  /// Sets the row's schedule and its test's, and the live range the resolver checks.
+  mutating func setSchedule(_ own: Schedule?, test: Schedule?) {
+    schedule = own
+    let effective = own.map { mine in test.map { mine.intersection($0) } ?? mine } ?? test
+    effectiveSchedule = effective
+    (liveFrom, liveUntil) = effective?.liveMilliseconds ?? (.min, .max)
+  }
+
+  /// True when the row is live at `now` (always, when unscheduled).
+  @inline(__always)
+  func isLive(at now: Instant) -> Bool {
+    now.millisecondsSince1970 >= liveFrom && now.millisecondsSince1970 < liveUntil
+  }
 }
 
 /// A placement with its audience table in evaluation order (cross-placement rows first, then the rows as written).

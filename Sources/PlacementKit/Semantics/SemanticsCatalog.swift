@@ -40,6 +40,10 @@ public enum SemanticsCatalog {
   public static let noPlacements: DiagnosticCode = "no-placements"
   public static let segmentTooDeep: DiagnosticCode = "segment-too-deep"
   public static let segmentTooCostly: DiagnosticCode = "segment-too-costly"
+  public static let instantWithoutOffset: DiagnosticCode = "instant-without-offset"
+  public static let invalidInstant: DiagnosticCode = "invalid-instant"
+  public static let emptySchedule: DiagnosticCode = "empty-schedule"
+  public static let scheduledDefault: DiagnosticCode = "scheduled-default"
 
   public static let entries: [CatalogEntry] = [
     CatalogEntry(duplicateDeclaration, .error, "two declarations of the same kind share a name"),
@@ -86,5 +90,9 @@ public enum SemanticsCatalog {
     CatalogEntry(noPlacements, .warning, "the rule set declares no placement"),
     CatalogEntry(segmentTooDeep, .error, "a segment nests deeper than the configured limit, counting referenced segments"),
     CatalogEntry(segmentTooCostly, .error, "a segment evaluates more conditions than the configured limit, counting referenced segments"),
+    CatalogEntry(instantWithoutOffset, .error, "a schedule's instant is a bare date or a local time, without an offset or 'Z'"),
+    CatalogEntry(invalidInstant, .error, "a schedule's bound is not an RFC 3339 instant"),
+    CatalogEntry(emptySchedule, .error, "a schedule's 'until' is before or equal to its 'from': it is never live"),
+    CatalogEntry(scheduledDefault, .error, "the default row, or its test, has a schedule: outside it nothing would decide"),
   ]
 }

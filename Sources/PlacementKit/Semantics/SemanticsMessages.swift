@@ -264,4 +264,25 @@ extension DiagnosticMessage {
       SemanticsCatalog.unreferencedTestContent,
       "cross-placement test '\(test)' gives content for placement '\(placement)', but no row of '\(placement)' refers to it")
   }
+
+  // MARK: Schedules
+
+  static func instantWithoutOffset(_ text: String, isDate: Bool) -> Self {
+    let what = isDate ? "is a date, not an instant" : "is a local time"
+    return .init(SemanticsCatalog.instantWithoutOffset, "\"\(UntrustedText.escaped(text, limit: 40))\" \(what): a schedule needs an offset or 'Z'")
+  }
+
+  static func invalidInstant(_ text: String) -> Self {
+    .init(SemanticsCatalog.invalidInstant, "\"\(UntrustedText.escaped(text, limit: 40))\" is not an instant")
+  }
+
+  static func emptySchedule(from: String, until: String, same: Bool) -> Self {
+    .init(
+      SemanticsCatalog.emptySchedule,
+      "the schedule is never live: until \(until) is \(same ? "the same instant as" : "before") from \(from)")
+  }
+
+  static var scheduledDefault: Self {
+    .init(SemanticsCatalog.scheduledDefault, "the default row cannot be scheduled: outside its schedule nothing would decide")
+  }
 }

@@ -110,9 +110,11 @@ package struct PlacementDecl: Sendable {
   package let range: SourceRange
 }
 
-/// `<segment> -> <content>` or `default -> <content>`.
+/// `<segment> [from "<instant>"] [until "<instant>"] -> <content>` or `default -> <content>`.
 package struct RowSyntax: Sendable {
   package let segment: Name
+  /// The row's schedule, when it has one.
+  package var window: WindowSyntax? = nil
   package let content: ContentSyntax
   package let range: SourceRange
   package var isDefault: Bool { segment.text == "default" }
@@ -149,6 +151,8 @@ package indirect enum ContentSyntax: Sendable {
 package struct InlineTestSyntax: Sendable {
   package let name: Name
   package let version: Name?
+  /// The test's schedule (header modifiers `from "…"`/`until "…"`), when it has one.
+  package var window: WindowSyntax? = nil
   package let variations: [VariationSyntax]
   package let range: SourceRange
 }
@@ -165,6 +169,8 @@ package struct VariationSyntax: Sendable {
 package struct CrossPlacementTestDecl: Sendable {
   package let name: Name
   package let version: Name?
+  /// The test's schedule (header modifiers `from "…"`/`until "…"`), when it has one.
+  package var window: WindowSyntax? = nil
   package let variations: [CrossVariationSyntax]
   package let range: SourceRange
 }
@@ -174,5 +180,16 @@ package struct CrossVariationSyntax: Sendable {
   package let id: Name
   package let weight: Name
   package let contents: [(placement: Name, content: ContentSyntax)]
+  package let range: SourceRange
+}
+
+/// A schedule as written: `from "<instant>"`, `until "<instant>"` or both, in that order. The instants are the
+/// strings as written (checked by the checker: they must carry an offset or `Z`).
+package struct WindowSyntax: Sendable {
+  /// The `from` instant (inclusive), or nil when the window has no start.
+  package let from: Name?
+  /// The `until` instant (exclusive), or nil when the window has no end.
+  package let until: Name?
+  /// From the first keyword to the last instant.
   package let range: SourceRange
 }

@@ -126,7 +126,7 @@ extension Parser {
     return PlacementDecl(name: name, contentType: contentType, rows: rows, range: span(from: start))
   }
 
-  /// `<segment> -> <content>`
+  /// `<segment> [from "<instant>"] [until "<instant>"] -> <content>`
   mutating func parseRow() -> RowSyntax? {
     let start = current.range.start
     guard current.kind == .identifier else {
@@ -134,14 +134,16 @@ extension Parser {
       return nil
     }
     let segment = Name(text: advance().value, range: tokens[index - 1].range)
+    let window = parseWindow()
     guard expect(.arrow, "'->' after the row's segment") != nil else {
       skip { $0.kind == .rightBrace || ($0.atLineStart && $0.kind == .identifier) }
-      return RowSyntax(segment: segment, content: .missing(range: span(from: start)), range: span(from: start))
+      return RowSyntax(
+        segment: segment, window: window, content: .missing(range: span(from: start)), range: span(from: start))
     }
     let reported = diagnostics.count + suppressedCount
     let content = parseContent(allowTest: true)
     skipRestOfBrokenRow(reportedBefore: reported)
-    return RowSyntax(segment: segment, content: content, range: span(from: start))
+    return RowSyntax(segment: segment, window: window, content: content, range: span(from: start))
   }
 
   /// After a row whose content had an error: the rest of its line belongs to the broken row, so it is skipped

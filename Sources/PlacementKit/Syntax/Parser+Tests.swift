@@ -1,12 +1,15 @@
 extension Parser {
-  /// In a row: `test <name> [version "<id>"] { [<id>:] <content> <weight>% , ... }` or `test <name>`
+  /// In a row: `test <name> [version "<id>"] [from "<instant>"] [until "<instant>"] { [<id>:] <content> <weight>% , ... }`
+  /// or `test <name>`
   /// (a reference to a cross-placement test).
   mutating func parseTestContent() -> ContentSyntax {
     let start = advance().range.start
     let name = expectContentID("a test name")
     let version = parseTestVersion()
+    // (`sticky` goes here: header modifiers are version, sticky, then the window.)
+    let window = parseWindow()
     guard current.kind == .leftBrace else {
-      if version != nil { reportExpected("'{' and the test's variations") }
+      if version != nil || window != nil { reportExpected("'{' and the test's variations") }
       return .testReference(name: name, range: span(from: start))
     }
     advance()
@@ -18,7 +21,8 @@ extension Parser {
       if index == before { skip { $0.kind == .comma || $0.kind == .rightBrace } }
     }
     expect(.rightBrace, "'}' to close the variations of test '\(name.text)'")
-    return .test(InlineTestSyntax(name: name, version: version, variations: variations, range: span(from: start)))
+    return .test(
+      InlineTestSyntax(name: name, version: version, window: window, variations: variations, range: span(from: start)))
   }
 
   mutating func parseTestVersion() -> Name? {
@@ -49,11 +53,13 @@ extension Parser {
     return Name(text: number.value, range: number.range)
   }
 
-  /// Top level: `test <name> version "<id>" { variation <id> <weight>% { <placement> -> <content> ... } ... }`
+  /// Top level: `test <name> version "<id>" [from "<instant>"] [until "<instant>"] { variation <id> <weight>% { <placement> -> <content> ... } ... }`
   mutating func parseCrossPlacementTest() -> CrossPlacementTestDecl {
     let start = advance().range.start
     let name = expectName("a test name")
     let version = parseTestVersion()
+    // (`sticky` goes here: header modifiers are version, sticky, then the window.)
+    let window = parseWindow()
     var variations: [CrossVariationSyntax] = []
     if expect(.leftBrace, "'{' and the test's variations") != nil {
       while current.kind != .rightBrace, !atDeclarationStart {
@@ -63,7 +69,8 @@ extension Parser {
       }
       expect(.rightBrace, "'}' to close test '\(name.text)'")
     }
-    return CrossPlacementTestDecl(name: name, version: version, variations: variations, range: span(from: start))
+    return CrossPlacementTestDecl(
+      name: name, version: version, window: window, variations: variations, range: span(from: start))
   }
 
   mutating func parseCrossVariation() -> CrossVariationSyntax? {

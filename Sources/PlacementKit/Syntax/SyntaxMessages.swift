@@ -61,6 +61,11 @@ extension DiagnosticMessage {
     .init(SyntaxCatalog.unquotedDate, "dates are quoted: write \"\(text)\"")
   }
 
+  /// `until "…" from "…"`: a schedule names its start first.
+  static var windowOrder: Self {
+    .init(SyntaxCatalog.expectedToken, "'from' comes before 'until': write 'from \"<instant>\" until \"<instant>\"'")
+  }
+
   static var nestedList: Self { .init(SyntaxCatalog.expectedValue, "lists cannot be nested") }
 
   static func nestingTooDeep(limit: Int) -> Self {

@@ -66,18 +66,27 @@ struct NaiveOracle {
   func outcome() -> Outcome {
     var tried: [Tried] = []
     var exposures: [String] = []
+    var scheduledOut = false
     func exposed(_ name: String, _ variation: String, _ bucket: Int?, _ outcome: String) {
       exposures.append("\(name)/\(variation) \(bucket.map(String.init) ?? "-") \(outcome)")
     }
     func reason(_ index: Int, isTest: Bool, isHoldout: Bool) -> String {
       if isHoldout { return "DISABLED" }
       if isTest { return "SPLIT" }
+      if scheduledOut { return "SCHEDULED_OUT" }
       if rules.rows.count == 1 { return "STATIC" }
       return rules.rows[index].segment == nil ? "DEFAULT" : "TARGETING_MATCH"
     }
     for (index, row) in rules.rows.enumerated() {
       if let segment = row.segment, !holds(rules.segments[segment]) {
         tried.append(Tried(row: index, outcome: "not_matched", condition: failure(rules.segments[segment])))
+        continue
+      }
+      if let window = rules.windows[index],
+        !((window.from.map { OracleGenerator.now >= $0 } ?? true) && (window.until.map { OracleGenerator.now < $0 } ?? true))
+      {
+        tried.append(Tried(row: index, outcome: "scheduled_out", condition: nil))
+        scheduledOut = true
         continue
       }
       var content = row.content

@@ -19,6 +19,8 @@ struct OracleGenerator {
   var random: SeededRandom
   /// Rollout salts must be unique in a rule set: numbered.
   var salts = 0
+  /// Schedules are drawn from their own stream, so the rest of the generated corpus is the same with or without.
+  var scheduleRandom = SeededRandom(seed: 20_261_220)
 
   static let attributes = """
     attribute nick: string
@@ -53,7 +55,23 @@ struct OracleGenerator {
       rows.append((segment, content(rows.count)))
     }
     rows.append((nil, random.chance(25) ? decidingTest(rows.count) : .flow("fallback")))
-    return OracleRules(segments: segments, rows: rows)
+    var generated = OracleRules(segments: segments, rows: rows)
+    for row in 0..<(rows.count - 1) where scheduleRandom.chance(30) { generated.windows[row] = window() }
+    return generated
+  }
+
+  /// A schedule around `now` (bounds 1 ms or days away, or exactly at `now`), `from` before `until`, either open.
+  mutating func window() -> (from: Int64?, until: Int64?) {
+    let offsets: [Int64] = [-3 * Self.day, -1, 0, 1, 5 * Self.day]
+    let first = scheduleRandom.below(offsets.count)
+    let second = first + 1 + scheduleRandom.below(offsets.count - first)
+    let from = Self.now + offsets[first]
+    let until = second < offsets.count ? Self.now + offsets[second] : nil
+    switch scheduleRandom.below(3) {
+    case 0: return (from, until)
+    case 1: return (nil, until ?? Self.now + offsets[first])
+    default: return (from, nil)
+    }
   }
 
   /// A condition; `inAll` says which kind of group encloses it (a group never directly holds its own kind).

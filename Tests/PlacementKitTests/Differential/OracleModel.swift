@@ -81,13 +81,24 @@ struct OracleVariation {
 struct OracleRules {
   var segments: [OracleCondition]
   var rows: [(segment: Int?, content: OracleContent)]
+  /// Schedules by row index: `from` (inclusive) and `until` (exclusive) in milliseconds since the epoch.
+  var windows: [Int: (from: Int64?, until: Int64?)] = [:]
 
   var text: String {
     var out = OracleGenerator.attributes
     for (index, condition) in segments.enumerated() { out += "segment s\(index) = \(condition.text)\n" }
     out += "placement p: flow {\n"
-    for row in rows { out += "  \(row.segment.map { "s\($0)" } ?? "default") -> \(row.content.text)\n" }
+    for (index, row) in rows.enumerated() {
+      out += "  \(row.segment.map { "s\($0)" } ?? "default")\(windowText(index)) -> \(row.content.text)\n"
+    }
     return out + "}\n"
+  }
+
+  /// ` from "…" until "…"` of row `index`, or "".
+  func windowText(_ index: Int) -> String {
+    guard let window = windows[index] else { return "" }
+    let iso = { (ms: Int64) in Instant(millisecondsSince1970: ms).iso8601 }
+    return (window.from.map { " from \"\(iso($0))\"" } ?? "") + (window.until.map { " until \"\(iso($0))\"" } ?? "")
   }
 }
 

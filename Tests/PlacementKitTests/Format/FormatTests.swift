@@ -208,17 +208,19 @@ import Testing
       fields.sorted() == [
         "AttributeDecl.name", "AttributeDecl.range", "AttributeDecl.source", "AttributeDecl.type", "AttributeDecl.unit",
         "CrossPlacementTestDecl.name", "CrossPlacementTestDecl.range", "CrossPlacementTestDecl.variations",
-        "CrossPlacementTestDecl.version", "CrossVariationSyntax.contents", "CrossVariationSyntax.id",
+        "CrossPlacementTestDecl.version", "CrossPlacementTestDecl.window", "CrossVariationSyntax.contents", "CrossVariationSyntax.id",
         "CrossVariationSyntax.range", "CrossVariationSyntax.weight", "InlineTestSyntax.name", "InlineTestSyntax.range",
-        "InlineTestSyntax.variations", "InlineTestSyntax.version", "Name.presence", "Name.range", "Name.text", "OptionSyntax.id",
+        "InlineTestSyntax.variations", "InlineTestSyntax.version", "InlineTestSyntax.window", "Name.presence", "Name.range", "Name.text", "OptionSyntax.id",
         "OptionSyntax.title", "PlacementDecl.contentType", "PlacementDecl.name", "PlacementDecl.range",
         "PlacementDecl.rows", "PredicateSyntax.ignoringCase", "PredicateSyntax.op", "PredicateSyntax.opRange",
         "PredicateSyntax.operands", "PredicateSyntax.range", "PredicateSyntax.subject", "PredicateSyntax.unit",
-        "RowSyntax.content", "RowSyntax.range", "RowSyntax.segment", "SegmentDecl.condition", "SegmentDecl.name",
+        "RowSyntax.content", "RowSyntax.range", "RowSyntax.segment", "RowSyntax.window", "SegmentDecl.condition",
+        "SegmentDecl.name",
         "SegmentDecl.range", "SourceSyntax.element", "SourceSyntax.kind", "SourceSyntax.range", "SourceSyntax.screen",
         "SubjectSyntax.attribute", "SubjectSyntax.function", "SubjectSyntax.range", "TypeSyntax.keyword",
         "TypeSyntax.kind", "TypeSyntax.options", "TypeSyntax.range", "VariationSyntax.content", "VariationSyntax.id",
-        "VariationSyntax.range", "VariationSyntax.weight",
+        "VariationSyntax.range", "VariationSyntax.weight", "WindowSyntax.from", "WindowSyntax.range",
+        "WindowSyntax.until",
       ])
   }
 

@@ -23,11 +23,17 @@ struct DuplicateRowSegment: LintRule {
 
   func check(_ context: LintContext) -> [Diagnostic] {
     var found: [Diagnostic] = []
+    // A scheduled row is skipped outside its schedule, so the same segment below it is a fallback, not dead
+    // (two scheduled rows that overlap are `overlapping-schedules`).
+    let scheduled = Set(
+      context.model.placements.flatMap(\.rows).filter { $0.effectiveSchedule != nil }.map {
+        "\($0.span.file.name)|\($0.span.range.start)"
+      })
     for placement in context.placementDecls {
       var first: [String: RowSyntax] = [:]
       for row in placement.node.rows where !row.isDefault && !row.segment.isMissing {
         guard let earlier = first[row.segment.text] else {
-          first[row.segment.text] = row
+          if !scheduled.contains("\(placement.file.name)|\(row.range.start)") { first[row.segment.text] = row }
           continue
         }
         let fallsThrough: Bool

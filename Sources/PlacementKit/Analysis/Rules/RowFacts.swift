@@ -11,8 +11,15 @@ struct RowFacts {
   }
 
   /// A row "shadows" the rows after it when every profile it matches is decided by it: its content never
-  /// falls through (a test with a `fallthrough` variation lets some of its profiles continue).
+  /// falls through (a test with a `fallthrough` variation lets some of its profiles continue), and it is not
+  /// scheduled (outside its schedule, or its test's, the resolver skips it and the rows below decide).
   static func shadows(_ row: AudienceRow) -> Bool {
+    guard row.effectiveSchedule == nil else { return false }
+    return decidesWhenLive(row)
+  }
+
+  /// True when the row decides for every profile it matches while it is live (its content never falls through).
+  static func decidesWhenLive(_ row: AudienceRow) -> Bool {
     switch row.content {
     case .fallthrough_: return false
     case .test(let test): return !test.variations.contains { $0.content == .fallthrough_ }

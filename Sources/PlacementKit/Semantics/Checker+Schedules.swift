@@ -1,0 +1,58 @@
+extension Checker {
+  /// A written schedule: each bound an RFC 3339 instant with an offset or `Z`, and `from` before `until`.
+  /// - Returns: `(true, nil)` when nothing is written, `(true, schedule)` when it checks, `(false, nil)` after
+  ///   reporting.
+  mutating func checkSchedule(_ syntax: WindowSyntax?) -> (ok: Bool, schedule: Schedule?) {
+    guard let syntax else { return (true, nil) }
+    let from = syntax.from.map { checkInstant($0, keyword: "from") }
+    let until = syntax.until.map { checkInstant($0, keyword: "until") }
+    if from == .some(nil) || until == .some(nil) { return (false, nil) }
+    let schedule = Schedule(from: from ?? nil, until: until ?? nil)
+    if let start = schedule.from, let end = schedule.until, end.instant <= start.instant, let range = syntax.until?.range
+    {
+      report(
+        .emptySchedule(from: start.text, until: end.text, same: end.instant == start.instant), range,
+        notes: [Note("'from' is inclusive and 'until' exclusive: a schedule is live while from <= now < until")])
+      return (false, nil)
+    }
+    return (true, schedule)
+  }
+
+  /// One bound: an instant with an offset. A bare date or a local date-time is reported with a hint to add the
+  /// offset (the instant would otherwise depend on each server's time zone); other text is not an instant.
+  private mutating func checkInstant(_ name: Name, keyword: String) -> Schedule.Bound? {
+    guard !name.isMissing else { return nil }
+    let text = name.text
+    let isBareDate = Instant(iso8601: text) != nil && !text.contains { $0 == "T" || $0 == "t" || $0 == " " }
+    if !isBareDate, let instant = Instant(iso8601: text) { return Schedule.Bound(instant, text: text) }
+    if isBareDate || Instant(iso8601: text + "Z") != nil {
+      let example = isBareDate ? text + "T00:00:00" : text
+      report(
+        .instantWithoutOffset(text, isDate: isBareDate), name.range,
+        notes: [
+          Note(
+            "add the offset of the time zone you mean, e.g. '\(keyword) \"\(example)+01:00\"', or 'Z' for UTC: "
+              + "without one the moment depends on each server's time zone")
+        ])
+    } else {
+      report(
+        .invalidInstant(text), name.range,
+        notes: [Note("write an RFC 3339 instant with an offset, e.g. '\(keyword) \"2026-12-20T00:00:00+01:00\"'")])
+    }
+    return nil
+  }
+
+  /// The default row decides when nothing else does, so it is never scheduled: neither the row nor its test.
+  mutating func checkDefaultSchedule(_ row: AudienceRow, _ syntax: RowSyntax) {
+    guard row.effectiveSchedule != nil else { return }
+    let range = syntax.window?.range ?? syntax.content.range
+    report(
+      .scheduledDefault, range,
+      notes: [Note("schedule a row above it ('<segment> from \"…\" until \"…\" -> …') and keep the default row always live")])
+  }
+
+  /// The schedule of the row's test, when its content is a scheduled test.
+  static func testSchedule(of content: Content) -> Schedule? {
+    if case .test(let test) = content { test.schedule } else { nil }
+  }
+}
