@@ -13,6 +13,9 @@ enum KeywordDocs {
       "**`default`**: the last row of a table, for every profile that matched no row before it (exactly one, last).",
     "fallthrough": "**`fallthrough`**: show nothing specific here; the next matching row decides.",
     "holdout": "**`holdout`**: inside an A/B test, the variation that deliberately shows nothing.",
+    "layer": "**`layer <name> [version \"<id>\"] { <test> <from>% to <to>% … }`**: mutually exclusive tests. A "
+      + "profile's layer bucket (of `\"<id>-<profile_id>\"`, 0–9,999) is in at most one test's share; outside every "
+      + "share it skips the layer's tests and the rows below decide. See docs/ABTests.md.",
     "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",
     "or": "**`or`**: at least one condition holds.",
     "not": "**`not`**: the exact complement: `not x` is **true** when `x` is false, including on a missing value.",

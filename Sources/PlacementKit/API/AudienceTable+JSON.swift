@@ -7,13 +7,15 @@ extension AudienceTable {
   ///            "cross_placement": true, "also_in": ["onboarding_end"], "falls_through": "variations",
   ///            "fall_through_variations": ["control"], "holdouts": [],
   ///            "content": {"type": "test", "name": "yoga_offer", "version_id": "yoga-2026", "version_derived": false,
-  ///                        "cross_placement": true,
+  ///                        "cross_placement": true, "layer": null,
   ///                        "variations": [{"id": "control", "weight": 50, "content": {"type": "fallthrough"}}, …]}}],
   ///  "fallback": {"default_row": 5, "fall_through_rows": [0]}}
   /// ```
   /// `segment` is null for the default row; `falls_through` is `never`, `always` or `variations`;
   /// `content.type` is `flow` (`id`, `paywall`), `paywall` (`id`), `holdout`, `fallthrough` or `test`, whose
-  /// `variations` are in draw order (weight ascending, then id) with weights in percent.
+  /// `variations` are in draw order (weight ascending, then id) with weights in percent; a test's `layer` is null
+  /// or `{"name", "version_id", "from", "to"}`, its share in percent of the layer's buckets (profiles outside it
+  /// skip the row).
   public func write(to json: inout JSONWriter) {
     json.beginObject()
     json.key("placement")
@@ -37,8 +39,9 @@ extension AudienceTable {
   }
 
   /// Writes a list of placements as `{"placements": [{"name", "content_type", "rows", "tests",
-  /// "cross_placement_rows", "fall_through_rows"}]}` (counts of rows).
-  public static func writeSummary(_ tables: [AudienceTable], to json: inout JSONWriter) {
+  /// "cross_placement_rows", "fall_through_rows", "layered_rows"}], "layers": [...]}` (counts of rows; the
+  /// layers' allocation as ``writeLayers(_:to:)`` writes it).
+  public static func writeSummary(_ tables: [AudienceTable], layers: [LayerDefinition] = [], to json: inout JSONWriter) {
     json.beginObject()
     json.key("placements")
     json.beginArray()
@@ -56,9 +59,12 @@ extension AudienceTable {
       json.value(table.rows.count { $0.isCrossPlacement })
       json.key("fall_through_rows")
       json.value(table.fallThroughRows.count)
+      json.key("layered_rows")
+      json.value(table.layeredRows.count)
       json.endObject()
     }
     json.endArray()
+    writeLayers(layers, to: &json)
     json.endObject()
   }
 }
@@ -127,6 +133,7 @@ extension AudienceTable.Row {
       json.value(!test.hasExplicitVersion)
       json.key("cross_placement")
       json.value(test.isCrossPlacement)
+      AudienceTable.writeLayer(test.layer, to: &json)
       json.key("variations")
       json.beginArray()
       for variation in test.variations {

@@ -45,6 +45,7 @@ public enum LintRegistry {
     EmptyStringInList(),
     DuplicateListElement(),
     DuplicateRowSegment(),
+    LayerAllocation(),
     UnusedSegment(),
     UnusedAttribute(),
     InvalidSuppression(),

@@ -52,6 +52,7 @@ extension Checker {
       let audience = AudienceRow(name: row.segment.text, segment: segment, content: content, span: span(row.range))
       if row.isDefault {
         checkDefaultContent(content, row)
+        checkDefaultLayer(content, row)
         rows.append(audience)
       } else if case .test(let test) = content, test.isCrossPlacement {
         crossRows.append(audience)

@@ -32,9 +32,10 @@ extension Checker {
         variations.map(\.id), variations.map(\.weight), test: syntax.name, weights: syntax.variations.map(\.weight))
     else { return nil }
     let version = syntax.version?.text ?? Self.derivedVersionID(placement: placement, row: row, test: syntax.name.text)
-    return ABTest(
+    let test = ABTest(
       name: syntax.name.text, versionID: version, hasExplicitVersion: syntax.version != nil, isCrossPlacement: false,
       variations: Bucketing.sortedForDraw(variations))
+    return layered(test)
   }
 
   /// The id of a variation written without one: its content's id (`holdout` for a holdout).

@@ -51,6 +51,8 @@ public struct ABTest: Sendable, Hashable {
   public let isCrossPlacement: Bool
   /// Variations sorted for the draw: by weight ascending, then id ascending.
   public let variations: [ABVariation]
+  /// The test's share of its layer, or nil when the test is in no layer (every matching profile draws).
+  public internal(set) var layer: LayerShare? = nil
 }
 
 /// One variation of a test: its id, integer percent weight and content.
@@ -86,4 +88,6 @@ public struct CheckedRules: Sendable {
   public let placements: [PlacementDefinition]
   /// The parsed files, for the linter and the formatter.
   package let files: [RuleFileSyntax]
+  /// The `layer` declarations, in declaration order.
+  public internal(set) var layers: [LayerDefinition] = []
 }

@@ -13,6 +13,8 @@ struct RowFacts {
   /// A row "shadows" the rows after it when every profile it matches is decided by it: its content never
   /// falls through (a test with a `fallthrough` variation lets some of its profiles continue).
   static func shadows(_ row: AudienceRow) -> Bool {
+    // A layered test's row is skipped by the profiles outside its share: the rows below stay reachable.
+    if case .test(let test) = row.content, test.layer != nil { return false }
     switch row.content {
     case .fallthrough_: return false
     case .test(let test): return !test.variations.contains { $0.content == .fallthrough_ }
