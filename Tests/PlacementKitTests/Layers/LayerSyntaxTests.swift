@@ -25,7 +25,7 @@ import Testing
     let rules = MarkedRules(
       """
       layer exp {
-        a 0%1️⃣ 30%
+        a 0% 1️⃣30%
         b 30 2️⃣to 40%
         c 40% to3️⃣
         d 50% to 60%
