@@ -111,6 +111,8 @@ public struct Cause: Sendable, Hashable, CustomStringConvertible {
     case segmentChanged = "segment-changed"
     case contentChanged = "content-changed"
     case testChanged = "test-changed"
+    /// The row's test takes a different share of its layer (or joined or left a layer).
+    case layerShareChanged = "layer-share-changed"
   }
 
   public let kind: Kind
@@ -127,6 +129,7 @@ public struct Cause: Sendable, Hashable, CustomStringConvertible {
     case .segmentChanged: "segment of row '\(row.name)' changed (narrowed and widened)"
     case .contentChanged: "content of row '\(row.name)' changed"
     case .testChanged: "test of row '\(row.name)' changed"
+    case .layerShareChanged: "layer share of the test of row '\(row.name)' changed"
     }
   }
 }
