@@ -21,18 +21,22 @@ struct BatchResolution {
   let jobs: Int
   /// The input's name in messages: the path, or `<stdin>`.
   let sourceName: String
+  /// With `--exposures FILE`: encodes each exposure as a log line (written to the file in input order).
+  var exposureLog: ExposureLog? = nil
 
   /// Lines per chunk: large enough to amortise the hand-off between threads, small enough to bound memory.
   static let chunkLines = 2_048
 
-  /// Resolves every line of `reader` and prints the summary; exit 1 when a line failed.
-  func run(_ reader: inout LineReader) -> ExitCode {
+  /// Resolves every line of `reader` and prints the summary; exit 1 when a line failed. The exposure log lines
+  /// (with ``exposureLog``) go to `exposures`, in input order.
+  func run(_ reader: inout LineReader, exposures: OutputFile? = nil) -> ExitCode {
     let console = output.console
     var totals = (resolved: 0, failed: 0)
     var progress = Progress(console: console)
     var nextLine = 1
     func write(_ slot: BatchSlot) {
-      if !slot.result.out.isEmpty { console.out(String(decoding: slot.result.out, as: UTF8.self)) }
+      if !slot.result.out.isEmpty { console.out(bytes: slot.result.out) }
+      exposures?.write(slot.result.exposures)
       if !slot.result.errors.isEmpty {
         progress.clear()  // a diagnostic never shares the progress line; it is redrawn below
         console.err(slot.result.errors)
@@ -102,6 +106,7 @@ struct BatchResolution {
     let indices = placements.map(\.index)
     let encoder = fast ? DecisionEncoder(ruleSet: ruleSet, placements: indices) : nil
     var trail = ExposureTrail()
+    var log = JSONWriter(reservingCapacity: exposureLog == nil ? 0 : 256)
     chunk.forEachLine { number, line in
       if BatchResolution.isBlank(line) { return }
       let profile: BoundProfile
@@ -121,6 +126,13 @@ struct BatchResolution {
         if let encoder {
           let resolution = ruleSet.resolution(indices[position], for: profile, now: options.now, trail: &trail)
           encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
+          if let exposureLog, !trail.draws.isEmpty {
+            log.removeAll(keepingCapacity: true)
+            exposureLog.write(
+              RuleSet.exposures(trail, placement: ruleSet.placements[indices[position]]), profileID: profile.profileID,
+              placement: placement.name, to: &log)
+            result.exposures.append(contentsOf: log.bytes)
+          }
           result.out.append(contentsOf: writer.bytes)
           result.out.append(UInt8(ascii: "\n"))
           writer.removeAll(keepingCapacity: true)
@@ -134,6 +146,7 @@ struct BatchResolution {
           report(error.description, line: number, into: &result, writer: &writer)
           return
         }
+        if let exposureLog, !decision.exposures.isEmpty { result.exposures.append(contentsOf: exposureLog.lines(of: decision)) }
         if output.format == .json {
           cache.write(decision, position: position, to: &writer)
           result.out.append(contentsOf: writer.bytes)
@@ -197,6 +210,8 @@ extension BatchResolution {
 /// What one chunk produced.
 struct ChunkResult: Sendable {
   var out: [UInt8] = []
+  /// Exposure log lines (`--exposures`).
+  var exposures: [UInt8] = []
   var errors = ""
   var resolved = 0
   var failed = 0
@@ -204,6 +219,7 @@ struct ChunkResult: Sendable {
   /// Empties the result, keeping the output buffer's storage.
   mutating func reset() {
     out.removeAll(keepingCapacity: true)
+    exposures.removeAll(keepingCapacity: true)
     errors = ""
     resolved = 0
     failed = 0

@@ -11,7 +11,9 @@ struct ResolveCommand {
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
     arguments = try Arguments(
-      args, valued: ["--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors"],
+      args, valued: [
+        "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors", "--exposures",
+      ],
       flags: ["--explain", "--strict"])
     self.console = console
   }
@@ -34,20 +36,33 @@ struct ResolveCommand {
     let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     let placements = try placementHandles(in: ruleSet)
     let output = DecisionOutput(format: format, console: console)
-    if let single {
-      let profile = ruleSet.bind(try Support.profile(at: single, console: console))
+    let profile = try single.map { path throws(CommandFailure) -> Profile in try Support.profile(at: path, console: console) }
+    // Opened before any input is read, so a log that cannot be written fails the run before it starts.
+    let exposures = try arguments.value("--exposures").map { path throws(CommandFailure) in
+      try OutputFile(path: path, option: "--exposures")
+    }
+    let log = exposures.map { _ in ExposureLog(ruleSet: ruleSet, now: options.now) }
+    let status: ExitCode
+    if let profile {
+      let bound = ruleSet.bind(profile)
       for placement in placements {
         do throws(ResolveError) {
-          output.write(try ruleSet.resolve(placement, for: profile, options: options))
+          let decision = try ruleSet.resolve(placement, for: bound, options: options)
+          output.write(decision)
+          if let log { exposures?.write(log.lines(of: decision)) }
         } catch {
           // Not reached: the handles and the profile come from this rule set.
           throw CommandFailure(.software, error.description)
         }
       }
-      return .ok
+      status = .ok
+    } else {
+      status = try resolveLines(
+        batch!, ruleSet: ruleSet, placements: placements, options: options, output: output, batchOptions!,
+        exposures: exposures.map { file in (file, log!) })
     }
-    return try resolveLines(
-      batch!, ruleSet: ruleSet, placements: placements, options: options, output: output, batchOptions!)
+    try exposures?.close()
+    return status
   }
 
   /// The placements to resolve, each once, in the order asked (default: all, in declaration order); an unknown
@@ -81,15 +96,17 @@ struct ResolveCommand {
   /// - Throws: ``CommandFailure`` (exit 74) when reading the input fails part-way, after the summary.
   func resolveLines(
     _ path: String, ruleSet: RuleSet, placements: [PlacementHandle], options: ResolveOptions,
-    output: DecisionOutput, _ batchOptions: (jobs: Int, inlineErrors: Bool)
+    output: DecisionOutput, _ batchOptions: (jobs: Int, inlineErrors: Bool),
+    exposures: (file: OutputFile, log: ExposureLog)?
   ) throws(CommandFailure) -> ExitCode {
     let limits = ProfileLimits.default
     // A line over the profile size limit is cut by the reader and reported with its length, never read as JSON.
     var reader = try LineReader(path: path, console: console, maxLineBytes: limits.json.maxBytes)
     let batch = BatchResolution(
       ruleSet: ruleSet, placements: placements, options: options, output: output, limits: limits,
-      inlineErrors: batchOptions.inlineErrors, jobs: batchOptions.jobs, sourceName: reader.name)
-    let status = batch.run(&reader)
+      inlineErrors: batchOptions.inlineErrors, jobs: batchOptions.jobs, sourceName: reader.name,
+      exposureLog: exposures?.log)
+    let status = batch.run(&reader, exposures: exposures?.file)
     if let failure = reader.commandFailure { throw failure }
     return status
   }
