@@ -99,4 +99,19 @@ import Testing
       #expect((p.abTest != nil) == inside)
     }
   }
+
+  /// The batch writer's bytes are the decision's for profiles inside and outside the share and without an id.
+  @Test func theBatchEncoderWritesTheSameDecisions() throws {
+    let rules = try #require(ruleSet(Self.rules))
+    let encoder = DecisionEncoder(ruleSet: rules, placements: [0])
+    for id in [Self.id(inside: true), Self.id(inside: false), nil] {
+      let bound = rules.bind(Profile(profileID: id, builtins: ["country": "US"], customAttributes: [:]))
+      let decision = try rules.resolve("p", for: bound, options: ResolveOptions(now: pinnedNow))
+      var json = JSONWriter()
+      var trail = ExposureTrail()
+      let resolution = rules.resolution(0, for: bound, now: pinnedNow, trail: &trail)
+      encoder.write(resolution, trail: trail, position: 0, profile: bound, to: &json)
+      #expect(json.string == decision.jsonString, "\(id ?? "no id")")
+    }
+  }
 }
