@@ -24,10 +24,10 @@ struct AudiencesCommand {
       let tables = ruleSet.placements.map { AudienceTable($0, in: ruleSet).at(now) }
       if format == .json {
         var json = JSONWriter()
-        AudienceTable.writeSummary(tables, to: &json)
+        AudienceTable.writeSummary(tables, layers: ruleSet.layers, to: &json)
         console.out(json.string + "\n")
       } else {
-        console.out(AudiencesText.summary(tables))
+        console.out(AudiencesText.summary(tables) + AudiencesText.layers(ruleSet.layers))
       }
       return .ok
     }

@@ -57,6 +57,10 @@ enum AudiencesText {
         "test \(test.name)", "  version \"\(test.versionID)\"" + (test.hasExplicitVersion ? "" : " (derived)"),
       ]
       markLines.append("")
+      if let share = test.layer {
+        content.append("  layer \(share.layer): \(LayerShare.describe(share.buckets))")
+        markLines.append("others skip the row")
+      }
       let idWidth = test.variations.map(\.id.count).max() ?? 0
       for variation in test.variations {
         let weight = "\(variation.weight)%"
@@ -100,6 +104,7 @@ enum AudiencesText {
       let names = cross.map { "row \($0.priority) '\($0.name)'" }.joined(separator: ", ")
       out.append("cross-placement rows come before the placement's own rows: \(names)")
     }
+    out += layerLines(table)
     return out
   }
 

@@ -72,7 +72,7 @@ import Testing
     #expect(viaPipe.out.hasPrefix("{\"placement\":\"onboarding_end\""))
     let lint = try shell("$P lint <(cat Rules/*.rules)")
     #expect(lint.status == 0, "\(lint.out)")
-    #expect(lint.out.hasSuffix("0 errors, 0 warnings, 4 infos\n"))
+    #expect(lint.out.hasSuffix("0 errors, 0 warnings, 5 infos\n"))
     let fifo = scratch.path + "/fifo"
     let viaFIFO = try shell(
       "mkfifo \(fifo) && (cat \(Self.profile) > \(fifo) &) && $P resolve --profile \(fifo) --placement onboarding_end --now 2026-12-01")

@@ -160,3 +160,13 @@ def test_versions_patterns_and_escapes_are_scoped():
     assert scope(text, "segment", '\\"') == "constant.character.escape.placement"
     assert scope(text, "segment", "# placement-lint") == "comment.line.number-sign.lint-directive.placement"
     assert scope(text, "segment", "-rc") == "constant.numeric.version.placement"
+
+
+def test_shipped_layer_is_scoped():
+    text = shipped("layers.rules")
+    assert scope(text, "layer paywall", "layer") == "keyword.other.declaration.placement"
+    assert scope(text, "layer paywall", "paywall_experiments") == "entity.name.namespace.layer.placement"
+    assert scope(text, "layer paywall", "version") == "keyword.other.placement"
+    assert scope(text, "  music_paywalls", "30%") == "constant.numeric.percentage.placement"
+    assert scope(text, "  music_paywalls", " to ") == "keyword.other.placement"
+    assert scope("layer l {\n  t 2.5% to 12.25%\n}", "  t", "12.25%") == "constant.numeric.percentage.placement"

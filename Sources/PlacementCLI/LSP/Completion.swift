@@ -20,10 +20,12 @@ struct Completion {
     static let unit = 11
     static let placement = 9
     static let test = 23
+    static let layer = 9
   }
 
   static let reservedWords: Set<String> = [
     "attribute", "segment", "placement", "test", "default", "and", "or", "not", "true", "false",
+    "layer",
   ]
 
   /// True for a name the lexer reads as one identifier: a letter or `_`, then letters, digits or `_`.
@@ -60,7 +62,7 @@ struct Completion {
 
   func candidates(after tokens: [Token]) -> [Item] {
     guard let first = tokens.first, let last = tokens.last else {
-      return keywords(["attribute", "segment", "placement", "test"])
+      return keywords(["attribute", "segment", "placement", "test", "layer"])
     }
     switch first.value {
     case "attribute": return attributeDeclaration(tokens)
@@ -82,7 +84,8 @@ struct Completion {
       }
       return names(.segment) + keywords(["default"])
     case "segment": return condition(tokens)
-    default: return keywords(["attribute", "segment", "placement", "test"])
+    case "layer": return layer(tokens)
+    default: return keywords(["attribute", "segment", "placement", "test", "layer"])
     }
   }
 
@@ -189,6 +192,8 @@ struct Completion {
     case .test:
       return declared(.test).map { Item(label: $0, kind: Kind.test, detail: "test") }
     case .option: return []
+    case .layer:
+      return declared(.layer).map { Item(label: $0, kind: Kind.layer, detail: "layer") }
     }
   }
 

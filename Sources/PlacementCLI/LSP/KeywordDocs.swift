@@ -18,6 +18,9 @@ enum KeywordDocs {
       + "e.g. `until \"2027-01-05T00:00:00+01:00\"`.",
     "from": "**`from`**: on an attribute, its flow source (`from quiz \"experience\"`); on a row or a test header, "
       + "a schedule's start, inclusive (`from \"2026-12-20T00:00:00+01:00\"`: an RFC 3339 instant with an offset or `Z`).",
+    "layer": "**`layer <name> [version \"<id>\"] { <test> <from>% to <to>% … }`**: mutually exclusive tests. A "
+      + "profile's layer bucket (of `\"<id>-<profile_id>\"`, 0–9,999) is in at most one test's share; outside every "
+      + "share it skips the layer's tests and the rows below decide. See docs/ABTests.md.",
     "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",
     "or": "**`or`**: at least one condition holds.",
     "not": "**`not`**: the exact complement: `not x` is **true** when `x` is false, including on a missing value.",

@@ -36,6 +36,7 @@ struct HoverText {
     case .placement: placement(key.name)
     case .test: test(key.name)
     case .option: option(key.name, of: key.owner ?? "")
+    case .layer: layer(key.name)
     }
   }
 
@@ -99,6 +100,7 @@ struct HoverText {
         return "placement `\(d.name.text)`, row \(row) as written (\(place))"
       case .test(let d): return "test `\(d.name.text)` (\(place))"
       case .attribute(let d): return "attribute `\(d.name.text)` (\(place))"
+      case .layer(let d): return "layer `\(d.name.text)` (\(place))"
       }
     }
     return place
@@ -133,13 +135,14 @@ struct HoverText {
           let contents = v.contents.map { "\($0.placement.text) → \(file.source.text(of: $0.content.range))" }
           out += "| `\(v.id.text)` | \(v.weight.text)% | \(contents.joined(separator: "; ")) |\n"
         }
-        return out
+        return out + layerNote(name)
       }
     }
     let text = file.source.text(of: SourceRange(start: declaration.range.start, end: declaration.range.end))
     let whole = Self.enclosingTest(in: syntax, at: declaration.range).map { file.source.text(of: $0) } ?? text
     return
       "```placement\n\(whole)\n```\nA/B test of one placement's row: variations are drawn by weight from the profile's bucket."
+      + layerNote(name)
   }
 
   static func enclosingTest(in syntax: RuleFileSyntax, at name: SourceRange) -> SourceRange? {

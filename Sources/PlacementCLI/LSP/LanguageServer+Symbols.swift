@@ -9,6 +9,7 @@ extension LanguageServer {
     static let placement = 2  // Module
     static let test = 24  // Event
     static let variation = 14  // Constant
+    static let layer = 3  // Namespace (tests that share one bucket space)
   }
 
   /// `textDocument/documentSymbol`: a hierarchy of the file's declarations (options under their attribute,
@@ -56,6 +57,11 @@ extension LanguageServer {
         symbols += [symbol(d.name, "cross-placement test", SymbolKindNumber.test, d.range, variations)].compactMap {
           $0
         }
+      case .layer(let d):
+        let shares = d.allocations.compactMap { line in
+          symbol(line.test, "\(line.lower.text)% to \(line.upper.text)%", SymbolKindNumber.test, line.range)
+        }
+        symbols += [symbol(d.name, "layer", SymbolKindNumber.layer, d.range, shares)].compactMap { $0 }
       }
     }
     return .array(symbols)
@@ -79,6 +85,7 @@ extension LanguageServer {
           case .segment: SymbolKindNumber.segment
           case .placement: SymbolKindNumber.placement
           case .test: SymbolKindNumber.test
+          case .layer: SymbolKindNumber.layer
           }
         var symbol: [String: JSONValue] = [
           "name": .string(occurrence.key.name), "kind": .number(Double(kind)), "location": location,

@@ -2,7 +2,7 @@ import PlacementKit
 
 /// What a name in a rules file refers to.
 struct SymbolKey: Hashable {
-  enum Kind: String { case attribute, segment, placement, test, option }
+  enum Kind: String { case attribute, segment, placement, test, option, layer }
   let kind: Kind
   let name: String
   /// For an option id: the attribute whose type declares it.
@@ -23,7 +23,7 @@ struct Occurrence {
   let isDeclaration: Bool
 }
 
-/// Every declaration and reference of attributes, segments, placements, tests and option ids in a group of
+/// Every declaration and reference of attributes, segments, placements, tests, layers and option ids in a group of
 /// files, resolved across files the way the checker resolves them (a bare name in a condition is a segment when
 /// one has that name, else a `bool` attribute).
 struct SymbolIndex {
@@ -107,6 +107,9 @@ struct SymbolIndex {
           index(content, file: file)
         }
       }
+    case .layer(let d):
+      add(.layer, d.name, file, declaration: true)
+      for line in d.allocations { add(.test, line.test, file) }
     }
   }
 

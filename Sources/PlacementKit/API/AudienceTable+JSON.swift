@@ -7,7 +7,7 @@ extension AudienceTable {
   ///            "cross_placement": true, "also_in": ["onboarding_end"], "falls_through": "variations",
   ///            "fall_through_variations": ["control"], "holdouts": [],
   ///            "content": {"type": "test", "name": "yoga_offer", "version_id": "yoga-2026", "version_derived": false,
-  ///                        "cross_placement": true,
+  ///                        "cross_placement": true, "layer": null,
   ///                        "variations": [{"id": "control", "weight": 50, "content": {"type": "fallthrough"}}, …]}}],
   ///            "schedule": null}],
   ///  "now": "2026-12-24T12:00:00Z", "fallback": {"default_row": 5, "fall_through_rows": [0]}}
@@ -17,7 +17,9 @@ extension AudienceTable {
   /// `now`, the instant the table was judged at, or null with `now` when it was not).
   /// `segment` is null for the default row; `falls_through` is `never`, `always` or `variations`;
   /// `content.type` is `flow` (`id`, `paywall`), `paywall` (`id`), `holdout`, `fallthrough` or `test`, whose
-  /// `variations` are in draw order (weight ascending, then id) with weights in percent.
+  /// `variations` are in draw order (weight ascending, then id) with weights in percent; a test's `layer` is null
+  /// or `{"name", "version_id", "from", "to"}`, its share in percent of the layer's buckets (profiles outside it
+  /// skip the row).
   public func write(to json: inout JSONWriter) {
     json.beginObject()
     json.key("placement")
@@ -43,9 +45,10 @@ extension AudienceTable {
   }
 
   /// Writes a list of placements as `{"placements": [{"name", "content_type", "rows", "tests",
-  /// "cross_placement_rows", "fall_through_rows", "scheduled_rows", "live_scheduled_rows"}]}` (counts of rows;
-  /// live ones at the tables' `now`).
-  public static func writeSummary(_ tables: [AudienceTable], to json: inout JSONWriter) {
+  /// "cross_placement_rows", "fall_through_rows", "scheduled_rows", "live_scheduled_rows", "layered_rows"}],
+  /// "layers": [...]}` (counts of rows; live ones at the tables' `now`; the layers' allocation as
+  /// ``writeLayers(_:to:)`` writes it).
+  public static func writeSummary(_ tables: [AudienceTable], layers: [LayerDefinition] = [], to json: inout JSONWriter) {
     json.beginObject()
     json.key("placements")
     json.beginArray()
@@ -67,9 +70,12 @@ extension AudienceTable {
       json.value(table.scheduledRows.count)
       json.key("live_scheduled_rows")
       json.value(table.scheduledRows.count { $0.status == .live })
+      json.key("layered_rows")
+      json.value(table.layeredRows.count)
       json.endObject()
     }
     json.endArray()
+    writeLayers(layers, to: &json)
     json.endObject()
   }
 }
@@ -154,6 +160,7 @@ extension AudienceTable.Row {
       json.value(!test.hasExplicitVersion)
       json.key("cross_placement")
       json.value(test.isCrossPlacement)
+      AudienceTable.writeLayer(test.layer, to: &json)
       json.key("variations")
       json.beginArray()
       for variation in test.variations {

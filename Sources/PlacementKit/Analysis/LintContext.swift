@@ -54,6 +54,7 @@ public struct LintContext: Sendable {
         case .segment(let d): segments.append(Located(node: d, file: tree.file))
         case .placement(let d): placements.append(Located(node: d, file: tree.file))
         case .test(let d): tests.append(Located(node: d, file: tree.file))
+        case .layer: break  // lint rules read layers from the model (``CheckedRules/layers``)
         }
       }
     }

@@ -47,6 +47,7 @@ public enum LintRegistry {
     DuplicateRowSegment(),
     ScheduleEnded(),
     OverlappingSchedules(),
+    LayerAllocation(),
     UnusedSegment(),
     UnusedAttribute(),
     InvalidSuppression(),

@@ -9,6 +9,8 @@ public struct RuleSet: Sendable {
   public let segments: [SegmentDefinition]
   /// Placements in declaration order.
   public let placements: [PlacementDefinition]
+  /// Layers of mutually exclusive tests, in declaration order (their tests carry ``ABTest/layer``).
+  public let layers: [LayerDefinition]
   let conditions: [Condition]
   let placementIndex: [String: Int]
   /// The conditions compiled for evaluation (see ``Program``).
@@ -23,6 +25,7 @@ public struct RuleSet: Sendable {
     segments = model.segments
     conditions = model.segments.map { Folding.fold($0.condition) }
     placements = model.placements
+    layers = model.layers
     placementIndex = Dictionary(model.placements.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     program = Program(conditions: conditions, attributeCount: attributes.count, placements: placements)
     identity = RuleSetIdentity(files: model.files.map(\.file))

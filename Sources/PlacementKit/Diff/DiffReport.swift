@@ -113,6 +113,8 @@ public struct Cause: Sendable, Hashable, CustomStringConvertible {
     case testChanged = "test-changed"
     /// The row's schedule (or its test's) changed: it is skipped at the example's instant on one side only.
     case scheduleChanged = "schedule-changed"
+    /// The row's test takes a different share of its layer (or joined or left a layer).
+    case layerShareChanged = "layer-share-changed"
   }
 
   public let kind: Kind
@@ -130,6 +132,7 @@ public struct Cause: Sendable, Hashable, CustomStringConvertible {
     case .contentChanged: "content of row '\(row.name)' changed"
     case .testChanged: "test of row '\(row.name)' changed"
     case .scheduleChanged: "schedule of row '\(row.name)' changed"
+    case .layerShareChanged: "layer share of the test of row '\(row.name)' changed"
     }
   }
 }

@@ -13,14 +13,12 @@ extension PlacementComparison {
     return out
   }
 
-  /// The first `<prefix><n>` whose bucket in each version falls in the given range (nil after 20,000 tries,
-  /// which for ranges of at least 1 % in two independent draws fails with probability below 10⁻⁸⁰).
-  static func profileID(meeting constraints: [(version: String, range: Range<Int>)], prefix: String) -> String? {
+  /// The first `<prefix><n>` whose buckets meet every target (nil after 20,000 tries, which for ranges of at
+  /// least 1 % in two independent draws fails with probability below 10⁻⁸⁰).
+  static func profileID(meeting constraints: [BucketTarget], prefix: String) -> String? {
     for n in 0..<20_000 {
       let id = "\(prefix)\(n)"
-      if constraints.allSatisfy({ $0.range.contains(Bucketing.bucket(versionID: $0.version, profileID: id)) }) {
-        return id
-      }
+      if constraints.allSatisfy({ $0.holds(for: id) }) { return id }
     }
     return nil
   }
@@ -62,10 +60,10 @@ extension PlacementComparison {
   }
 
   /// True when two contents give every profile the same decision: equal content, or tests with the same
-  /// version id, name and variations (the draw depends only on these).
+  /// version id, name, variations and layer share (the draw depends only on these).
   static func sameContent(_ a: Content, _ b: Content) -> Bool {
     if case .test(let x) = a, case .test(let y) = b {
-      return x.versionID == y.versionID && x.name == y.name && x.variations == y.variations
+      return x.versionID == y.versionID && x.name == y.name && x.variations == y.variations && x.layer == y.layer
     }
     return a == b
   }

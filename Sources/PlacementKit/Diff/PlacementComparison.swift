@@ -122,10 +122,10 @@ struct PlacementComparison {
   private func steered(_ witness: Witness, _ before: Content, _ after: Content) -> [Witness] {
     guard witness.values[profileSlot] == nil else { return [witness] }
     let tests = [Self.test(before), Self.test(after)]
-    var targets: [[(version: String, range: Range<Int>)]] = [[]]
+    var targets: [[BucketTarget]] = [[]]
     for test in tests.compactMap({ $0 }) {
-      let ranges = Self.ranges(test)
-      targets = targets.flatMap { partial in ranges.map { partial + [(test.versionID, $0)] } }
+      let options = Self.targets(test)
+      targets = targets.flatMap { partial in options.map { partial + $0 } }
     }
     var out: [Witness] = []
     for (number, constraints) in targets.enumerated() {

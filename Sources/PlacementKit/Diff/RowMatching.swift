@@ -63,8 +63,18 @@ struct RowMatching {
     if let k = oldOf[j], let segment = oldSegments[k], !matches(segment) {
       causes.append(Cause(kind: segmentKind(k, j, matches: matches, relation: relation), row: newRef(j)))
     }
+    // A matched layered row whose share changed: the profile entered or left the test by its layer bucket.
+    for (k, l) in [(i, newOf[i]), (oldOf[j], j)] {
+      guard let k, let l, Self.layer(old[k]) != Self.layer(new[l]) else { continue }
+      causes.append(Cause(kind: .layerShareChanged, row: newRef(l)))
+    }
     if causes.isEmpty { causes.append(Cause(kind: .rowMoved, row: newRef(oldOf[j] != nil ? j : (newOf[i] ?? j)))) }
     return causes
+  }
+
+  /// The layer share of a row's test (nil: no test, or a test in no layer).
+  static func layer(_ row: AudienceRow) -> LayerShare? {
+    if case .test(let test) = row.content { test.layer } else { nil }
   }
 
   /// Narrowed, widened or both for a matched row pair whose segments differ; by the proved relation when

@@ -1,7 +1,7 @@
 /// Lays out one syntactically valid file: declarations in source order, one per line group.
 ///
 /// Blank lines: declarations of different kinds (attributes, segments) are separated by one blank line, and a
-/// placement or a cross-placement test always has one before and after; between two attributes or two segments,
+/// placement, a cross-placement test or a layer always has one before and after; between two attributes or two segments,
 /// and between rows, one blank line is kept where the source had any.
 struct FileFormatter {
   var writer: LayoutWriter
@@ -26,6 +26,7 @@ struct FileFormatter {
       case .segment(let decl): segment(decl, blank: blank)
       case .placement(let decl): placement(decl, blank: blank)
       case .test(let decl): crossPlacementTest(decl, blank: blank)
+      case .layer(let decl): layer(decl, blank: blank)
       }
       previous = declaration
     }
@@ -35,7 +36,7 @@ struct FileFormatter {
 
   static func isBlock(_ declaration: Declaration) -> Bool {
     switch declaration {
-    case .placement, .test: true
+    case .placement, .test, .layer: true
     case .attribute, .segment: false
     }
   }

@@ -70,6 +70,16 @@ struct SyntaxFingerprint {
           content(entry.content)
         }
       }
+    case .layer(let decl):
+      tag("layer")
+      name(decl.name)
+      name(decl.version)
+      tag("allocations\(decl.allocations.count)")
+      for line in decl.allocations {
+        name(line.test)
+        name(line.lower)
+        name(line.upper)
+      }
     }
   }
 

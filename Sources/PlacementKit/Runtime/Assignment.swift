@@ -29,9 +29,10 @@ extension RuleSet {
   /// The one place a test's variation is chosen for a profile at `now`; nil when the profile does not take part
   /// in the test at all (the resolution loop then goes on with the next row, and the profile is not exposed).
   ///
-  /// Today: the A/B draw of PRODUCT.md §4.9 on ``BoundProfile/bucketingID``; without one, the first variation in
-  /// draw order.
+  /// Today: outside the test's layer share, nil (``admitsToLayer(_:profile:)``); else the A/B draw of PRODUCT.md
+  /// §4.9 on ``BoundProfile/bucketingID``; without one, the first variation in draw order.
   func assign(_ test: ABTest, profile: BoundProfile, now: Instant) -> Draw? {
+    guard admitsToLayer(test, profile: profile) else { return nil }
     guard let id = profile.bucketingID else { return Draw(variation: 0, bucket: -1, source: .unbucketed) }
     let bucket = Bucketing.bucket(versionID: test.versionID, profileID: id)
     return Draw(

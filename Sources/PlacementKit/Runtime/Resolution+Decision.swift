@@ -8,6 +8,7 @@ extension RuleSet {
     let placement = placements[Int(resolution.placement)]
     var warnings = profile.warnings
     if profile.bucketingID == nil { warnings += unbucketedTestWarnings(trail, placement: placement, profile) }
+    if profile.bucketingID == nil { warnings += unbucketedLayerWarnings(trail, placement: placement, profile) }
     let exposures = exposures(trail, placement: placement)
     let reason = reason(resolution)
     guard resolution.row >= 0 else {
@@ -118,7 +119,7 @@ extension RuleSet {
       case .scheduledOut:
         return RowTrace(index: tried.row, name: row.name, outcome: .scheduledOut(reason: scheduleReason(row)))
       case .outsideLayer:
-        return RowTrace(index: tried.row, name: row.name, outcome: .outsideLayer(reason: layerReason(row)))
+        return RowTrace(index: tried.row, name: row.name, outcome: .outsideLayer(reason: layerReason(row, profile)))
       case .fellThrough(let draw):
         let assignment = Self.content(row.content, draw).1
         let reason = assignment.map { "\(Self.describe($0, draw)) falls through" } ?? "the row's content is fallthrough"
@@ -150,9 +151,6 @@ extension RuleSet {
   func scheduleReason(_ row: AudienceRow) -> String {
     row.effectiveSchedule.map { "scheduled \($0)" } ?? "the row is outside its schedule"
   }
-
-  /// Why a row whose segment matched was skipped by its test's layer, for explanations.
-  func layerReason(_ row: AudienceRow) -> String { "the profile is outside the share of the row's test in its layer" }
 }
 
 extension ExposureOutcome {

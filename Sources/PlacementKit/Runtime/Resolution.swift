@@ -71,10 +71,15 @@ extension NoObserver: ResolutionObserver {
 package struct ExposureTrail: ResolutionObserver {
   /// Each test row that drew: the row, its draw, and whether the variation fell through.
   package private(set) var draws: [(row: Int32, draw: Draw, fellThrough: Bool)] = []
+  /// Rows whose test the profile was outside the layer share of (``RowEvent/outsideLayer``), in order.
+  package private(set) var outsideLayer: [Int32] = []
 
   package init() {}
 
-  package mutating func reset() { draws.removeAll(keepingCapacity: true) }
+  package mutating func reset() {
+    draws.removeAll(keepingCapacity: true)
+    outsideLayer.removeAll(keepingCapacity: true)
+  }
 
   @inline(__always)
   mutating func node(_ index: Int, holds: Bool) {}
@@ -84,6 +89,7 @@ package struct ExposureTrail: ResolutionObserver {
     switch outcome {
     case .fellThrough(let draw?): draws.append((Int32(row), draw, true))
     case .decided(let draw?): draws.append((Int32(row), draw, false))
+    case .outsideLayer: outsideLayer.append(Int32(row))
     default: break
     }
   }

@@ -66,10 +66,7 @@ extension Checker {
 
   mutating func checkRollout(percent: Name, salt: Name, range: SourceRange) -> Condition {
     guard !percent.isMissing, !salt.isMissing else { return .constant(false) }
-    let parts = percent.text.split(separator: ".", omittingEmptySubsequences: false)
-    guard let value = Double(percent.text), value >= 0, value <= 100, parts.count <= 2,
-      (parts.count < 2 || parts[1].count <= 2)
-    else {
+    guard let threshold = Self.basisPoints(percent.text) else {
       report(
 .invalidRolloutPercentage(percent.text), percent.range)
       return .constant(false)
@@ -85,7 +82,6 @@ extension Checker {
     } else {
       salts[salt.text] = span(salt.range)
     }
-    let threshold = Int((value * 100).rounded())
     return .rollout(salt: salt.text, threshold: threshold, text: file.text(of: range))
   }
 

@@ -50,6 +50,21 @@ extension Checker {
 
   /// Salts must be unique and differ from every test's version id (correlated samples otherwise).
   mutating func checkSalts() {
+    let versions = testVersionIDs()
+    for (salt, place) in salts.sorted(by: { $0.key < $1.key }) {
+      if let test = versions[salt] {
+        diagnostics.append(
+          Diagnostic(
+            .saltIsVersionID(salt, test: test),
+            at: place,
+            notes: [Note("a rollout and a test with one key split the same profiles the same way")]))
+      }
+    }
+    checkLayerSalts(versions)
+  }
+
+  /// Test names by version id: every inline test's (written or derived) and every cross-placement test's.
+  func testVersionIDs() -> [String: String] {
     var versions: [String: String] = [:]
     for entry in placementDecls {
       for row in entry.decl.rows {
@@ -62,15 +77,7 @@ extension Checker {
       }
     }
     for (name, entry) in testDecls { if let v = entry.decl.version?.text { versions[v] = name } }
-    for (salt, place) in salts.sorted(by: { $0.key < $1.key }) {
-      if let test = versions[salt] {
-        diagnostics.append(
-          Diagnostic(
-            .saltIsVersionID(salt, test: test),
-            at: place,
-            notes: [Note("a rollout and a test with one key split the same profiles the same way")]))
-      }
-    }
+    return versions
   }
 
   /// The version id of a test without an explicit `version`: `<placement>/<row segment>/<test name>`.

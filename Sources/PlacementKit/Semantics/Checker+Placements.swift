@@ -56,6 +56,7 @@ extension Checker {
       if row.isDefault {
         checkDefaultContent(content, row)
         checkDefaultSchedule(audience, row)
+        checkDefaultLayer(content, row)
         rows.append(audience)
       } else if case .test(let test) = content, test.isCrossPlacement {
         crossRows.append(audience)

@@ -38,7 +38,7 @@ extension Checker {
       name: syntax.name.text, versionID: version, hasExplicitVersion: syntax.version != nil, isCrossPlacement: false,
       variations: Bucketing.sortedForDraw(variations))
     test.schedule = schedule.schedule
-    return test
+    return layered(test)
   }
 
   /// The id of a variation written without one: its content's id (`holdout` for a holdout).

@@ -8,6 +8,11 @@ public struct Checker {
   var segmentDecls: [(decl: SegmentDecl, file: SourceFile)] = []
   var placementDecls: [(decl: PlacementDecl, file: SourceFile)] = []
   var testDecls: [String: (decl: CrossPlacementTestDecl, file: SourceFile)] = [:]
+  var layerDecls: [(decl: LayerDecl, file: SourceFile)] = []
+  /// Each layered test's share, by test name (see ``checkLayers()``).
+  var layerShares: [String: LayerShare] = [:]
+  /// The layers that checked clean, in declaration order.
+  var layers: [LayerDefinition] = []
   /// Segment references found while checking each segment (for the cycle check).
   var references: [[(target: Int, span: SourceSpan)]] = []
   /// Cross-placement tests whose declaration checked clean.
@@ -40,10 +45,12 @@ public struct Checker {
     let segments = checker.checkSegments()
     let order = checker.checkCycles()
     checker.checkLimits(segments, order: order)
+    checker.checkLayers()
     let placements = checker.checkPlacements()
     checker.checkSalts()
-    let model = CheckedRules(
+    var model = CheckedRules(
       attributes: checker.attributes, segments: segments, placements: placements, files: files)
+    model.layers = checker.layers
     return (model, checker.diagnostics)
   }
 
@@ -113,6 +120,7 @@ public struct Checker {
             continue
           }
           testDecls[decl.name.text] = (decl, file)
+        case .layer(let decl): collectLayer(decl)
         }
       }
     }

@@ -53,6 +53,8 @@ public struct ABTest: Sendable, Hashable {
   public let variations: [ABVariation]
   /// When the test is live (header `from "…" until "…"`); nil: always. Applies to every row that uses the test.
   public internal(set) var schedule: Schedule? = nil
+  /// The test's share of its layer, or nil when the test is in no layer (every matching profile draws).
+  public internal(set) var layer: LayerShare? = nil
 }
 
 /// One variation of a test: its id, integer percent weight and content.
@@ -112,4 +114,6 @@ public struct CheckedRules: Sendable {
   public let placements: [PlacementDefinition]
   /// The parsed files, for the linter and the formatter.
   package let files: [RuleFileSyntax]
+  /// The `layer` declarations, in declaration order.
+  public internal(set) var layers: [LayerDefinition] = []
 }

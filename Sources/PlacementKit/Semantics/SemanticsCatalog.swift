@@ -33,6 +33,11 @@ public enum SemanticsCatalog {
   public static let duplicateVariation: DiagnosticCode = "duplicate-variation"
   public static let invalidRollout: DiagnosticCode = "invalid-rollout"
   public static let duplicateSalt: DiagnosticCode = "duplicate-salt"
+  public static let invalidLayerShare: DiagnosticCode = "invalid-layer-share"
+  public static let overlappingLayerShares: DiagnosticCode = "overlapping-layer-shares"
+  public static let layeredTwice: DiagnosticCode = "layered-twice"
+  public static let ambiguousLayerTest: DiagnosticCode = "ambiguous-layer-test"
+  public static let layeredDefault: DiagnosticCode = "layered-default"
   public static let defaultFallsThrough: DiagnosticCode = "default-falls-through"
   public static let crossPlacementDefault: DiagnosticCode = "cross-placement-default"
   public static let unreferencedTestContent: DiagnosticCode = "unreferenced-test-content"
@@ -52,7 +57,7 @@ public enum SemanticsCatalog {
     CatalogEntry(unknownSegment, .error, "a row or condition names a segment that is not declared"),
     CatalogEntry(unknownOption, .error, "a literal is not one of the choice attribute's declared option ids"),
     CatalogEntry(unknownPlacement, .error, "a cross-placement test names a placement that is not declared"),
-    CatalogEntry(unknownTest, .error, "a row refers to a cross-placement test that is not declared"),
+    CatalogEntry(unknownTest, .error, "a row or a layer refers to a test that is not declared"),
     CatalogEntry(typeMismatch, .error, "a literal's kind (string, number, bool, word, list, pattern) does not fit the attribute's type"),
     CatalogEntry(nonBoolReference, .error, "a bare name in a condition is an attribute that is not bool"),
     CatalogEntry(segmentCompared, .error, "a segment is compared like an attribute"),
@@ -79,7 +84,16 @@ public enum SemanticsCatalog {
       "a test has fewer than 2 or more than 20 variations, lacks a version or a placement's content"),
     CatalogEntry(duplicateVariation, .error, "two variations of a test share an id"),
     CatalogEntry(invalidRollout, .error, "a rollout percentage is outside 0–100 or has more than two decimals"),
-    CatalogEntry(duplicateSalt, .error, "two rollouts share a salt, or a salt equals a test's version id"),
+    CatalogEntry(
+      duplicateSalt, .error, "two rollouts or layers share a salt, or a salt equals a test's version id"),
+    CatalogEntry(
+      invalidLayerShare, .error,
+      "a layer share's bound is outside 0–100% or has more than two decimals, or the share is empty"),
+    CatalogEntry(overlappingLayerShares, .error, "two tests of a layer have overlapping shares"),
+    CatalogEntry(layeredTwice, .error, "a test is listed in two layers, or twice in one layer"),
+    CatalogEntry(ambiguousLayerTest, .error, "a layer names a test name that several inline tests share"),
+    CatalogEntry(
+      layeredDefault, .error, "the default row holds a layered test: profiles outside its share would get nothing"),
     CatalogEntry(
       defaultFallsThrough, .error, "the default row, or a variation of its test, falls through: nothing follows it"),
     CatalogEntry(

@@ -160,6 +160,54 @@ extension DiagnosticMessage {
     .init(SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt)\" equals the version id of test '\(test)'")
   }
 
+  // MARK: Layers
+
+  static func invalidLayerBound(_ text: String) -> Self {
+    .init(
+      SemanticsCatalog.invalidLayerShare,
+      "a layer share's bound must be a percentage from 0 to 100 with at most two decimals, found \(text)%")
+  }
+
+  static func emptyLayerShare(test: String, share: String) -> Self {
+    .init(SemanticsCatalog.invalidLayerShare, "the share of test '\(test)' is empty: \(share)")
+  }
+
+  static func overlappingLayerShares(_ test: String, _ share: String, other: String, _ otherShare: String, overlap: String)
+    -> Self
+  {
+    .init(
+      SemanticsCatalog.overlappingLayerShares,
+      "the share of test '\(test)' (\(share)) overlaps the share of test '\(other)' (\(otherShare)) in \(overlap)")
+  }
+
+  static func layeredTwice(_ test: String, layer: String, first: String) -> Self {
+    .init(
+      SemanticsCatalog.layeredTwice,
+      layer == first
+        ? "test '\(test)' is listed twice in layer '\(layer)'"
+        : "test '\(test)' is in layer '\(first)' and cannot also be in layer '\(layer)'")
+  }
+
+  static func ambiguousLayerTest(_ test: String, count: Int) -> Self {
+    .init(SemanticsCatalog.ambiguousLayerTest, "\(count) tests are called '\(test)'; a layer must name one test")
+  }
+
+  static func layeredDefault(_ test: String, layer: String) -> Self {
+    .init(
+      SemanticsCatalog.layeredDefault,
+      "the default row cannot hold test '\(test)' of layer '\(layer)': profiles outside its share would get nothing")
+  }
+
+  static func layerSaltIsVersionID(_ salt: String, layer: String, test: String) -> Self {
+    .init(
+      SemanticsCatalog.duplicateSalt, "the salt \"\(salt)\" of layer '\(layer)' equals the version id of test '\(test)'")
+  }
+
+  static func layerSaltUsedTwice(_ salt: String, layer: String, other: String) -> Self {
+    .init(
+      SemanticsCatalog.duplicateSalt, "layer '\(layer)' has the salt \"\(salt)\" of \(other)")
+  }
+
   // MARK: Segment graph and limits
 
   static func segmentCycle(_ names: [String]) -> Self {

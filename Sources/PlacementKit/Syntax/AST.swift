@@ -49,6 +49,7 @@ package enum Declaration: Sendable {
   case segment(SegmentDecl)
   case placement(PlacementDecl)
   case test(CrossPlacementTestDecl)
+  case layer(LayerDecl)
 
   package var range: SourceRange {
     switch self {
@@ -56,6 +57,7 @@ package enum Declaration: Sendable {
     case .segment(let d): d.range
     case .placement(let d): d.range
     case .test(let d): d.range
+    case .layer(let d): d.range
     }
   }
 }

@@ -29,7 +29,7 @@ public enum SyntaxCatalog {
     CatalogEntry(operatorSpelling, .error, "'&&', '||', '!' or '=' where the language writes 'and', 'or', 'not' or '=='"),
     CatalogEntry(expectedToken, .error, "a required token is missing"),
     CatalogEntry(
-      expectedDeclaration, .error, "top level holds only attribute, segment, placement and test declarations"),
+      expectedDeclaration, .error, "top level holds only attribute, segment, placement, test and layer declarations"),
     CatalogEntry(expectedExpression, .error, "a condition was expected"),
     CatalogEntry(expectedValue, .error, "a literal value was expected"),
     CatalogEntry(expectedContent, .error, "a row's content was expected (flow, paywall, test, fallthrough)"),

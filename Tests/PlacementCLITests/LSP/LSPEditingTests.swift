@@ -47,7 +47,7 @@ import Testing
   }
 
   @Test func keywordsTypesContentKindsAndUnits() {
-    #expect(labels("") == ["attribute", "segment", "placement", "test"])
+    #expect(labels("") == ["attribute", "segment", "placement", "test", "layer"])
     #expect(labels("attribute x: ") == ["string", "number", "bool", "version", "date", "choice", "choices"])
     #expect(labels("attribute x: date unit ") == ["seconds", "milliseconds"])
     #expect(labels("attribute x: bool from ") == ["quiz", "input", "toggle"])

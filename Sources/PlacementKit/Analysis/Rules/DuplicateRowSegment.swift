@@ -1,7 +1,8 @@
 /// The same segment on two rows of one audience table.
 ///
 /// The first of the two rows decides for every profile of the segment, so the second is dead (unless the first
-/// falls through); usually one of them names the wrong segment.
+/// falls through); usually one of them names the wrong segment. A first row whose test is in a `layer` is
+/// not reported: profiles outside the test's share skip it, and the second row is where they go.
 ///
 /// Example:
 /// <!-- rules context:
@@ -29,11 +30,16 @@ struct DuplicateRowSegment: LintRule {
       context.model.placements.flatMap(\.rows).filter { $0.effectiveSchedule != nil }.map {
         "\($0.span.file.name)|\($0.span.range.start)"
       })
+    let layered = Set(context.model.layers.flatMap { $0.allocations.map(\.test) })
     for placement in context.placementDecls {
       var first: [String: RowSyntax] = [:]
       for row in placement.node.rows where !row.isDefault && !row.segment.isMissing {
         guard let earlier = first[row.segment.text] else {
           if !scheduled.contains("\(placement.file.name)|\(row.range.start)") { first[row.segment.text] = row }
+          continue
+        }
+        if let test = Self.testName(earlier.content), layered.contains(test) {
+          first[row.segment.text] = row  // the row the skipping profiles reach: later duplicates compare with it
           continue
         }
         let fallsThrough: Bool
@@ -52,5 +58,14 @@ struct DuplicateRowSegment: LintRule {
       }
     }
     return found
+  }
+
+  /// The name of the test a row's content is or refers to.
+  static func testName(_ content: ContentSyntax) -> String? {
+    switch content {
+    case .test(let test): test.name.text
+    case .testReference(let name, _): name.text
+    default: nil
+    }
   }
 }

@@ -20,6 +20,8 @@ struct RowFacts {
 
   /// True when the row decides for every profile it matches while it is live (its content never falls through).
   static func decidesWhenLive(_ row: AudienceRow) -> Bool {
+    // A layered test's row is skipped by the profiles outside its share: the rows below stay reachable.
+    if case .test(let test) = row.content, test.layer != nil { return false }
     switch row.content {
     case .fallthrough_: return false
     case .test(let test): return !test.variations.contains { $0.content == .fallthrough_ }
