@@ -81,13 +81,24 @@ struct OracleVariation {
 struct OracleRules {
   var segments: [OracleCondition]
   var rows: [(segment: Int?, content: OracleContent)]
+  /// A layer over some of the tests: its salt and each layered test's share in layer buckets (0–9,999).
+  var layer: (salt: String, shares: [(test: String, buckets: Range<Int>)])? = nil
 
   var text: String {
     var out = OracleGenerator.attributes
     for (index, condition) in segments.enumerated() { out += "segment s\(index) = \(condition.text)\n" }
     out += "placement p: flow {\n"
     for row in rows { out += "  \(row.segment.map { "s\($0)" } ?? "default") -> \(row.content.text)\n" }
-    return out + "}\n"
+    out += "}\n"
+    if let layer {
+      func percent(_ buckets: Int) -> String { "\(buckets / 100).\(buckets % 100 < 10 ? "0" : "")\(buckets % 100)" }
+      out += "layer l version \"\(layer.salt)\" {\n"
+      for share in layer.shares {
+        out += "  \(share.test) \(percent(share.buckets.lowerBound))% to \(percent(share.buckets.upperBound))%\n"
+      }
+      out += "}\n"
+    }
+    return out
   }
 }
 
