@@ -24,7 +24,7 @@ struct NaiveOracle {
 
   struct Tried: Equatable {
     var row: Int
-    /// `not_matched`, `fell_through` or `decided`.
+    /// `not_matched`, `outside_layer`, `fell_through` or `decided`.
     var outcome: String
     /// For `not_matched`: the first condition that failed, as the explanation must spell it.
     var condition: String?
@@ -94,6 +94,14 @@ struct NaiveOracle {
       var bucket: Int?
       var testName: String?
       if case .test(let name, let version, let variations) = content {
+        // A layered test (docs/ABTests.md, "Layers"): only a profile whose layer bucket is in the share enters.
+        if let layer = rules.layer, let share = layer.shares.first(where: { $0.test == name }) {
+          guard let id = profile.id, share.buckets.contains(Bucketing.rolloutBucket(salt: layer.salt, profileID: id))
+          else {
+            tried.append(Tried(row: index, outcome: "outside_layer", condition: nil))
+            continue
+          }
+        }
         testName = name
         let sorted = variations.sorted { ($0.weight, $0.id) < ($1.weight, $1.id) }
         var chosen = sorted[0]

@@ -55,9 +55,10 @@ struct OracleGenerator {
       rows.append((segment, content(rows.count)))
     }
     rows.append((nil, random.chance(25) ? decidingTest(rows.count) : .flow("fallback")))
-    var generated = OracleRules(segments: segments, rows: rows)
-    for row in 0..<(rows.count - 1) where scheduleRandom.chance(30) { generated.windows[row] = window() }
-    return generated
+    var rules = OracleRules(segments: segments, rows: rows)
+    for row in 0..<(rows.count - 1) where scheduleRandom.chance(30) { rules.windows[row] = window() }
+    if random.chance(40) { rules.layer = layer(over: rows.dropLast()) }
+    return rules
   }
 
   /// A schedule around `now` (bounds 1 ms or days away, or exactly at `now`), `from` before `until`, either open.
@@ -72,6 +73,24 @@ struct OracleGenerator {
     case 1: return (nil, until ?? Self.now + offsets[first])
     default: return (from, nil)
     }
+  }
+
+  /// A layer over the tests of the rows (never the default row's): disjoint shares in a random order of
+  /// 5–40% each, with gaps, as long as they fit in 100%; nil when no row is a test.
+  mutating func layer(over rows: ArraySlice<(Int?, OracleContent)>) -> (salt: String, shares: [(test: String, buckets: Range<Int>)])? {
+    var next = random.below(2000)
+    var shares: [(test: String, buckets: Range<Int>)] = []
+    for (_, content) in rows {
+      guard case .test(let name, _, _) = content, random.chance(80) else { continue }
+      let size = 500 + random.below(3500)
+      guard next + size <= 10_000 else { break }
+      shares.append((name, next..<(next + size)))
+      next += size + random.below(1000)
+    }
+    // Written in any order: the checker sorts shares by bucket.
+    for i in stride(from: shares.count - 1, to: 0, by: -1) { shares.swapAt(i, random.below(i + 1)) }
+    salts += 1
+    return shares.isEmpty ? nil : ("layer-\(salts)", shares)
   }
 
   /// A condition; `inAll` says which kind of group encloses it (a group never directly holds its own kind).

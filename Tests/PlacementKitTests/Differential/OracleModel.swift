@@ -83,6 +83,8 @@ struct OracleRules {
   var rows: [(segment: Int?, content: OracleContent)]
   /// Schedules by row index: `from` (inclusive) and `until` (exclusive) in milliseconds since the epoch.
   var windows: [Int: (from: Int64?, until: Int64?)] = [:]
+  /// A layer over some of the tests: its salt and each layered test's share in layer buckets (0–9,999).
+  var layer: (salt: String, shares: [(test: String, buckets: Range<Int>)])? = nil
 
   var text: String {
     var out = OracleGenerator.attributes
@@ -91,7 +93,16 @@ struct OracleRules {
     for (index, row) in rows.enumerated() {
       out += "  \(row.segment.map { "s\($0)" } ?? "default")\(windowText(index)) -> \(row.content.text)\n"
     }
-    return out + "}\n"
+    out += "}\n"
+    if let layer {
+      func percent(_ buckets: Int) -> String { "\(buckets / 100).\(buckets % 100 < 10 ? "0" : "")\(buckets % 100)" }
+      out += "layer l version \"\(layer.salt)\" {\n"
+      for share in layer.shares {
+        out += "  \(share.test) \(percent(share.buckets.lowerBound))% to \(percent(share.buckets.upperBound))%\n"
+      }
+      out += "}\n"
+    }
+    return out
   }
 
   /// ` from "…" until "…"` of row `index`, or "".

@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementKit
 
 /// The engine against the naive oracle (``NaiveOracle``) on generated rule sets and profiles: every operator
-/// and type, missing, null and uncoercible values, empty and non-ASCII strings, rollouts, schedules, A/B tests and
+/// and type, missing, null and uncoercible values, empty and non-ASCII strings, rollouts, schedules, A/B tests, layers and
 /// fallthrough. Both binders (JSON bytes, and `Profile` then `bind`) must give the oracle's decision, and the
 /// explanation must agree with the decision and with the oracle's first failing condition, row by row.
 /// The batch writer's ``DecisionEncoder`` must write the same bytes. Seeded: every run checks the same cases.
@@ -57,7 +57,7 @@ import Testing
     #expect(checked == Self.ruleSets * Self.profilesPerRuleSet)
     // The cases are real ones: several rows decide, and every outcome occurs.
     #expect(rowsDeciding.count >= 4)
-    #expect(outcomes == ["not_matched", "scheduled_out", "fell_through", "decided"])
+    #expect(outcomes == ["not_matched", "scheduled_out", "outside_layer", "fell_through", "decided"])
     #expect(exposureOutcomes == ["decided", "fell_through", "holdout"])
     #expect(reasons == ["TARGETING_MATCH", "SPLIT", "DEFAULT", "DISABLED", "SCHEDULED_OUT"])
   }
