@@ -44,7 +44,7 @@ import Testing
     let list = placement(["audiences", "--format", "json"] + rules)
     #expect(
       list.out
-        == #"{"placements":[{"name":"home_banner","content_type":"paywall","rows":4,"tests":2,"cross_placement_rows":1,"fall_through_rows":2,"scheduled_rows":0,"live_scheduled_rows":0},{"name":"checkout","content_type":"paywall","rows":3,"tests":2,"cross_placement_rows":1,"fall_through_rows":0,"scheduled_rows":0,"live_scheduled_rows":0}]}"#
+        == #"{"placements":[{"name":"home_banner","content_type":"paywall","rows":4,"tests":2,"cross_placement_rows":1,"fall_through_rows":2,"scheduled_rows":0,"live_scheduled_rows":0,"layered_rows":0},{"name":"checkout","content_type":"paywall","rows":3,"tests":2,"cross_placement_rows":1,"fall_through_rows":0,"scheduled_rows":0,"live_scheduled_rows":0,"layered_rows":0}],"layers":[]}"#
         + "\n")
   }
 

@@ -54,7 +54,7 @@ import Testing
         #""schedule":{"from":"2026-12-20T00:00:00+01:00","until":"2027-01-05T00:00:00+01:00","status":"ended"}"#))
     #expect(after.out.contains(#""now":"2027-01-04T23:00:00Z""#))
     let list = placement(["audiences", "--now", "2026-12-24T00:00:00Z", "--format", "json"] + rules)
-    #expect(list.out.contains(#""name":"upgrade_prompt","content_type":"paywall","rows":4,"tests":2,"cross_placement_rows":1,"fall_through_rows":1,"scheduled_rows":1,"live_scheduled_rows":1}"#))
+    #expect(list.out.contains(#""name":"upgrade_prompt","content_type":"paywall","rows":4,"tests":2,"cross_placement_rows":1,"fall_through_rows":1,"scheduled_rows":1,"live_scheduled_rows":1,"layered_rows":1}"#))
     #expect(placement(["audiences", "--now", "tomorrow"] + rules).status == 64)
   }
 

@@ -29,7 +29,7 @@ import Testing
       json.string
         == #"{"placement":"p","content_type":"paywall","rows":["#
         + #"{"priority":0,"name":"stopped","segment":"country == \"US\"","default":false,"cross_placement":false,"also_in":[],"falls_through":"always","fall_through_variations":[],"holdouts":[],"content":{"type":"fallthrough"},"schedule":null},"#
-        + #"{"priority":1,"name":"us","segment":"country == \"US\"","default":false,"cross_placement":false,"also_in":[],"falls_through":"never","fall_through_variations":[],"holdouts":["holdout"],"content":{"type":"test","name":"t","version_id":"fh-1","version_derived":false,"cross_placement":false,"variations":[{"id":"holdout","weight":50,"content":{"type":"holdout"}},{"id":"shown","weight":50,"content":{"type":"paywall","id":"shown"}}]},"schedule":null},"#
+        + #"{"priority":1,"name":"us","segment":"country == \"US\"","default":false,"cross_placement":false,"also_in":[],"falls_through":"never","fall_through_variations":[],"holdouts":["holdout"],"content":{"type":"test","name":"t","version_id":"fh-1","version_derived":false,"cross_placement":false,"layer":null,"variations":[{"id":"holdout","weight":50,"content":{"type":"holdout"}},{"id":"shown","weight":50,"content":{"type":"paywall","id":"shown"}}]},"schedule":null},"#
         + #"{"priority":2,"name":"default","segment":null,"default":true,"cross_placement":false,"also_in":[],"falls_through":"never","fall_through_variations":[],"holdouts":[],"content":{"type":"paywall","id":"standard"},"schedule":null}],"#
         + #""now":null,"fallback":{"default_row":2,"fall_through_rows":[0]}}"#)
   }
