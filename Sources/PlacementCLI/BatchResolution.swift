@@ -124,7 +124,8 @@ struct BatchResolution {
       }
       for (position, placement) in placements.enumerated() {
         if let encoder {
-          let resolution = ruleSet.resolution(indices[position], for: profile, now: options.now, trail: &trail)
+          let resolution = encoder.resolution(
+            position: position, index: indices[position], profile: profile, now: options.now, trail: &trail)
           encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
           if let exposureLog, !trail.draws.isEmpty {
             log.removeAll(keepingCapacity: true)

@@ -14,7 +14,8 @@ package struct DecisionEncoder: Sendable {
   /// Per position, per row, per variation of a test row: the exposure's JSON up to its bucket's value,
   /// `{"test":…,"version_id":…,"variation":…,"bucket":` (empty for a row that is no test).
   private let exposureHeads: [[[[UInt8]]]]
-  /// Per position: whether any row is a test (a profile without `profile_id` then gets warnings).
+  /// Per position: whether any row is a test (a profile without `profile_id` then gets warnings, and only then
+  /// can a resolution expose the profile: see ``resolution(position:index:profile:now:trail:)``).
   private let hasTests: [Bool]
 
   /// Fragments for the placements at `placements` (indices into ``RuleSet/placements``), in the caller's order.
@@ -103,6 +104,18 @@ package struct DecisionEncoder: Sendable {
 }
 
 extension DecisionEncoder {
+  /// The resolution of the placement at `position` (index `index` in the rule set) with its exposures in `trail`;
+  /// a placement with no test row is resolved unobserved (no test, no exposure), and `trail` is left empty.
+  package func resolution(position: Int, index: Int, profile: BoundProfile, now: Instant, trail: inout ExposureTrail)
+    -> Resolution
+  {
+    guard hasTests[position] else {
+      trail.reset()
+      return ruleSet.resolution(index, for: profile, now: now)
+    }
+    return ruleSet.resolution(index, for: profile, now: now, trail: &trail)
+  }
+
   /// The exposures of `trail`, comma-separated, from the pre-encoded heads.
   private func writeExposures(_ trail: ExposureTrail, position: Int, placement: Int, to json: inout JSONWriter) {
     ruleSet.placements.withUnsafeBufferPointer { placements in
