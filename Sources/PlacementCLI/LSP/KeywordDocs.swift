@@ -13,6 +13,11 @@ enum KeywordDocs {
       "**`default`**: the last row of a table, for every profile that matched no row before it (exactly one, last).",
     "fallthrough": "**`fallthrough`**: show nothing specific here; the next matching row decides.",
     "holdout": "**`holdout`**: inside an A/B test, the variation that deliberately shows nothing.",
+    "override": "**`override <test>: variation <id> for <condition>`**, **`override <placement>: <content> for "
+      + "<condition>`**: a QA override: profiles the condition matches get that variation (exposure outcome `override`, "
+      + "reason `OVERRIDE`) or that content, before any draw or row.",
+    "sticky": "**`sticky`**: a test modifier: a profile that carries an assignment for the test's version keeps that "
+      + "variation while it exists, even after the weights change (reason `STICKY`).",
     "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",
     "or": "**`or`**: at least one condition holds.",
     "not": "**`not`**: the exact complement: `not x` is **true** when `x` is false, including on a missing value.",

@@ -99,6 +99,7 @@ struct HoverText {
         return "placement `\(d.name.text)`, row \(row) as written (\(place))"
       case .test(let d): return "test `\(d.name.text)` (\(place))"
       case .attribute(let d): return "attribute `\(d.name.text)` (\(place))"
+      case .override(let d): return "override of `\(d.target.text)` (\(place))"
       }
     }
     return place

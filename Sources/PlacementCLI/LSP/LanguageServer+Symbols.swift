@@ -9,6 +9,7 @@ extension LanguageServer {
     static let placement = 2  // Module
     static let test = 24  // Event
     static let variation = 14  // Constant
+    static let override = 25  // Operator (a forced assignment)
   }
 
   /// `textDocument/documentSymbol`: a hierarchy of the file's declarations (options under their attribute,
@@ -56,6 +57,9 @@ extension LanguageServer {
         symbols += [symbol(d.name, "cross-placement test", SymbolKindNumber.test, d.range, variations)].compactMap {
           $0
         }
+      case .override(let d):
+        let detail = "override for " + file.source.text(of: d.condition.range)
+        symbols += [symbol(d.target, detail, SymbolKindNumber.override, d.range)].compactMap { $0 }
       }
     }
     return .array(symbols)

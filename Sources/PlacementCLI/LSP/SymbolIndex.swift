@@ -107,6 +107,12 @@ struct SymbolIndex {
           index(content, file: file)
         }
       }
+    case .override(let d):
+      switch d.forced {
+      case .variation: add(.test, d.target, file)
+      case .content: add(.placement, d.target, file)
+      }
+      index(d.condition, file: file)
     }
   }
 

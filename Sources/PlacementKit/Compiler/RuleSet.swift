@@ -9,6 +9,7 @@ public struct RuleSet: Sendable {
   public let segments: [SegmentDefinition]
   /// Placements in declaration order.
   public let placements: [PlacementDefinition]
+  /// The folded conditions of the segments, then of the QA overrides (``TestOverride/condition``).
   let conditions: [Condition]
   let placementIndex: [String: Int]
   /// The conditions compiled for evaluation (see ``Program``).
@@ -22,6 +23,7 @@ public struct RuleSet: Sendable {
     attributes = model.attributes
     segments = model.segments
     conditions = model.segments.map { Folding.fold($0.condition) }
+      + model.overrides.map { Folding.fold($0.condition) }
     placements = model.placements
     placementIndex = Dictionary(model.placements.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     program = Program(conditions: conditions, attributeCount: attributes.count, placements: placements)

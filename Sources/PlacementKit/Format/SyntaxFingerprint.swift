@@ -58,6 +58,7 @@ struct SyntaxFingerprint {
       tag("test")
       name(decl.name)
       name(decl.version)
+      name(decl.sticky)
       tag("variations\(decl.variations.count)")
       for variation in decl.variations {
         name(variation.id)
@@ -68,6 +69,16 @@ struct SyntaxFingerprint {
           content(entry.content)
         }
       }
+    case .override(let decl):
+      tag("override")
+      name(decl.target)
+      switch decl.forced {
+      case .variation(let id):
+        tag("variation")
+        name(id)
+      case .content(let forced): content(forced)
+      }
+      expr(decl.condition)
     }
   }
 
@@ -89,6 +100,7 @@ struct SyntaxFingerprint {
       tag("test")
       name(test.name)
       name(test.version)
+      name(test.sticky)
       tag("variations\(test.variations.count)")
       for variation in test.variations {
         name(variation.id)

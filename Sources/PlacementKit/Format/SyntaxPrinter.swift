@@ -65,9 +65,10 @@ struct SyntaxPrinter {
     }
   }
 
-  /// `test <name> [version "<id>"]`
+  /// `test <name> [version "<id>"] [sticky]`
   func testHead(_ test: InlineTestSyntax) -> String {
     "test \(test.name.text)" + (test.version.map { " version \(quoted($0.text))" } ?? "")
+      + (test.sticky == nil ? "" : " sticky")
   }
 
   /// `[<id>:] <content> <weight>%`

@@ -14,6 +14,12 @@ public struct BoundProfile: Sendable {
   /// the value seen), strings over the length limit, skipped events, ambiguous answers. They never stop a
   /// resolution; every decision for the profile repeats them.
   public let warnings: [String]
+  /// Run-time QA forcing, test name → variation id (``Profile/force``); honoured only with
+  /// ``ResolveOptions/allowOverrides``.
+  public internal(set) var force: [String: String] = [:]
+  /// Carried sticky assignments, `version_id` → variation id (``Profile/assignments``, merged with an
+  /// ``AssignmentStore``'s by ``RuleStore``).
+  public internal(set) var assignments: [String: String] = [:]
   /// The values as plain data for `program` (empty when bound without one).
   let scalars: [Scalar]
   /// The compiled program the scalars were made for.

@@ -114,9 +114,10 @@ extension Checker {
       guard let content, let weight = Int(variation.weight.text) else { return nil }
       variations.append(ABVariation(id: variation.id.text, weight: weight, content: content))
     }
-    return ABTest(
+    let test = ABTest(
       name: decl.name.text, versionID: decl.version?.text ?? decl.name.text, hasExplicitVersion: decl.version != nil,
       isCrossPlacement: true, variations: Bucketing.sortedForDraw(variations))
+    return finishTest(test, sticky: decl.sticky)
   }
 
   /// Warns where a cross-placement test gives content for a placement whose table never refers to it: profiles

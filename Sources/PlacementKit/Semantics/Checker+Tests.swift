@@ -6,6 +6,7 @@ extension Checker {
     _ syntax: InlineTestSyntax, placement: String, type: PlacementDefinition.ContentType, row: String
   ) -> ABTest? {
     guard !syntax.name.isMissing else { return nil }
+    overrides.testNames.insert(syntax.name.text)
     var variations: [ABVariation] = []
     var ok = true
     var ids: [String: SourceRange] = [:]
@@ -32,9 +33,10 @@ extension Checker {
         variations.map(\.id), variations.map(\.weight), test: syntax.name, weights: syntax.variations.map(\.weight))
     else { return nil }
     let version = syntax.version?.text ?? Self.derivedVersionID(placement: placement, row: row, test: syntax.name.text)
-    return ABTest(
+    let test = ABTest(
       name: syntax.name.text, versionID: version, hasExplicitVersion: syntax.version != nil, isCrossPlacement: false,
       variations: Bucketing.sortedForDraw(variations))
+    return finishTest(test, sticky: syntax.sticky)
   }
 
   /// The id of a variation written without one: its content's id (`holdout` for a holdout).

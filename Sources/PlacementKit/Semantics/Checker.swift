@@ -14,6 +14,8 @@ public struct Checker {
   var validCrossTests: Set<String> = []
   /// Each cross-placement test resolved per placement (nil: reported), so it is checked once per placement.
   var crossTestRows: [String: [String: ABTest?]] = [:]
+  /// QA overrides in declaration order, their checked conditions, and what each was applied to.
+  var overrides = OverrideState()
   /// Salts of rollouts seen so far, with their place.
   var salts: [String: SourceSpan] = [:]
   /// The file whose nodes are being checked.
@@ -38,10 +40,13 @@ public struct Checker {
     let segments = checker.checkSegments()
     let order = checker.checkCycles()
     checker.checkLimits(segments, order: order)
+    checker.checkOverrideConditions()
     let placements = checker.checkPlacements()
+    checker.checkOverrideTargets()
     checker.checkSalts()
-    let model = CheckedRules(
+    var model = CheckedRules(
       attributes: checker.attributes, segments: segments, placements: placements, files: files)
+    model.overrides = checker.overrides.definitions()
     return (model, checker.diagnostics)
   }
 
@@ -111,6 +116,8 @@ public struct Checker {
             continue
           }
           testDecls[decl.name.text] = (decl, file)
+        case .override(let decl):
+          overrides.declare(decl, in: file)
         }
       }
     }

@@ -49,6 +49,7 @@ package enum Declaration: Sendable {
   case segment(SegmentDecl)
   case placement(PlacementDecl)
   case test(CrossPlacementTestDecl)
+  case override(OverrideDecl)
 
   package var range: SourceRange {
     switch self {
@@ -56,6 +57,7 @@ package enum Declaration: Sendable {
     case .segment(let d): d.range
     case .placement(let d): d.range
     case .test(let d): d.range
+    case .override(let d): d.range
     }
   }
 }
@@ -149,6 +151,8 @@ package indirect enum ContentSyntax: Sendable {
 package struct InlineTestSyntax: Sendable {
   package let name: Name
   package let version: Name?
+  /// The `sticky` modifier, when written: a carried assignment is honoured while its variation exists.
+  package let sticky: Name?
   package let variations: [VariationSyntax]
   package let range: SourceRange
 }
@@ -165,6 +169,8 @@ package struct VariationSyntax: Sendable {
 package struct CrossPlacementTestDecl: Sendable {
   package let name: Name
   package let version: Name?
+  /// The `sticky` modifier, when written.
+  package let sticky: Name?
   package let variations: [CrossVariationSyntax]
   package let range: SourceRange
 }
@@ -174,5 +180,21 @@ package struct CrossVariationSyntax: Sendable {
   package let id: Name
   package let weight: Name
   package let contents: [(placement: Name, content: ContentSyntax)]
+  package let range: SourceRange
+}
+
+/// `override <test>: variation <id> for <condition>` or `override <placement>: <content> for <condition>`: a QA
+/// override that forces a test's variation, or a placement's content, for the profiles its condition matches.
+package struct OverrideDecl: Sendable {
+  /// What is overridden: a test (variation form) or a placement (content form).
+  package enum Forced: Sendable {
+    /// `variation <id>`: the variation of the test named by ``OverrideDecl/target``.
+    case variation(Name)
+    /// `<content>`: what the placement named by ``OverrideDecl/target`` shows.
+    case content(ContentSyntax)
+  }
+  package let target: Name
+  package let forced: Forced
+  package let condition: Expr
   package let range: SourceRange
 }

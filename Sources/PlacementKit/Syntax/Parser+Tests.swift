@@ -5,8 +5,9 @@ extension Parser {
     let start = advance().range.start
     let name = expectContentID("a test name")
     let version = parseTestVersion()
+    let sticky = parseSticky()
     guard current.kind == .leftBrace else {
-      if version != nil { reportExpected("'{' and the test's variations") }
+      if version != nil || sticky != nil { reportExpected("'{' and the test's variations") }
       return .testReference(name: name, range: span(from: start))
     }
     advance()
@@ -18,12 +19,20 @@ extension Parser {
       if index == before { skip { $0.kind == .comma || $0.kind == .rightBrace } }
     }
     expect(.rightBrace, "'}' to close the variations of test '\(name.text)'")
-    return .test(InlineTestSyntax(name: name, version: version, variations: variations, range: span(from: start)))
+    return .test(
+      InlineTestSyntax(name: name, version: version, sticky: sticky, variations: variations, range: span(from: start)))
   }
 
   mutating func parseTestVersion() -> Name? {
     guard consumeWord("version") != nil else { return nil }
     guard let token = expect(.string, "the version id as a string, e.g. \"2026-spring\"") else { return nil }
+    return Name(text: token.value, range: token.range)
+  }
+
+  /// The `sticky` header modifier, after the name and version, on the header's line.
+  mutating func parseSticky() -> Name? {
+    guard current.isWord("sticky"), !current.atLineStart else { return nil }
+    let token = advance()
     return Name(text: token.value, range: token.range)
   }
 
@@ -54,6 +63,7 @@ extension Parser {
     let start = advance().range.start
     let name = expectName("a test name")
     let version = parseTestVersion()
+    let sticky = parseSticky()
     var variations: [CrossVariationSyntax] = []
     if expect(.leftBrace, "'{' and the test's variations") != nil {
       while current.kind != .rightBrace, !atDeclarationStart {
@@ -63,7 +73,8 @@ extension Parser {
       }
       expect(.rightBrace, "'}' to close test '\(name.text)'")
     }
-    return CrossPlacementTestDecl(name: name, version: version, variations: variations, range: span(from: start))
+    return CrossPlacementTestDecl(
+      name: name, version: version, sticky: sticky, variations: variations, range: span(from: start))
   }
 
   mutating func parseCrossVariation() -> CrossVariationSyntax? {

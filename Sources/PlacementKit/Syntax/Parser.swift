@@ -37,11 +37,15 @@ package struct Parser {
   var lastReport: (start: Int, code: DiagnosticCode)?
 
   /// Words that start a top-level declaration.
-  static let declarationWords: Set<String> = ["attribute", "segment", "placement", "test"]
+  static let declarationWords: Set<String> = [
+    "attribute", "segment", "placement", "test",
+    "override",
+  ]
 
   /// The reserved words of docs/Language.md: they name no attribute or segment, and no id in a row's content.
   static let reservedWords: Set<String> = [
     "attribute", "segment", "placement", "test", "default", "and", "or", "not", "true", "false",
+    "override",
   ]
 
   /// Words that start or join a row's content; like ``reservedWords`` they are never a flow, paywall or test id.
@@ -191,7 +195,7 @@ package struct Parser {
       }
       if index == start {  // progress guard
         reportExpected(
-          "a declaration ('attribute', 'segment', 'placement' or 'test')", code: SyntaxCatalog.expectedDeclaration)
+          "a declaration ('attribute', 'segment', 'placement', 'test' or 'override')", code: SyntaxCatalog.expectedDeclaration)
         skip { _ in false }
       }
     }
@@ -205,6 +209,7 @@ package struct Parser {
     case "segment": return .segment(parseSegment())
     case "placement": return .placement(parsePlacement())
     case "test": return .test(parseCrossPlacementTest())
+    case "override": return .override(parseOverride())
     default: return nil
     }
   }
