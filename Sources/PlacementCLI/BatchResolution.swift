@@ -101,6 +101,7 @@ struct BatchResolution {
     let fast = output.format == .json && !options.explain
     let indices = placements.map(\.index)
     let encoder = fast ? DecisionEncoder(ruleSet: ruleSet, placements: indices) : nil
+    var trail = ExposureTrail()
     chunk.forEachLine { number, line in
       if BatchResolution.isBlank(line) { return }
       let profile: BoundProfile
@@ -118,8 +119,8 @@ struct BatchResolution {
       }
       for (position, placement) in placements.enumerated() {
         if let encoder {
-          let resolution = ruleSet.resolution(indices[position], for: profile, now: options.now)
-          encoder.write(resolution, position: position, profile: profile, now: options.now, to: &writer)
+          let resolution = ruleSet.resolution(indices[position], for: profile, now: options.now, trail: &trail)
+          encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
           result.out.append(contentsOf: writer.bytes)
           result.out.append(UInt8(ascii: "\n"))
           writer.removeAll(keepingCapacity: true)

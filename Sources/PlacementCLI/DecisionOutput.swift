@@ -31,23 +31,15 @@ struct DecisionOutput {
     first += "  (row \(decision.audience.index) '\(decision.audience.name)'"
     if let segment = decision.audience.segment { first += ": \(AudienceTable.collapsingWhitespace(segment))" }
     lines.append(first + ")")
-    if let test = decision.abTest {
-      let bucket = test.bucket.map(String.init) ?? "none"
+    lines[0] += "  reason \(decision.reason.rawValue)"
+    for exposure in decision.exposures {
+      let bucket = exposure.bucket.map { "bucket \($0)" } ?? "no bucket"
       lines.append(
-        "  A/B test '\(test.name)' (version \(test.versionID)): variation '\(test.variation)', bucket \(bucket)")
+        "  exposure: test '\(exposure.test)' (version \(exposure.versionID)): variation '\(exposure.variation)', "
+          + "\(bucket), \(exposure.outcome.rawValue)")
     }
     for warning in decision.warnings { lines.append("  warning: \(warning)") }
-    for row in decision.explanation ?? [] {
-      switch row.outcome {
-      case .notMatched(let condition, let seen):
-        lines.append(
-          "  row \(row.index) \(row.name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))"))
-      case .fellThrough(let reason):
-        lines.append("  row \(row.index) \(row.name): matched, fell through: \(reason)")
-      case .decided(let reason):
-        lines.append("  row \(row.index) \(row.name): matched, decided" + (reason.map { ": \($0)" } ?? ""))
-      }
-    }
+    for row in decision.explanation ?? [] { lines.append("  " + row.textLine) }
     return lines.map { displayRuleText($0) + "\n" }.joined()
   }
 
@@ -56,6 +48,20 @@ struct DecisionOutput {
     case .flow(let id, let paywall): "flow \(id)" + (paywall.map { " with paywall \($0)" } ?? "")
     case .paywall(let id): "paywall \(id)"
     case .holdout: "holdout (nothing shown)"
+    }
+  }
+}
+
+extension RowTrace {
+  /// `row 2 lapsed: no match: … (seen: …)`, `row 0 x: matched, fell through: …`: one explained row for people.
+  var textLine: String {
+    switch outcome {
+    case .notMatched(let condition, let seen):
+      "row \(index) \(name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))")
+    case .scheduledOut(let reason): "row \(index) \(name): matched, skipped: \(reason)"
+    case .outsideLayer(let reason): "row \(index) \(name): matched, skipped: \(reason)"
+    case .fellThrough(let reason): "row \(index) \(name): matched, fell through: \(reason)"
+    case .decided(let reason): "row \(index) \(name): matched, decided" + (reason.map { ": \($0)" } ?? "")
     }
   }
 }

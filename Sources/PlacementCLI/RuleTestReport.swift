@@ -31,19 +31,10 @@ struct RuleTestReport {
         line += " (test '\(test.name)', variation '\(test.variation)', bucket \(bucket))"
       }
       lines.append(line + "; explain:")
-      for row in decision.explanation ?? [] { lines.append("    " + explainLine(row)) }
+      for row in decision.explanation ?? [] { lines.append("    " + row.textLine) }
       for warning in decision.warnings { lines.append("    warning: \(warning)") }
     }
     console.out(lines.map { displayRuleText($0) + "\n" }.joined())
-  }
-
-  func explainLine(_ row: RowTrace) -> String {
-    switch row.outcome {
-    case .notMatched(let condition, let seen):
-      "row \(row.index) \(row.name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))")
-    case .fellThrough(let reason): "row \(row.index) \(row.name): matched, fell through: \(reason)"
-    case .decided: "row \(row.index) \(row.name): matched, decided"
-    }
   }
 
   /// `Rules/tests/x.json: error: cases[1].expect.main_paywall.row: must be a row index …`

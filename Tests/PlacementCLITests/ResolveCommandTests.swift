@@ -10,7 +10,7 @@ import Testing
     #expect(run.err == "")
     #expect(
       run.out
-        == #"{"placement":"onboarding_end","profile_id":"3f1c2a9e-5b7d-4e21-9c0a-7d8e6f5a4b32","audience":{"index":0,"name":"pros","segment":"experience == pro"},"content":{"type":"flow","id":"pro_onboarding","paywall":null},"ab_test":null,"warnings":[]}"#
+        == #"{"placement":"onboarding_end","profile_id":"3f1c2a9e-5b7d-4e21-9c0a-7d8e6f5a4b32","audience":{"index":0,"name":"pros","segment":"experience == pro"},"content":{"type":"flow","id":"pro_onboarding","paywall":null},"ab_test":null,"reason":"TARGETING_MATCH","exposures":[],"warnings":[]}"#
         + "\n")
   }
 

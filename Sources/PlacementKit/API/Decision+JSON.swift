@@ -5,16 +5,34 @@ extension Decision {
   /// {"placement": "onboarding_end", "profile_id": "p1",
   ///  "audience": {"index": 0, "name": "pros", "segment": "experience == pro"},
   ///  "content": {"type": "flow", "id": "pro_onboarding", "paywall": null},
-  ///  "ab_test": null, "warnings": [], "explain": [...]}
+  ///  "ab_test": null, "reason": "TARGETING_MATCH", "exposures": [], "warnings": [], "explain": [...]}
   /// ```
-  /// `ab_test` is `{"name", "version_id", "variation", "bucket"}` when the row is a test; `explain` is present
-  /// only when the resolution recorded one: `[{"index", "name", "outcome": "not_matched"|"fell_through"|"decided",
-  /// "condition", "seen", "reason"}]` (`reason` on a fell-through row, and on a deciding row that drew a test
-  /// variation). The output is compact (no spaces); batch resolution writes one per line.
+  /// `ab_test` is `{"name", "version_id", "variation", "bucket"}` when the row is a test; `reason` is a
+  /// ``DecisionReason`` code; `exposures` is `[{"test", "version_id", "variation", "bucket", "outcome"}]` with
+  /// `outcome` an ``ExposureOutcome`` (`decided`, `fell_through`, `holdout`, `override`, `sticky`) and `bucket`
+  /// 0–99 or null; `explain` is present only when the resolution recorded one: `[{"index", "name", "outcome":
+  /// "not_matched"|"scheduled_out"|"outside_layer"|"fell_through"|"decided", "condition", "seen", "reason"}]`
+  /// (`reason` on a skipped or fell-through row, and on a deciding row that drew a test variation). The output is
+  /// compact (no spaces); batch resolution writes one per line.
   public func write(to json: inout JSONWriter) {
     writeHead(to: &json)
     writeMiddle(to: &json)
+    Self.writeExperiment(reason: reason, exposures: exposures, to: &json)
     writeTail(to: &json)
+  }
+
+  /// `,"reason":"…","exposures":[…]`
+  static func writeExperiment(reason: DecisionReason, exposures: some Collection<Exposure>, to json: inout JSONWriter) {
+    json.raw(#","reason":"#)
+    json.rawString(reason.rawValue)
+    json.raw(#","exposures":["#)
+    var first = true
+    for exposure in exposures {
+      if !first { json.raw(",") }
+      first = false
+      exposure.write(to: &json)
+    }
+    json.raw("]")
   }
 
   /// `{"placement":…,"profile_id":…`
@@ -90,6 +108,29 @@ extension Decision {
   }
 }
 
+extension Exposure {
+  /// `{"test", "version_id", "variation", "bucket", "outcome"}`; the exposure log's line adds its context before.
+  func write(to json: inout JSONWriter) {
+    json.raw(#"{"#)
+    writeFields(to: &json)
+    json.raw("}")
+  }
+
+  /// `"test":…,"version_id":…,"variation":…,"bucket":…,"outcome":…` (no braces).
+  func writeFields(to json: inout JSONWriter) {
+    json.raw(#""test":"#)
+    json.rawString(test)
+    json.raw(#","version_id":"#)
+    json.rawString(versionID)
+    json.raw(#","variation":"#)
+    json.rawString(variation)
+    json.raw(#","bucket":"#)
+    if let bucket { json.rawInteger(bucket) } else { json.raw("null") }
+    json.raw(#","outcome":"#)
+    json.rawString(outcome.rawValue)
+  }
+}
+
 extension RowTrace {
   /// Writes `{"index", "name", "outcome", …}` verbatim (see `Decision.write(to:)`).
   func write(to json: inout JSONWriter) {
@@ -106,6 +147,12 @@ extension RowTrace {
       json.rawString(seen)
     case .fellThrough(let reason):
       json.raw(#""fell_through","reason":"#)
+      json.rawString(reason)
+    case .scheduledOut(let reason):
+      json.raw(#""scheduled_out","reason":"#)
+      json.rawString(reason)
+    case .outsideLayer(let reason):
+      json.raw(#""outside_layer","reason":"#)
       json.rawString(reason)
     case .decided(let reason):
       json.raw(#""decided""#)
@@ -156,6 +203,7 @@ package struct DecisionJSONCache {
       entries[position][row] = Entry(audience: decision.audience, content: decision.content, bytes: scratch.bytes)
       json.raw(bytes: scratch.bytes)
     }
+    Decision.writeExperiment(reason: decision.reason, exposures: decision.exposures, to: &json)
     decision.writeTail(to: &json)
   }
 }

@@ -31,8 +31,9 @@ package struct DecisionEncoder: Sendable {
           [Int32(-1)]
         }
         return variations.map { variation in
-          let resolution = Resolution(placement: Int32(index), row: Int32(row), variation: variation, bucket: -1)
-          let decision = ruleSet.decision(resolution, for: BoundProfile.empty, now: .epoch, explanation: nil)
+          let draw = variation >= 0 ? Draw(variation: variation, bucket: -1, source: .drawn) : nil
+          let resolution = Resolution(placement: Int32(index), row: Int32(row), draw: draw)
+          let decision = ruleSet.decision(resolution, trail: ExposureTrail(), for: .empty, explanation: nil)
           json.removeAll()
           decision.writeMiddle(to: &json)
           // A test's fragment ends before the bucket: drop `null}`.
@@ -45,12 +46,13 @@ package struct DecisionEncoder: Sendable {
     }
   }
 
-  /// Writes the decision `resolution` (of the placement at `position`) stands for, for `profile` at `now`.
-  package func write(_ resolution: Resolution, position: Int, profile: BoundProfile, now: Instant,
-    to json: inout JSONWriter)
-  {
+  /// Writes the decision `resolution` (of the placement at `position`) stands for, for `profile`, with the
+  /// exposures of `trail` (the tests the same run drew in).
+  package func write(
+    _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile, to json: inout JSONWriter
+  ) {
     guard resolution.row >= 0, profile.bucketingID != nil || !hasTests[position] else {
-      return ruleSet.decision(resolution, for: profile, now: now, explanation: nil).write(to: &json)
+      return ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json)
     }
     json.beginObject()
     json.raw(bytes: heads[position])
@@ -61,6 +63,9 @@ package struct DecisionEncoder: Sendable {
       if resolution.bucket >= 0 { json.rawInteger(Int(resolution.bucket)) } else { json.raw("null") }
       json.raw("}")
     }
+    let placement = ruleSet.placements[Int(resolution.placement)]
+    let exposures = RuleSet.exposures(trail, placement: placement)
+    Decision.writeExperiment(reason: ruleSet.reason(resolution), exposures: exposures, to: &json)
     json.raw(#","warnings":["#)
     for (index, warning) in profile.warnings.enumerated() {
       if index > 0 { json.raw(",") }

@@ -85,6 +85,16 @@ extension DecisionExpectation {
         }
           ?? "no A/B test")
     }
+    if let reason {
+      check("reason", reason == decision.reason, reason.rawValue, decision.reason.rawValue)
+    }
+    if let exposures {
+      let matches =
+        exposures.count == decision.exposures.count && zip(exposures, decision.exposures).allSatisfy { $0.holds(for: $1) }
+      check(
+        "exposures", matches, "[" + exposures.map(\.expectedText).joined(separator: ", ") + "]",
+        "[" + decision.exposures.map(\.ruleTestText).joined(separator: ", ") + "]")
+    }
     for (index, rowCheck) in because.enumerated() {
       let trace = decision.explanation?.first { rowCheck.row.matches(index: $0.index, name: $0.name) }
       let actual = trace.map(\.ruleTestText) ?? "not tried: row \(actualRow) decided first"
@@ -99,7 +109,9 @@ extension RowCheck {
     switch (outcome, trace.outcome) {
     case (.notMatched, .notMatched(let condition, let seen)):
       (self.condition.map { condition.contains($0) } ?? true) && (self.seen.map { seen.contains($0) } ?? true)
-    case (.fellThrough, .fellThrough), (.decided, .decided): true
+    case (.fellThrough, .fellThrough), (.decided, .decided), (.scheduledOut, .scheduledOut),
+      (.outsideLayer, .outsideLayer):
+      true
     default: false
     }
   }
@@ -135,8 +147,25 @@ extension RowTrace {
     case .notMatched(let condition, let seen):
       "row \(index) '\(name)': not_matched, condition '\(condition)'" + (seen.isEmpty ? "" : ", seen '\(seen)'")
     case .fellThrough(let reason): "row \(index) '\(name)': fell_through (\(reason))"
+    case .scheduledOut(let reason): "row \(index) '\(name)': scheduled_out (\(reason))"
+    case .outsideLayer(let reason): "row \(index) '\(name)': outside_layer (\(reason))"
     case .decided: "row \(index) '\(name)': decided"
     }
+  }
+}
+
+extension ExposureCheck {
+  /// `yoga_offer/control bucket 28 fell_through`, with only the fields the check gives.
+  var expectedText: String {
+    [test + (variation.map { "/\($0)" } ?? ""), bucket.map { "bucket \($0)" }, outcome?.rawValue]
+      .compactMap { $0 }.joined(separator: " ")
+  }
+}
+
+extension Exposure {
+  /// `yoga_offer/control bucket 28 fell_through`.
+  var ruleTestText: String {
+    "\(test)/\(variation) " + (bucket.map { "bucket \($0)" } ?? "no bucket") + " \(outcome.rawValue)"
   }
 }
 

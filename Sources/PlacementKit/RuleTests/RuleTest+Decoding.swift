@@ -61,19 +61,42 @@ extension DecisionExpectation {
       content = try Self.content(text, path: path)
       return
     }
-    let fields = try JSONFields(json, path: path, allowed: ["content", "row", "test", "variation", "because"])
+    let fields = try JSONFields(
+      json, path: path, allowed: ["content", "row", "test", "variation", "reason", "exposures", "because"])
     content = try fields.string("content").map { text throws(RuleTestError) in
       try Self.content(text, path: fields.child("content"))
     }
     row = try fields["row"].map { value throws(RuleTestError) in try Self.row(value, path: fields.child("row")) }
     test = try fields.string("test")
     variation = try fields.string("variation")
+    reason = try fields.string("reason").map { text throws(RuleTestError) in
+      try Self.known(DecisionReason.self, text, path: fields.child("reason"))
+    }
+    exposures = try fields.array("exposures").map { list throws(RuleTestError) in
+      var checks: [ExposureCheck] = []
+      for (index, check) in list.enumerated() {
+        checks.append(try ExposureCheck(json: check, path: fields.child("exposures") + "[\(index)]"))
+      }
+      return checks
+    }
     for (index, check) in (try fields.array("because") ?? []).enumerated() {
       because.append(try RowCheck(json: check, path: fields.child("because") + "[\(index)]"))
     }
-    if content == nil, row == nil, test == nil, variation == nil, because.isEmpty {
-      throw RuleTestError(path: path, message: "expects nothing: give content, row, test, variation or because")
+    if content == nil, row == nil, test == nil, variation == nil, reason == nil, exposures == nil, because.isEmpty {
+      throw RuleTestError(
+        path: path, message: "expects nothing: give content, row, test, variation, reason, exposures or because")
     }
+  }
+
+  /// The case of `type` whose raw value is `text`, or an error listing them.
+  static func known<Code: RawRepresentable & CaseIterable>(_ type: Code.Type, _ text: String, path: String)
+    throws(RuleTestError) -> Code where Code.RawValue == String
+  {
+    guard let code = Code(rawValue: text) else {
+      let names = Code.allCases.map(\.rawValue)
+      throw RuleTestError(path: path, message: "must be one of \(names.joined(separator: ", ")), found '\(text)'")
+    }
+    return code
   }
 
   /// `flow <id>`, `flow <id> with paywall <id>`, `paywall <id>` or `holdout`.
@@ -111,16 +134,29 @@ extension RowCheck {
     self.row = try DecisionExpectation.row(row, path: fields.child("row"))
     self.path = path
     let outcome = try fields.string("outcome") ?? Outcome.notMatched.rawValue
-    guard let known = Outcome(rawValue: outcome) else {
-      let names = Outcome.allCases.map(\.rawValue)
-      throw RuleTestError(
-        path: fields.child("outcome"), message: "must be one of \(names.joined(separator: ", ")), found '\(outcome)'")
-    }
+    let known = try DecisionExpectation.known(Outcome.self, outcome, path: fields.child("outcome"))
     self.outcome = known
     condition = try fields.string("condition")
     seen = try fields.string("seen")
     if known != .notMatched, condition != nil || seen != nil {
       throw RuleTestError(path: path, message: "'condition' and 'seen' apply only to the outcome not_matched")
+    }
+  }
+}
+
+extension ExposureCheck {
+  init(json: JSONValue, path: String) throws(RuleTestError) {
+    let fields = try JSONFields(json, path: path, allowed: ["test", "variation", "bucket", "outcome"])
+    test = try fields.requiredString("test")
+    variation = try fields.string("variation")
+    bucket = try fields["bucket"].map { value throws(RuleTestError) in
+      guard case .number(let number) = value, number >= 0, number < 100, number == number.rounded() else {
+        throw RuleTestError(path: fields.child("bucket"), message: "must be a bucket 0–99, found \(value.typeName)")
+      }
+      return Int(number)
+    }
+    outcome = try fields.string("outcome").map { text throws(RuleTestError) in
+      try DecisionExpectation.known(ExposureOutcome.self, text, path: fields.child("outcome"))
     }
   }
 }

@@ -69,8 +69,27 @@ public struct DecisionExpectation: Sendable, Equatable {
   public var test: String?
   /// The variation the profile should draw.
   public var variation: String?
+  /// The decision's reason code (`"reason": "SPLIT"`).
+  public var reason: DecisionReason?
+  /// The decision's exposures, all of them in order (`"exposures": [{"test": "t", "outcome": "fell_through"}]`);
+  /// nil when the file does not check them.
+  public var exposures: [ExposureCheck]?
   /// Explain-level checks: why rows did or did not decide.
   public var because: [RowCheck]
+}
+
+/// An expected exposure: the test, and optionally the variation, bucket and outcome.
+public struct ExposureCheck: Sendable, Equatable {
+  public var test: String
+  public var variation: String?
+  public var bucket: Int?
+  public var outcome: ExposureOutcome?
+
+  /// True when `exposure` is of the test and has every field given.
+  public func holds(for exposure: Exposure) -> Bool {
+    exposure.test == test && (variation.map { $0 == exposure.variation } ?? true)
+      && (bucket.map { $0 == exposure.bucket } ?? true) && (outcome.map { $0 == exposure.outcome } ?? true)
+  }
 }
 
 /// An explain-level check on one row: its outcome and, for a row that did not match, substrings of the failing
@@ -78,6 +97,8 @@ public struct DecisionExpectation: Sendable, Equatable {
 public struct RowCheck: Sendable, Equatable {
   public enum Outcome: String, Sendable, Equatable, CaseIterable {
     case notMatched = "not_matched"
+    case scheduledOut = "scheduled_out"
+    case outsideLayer = "outside_layer"
     case fellThrough = "fell_through"
     case decided
   }

@@ -8,6 +8,12 @@ public struct Decision: Sendable, Equatable {
   public let content: ShownContent
   /// The A/B assignment when the deciding row is a test.
   public let abTest: ABAssignment?
+  /// Why this content: a stable code in the OpenFeature vocabulary where it fits (see ``DecisionReason``).
+  public let reason: DecisionReason
+  /// Every test the profile took part in on the way to this decision, in evaluation order: the arms that fell
+  /// through, then the deciding row's test (empty when no row drew a variation). Log them to join results with
+  /// purchases.
+  public let exposures: [Exposure]
   /// Problems with the profile that did not stop the resolution (uncoercible values, skipped events).
   public let warnings: [String]
   /// With explain: every row tried, in priority order, and why it did or did not decide.
@@ -46,8 +52,66 @@ public struct ABAssignment: Sendable, Equatable {
   public let name: String
   public let versionID: String
   public let variation: String
-  /// 0–99, or nil when the profile has no `profile_id` (the first variation in draw order is taken).
+  /// 0–99, or nil when no bucket was drawn: the profile has no usable `profile_id` (the first variation in draw
+  /// order is taken), or its variation was forced by an override or kept from a sticky assignment.
   public let bucket: Int?
+}
+
+/// Why a decision shows what it shows: the `reason` of the decision JSON, a stable code (OpenFeature's resolution
+/// reasons where one fits: `TARGETING_MATCH`, `SPLIT`, `DEFAULT`, `STATIC`, `DISABLED`; ours for the rest).
+/// The first case that applies, in this order, is the reason.
+public enum DecisionReason: String, Sendable, Equatable, CaseIterable {
+  /// The deciding row's test variation was forced by a QA override.
+  case override = "OVERRIDE"
+  /// The deciding row's test kept the variation the profile carried (a sticky test).
+  case sticky = "STICKY"
+  /// The deciding row's test drew a holdout variation: the profile is deliberately shown nothing.
+  case disabled = "DISABLED"
+  /// The deciding row is an A/B test and the profile drew (or, without a `profile_id`, was given) its variation.
+  case split = "SPLIT"
+  /// A row above the deciding one matched the profile but was outside its schedule at `now`.
+  case scheduledOut = "SCHEDULED_OUT"
+  /// The placement has a single row (its default row), so every profile gets its content.
+  case staticContent = "STATIC"
+  /// No other row matched (or every matching row fell through): the default row decided.
+  case defaultRow = "DEFAULT"
+  /// The deciding row's segment matched the profile.
+  case targetingMatch = "TARGETING_MATCH"
+}
+
+/// How a profile took part in a test on the way to a decision: the `outcome` of an exposure.
+public enum ExposureOutcome: String, Sendable, Equatable, CaseIterable {
+  /// The drawn variation decided the placement.
+  case decided
+  /// The drawn variation falls through: the rows below decided (the test's control arm, typically).
+  case fellThrough = "fell_through"
+  /// The drawn variation is a holdout: the profile is shown nothing.
+  case holdout
+  /// A QA override forced the variation (no bucket is drawn).
+  case override
+  /// The profile carried an assignment for this sticky test, and it was kept (no bucket is drawn).
+  case sticky
+}
+
+/// One test a profile was bucketed into (or forced or kept in) during a resolution.
+public struct Exposure: Sendable, Equatable {
+  /// The test's name.
+  public let test: String
+  /// The test's version id (PRODUCT.md §4.9): the key of the draw and of sticky assignments.
+  public let versionID: String
+  /// The variation's id.
+  public let variation: String
+  /// The bucket drawn, 0–99; nil when none was (no usable `profile_id`, an override, a kept assignment).
+  public let bucket: Int?
+  public let outcome: ExposureOutcome
+
+  public init(test: String, versionID: String, variation: String, bucket: Int?, outcome: ExposureOutcome) {
+    self.test = test
+    self.versionID = versionID
+    self.variation = variation
+    self.bucket = bucket
+    self.outcome = outcome
+  }
 }
 
 /// One row tried during a resolution with explain.
@@ -57,6 +121,10 @@ public struct RowTrace: Sendable, Equatable {
     case notMatched(condition: String, seen: String)
     /// The segment matched but the content falls through (a stopped test, or a variation that falls through).
     case fellThrough(reason: String)
+    /// The segment matched but the row is outside its schedule at `now` (the reason gives the window).
+    case scheduledOut(reason: String)
+    /// The segment matched but the profile is outside its test's share of the layer (the reason gives both).
+    case outsideLayer(reason: String)
     /// This row decided; with a test, the reason names the variation drawn (and says so for a holdout).
     case decided(reason: String?)
   }

@@ -1,34 +1,88 @@
 /// Building ``Decision`` values from index ``Resolution``s: only for callers that ask for one.
 extension RuleSet {
-  /// The decision a resolution (at `now`) stands for, with the profile's warnings and, with explain, the explanation.
-  func decision(_ resolution: Resolution, for profile: BoundProfile, now: Instant, explanation: [RowTrace]?)
+  /// The decision a resolution stands for, with its exposures (from `trail`, the tests the same run drew in),
+  /// the profile's warnings and, with explain, the explanation.
+  func decision(_ resolution: Resolution, trail: ExposureTrail, for profile: BoundProfile, explanation: [RowTrace]?)
     -> Decision
   {
     let placement = placements[Int(resolution.placement)]
     var warnings = profile.warnings
-    if profile.bucketingID == nil { warnings += unbucketedTestWarnings(resolution, profile, now: now) }
+    if profile.bucketingID == nil { warnings += unbucketedTestWarnings(trail, placement: placement, profile) }
+    let exposures = exposures(trail, placement: placement)
+    let reason = reason(resolution)
     guard resolution.row >= 0 else {
       warnings.append("no row of placement '\(placement.name)' decided; showing nothing")
       let audience = Audience(index: placement.rows.count - 1, name: "default", segment: nil)
       return Decision(
         placement: placement.name, profileID: profile.profileID, audience: audience, content: .holdout,
-        abTest: nil, warnings: warnings, explanation: explanation)
+        abTest: nil, reason: reason, exposures: exposures, warnings: warnings, explanation: explanation)
     }
     let row = placement.rows[Int(resolution.row)]
-    let (content, assignment) = Self.content(row.content, resolution.variation, resolution.bucket)
+    let (content, assignment) = Self.content(row.content, resolution.draw)
     let audience = Audience(
       index: Int(resolution.row), name: row.name, segment: row.segment.map { segments[$0].conditionText })
     return Decision(
       placement: placement.name, profileID: profile.profileID, audience: audience, content: Self.shown(content),
-      abTest: assignment, warnings: warnings, explanation: explanation)
+      abTest: assignment, reason: reason, exposures: exposures, warnings: warnings, explanation: explanation)
+  }
+
+  /// The decision's reason (``DecisionReason``: the first case that applies, in its declaration order).
+  func reason(_ resolution: Resolution) -> DecisionReason {
+    let placement = placements[Int(resolution.placement)]
+    guard resolution.row >= 0 else { return .defaultRow }
+    let row = placement.rows[Int(resolution.row)]
+    if let draw = resolution.draw, case .test(let test) = row.content {
+      switch draw.source {
+      case .override: return .override
+      case .sticky: return .sticky
+      case .drawn, .unbucketed:
+        if case .holdout = test.variations[Int(draw.variation)].content { return .disabled }
+        return .split
+      }
+    }
+    if case .holdout = row.content { return .disabled }
+    if resolution.scheduledOut { return .scheduledOut }
+    if placement.rows.count == 1 { return .staticContent }
+    return row.segment == nil ? .defaultRow : .targetingMatch
+  }
+
+  /// The exposures of a run's trail, in evaluation order.
+  func exposures(_ trail: ExposureTrail, placement: PlacementDefinition) -> [Exposure] {
+    Array(Self.exposures(trail, placement: placement))
+  }
+
+  /// The exposures of a run's trail, lazily (the batch encoder writes them without an array).
+  static func exposures(_ trail: ExposureTrail, placement: PlacementDefinition)
+    -> some Collection<Exposure>
+  {
+    trail.draws.lazy.compactMap { tried -> Exposure? in
+      guard case .test(let test) = placement.rows[Int(tried.row)].content else { return nil }
+      return exposure(test, tried.draw, fellThrough: tried.fellThrough)
+    }
+  }
+
+  /// One exposure: the test, the variation drawn (or forced, or kept) and how it ended.
+  static func exposure(_ test: ABTest, _ draw: Draw, fellThrough: Bool) -> Exposure {
+    let variation = test.variations[Int(draw.variation)]
+    let outcome: ExposureOutcome =
+      switch draw.source {
+      case .override: .override
+      case .sticky: .sticky
+      case .drawn, .unbucketed:
+        if fellThrough { .fellThrough } else if case .holdout = variation.content { .holdout } else { .decided }
+      }
+    return Exposure(
+      test: test.name, versionID: test.versionID, variation: variation.id,
+      bucket: draw.bucket >= 0 ? Int(draw.bucket) : nil, outcome: outcome)
   }
 
   /// A row's content with the drawn variation applied, and the A/B assignment when the row is a test.
-  static func content(_ content: Content, _ variation: Int32, _ bucket: Int32) -> (Content, ABAssignment?) {
-    guard case .test(let test) = content, variation >= 0 else { return (content, nil) }
-    let chosen = test.variations[Int(variation)]
+  static func content(_ content: Content, _ draw: Draw?) -> (Content, ABAssignment?) {
+    guard case .test(let test) = content, let draw else { return (content, nil) }
+    let chosen = test.variations[Int(draw.variation)]
     let assignment = ABAssignment(
-      name: test.name, versionID: test.versionID, variation: chosen.id, bucket: bucket >= 0 ? Int(bucket) : nil)
+      name: test.name, versionID: test.versionID, variation: chosen.id,
+      bucket: draw.bucket >= 0 ? Int(draw.bucket) : nil)
     return (chosen.content, assignment)
   }
 
@@ -41,16 +95,16 @@ extension RuleSet {
     }
   }
 
-  /// For a profile without a usable `profile_id` (missing, empty or blank; ``BoundProfile/bucketingID``): one warning per test row the resolution drew a variation for (the
-  /// deciding row's, and those of matched test rows that fell through before it). The rows are read from an
-  /// observed run of the same program, so they are the rows the resolution tried.
-  func unbucketedTestWarnings(_ resolution: Resolution, _ profile: BoundProfile, now: Instant) -> [String] {
-    let placement = placements[Int(resolution.placement)]
-    guard placement.rows.contains(where: { if case .test = $0.content { true } else { false } }) else { return [] }
-    var observer = ExplainObserver(nodeCount: 0, recordsNodes: false)
-    _ = self.resolution(Int(resolution.placement), for: profile, now: now, observer: &observer)
-    return observer.rows.compactMap { tried in
-      guard case .test(let test) = placement.rows[tried.row].content, !tried.outcome.isNotMatched else { return nil }
+  /// For a profile without a usable `profile_id` (missing, empty or blank; ``BoundProfile/bucketingID``): one
+  /// warning per test the run gave a variation without a bucket (the deciding row's, and those of matched test
+  /// rows that fell through before it), read from the run's trail.
+  func unbucketedTestWarnings(_ trail: ExposureTrail, placement: PlacementDefinition, _ profile: BoundProfile)
+    -> [String]
+  {
+    trail.draws.compactMap { tried in
+      guard tried.draw.source == .unbucketed, case .test(let test) = placement.rows[Int(tried.row)].content else {
+        return nil
+      }
       let problem = profile.profileID == nil ? "has no profile_id" : "has an empty or blank profile_id"
       return "profile \(problem): test '\(test.name)' cannot bucket it; first variation in draw order taken"
     }
@@ -67,29 +121,38 @@ extension RuleSet {
         let failure = explainer.failure(ofSegment: tried.segment ?? 0)
         return RowTrace(
           index: tried.row, name: row.name, outcome: .notMatched(condition: failure.condition, seen: failure.seen))
-      case .fellThrough(let variation, let bucket):
-        let assignment = Self.content(row.content, variation, bucket).1
-        let reason = assignment.map { "\(Self.describe($0)) falls through" } ?? "the row's content is fallthrough"
+      case .scheduledOut:
+        return RowTrace(index: tried.row, name: row.name, outcome: .scheduledOut(reason: scheduleReason(row)))
+      case .outsideLayer:
+        return RowTrace(index: tried.row, name: row.name, outcome: .outsideLayer(reason: layerReason(row)))
+      case .fellThrough(let draw):
+        let assignment = Self.content(row.content, draw).1
+        let reason = assignment.map { "\(Self.describe($0, draw)) falls through" } ?? "the row's content is fallthrough"
         return RowTrace(index: tried.row, name: row.name, outcome: .fellThrough(reason: reason))
-      case .decided(let variation, let bucket):
-        let (content, assignment) = Self.content(row.content, variation, bucket)
-        var reason = assignment.map(Self.describe)
+      case .decided(let draw):
+        let (content, assignment) = Self.content(row.content, draw)
+        var reason = assignment.map { Self.describe($0, draw) }
         if case .holdout = content { reason = (reason.map { $0 + ": " } ?? "") + "holdout, nothing shown" }
         return RowTrace(index: tried.row, name: row.name, outcome: .decided(reason: reason))
       }
     }
   }
 
-  /// `variation 'b' of test 't' (bucket 42)`, for explanations.
-  static func describe(_ assignment: ABAssignment) -> String {
-    let bucket = assignment.bucket.map { "bucket \($0)" } ?? "no profile_id, first in draw order"
-    return "variation '\(assignment.variation)' of test '\(assignment.name)' (\(bucket))"
+  /// `variation 'b' of test 't' (bucket 42)`, for explanations; the parenthesis says how the variation was chosen.
+  static func describe(_ assignment: ABAssignment, _ draw: Draw?) -> String {
+    let how =
+      switch draw?.source ?? .drawn {
+      case .drawn: assignment.bucket.map { "bucket \($0)" } ?? "no bucket"
+      case .unbucketed: "no profile_id, first in draw order"
+      case .override: "forced by an override"
+      case .sticky: "kept from the profile's assignment"
+      }
+    return "variation '\(assignment.variation)' of test '\(assignment.name)' (\(how))"
   }
-}
 
-extension RowEvent {
-  var isNotMatched: Bool {
-    if case .notMatched = self { return true }
-    return false
-  }
+  /// Why a row whose segment matched was skipped by its schedule, for explanations.
+  func scheduleReason(_ row: AudienceRow) -> String { "the row is outside its schedule" }
+
+  /// Why a row whose segment matched was skipped by its test's layer, for explanations.
+  func layerReason(_ row: AudienceRow) -> String { "the profile is outside the share of the row's test in its layer" }
 }

@@ -6,27 +6,59 @@ package struct Resolution: Sendable, Equatable {
   package var placement: Int32
   /// The deciding row's index in the placement's rows; -1 when no row decided (unreachable for checked rules,
   /// whose default row is last and cannot fall through).
-  package var row: Int32
+  package var row: Int32 = -1
   /// When the deciding row is an A/B test: the drawn variation's index in ``ABTest/variations`` (draw order);
   /// -1 otherwise.
-  package var variation: Int32
-  /// The bucket drawn (0–99); -1 when the row is no test or the profile has no `profile_id`.
-  package var bucket: Int32
+  package var variation: Int32 = -1
+  /// The bucket drawn (0–99); -1 when the row is no test or no bucket was drawn (see ``Draw/bucket``).
+  package var bucket: Int32 = -1
+  /// How the deciding row's variation was chosen (``AssignmentSource/drawn`` when the row is no test).
+  package var source: AssignmentSource = .drawn
+  /// Whether a row above the deciding one matched but was skipped by its schedule (reason `SCHEDULED_OUT`).
+  package var scheduledOut = false
+
+  package init(placement: Int32) { self.placement = placement }
+
+  package init(placement: Int32, row: Int32, draw: Draw?) {
+    self.placement = placement
+    decide(row: Int(row), draw)
+  }
+
+  /// Records that row `row` decided, with its test's draw.
+  mutating func decide(row: Int, _ draw: Draw?) {
+    self.row = Int32(row)
+    if let draw {
+      variation = draw.variation
+      bucket = draw.bucket
+      source = draw.source
+    }
+  }
+
+  /// The deciding row's draw; nil when it is no test.
+  var draw: Draw? {
+    variation >= 0 ? Draw(variation: variation, bucket: bucket, source: source) : nil
+  }
 }
 
 /// What the resolver reports about each row it tries, for explain. Extends the node observer, so one observer
 /// sees the whole run: rows and the conditions inside them.
 protocol ResolutionObserver: EvaluationObserver {
-  /// Row `row` of the placement was tried: its segment (nil for the default row) did not match, or it matched
-  /// and its content (with the drawn `variation`/`bucket` of a test, -1 otherwise) fell through or decided.
+  /// Row `row` of the placement was tried (`segment` is nil for the default row), with its outcome.
   mutating func row(_ row: Int, segment: Int?, outcome: RowEvent)
 }
 
 /// A row's outcome as indices (see ``ResolutionObserver``).
 enum RowEvent {
+  /// The row's segment did not match.
   case notMatched
-  case fellThrough(variation: Int32, bucket: Int32)
-  case decided(variation: Int32, bucket: Int32)
+  /// The segment matched, but the row (or its test) is outside its schedule at `now`.
+  case scheduledOut
+  /// The segment matched, but the profile is outside the share of the row's test in its layer.
+  case outsideLayer
+  /// The content falls through: a `fallthrough` row (no draw) or a test variation that falls through.
+  case fellThrough(Draw?)
+  /// The row decided, with its test's draw (nil when the row is no test).
+  case decided(Draw?)
 }
 
 extension NoObserver: ResolutionObserver {
@@ -34,10 +66,34 @@ extension NoObserver: ResolutionObserver {
   mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {}
 }
 
+/// The tests one resolution drew in, in evaluation order: what a decision's exposures and warnings are made of.
+/// Reusable: ``reset()`` keeps its storage, so the batch path records without allocating once it has grown.
+package struct ExposureTrail: ResolutionObserver {
+  /// Each test row that drew: the row, its draw, and whether the variation fell through.
+  package private(set) var draws: [(row: Int32, draw: Draw, fellThrough: Bool)] = []
+
+  package init() {}
+
+  package mutating func reset() { draws.removeAll(keepingCapacity: true) }
+
+  @inline(__always)
+  mutating func node(_ index: Int, holds: Bool) {}
+
+  @inline(__always)
+  mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {
+    switch outcome {
+    case .fellThrough(let draw?): draws.append((Int32(row), draw, true))
+    case .decided(let draw?): draws.append((Int32(row), draw, false))
+    default: break
+    }
+  }
+}
+
 /// Records the whole run for an explanation: every node's result and every row's outcome.
 struct ExplainObserver: ResolutionObserver {
   var nodes: NodeResults
   var rows: [(row: Int, segment: Int?, outcome: RowEvent)] = []
+  var trail = ExposureTrail()
 
   /// Whether node results are kept (false: rows only).
   let recordsNodes: Bool
@@ -49,5 +105,8 @@ struct ExplainObserver: ResolutionObserver {
 
   mutating func node(_ index: Int, holds: Bool) { if recordsNodes { nodes.node(index, holds: holds) } }
 
-  mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) { rows.append((row, segment, outcome)) }
+  mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {
+    rows.append((row, segment, outcome))
+    trail.row(row, segment: segment, outcome: outcome)
+  }
 }

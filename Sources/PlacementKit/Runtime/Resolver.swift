@@ -72,61 +72,69 @@ extension RuleSet {
   /// One placement, by index, for a profile bound by this rule set; with explain, observed.
   func resolve(_ index: Int, for profile: BoundProfile, options: ResolveOptions) -> Decision {
     guard options.explain else {
-      return decision(
-        resolution(index, for: profile, now: options.now), for: profile, now: options.now, explanation: nil)
+      var trail = ExposureTrail()
+      let resolution = resolution(index, for: profile, now: options.now, observer: &trail)
+      return decision(resolution, trail: trail, for: profile, explanation: nil)
     }
     var observer = ExplainObserver(nodeCount: program.nodes.count)
     let resolution = resolution(index, for: profile, now: options.now, observer: &observer)
     let explanation = explanation(of: observer, placement: index, profile: profile)
-    return decision(resolution, for: profile, now: options.now, explanation: explanation)
+    return decision(resolution, trail: observer.trail, for: profile, explanation: explanation)
   }
 
   /// The allocation-free resolution of placement `index` for a profile bound by this rule set (checked by the
-  /// caller with ``check(_:)``).
+  /// caller with ``check(_:)``), recording nothing.
   package func resolution(_ index: Int, for profile: BoundProfile, now: Instant) -> Resolution {
     var observer = NoObserver()
     return resolution(index, for: profile, now: now, observer: &observer)
   }
 
-  /// The one resolution loop: rows in priority order, each segment through one observed run of the program.
+  /// The resolution of placement `index`, recording the tests it drew in `trail` (reset first): the batch path,
+  /// which encodes the exposures without building a ``Decision``.
+  package func resolution(_ index: Int, for profile: BoundProfile, now: Instant, trail: inout ExposureTrail)
+    -> Resolution
+  {
+    trail.reset()
+    return resolution(index, for: profile, now: now, observer: &trail)
+  }
+
+  /// The one resolution loop: rows in priority order, each segment through one observed run of the program, each
+  /// test's variation from ``assign(_:profile:now:)``.
   func resolution<Observer: ResolutionObserver>(
     _ index: Int, for profile: BoundProfile, now: Instant, observer: inout Observer
   ) -> Resolution {
     placements.withUnsafeBufferPointer { placements in
       placements[index].rows.withUnsafeBufferPointer { rows in
         program.run(profile, now: now, observer: &observer) { run in
+          var resolution = Resolution(placement: Int32(index))
           for row in rows.indices {
             let segment = rows[row].segment
             if let segment, !run.segment(segment, profile) {
               run.observer.row(row, segment: segment, outcome: .notMatched)
               continue
             }
-            var variation: Int32 = -1
-            var bucket: Int32 = -1
+            var draw: Draw? = nil
             var content = rows[row].content
             if case .test(let test) = content {
-              (variation, bucket) = Self.draw(test, profileID: profile.bucketingID)
-              content = test.variations[Int(variation)].content
+              guard let assigned = assign(test, profile: profile, now: now) else {
+                run.observer.row(row, segment: segment, outcome: .outsideLayer)
+                continue
+              }
+              draw = assigned
+              content = test.variations[Int(assigned.variation)].content
             }
             if Self.fallsThrough(content) {
-              run.observer.row(row, segment: segment, outcome: .fellThrough(variation: variation, bucket: bucket))
+              run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
               continue
             }
-            run.observer.row(row, segment: segment, outcome: .decided(variation: variation, bucket: bucket))
-            return Resolution(placement: Int32(index), row: Int32(row), variation: variation, bucket: bucket)
+            run.observer.row(row, segment: segment, outcome: .decided(draw))
+            resolution.decide(row: row, draw)
+            return resolution
           }
-          return Resolution(placement: Int32(index), row: -1, variation: -1, bucket: -1)
+          return resolution
         }
       }
     }
-  }
-
-  /// The A/B draw of PRODUCT.md §4.9: the variation index and the bucket. Without a `profile_id` the first
-  /// variation in draw order is taken, with no bucket.
-  static func draw(_ test: ABTest, profileID: String?) -> (variation: Int32, bucket: Int32) {
-    guard let id = profileID else { return (0, -1) }
-    let bucket = Bucketing.bucket(versionID: test.versionID, profileID: id)
-    return (Int32(Bucketing.choose(bucket: bucket, sorted: test.variations)), Int32(bucket))
   }
 
   static func fallsThrough(_ content: Content) -> Bool {

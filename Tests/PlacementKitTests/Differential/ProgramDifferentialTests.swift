@@ -38,7 +38,9 @@ import Testing
           #expect(explained.explanation?.last?.index == plain.audience.index, "\(context)")
           // The batch writer's bytes, from the index resolution and pre-encoded fragments, are the decision's.
           var json = JSONWriter()
-          encoder.write(ruleSet.resolution(0, for: bound, now: Self.now), position: 0, profile: bound, now: Self.now, to: &json)
+          var trail = ExposureTrail()
+          let resolution = ruleSet.resolution(0, for: bound, now: Self.now, trail: &trail)
+          encoder.write(resolution, trail: trail, position: 0, profile: bound, to: &json)
           #expect(json.string == plain.jsonString, "\(context)")
         }
         rowsDeciding.insert(expected.row)
@@ -72,6 +74,8 @@ import Testing
       switch row.outcome {
       case .notMatched(let condition, _): NaiveOracle.Tried(row: row.index, outcome: "not_matched", condition: condition)
       case .fellThrough: NaiveOracle.Tried(row: row.index, outcome: "fell_through", condition: nil)
+      case .scheduledOut: NaiveOracle.Tried(row: row.index, outcome: "scheduled_out", condition: nil)
+      case .outsideLayer: NaiveOracle.Tried(row: row.index, outcome: "outside_layer", condition: nil)
       case .decided: NaiveOracle.Tried(row: row.index, outcome: "decided", condition: nil)
       }
     }

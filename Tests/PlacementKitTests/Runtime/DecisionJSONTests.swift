@@ -27,6 +27,8 @@ import Testing
           index: 0, name: "pros", outcome: .notMatched(condition: "experience == pro", seen: "experience = missing")),
         RowTrace(index: 1, name: "stopped", outcome: .fellThrough(reason: "the row's content is fallthrough")),
         RowTrace(index: 2, name: "default", outcome: .decided(reason: nil)),
+        RowTrace(index: 3, name: "xmas", outcome: .scheduledOut(reason: "scheduled from a until b")),
+        RowTrace(index: 4, name: "layered", outcome: .outsideLayer(reason: "outside")),
       ],
       [
         RowTrace(index: 0, name: "music_fans", outcome: .decided(reason: "variation 'a' of test 't' (bucket 7)"))
@@ -40,7 +42,9 @@ import Testing
             all.append(
               Decision(
                 placement: "onboarding_end", profileID: number == 1 ? nil : "p-\(number)\t", audience: audience,
-                content: content, abTest: test, warnings: number == 2 ? ["a \"b\"", "c\u{1}"] : [],
+                content: content, abTest: test, reason: DecisionReason.allCases[number % DecisionReason.allCases.count],
+                exposures: Self.exposures[number % Self.exposures.count],
+                warnings: number == 2 ? ["a \"b\"", "c\u{1}"] : [],
                 explanation: trace))
           }
         }
@@ -48,6 +52,15 @@ import Testing
     }
     return all
   }()
+
+  static let exposures: [[Exposure]] = [
+    [],
+    [
+      Exposure(test: "yoga_offer", versionID: "yoga-offer-2026-11", variation: "control", bucket: 28, outcome: .fellThrough),
+      Exposure(test: "t\"", versionID: "v\u{2028}1", variation: "holdout", bucket: nil, outcome: .holdout),
+    ],
+    ExposureOutcome.allCases.map { Exposure(test: "t", versionID: "v", variation: "a", bucket: 0, outcome: $0) },
+  ]
 
   @Test func verbatimWriterMatchesTheGeneralWriter() {
     for decision in Self.decisions {
@@ -125,6 +138,25 @@ import Testing
     } else {
       json.null()
     }
+    json.key("reason")
+    json.value(decision.reason.rawValue)
+    json.key("exposures")
+    json.beginArray()
+    for exposure in decision.exposures {
+      json.beginObject()
+      json.key("test")
+      json.value(exposure.test)
+      json.key("version_id")
+      json.value(exposure.versionID)
+      json.key("variation")
+      json.value(exposure.variation)
+      json.key("bucket")
+      if let bucket = exposure.bucket { json.value(bucket) } else { json.null() }
+      json.key("outcome")
+      json.value(exposure.outcome.rawValue)
+      json.endObject()
+    }
+    json.endArray()
     json.key("warnings")
     json.beginArray()
     for warning in decision.warnings { json.value(warning) }
@@ -148,6 +180,14 @@ import Testing
           json.value(seen)
         case .fellThrough(let reason):
           json.value("fell_through")
+          json.key("reason")
+          json.value(reason)
+        case .scheduledOut(let reason):
+          json.value("scheduled_out")
+          json.key("reason")
+          json.value(reason)
+        case .outsideLayer(let reason):
+          json.value("outside_layer")
           json.key("reason")
           json.value(reason)
         case .decided(let reason):

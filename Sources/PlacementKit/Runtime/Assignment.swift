@@ -1,0 +1,41 @@
+/// How a profile got its variation of a test (reported as the exposure's outcome, see ``ExposureOutcome``).
+package enum AssignmentSource: UInt8, Sendable {
+  /// Drawn from the profile's bucket (PRODUCT.md §4.9).
+  case drawn
+  /// The profile has no usable `profile_id`: the first variation in draw order, no bucket.
+  case unbucketed
+  /// Forced for this profile by a QA override.
+  case override
+  /// Kept from an assignment the profile carried (a sticky test).
+  case sticky
+}
+
+/// A variation chosen for a profile in one test.
+package struct Draw: Sendable, Equatable {
+  /// Index in ``ABTest/variations`` (draw order).
+  package var variation: Int32
+  /// The bucket drawn, 0–99; -1 when no bucket was drawn (no `profile_id`, an override, a kept assignment).
+  package var bucket: Int32
+  package var source: AssignmentSource
+
+  package init(variation: Int32, bucket: Int32, source: AssignmentSource) {
+    self.variation = variation
+    self.bucket = bucket
+    self.source = source
+  }
+}
+
+extension RuleSet {
+  /// The one place a test's variation is chosen for a profile at `now`; nil when the profile does not take part
+  /// in the test at all (the resolution loop then goes on with the next row, and the profile is not exposed).
+  ///
+  /// Today: the A/B draw of PRODUCT.md §4.9 on ``BoundProfile/bucketingID``; without one, the first variation in
+  /// draw order.
+  func assign(_ test: ABTest, profile: BoundProfile, now: Instant) -> Draw? {
+    guard let id = profile.bucketingID else { return Draw(variation: 0, bucket: -1, source: .unbucketed) }
+    let bucket = Bucketing.bucket(versionID: test.versionID, profileID: id)
+    return Draw(
+      variation: Int32(Bucketing.choose(bucket: bucket, sorted: test.variations)), bucket: Int32(bucket),
+      source: .drawn)
+  }
+}
