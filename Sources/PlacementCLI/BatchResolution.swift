@@ -21,6 +21,8 @@ struct BatchResolution {
   let jobs: Int
   /// The input's name in messages: the path, or `<stdin>`.
   let sourceName: String
+  /// Where new sticky assignments go (`--assignments-out`), or nil.
+  var assignments: AssignmentsOutput? = nil
 
   /// Lines per chunk: large enough to amortise the hand-off between threads, small enough to bound memory.
   static let chunkLines = 2_048
@@ -33,6 +35,7 @@ struct BatchResolution {
     var nextLine = 1
     func write(_ slot: BatchSlot) {
       if !slot.result.out.isEmpty { console.out(String(decoding: slot.result.out, as: UTF8.self)) }
+      assignments?.write(slot.result.assignments)
       if !slot.result.errors.isEmpty {
         progress.clear()  // a diagnostic never shares the progress line; it is redrawn below
         console.err(slot.result.errors)
@@ -104,7 +107,7 @@ struct BatchResolution {
     var trail = ExposureTrail()
     chunk.forEachLine { number, line in
       if BatchResolution.isBlank(line) { return }
-      let profile: BoundProfile
+      var profile: BoundProfile
       do throws(ProfileError) {
         // A line the reader cut for its size is reported with its full length, never read as JSON.
         if let cut = oversized.first, cut.line == number {
@@ -117,9 +120,17 @@ struct BatchResolution {
         report(error.message, line: number, column: error.position?.column, into: &result, writer: &writer)
         return
       }
+      profile = ruleSet.forcing(profile, allowOverrides: options.allowOverrides)
+      var assigned: [String: String] = [:]
+      defer {
+        if assignments != nil, !assigned.isEmpty, let id = profile.bucketingID {
+          AssignmentsOutput.line(profileID: id, assigned, into: &result.assignments)
+        }
+      }
       for (position, placement) in placements.enumerated() {
         if let encoder {
           let resolution = ruleSet.resolution(indices[position], for: profile, now: options.now, trail: &trail)
+          if assignments != nil { assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a } }
           encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
           result.out.append(contentsOf: writer.bytes)
           result.out.append(UInt8(ascii: "\n"))
@@ -134,6 +145,7 @@ struct BatchResolution {
           report(error.description, line: number, into: &result, writer: &writer)
           return
         }
+        if assignments != nil { assigned.merge(ruleSet.newAssignments(decision.exposures)) { a, _ in a } }
         if output.format == .json {
           cache.write(decision, position: position, to: &writer)
           result.out.append(contentsOf: writer.bytes)
@@ -197,6 +209,8 @@ extension BatchResolution {
 /// What one chunk produced.
 struct ChunkResult: Sendable {
   var out: [UInt8] = []
+  /// Lines for `--assignments-out`.
+  var assignments: [UInt8] = []
   var errors = ""
   var resolved = 0
   var failed = 0
@@ -204,6 +218,7 @@ struct ChunkResult: Sendable {
   /// Empties the result, keeping the output buffer's storage.
   mutating func reset() {
     out.removeAll(keepingCapacity: true)
+    assignments.removeAll(keepingCapacity: true)
     errors = ""
     resolved = 0
     failed = 0

@@ -69,13 +69,18 @@ enum Help {
       --explain            include why each row did or did not decide
       --now INSTANT        the time for relative date conditions: ISO-8601 with an offset or YYYY-MM-DD (default: the current time)
       --format json|text   output format (default: json)
+      --allow-overrides    honour a profile's "force": {"<test>": "<variation>"} (QA only; without it, force is
+                           ignored with a warning)
+      --assignments-out FILE
+                           write the new sticky assignments to persist, one JSON line per profile:
+                           {"profile_id": ..., "assignments": {"<version_id>": "<variation>"}}
 
     With --profiles, a summary goes to stderr, and a progress line too when stderr is a terminal; blank lines
     are skipped and counted. With --format text each profile's decisions follow a 'profile ID (line N):' line.
 
     exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile, the profile is
     invalid, or a placement is unknown; 66 a file is missing, a directory, unreadable or empty; 74 reading
-    the input failed part-way.
+    the input failed part-way, or --assignments-out could not be written.
 
     """,
     "ingest": """
@@ -131,7 +136,7 @@ enum Help {
 
     """,
     "test": """
-    usage: placement test [PATHS] [--rules PATH] [--coverage]
+    usage: placement test [PATHS] [--rules PATH] [--coverage] [--allow-overrides]
 
     Runs rule tests: JSON files of cases, each a profile (inline, a profile file, or a flow events file) and
     the expected decision per placement (content, row, A/B test and variation, why earlier rows did not
@@ -144,6 +149,8 @@ enum Help {
     options:
       --rules PATH   compile the rules from PATH instead
       --coverage     list the rows no case's decision came from
+      --allow-overrides
+                     honour every case profile's "force" (a case may set "allow_overrides": true instead)
 
     exit: 0 all passed; 1 some case failed; 65 the rules do not compile or a test file is malformed (the file
     and JSON path are named); 66 a path is missing or no test file is found.

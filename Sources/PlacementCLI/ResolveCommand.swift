@@ -11,8 +11,12 @@ struct ResolveCommand {
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
     arguments = try Arguments(
-      args, valued: ["--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors"],
-      flags: ["--explain", "--strict"])
+      args,
+      valued: [
+        "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors",
+        "--assignments-out",
+      ],
+      flags: ["--explain", "--strict", "--allow-overrides"])
     self.console = console
   }
 
@@ -30,24 +34,40 @@ struct ResolveCommand {
       throw CommandFailure(.usage, "\(option) applies to --profiles only")
     }
     let batchOptions = try batch.map { _ throws(CommandFailure) in try self.batchOptions() }
-    let options = ResolveOptions(now: try Support.now(arguments.value("--now")), explain: arguments.has("--explain"))
+    var options = ResolveOptions(now: try Support.now(arguments.value("--now")), explain: arguments.has("--explain"))
+    options.allowOverrides = arguments.has("--allow-overrides")
     let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     let placements = try placementHandles(in: ruleSet)
     let output = DecisionOutput(format: format, console: console)
+    let assignments = try arguments.value("--assignments-out").map { path throws(CommandFailure) in
+      try AssignmentsOutput(path: path)
+    }
     if let single {
       let profile = ruleSet.bind(try Support.profile(at: single, console: console))
+      var assigned: [String: String] = [:]
       for placement in placements {
         do throws(ResolveError) {
-          output.write(try ruleSet.resolve(placement, for: profile, options: options))
+          let decision = try ruleSet.resolve(placement, for: profile, options: options)
+          output.write(decision)
+          assigned.merge(ruleSet.newAssignments(decision.exposures)) { first, _ in first }
         } catch {
           // Not reached: the handles and the profile come from this rule set.
           throw CommandFailure(.software, error.description)
         }
       }
+      if let assignments {
+        var line: [UInt8] = []
+        if let id = profile.bucketingID, !assigned.isEmpty { AssignmentsOutput.line(profileID: id, assigned, into: &line) }
+        assignments.write(line)
+        try assignments.close()
+      }
       return .ok
     }
-    return try resolveLines(
-      batch!, ruleSet: ruleSet, placements: placements, options: options, output: output, batchOptions!)
+    let status = try resolveLines(
+      batch!, ruleSet: ruleSet, placements: placements, options: options, output: output, batchOptions!,
+      assignments: assignments)
+    try assignments?.close()
+    return status
   }
 
   /// The placements to resolve, each once, in the order asked (default: all, in declaration order); an unknown
@@ -81,14 +101,15 @@ struct ResolveCommand {
   /// - Throws: ``CommandFailure`` (exit 74) when reading the input fails part-way, after the summary.
   func resolveLines(
     _ path: String, ruleSet: RuleSet, placements: [PlacementHandle], options: ResolveOptions,
-    output: DecisionOutput, _ batchOptions: (jobs: Int, inlineErrors: Bool)
+    output: DecisionOutput, _ batchOptions: (jobs: Int, inlineErrors: Bool), assignments: AssignmentsOutput?
   ) throws(CommandFailure) -> ExitCode {
     let limits = ProfileLimits.default
     // A line over the profile size limit is cut by the reader and reported with its length, never read as JSON.
     var reader = try LineReader(path: path, console: console, maxLineBytes: limits.json.maxBytes)
     let batch = BatchResolution(
       ruleSet: ruleSet, placements: placements, options: options, output: output, limits: limits,
-      inlineErrors: batchOptions.inlineErrors, jobs: batchOptions.jobs, sourceName: reader.name)
+      inlineErrors: batchOptions.inlineErrors, jobs: batchOptions.jobs, sourceName: reader.name,
+      assignments: assignments)
     let status = batch.run(&reader)
     if let failure = reader.commandFailure { throw failure }
     return status

@@ -18,6 +18,10 @@ public struct RuleSet: Sendable {
   let binder: ProfileBinder
   /// What bound profiles record, so that only this rule set resolves them (see ``RuleSetIdentity``).
   let identity: RuleSetIdentity
+  /// The version ids of the `sticky` tests (their draws are assignments to persist: ``newAssignments(_:)``).
+  let stickyVersions: Set<String>
+  /// The QA overrides' conditions as written, in declaration order (for decisions and explanations).
+  let overrideConditionTexts: [String]
 
   init(_ model: CheckedRules) {
     attributes = model.attributes
@@ -28,6 +32,11 @@ public struct RuleSet: Sendable {
     placementIndex = Dictionary(model.placements.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     program = Program(conditions: conditions, attributeCount: attributes.count, placements: placements)
     identity = RuleSetIdentity(files: model.files.map(\.file))
+    overrideConditionTexts = model.overrides.map(\.conditionText)
+    stickyVersions = Set(
+      model.placements.flatMap(\.rows).compactMap { row in
+        if case .test(let test) = row.content, test.isSticky { test.versionID } else { nil }
+      })
     binder = ProfileBinder(attributes: attributes, program: program, identity: identity)
   }
 
