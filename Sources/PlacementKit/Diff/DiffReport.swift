@@ -138,6 +138,9 @@ public struct TestFinding: Sendable {
     case reassignsRunningTest = "reassigns-running-test"
     /// Same draw, but a variation's content changed.
     case variationContentChanged = "variation-content-changed"
+    /// A `sticky` test's draw changed under the same version: profiles that carry their assignment keep it, only
+    /// profiles new to the test draw with the new weights.
+    case stickyReweighted = "sticky-reweighted"
     case testStarted = "test-started"
     case testEnded = "test-ended"
   }

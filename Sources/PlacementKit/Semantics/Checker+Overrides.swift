@@ -101,10 +101,11 @@ extension Checker {
           // A cross-placement test no row refers to: its variations are still known.
           let ids = entry.decl.variations.map(\.id.text)
           if !id.isMissing, !ids.contains(id.text) { reportUnknownVariation(id, test: target.text, ids: ids, in: file) }
-        } else if placements.contains(target.text) {
+        } else if let placement = placementDecls.first(where: { $0.decl.name.text == target.text }) {
+          let kind = placement.decl.contentType.text == "flow" ? "flow" : "paywall"
           report(
             .overrideOfPlacementNamesVariation(target.text), target.range,
-            notes: [Note("force the placement's content instead: 'override \(target.text): paywall <id> for …'")])
+            notes: [Note("force the placement's content instead: 'override \(target.text): \(kind) <id> for …'")])
         } else {
           let suggested = suggestions(for: target) { _ in Array(tests) }
           report(

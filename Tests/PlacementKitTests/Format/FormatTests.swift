@@ -207,11 +207,13 @@ import Testing
     #expect(
       fields.sorted() == [
         "AttributeDecl.name", "AttributeDecl.range", "AttributeDecl.source", "AttributeDecl.type", "AttributeDecl.unit",
-        "CrossPlacementTestDecl.name", "CrossPlacementTestDecl.range", "CrossPlacementTestDecl.variations",
+        "CrossPlacementTestDecl.name", "CrossPlacementTestDecl.range", "CrossPlacementTestDecl.sticky",
+        "CrossPlacementTestDecl.variations",
         "CrossPlacementTestDecl.version", "CrossVariationSyntax.contents", "CrossVariationSyntax.id",
         "CrossVariationSyntax.range", "CrossVariationSyntax.weight", "InlineTestSyntax.name", "InlineTestSyntax.range",
-        "InlineTestSyntax.variations", "InlineTestSyntax.version", "Name.presence", "Name.range", "Name.text", "OptionSyntax.id",
-        "OptionSyntax.title", "PlacementDecl.contentType", "PlacementDecl.name", "PlacementDecl.range",
+        "InlineTestSyntax.sticky", "InlineTestSyntax.variations", "InlineTestSyntax.version", "Name.presence", "Name.range", "Name.text", "OptionSyntax.id",
+        "OptionSyntax.title", "OverrideDecl.condition", "OverrideDecl.forced", "OverrideDecl.range",
+        "OverrideDecl.target", "PlacementDecl.contentType", "PlacementDecl.name", "PlacementDecl.range",
         "PlacementDecl.rows", "PredicateSyntax.ignoringCase", "PredicateSyntax.op", "PredicateSyntax.opRange",
         "PredicateSyntax.operands", "PredicateSyntax.range", "PredicateSyntax.subject", "PredicateSyntax.unit",
         "RowSyntax.content", "RowSyntax.range", "RowSyntax.segment", "SegmentDecl.condition", "SegmentDecl.name",
