@@ -21,20 +21,24 @@ struct BatchResolution {
   let jobs: Int
   /// The input's name in messages: the path, or `<stdin>`.
   let sourceName: String
-  /// Where new sticky assignments go (`--assignments-out`), or nil.
-  var assignments: AssignmentsOutput? = nil
+  /// With `--exposures FILE`: encodes each exposure as a log line (written to the file in input order).
+  var exposureLog: ExposureLog? = nil
+  /// With `--assignments-out FILE`: collect each profile's new sticky assignments (written in input order).
+  var collectsAssignments = false
 
   /// Lines per chunk: large enough to amortise the hand-off between threads, small enough to bound memory.
   static let chunkLines = 2_048
 
-  /// Resolves every line of `reader` and prints the summary; exit 1 when a line failed.
-  func run(_ reader: inout LineReader) -> ExitCode {
+  /// Resolves every line of `reader` and prints the summary; exit 1 when a line failed. The exposure log lines
+  /// (with ``exposureLog``) go to `exposures`, in input order.
+  func run(_ reader: inout LineReader, exposures: OutputFile? = nil, assignments: OutputFile? = nil) -> ExitCode {
     let console = output.console
     var totals = (resolved: 0, failed: 0)
     var progress = Progress(console: console)
     var nextLine = 1
     func write(_ slot: BatchSlot) {
-      if !slot.result.out.isEmpty { console.out(String(decoding: slot.result.out, as: UTF8.self)) }
+      if !slot.result.out.isEmpty { console.out(bytes: slot.result.out) }
+      exposures?.write(slot.result.exposures)
       assignments?.write(slot.result.assignments)
       if !slot.result.errors.isEmpty {
         progress.clear()  // a diagnostic never shares the progress line; it is redrawn below
@@ -105,6 +109,7 @@ struct BatchResolution {
     let indices = placements.map(\.index)
     let encoder = fast ? DecisionEncoder(ruleSet: ruleSet, placements: indices) : nil
     var trail = ExposureTrail()
+    var log = JSONWriter(reservingCapacity: exposureLog == nil ? 0 : 256)
     chunk.forEachLine { number, line in
       if BatchResolution.isBlank(line) { return }
       var profile: BoundProfile
@@ -122,16 +127,19 @@ struct BatchResolution {
       }
       profile = ruleSet.forcing(profile, allowOverrides: options.allowOverrides)
       var assigned: [String: String] = [:]
-      defer {
-        if assignments != nil, !assigned.isEmpty, let id = profile.bucketingID {
-          AssignmentsOutput.line(profileID: id, assigned, into: &result.assignments)
-        }
-      }
+      defer { if collectsAssignments { result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned) } }
       for (position, placement) in placements.enumerated() {
         if let encoder {
           let resolution = ruleSet.resolution(indices[position], for: profile, now: options.now, trail: &trail)
-          if assignments != nil { assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a } }
           encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
+          if collectsAssignments { assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a } }
+          if let exposureLog, !trail.draws.isEmpty {
+            log.removeAll(keepingCapacity: true)
+            exposureLog.write(
+              RuleSet.exposures(trail, placement: ruleSet.placements[indices[position]]), profileID: profile.profileID,
+              placement: placement.name, to: &log)
+            result.exposures.append(contentsOf: log.bytes)
+          }
           result.out.append(contentsOf: writer.bytes)
           result.out.append(UInt8(ascii: "\n"))
           writer.removeAll(keepingCapacity: true)
@@ -145,7 +153,8 @@ struct BatchResolution {
           report(error.description, line: number, into: &result, writer: &writer)
           return
         }
-        if assignments != nil { assigned.merge(ruleSet.newAssignments(decision.exposures)) { a, _ in a } }
+        if collectsAssignments { assigned.merge(ruleSet.newAssignments(decision.exposures)) { a, _ in a } }
+        if let exposureLog, !decision.exposures.isEmpty { result.exposures.append(contentsOf: exposureLog.lines(of: decision)) }
         if output.format == .json {
           cache.write(decision, position: position, to: &writer)
           result.out.append(contentsOf: writer.bytes)
@@ -209,7 +218,9 @@ extension BatchResolution {
 /// What one chunk produced.
 struct ChunkResult: Sendable {
   var out: [UInt8] = []
-  /// Lines for `--assignments-out`.
+  /// Exposure log lines (`--exposures`).
+  var exposures: [UInt8] = []
+  /// New sticky assignment lines (`--assignments-out`).
   var assignments: [UInt8] = []
   var errors = ""
   var resolved = 0
@@ -218,6 +229,7 @@ struct ChunkResult: Sendable {
   /// Empties the result, keeping the output buffer's storage.
   mutating func reset() {
     out.removeAll(keepingCapacity: true)
+    exposures.removeAll(keepingCapacity: true)
     assignments.removeAll(keepingCapacity: true)
     errors = ""
     resolved = 0

@@ -23,6 +23,9 @@ public final class Console: Sendable {
   /// The process's standard input, read as bytes (no UTF-8 repair, CR kept, bounded line length); nil when
   /// input comes through `readLine` (tests).
   let standardInput: FileHandle?
+  /// The descriptor of standard output when it is the process's own (1): ``out(bytes:)`` then writes byte buffers
+  /// with `write(2)`, no `String` made; nil for a console whose output goes through a closure (tests).
+  let outputDescriptor: Int32?
   /// The first write failure of each stream: standard output, standard error.
   private let failures = Mutex<(out: StreamWriteError?, err: StreamWriteError?)>((nil, nil))
 
@@ -31,8 +34,10 @@ public final class Console: Sendable {
     err: @escaping @Sendable (String) throws(StreamWriteError) -> Void,
     readLine: @escaping @Sendable () -> String?,
     stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, environment: [String: String] = [:],
-    currentDirectory: String = FileManager.default.currentDirectoryPath, standardInput: FileHandle? = nil
+    currentDirectory: String = FileManager.default.currentDirectoryPath, standardInput: FileHandle? = nil,
+    outputDescriptor: Int32? = nil
   ) {
+    self.outputDescriptor = outputDescriptor
     self.writeOut = out
     self.writeErr = err
     self.readLine = readLine
@@ -50,11 +55,21 @@ public final class Console: Sendable {
       err: { text throws(StreamWriteError) in try StreamWriteError.writeAll(text, to: 2) },
       readLine: { Swift.readLine(strippingNewline: true) },
       stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
-      environment: ProcessInfo.processInfo.environment, standardInput: FileHandle.standardInput)
+      environment: ProcessInfo.processInfo.environment, standardInput: FileHandle.standardInput,
+      outputDescriptor: 1)
   }
 
   func out(_ text: String) { write(text, toOutput: true) }
   func err(_ text: String) { write(text, toOutput: false) }
+
+  /// Writes UTF-8 bytes to standard output: with `write(2)` straight from the buffer on the process's own stream
+  /// (the batch writer's path: no per-chunk `String` or `Data` copy), through the output closure otherwise.
+  func out(bytes: [UInt8]) {
+    guard let outputDescriptor else { return out(String(decoding: bytes, as: UTF8.self)) }
+    guard !failures.withLock({ $0.out != nil }) else { return }
+    let code = bytes.withUnsafeBytes { StreamWriteError.writeAll($0, to: outputDescriptor) }
+    if code != 0 { record(StreamWriteError(code: code), toOutput: true) }
+  }
 
   private func write(_ text: String, toOutput: Bool) {
     let failed = failures.withLock { toOutput ? $0.out != nil : $0.err != nil }
@@ -62,13 +77,18 @@ public final class Console: Sendable {
     do {
       try (toOutput ? writeOut : writeErr)(text)
     } catch {
-      failures.withLock { state in
-        if toOutput { state.out = error } else { state.err = error }
-        // A closed pipe on either stream ends the run quietly: nothing more is written anywhere.
-        if error.isBrokenPipe {
-          state.out = state.out ?? error
-          state.err = state.err ?? error
-        }
+      record(error, toOutput: toOutput)
+    }
+  }
+
+  /// Keeps the first failure of a stream; a closed pipe on either ends the run quietly.
+  private func record(_ error: StreamWriteError, toOutput: Bool) {
+    failures.withLock { state in
+      if toOutput { state.out = error } else { state.err = error }
+      // A closed pipe on either stream ends the run quietly: nothing more is written anywhere.
+      if error.isBrokenPipe {
+        state.out = state.out ?? error
+        state.err = state.err ?? error
       }
     }
   }
@@ -110,24 +130,28 @@ public struct StreamWriteError: Error, Sendable, Equatable {
   /// - Throws: the first other error.
   static func writeAll(_ text: String, to descriptor: Int32) throws(StreamWriteError) {
     var text = text
-    let code: Int32 = text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written >= 0 {
-          offset += written
-          continue
-        }
-        switch errno {
-        case EINTR: continue
-        case EAGAIN:
-          var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&wait, 1, -1)
-        case let other: return other
-        }
-      }
-      return 0
-    }
+    let code = text.withUTF8 { bytes in writeAll(UnsafeRawBufferPointer(bytes), to: descriptor) }
     if code != 0 { throw StreamWriteError(code: code) }
+  }
+
+  /// Writes all of `bytes` to `descriptor` (as ``writeAll(_:to:)-(String,_)``); the `errno` of the first other
+  /// error, or 0.
+  static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written >= 0 {
+        offset += written
+        continue
+      }
+      switch errno {
+      case EINTR: continue
+      case EAGAIN:
+        var wait = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        _ = poll(&wait, 1, -1)
+      case let other: return other
+      }
+    }
+    return 0
   }
 }

@@ -67,6 +67,9 @@ enum Help {
       --placement ID       resolve only this placement (repeatable, each resolved once); default: every placement
       --rules PATH         rules file or directory (default: Rules)
       --explain            include why each row did or did not decide
+      --exposures FILE     also write the exposure log: one JSON line per test each profile took part in
+                           (profile_id, placement, rules_version, resolved_at, test, version_id, variation,
+                           bucket, outcome), to join experiment results with purchases
       --now INSTANT        the time for relative date conditions: ISO-8601 with an offset or YYYY-MM-DD (default: the current time)
       --format json|text   output format (default: json)
       --allow-overrides    honour a profile's "force": {"<test>": "<variation>"} (QA only; without it, force is
@@ -75,12 +78,15 @@ enum Help {
                            write the new sticky assignments to persist, one JSON line per profile:
                            {"profile_id": ..., "assignments": {"<version_id>": "<variation>"}}
 
+    Every decision carries a reason (TARGETING_MATCH, SPLIT, DEFAULT, STATIC, DISABLED, OVERRIDE, STICKY,
+    SCHEDULED_OUT) and its exposures (docs/ABTests.md).
+
     With --profiles, a summary goes to stderr, and a progress line too when stderr is a terminal; blank lines
     are skipped and counted. With --format text each profile's decisions follow a 'profile ID (line N):' line.
 
     exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile, the profile is
     invalid, or a placement is unknown; 66 a file is missing, a directory, unreadable or empty; 74 reading
-    the input failed part-way, or --assignments-out could not be written.
+    the input failed part-way, or the --exposures or --assignments-out file cannot be written.
 
     """,
     "ingest": """

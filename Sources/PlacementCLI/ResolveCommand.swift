@@ -11,9 +11,8 @@ struct ResolveCommand {
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
     arguments = try Arguments(
-      args,
-      valued: [
-        "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors",
+      args, valued: [
+        "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors", "--exposures",
         "--assignments-out",
       ],
       flags: ["--explain", "--strict", "--allow-overrides"])
@@ -39,33 +38,38 @@ struct ResolveCommand {
     let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     let placements = try placementHandles(in: ruleSet)
     let output = DecisionOutput(format: format, console: console)
-    let assignments = try arguments.value("--assignments-out").map { path throws(CommandFailure) in
-      try AssignmentsOutput(path: path)
+    let profile = try single.map { path throws(CommandFailure) -> Profile in try Support.profile(at: path, console: console) }
+    // Opened before any input is read, so a log that cannot be written fails the run before it starts.
+    let exposures = try arguments.value("--exposures").map { path throws(CommandFailure) in
+      try OutputFile(path: path, option: "--exposures")
     }
-    if let single {
-      let profile = ruleSet.bind(try Support.profile(at: single, console: console))
+    let log = exposures.map { _ in ExposureLog(ruleSet: ruleSet, now: options.now) }
+    let assignments = try arguments.value("--assignments-out").map { path throws(CommandFailure) in
+      try OutputFile(path: path, option: "--assignments-out")
+    }
+    let status: ExitCode
+    if let profile {
+      let bound = ruleSet.bind(profile)
       var assigned: [String: String] = [:]
       for placement in placements {
         do throws(ResolveError) {
-          let decision = try ruleSet.resolve(placement, for: profile, options: options)
+          let decision = try ruleSet.resolve(placement, for: bound, options: options)
           output.write(decision)
-          assigned.merge(ruleSet.newAssignments(decision.exposures)) { first, _ in first }
+          if let log { exposures?.write(log.lines(of: decision)) }
+          if assignments != nil { assigned.merge(ruleSet.newAssignments(decision.exposures)) { first, _ in first } }
         } catch {
           // Not reached: the handles and the profile come from this rule set.
           throw CommandFailure(.software, error.description)
         }
       }
-      if let assignments {
-        var line: [UInt8] = []
-        if let id = profile.bucketingID, !assigned.isEmpty { AssignmentsOutput.line(profileID: id, assigned, into: &line) }
-        assignments.write(line)
-        try assignments.close()
-      }
-      return .ok
+      assignments?.write(AssignmentsOutput.line(profileID: bound.bucketingID, assigned))
+      status = .ok
+    } else {
+      status = try resolveLines(
+        batch!, ruleSet: ruleSet, placements: placements, options: options, output: output, batchOptions!,
+        exposures: exposures.map { file in (file, log!) }, assignments: assignments)
     }
-    let status = try resolveLines(
-      batch!, ruleSet: ruleSet, placements: placements, options: options, output: output, batchOptions!,
-      assignments: assignments)
+    try exposures?.close()
     try assignments?.close()
     return status
   }
@@ -101,7 +105,8 @@ struct ResolveCommand {
   /// - Throws: ``CommandFailure`` (exit 74) when reading the input fails part-way, after the summary.
   func resolveLines(
     _ path: String, ruleSet: RuleSet, placements: [PlacementHandle], options: ResolveOptions,
-    output: DecisionOutput, _ batchOptions: (jobs: Int, inlineErrors: Bool), assignments: AssignmentsOutput?
+    output: DecisionOutput, _ batchOptions: (jobs: Int, inlineErrors: Bool),
+    exposures: (file: OutputFile, log: ExposureLog)?, assignments: OutputFile?
   ) throws(CommandFailure) -> ExitCode {
     let limits = ProfileLimits.default
     // A line over the profile size limit is cut by the reader and reported with its length, never read as JSON.
@@ -109,8 +114,8 @@ struct ResolveCommand {
     let batch = BatchResolution(
       ruleSet: ruleSet, placements: placements, options: options, output: output, limits: limits,
       inlineErrors: batchOptions.inlineErrors, jobs: batchOptions.jobs, sourceName: reader.name,
-      assignments: assignments)
-    let status = batch.run(&reader)
+      exposureLog: exposures?.log, collectsAssignments: assignments != nil)
+    let status = batch.run(&reader, exposures: exposures?.file, assignments: assignments)
     if let failure = reader.commandFailure { throw failure }
     return status
   }

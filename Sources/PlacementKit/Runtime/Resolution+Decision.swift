@@ -73,7 +73,7 @@ extension RuleSet {
   }
 
   /// The exposures of a run's trail, lazily (the batch encoder writes them without an array).
-  static func exposures(_ trail: ExposureTrail, placement: PlacementDefinition)
+  package static func exposures(_ trail: ExposureTrail, placement: PlacementDefinition)
     -> some Collection<Exposure>
   {
     trail.draws.lazy.compactMap { tried -> Exposure? in

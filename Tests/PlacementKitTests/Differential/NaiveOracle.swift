@@ -16,6 +16,10 @@ struct NaiveOracle {
     var variation: String?
     var bucket: Int?
     var tried: [Tried]
+    /// Every test drawn on the way, as `name/variation bucket outcome` (bucket `-` without a profile id).
+    var exposures: [String] = []
+    /// The decision's reason code (docs/ABTests.md, "Reasons").
+    var reason = "DEFAULT"
   }
 
   struct Tried: Equatable {
@@ -61,6 +65,16 @@ struct NaiveOracle {
 
   func outcome() -> Outcome {
     var tried: [Tried] = []
+    var exposures: [String] = []
+    func exposed(_ name: String, _ variation: String, _ bucket: Int?, _ outcome: String) {
+      exposures.append("\(name)/\(variation) \(bucket.map(String.init) ?? "-") \(outcome)")
+    }
+    func reason(_ index: Int, isTest: Bool, isHoldout: Bool) -> String {
+      if isHoldout { return "DISABLED" }
+      if isTest { return "SPLIT" }
+      if rules.rows.count == 1 { return "STATIC" }
+      return rules.rows[index].segment == nil ? "DEFAULT" : "TARGETING_MATCH"
+    }
     for (index, row) in rules.rows.enumerated() {
       if let segment = row.segment, !holds(rules.segments[segment]) {
         tried.append(Tried(row: index, outcome: "not_matched", condition: failure(rules.segments[segment])))
@@ -69,7 +83,9 @@ struct NaiveOracle {
       var content = row.content
       var variation: String?
       var bucket: Int?
-      if case .test(_, let version, let variations) = content {
+      var testName: String?
+      if case .test(let name, let version, let variations) = content {
+        testName = name
         let sorted = variations.sorted { ($0.weight, $0.id) < ($1.weight, $1.id) }
         var chosen = sorted[0]
         if let id = profile.id {
@@ -91,12 +107,19 @@ struct NaiveOracle {
       switch content {
       case .fallthrough_:
         tried.append(Tried(row: index, outcome: "fell_through", condition: nil))
+        if let testName, let variation { exposed(testName, variation, bucket, "fell_through") }
       case .flow(let id):
         tried.append(Tried(row: index, outcome: "decided", condition: nil))
-        return Outcome(row: index, content: "flow \(id)", variation: variation, bucket: bucket, tried: tried)
+        if let testName, let variation { exposed(testName, variation, bucket, "decided") }
+        return Outcome(
+          row: index, content: "flow \(id)", variation: variation, bucket: bucket, tried: tried, exposures: exposures,
+          reason: reason(index, isTest: testName != nil, isHoldout: false))
       case .holdout, .test:
         tried.append(Tried(row: index, outcome: "decided", condition: nil))
-        return Outcome(row: index, content: "holdout", variation: variation, bucket: bucket, tried: tried)
+        if let testName, let variation { exposed(testName, variation, bucket, "holdout") }
+        return Outcome(
+          row: index, content: "holdout", variation: variation, bucket: bucket, tried: tried, exposures: exposures,
+          reason: "DISABLED")
       }
     }
     return Outcome(row: -1, content: "none", variation: nil, bucket: nil, tried: tried)

@@ -17,6 +17,8 @@ import Testing
     var checked = 0
     var rowsDeciding = Set<Int>()
     var outcomes = Set<String>()
+    var exposureOutcomes = Set<String>()
+    var reasons = Set<String>()
     for _ in 0..<Self.ruleSets {
       let rules = generator.rules()
       let compilation = Compilation.compile([RuleSource(name: "generated.rules", text: rules.text)])
@@ -33,6 +35,8 @@ import Testing
           let context = "\(rules.text)\n\(profile.json)"
           #expect(Self.essence(plain) == Self.essence(expected), "\(context)")
           #expect(Self.trace(explained) == expected.tried, "\(context)")
+          #expect(plain.exposures.map(Self.exposure) == expected.exposures, "\(context)")
+          #expect(plain.reason.rawValue == expected.reason, "\(context)")
           // Explain observes the run that decides: the same decision, and its last row is the deciding row.
           #expect(Self.essence(explained) == Self.essence(plain), "\(context)")
           #expect(explained.explanation?.last?.index == plain.audience.index, "\(context)")
@@ -45,6 +49,8 @@ import Testing
         }
         rowsDeciding.insert(expected.row)
         outcomes.formUnion(expected.tried.map(\.outcome))
+        exposureOutcomes.formUnion(expected.exposures.map { String($0.split(separator: " ").last!) })
+        reasons.insert(expected.reason)
         checked += 1
       }
     }
@@ -52,6 +58,8 @@ import Testing
     // The cases are real ones: several rows decide, and every outcome occurs.
     #expect(rowsDeciding.count >= 4)
     #expect(outcomes == ["not_matched", "fell_through", "decided"])
+    #expect(exposureOutcomes == ["decided", "fell_through", "holdout"])
+    #expect(reasons == ["TARGETING_MATCH", "SPLIT", "DEFAULT", "DISABLED"])
   }
 
   static func essence(_ decision: Decision) -> String {
@@ -62,6 +70,10 @@ import Testing
     }
     let test = decision.abTest.map { " \($0.variation) \($0.bucket.map(String.init) ?? "-")" } ?? ""
     return "row \(decision.audience.index): \(content)\(test)"
+  }
+
+  static func exposure(_ exposure: Exposure) -> String {
+    "\(exposure.test)/\(exposure.variation) \(exposure.bucket.map(String.init) ?? "-") \(exposure.outcome.rawValue)"
   }
 
   static func essence(_ outcome: NaiveOracle.Outcome) -> String {

@@ -81,3 +81,38 @@ import Testing
     }
   }
 }
+
+/// Rule tests that expect a decision's reason and exposures (issue 12).
+@Suite struct RuleTestExposureTests {
+  let checking = RuleTestCheckingTests()
+
+  @Test func reasonAndExposuresThatHoldPass() throws {
+    // "p-1" draws bucket 24 in "v1": variation a decides.
+    let mismatches = try checking.run(
+      #"{"name": "n", "profile": {"profile_id": "p-1", "custom_attributes": {"plan": "free"}}, "expect": {"home": {"reason": "SPLIT", "exposures": [{"test": "split", "variation": "a", "bucket": 24, "outcome": "decided"}]}}}"#
+    )
+    #expect(mismatches == [])
+  }
+
+  @Test func wrongReasonAndExposuresAreReportedWithBothSides() throws {
+    let mismatches = try checking.run(
+      #"{"name": "n", "profile": {"profile_id": "p-1", "custom_attributes": {"plan": "free"}}, "expect": {"home": {"reason": "DEFAULT", "exposures": [{"test": "split", "outcome": "fell_through"}, {"test": "other"}]}}}"#
+    )
+    #expect(
+      mismatches == [
+        RuleTestMismatch(placement: "home", field: "reason", expected: "DEFAULT", actual: "SPLIT"),
+        RuleTestMismatch(
+          placement: "home", field: "exposures", expected: "[split fell_through, other]",
+          actual: "[split/a bucket 24 decided]"),
+      ])
+  }
+
+  @Test func unknownCodesAreRefusedWithTheKnownOnes() {
+    #expect(throws: RuleTestError(path: "cases[0].expect.home.reason", message: "must be one of OVERRIDE, STICKY, DISABLED, SPLIT, SCHEDULED_OUT, STATIC, DEFAULT, TARGETING_MATCH, found 'MATCH'")) {
+      try checking.testCase(#"{"name": "n", "profile": {}, "expect": {"home": {"reason": "MATCH"}}}"#)
+    }
+    #expect(throws: RuleTestError(path: "cases[0].expect.home.exposures[0].bucket", message: "must be a bucket 0–99, found number")) {
+      try checking.testCase(#"{"name": "n", "profile": {}, "expect": {"home": {"exposures": [{"test": "t", "bucket": 100}]}}}"#)
+    }
+  }
+}
