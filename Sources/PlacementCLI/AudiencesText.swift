@@ -86,6 +86,13 @@ enum AudiencesText {
       let names = cross.map { "row \($0.priority) '\($0.name)'" }.joined(separator: ", ")
       out.append("cross-placement rows come before the placement's own rows: \(names)")
     }
+    for override in table.overrides {
+      if let content = override.content {
+        out.append("override: profiles matching \(override.condition) get \(describe(content)) before any row")
+      } else if let test = override.test, let variation = override.variation {
+        out.append("override: profiles matching \(override.condition) get variation '\(variation)' of test '\(test)' where they reach its row")
+      }
+    }
     return out
   }
 

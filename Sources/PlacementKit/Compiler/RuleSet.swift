@@ -22,6 +22,8 @@ public struct RuleSet: Sendable {
   let stickyVersions: Set<String>
   /// The QA overrides' conditions as written, in declaration order (for decisions and explanations).
   let overrideConditionTexts: [String]
+  /// The QA overrides, in declaration order (for `placement audiences`).
+  let overrideDefinitions: [OverrideDefinition]
 
   init(_ model: CheckedRules) {
     attributes = model.attributes
@@ -33,6 +35,7 @@ public struct RuleSet: Sendable {
     program = Program(conditions: conditions, attributeCount: attributes.count, placements: placements)
     identity = RuleSetIdentity(files: model.files.map(\.file))
     overrideConditionTexts = model.overrides.map(\.conditionText)
+    overrideDefinitions = model.overrides
     stickyVersions = Set(
       model.placements.flatMap(\.rows).compactMap { row in
         if case .test(let test) = row.content, test.isSticky { test.versionID } else { nil }

@@ -136,6 +136,19 @@ import Testing
     #expect(fast.assignments == reference.assignments)
   }
 
+  @Test func audienceTablesListTheOverridesThatApplyThere() throws {
+    let rules = try #require(ruleSet(Self.text))
+    #expect(
+      AudienceTable("home", in: rules)?.overrides == [
+        AudienceTable.Override(
+          test: "home_copy", variation: "a", content: nil, condition: #"profile_id in ["qa-pixel-7"] or qa_devices"#)
+      ])
+    #expect(
+      AudienceTable("main", in: rules)?.overrides == [
+        AudienceTable.Override(test: nil, variation: nil, content: .paywall(id: "qa_preview"), condition: "qa_devices")
+      ])
+  }
+
   @Test func overridesAreFormattedCanonically() throws {
     let messy = """
       placement home: flow {
