@@ -12,7 +12,7 @@ extension Parser {
     } else {
       let reported = diagnostics.count + suppressedCount
       forced = .content(parseContent(allowTest: false))
-      if diagnostics.count + suppressedCount > reported {
+      if diagnostics.count + suppressedCount > reported, !current.isWord("for"), !current.atLineStart, !atEnd {
         skip { $0.isWord("for") || $0.atLineStart }
       }
     }

@@ -73,6 +73,29 @@ import Testing
     expectDiagnostics(Self.head + "override home_copy: variation a1️⃣\n", SyntaxCatalog.expectedToken)
   }
 
+  /// Every prefix of a file of overrides (a half-typed declaration in an editor) compiles to diagnostics and
+  /// formats or refuses to, without crashing or spinning.
+  @Test func everyPrefixOfAnOverrideFileIsHandled() {
+    let text = Self.head + """
+      override home_copy: variation b for profile_id in ["qa-1", "qa-2"] and not qa
+      override main: paywall qa_paywall for qa
+      override main: for qa
+      override : variation for
+      """
+    let bytes = Array(text.utf8)
+    for end in Self.head.utf8.count...bytes.count {
+      let prefix = String(decoding: bytes[..<end], as: UTF8.self)
+      let compilation = compile(prefix)
+      #expect(compilation.ruleSet != nil || compilation.diagnostics.hasErrors)
+      _ = try? RuleFormatter.format(SourceFile(name: "p.rules", text: prefix))
+    }
+  }
+
+  @Test func aMissingContentIsReportedOnceAndTheConditionStillChecked() {
+    let found = compile(Self.head + "override main: for qaa\n").diagnostics.filter { $0.severity == .error }
+    #expect(found.map(\.code.id) == ["expected-content", "unknown-segment"])
+  }
+
   @Test func overridesCountAsUsesOfSegmentsAndAttributes() {
     let compilation = compile(
       Self.head.replacingOccurrences(of: "segment qa", with: "segment qa_only") + "override home_copy: variation a for qa_only\n")
