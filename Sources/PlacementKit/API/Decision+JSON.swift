@@ -118,6 +118,16 @@ extension Exposure {
 
   /// `"test":…,"version_id":…,"variation":…,"bucket":…,"outcome":…` (no braces).
   func writeFields(to json: inout JSONWriter) {
+    Self.writeHead(test: test, versionID: versionID, variation: variation, to: &json)
+    if let bucket { json.rawInteger(bucket) } else { json.raw("null") }
+    json.raw(#","outcome":"#)
+    json.rawString(outcome.rawValue)
+  }
+}
+
+extension Exposure {
+  /// `"test":…,"version_id":…,"variation":…,"bucket":`: the part the batch encoder writes once per variation.
+  static func writeHead(test: String, versionID: String, variation: String, to json: inout JSONWriter) {
     json.raw(#""test":"#)
     json.rawString(test)
     json.raw(#","version_id":"#)
@@ -125,9 +135,6 @@ extension Exposure {
     json.raw(#","variation":"#)
     json.rawString(variation)
     json.raw(#","bucket":"#)
-    if let bucket { json.rawInteger(bucket) } else { json.raw("null") }
-    json.raw(#","outcome":"#)
-    json.rawString(outcome.rawValue)
   }
 }
 

@@ -9,6 +9,12 @@ package struct DecisionEncoder: Sendable {
   /// Per position, per row: the audience, content and `ab_test` JSON; for a test row, one fragment per
   /// variation, ending just before the bucket's value.
   private let rows: [[[[UInt8]]]]
+  /// Per position, per row, per variation (as `rows`): `,"reason":"…","exposures":[` for a decision by that
+  /// row with a drawn variation (or no test) and no row scheduled out above it: the common case.
+  private let reasons: [[[[UInt8]]]]
+  /// Per position, per row, per variation of a test row: the exposure's JSON up to its bucket's value,
+  /// `{"test":…,"version_id":…,"variation":…,"bucket":` (empty for a row that is no test).
+  private let exposureHeads: [[[[UInt8]]]]
   /// Per position: whether any row is a test (a profile without `profile_id` then gets warnings).
   private let hasTests: [Bool]
 
@@ -23,22 +29,38 @@ package struct DecisionEncoder: Sendable {
       json.raw(#","profile_id":"#)
       return json.bytes
     }
-    rows = placements.map { index in
+    func perVariation<T>(_ index: Int, _ body: (_ row: Int, _ draw: Draw?) -> T) -> [[T]] {
       ruleSet.placements[index].rows.indices.map { row in
-        let variations = if case .test(let test) = ruleSet.placements[index].rows[row].content {
-          test.variations.indices.map(Int32.init)
-        } else {
-          [Int32(-1)]
-        }
-        return variations.map { variation in
-          let draw = variation >= 0 ? Draw(variation: variation, bucket: -1, source: .drawn) : nil
-          let resolution = Resolution(placement: Int32(index), row: Int32(row), draw: draw)
-          let decision = ruleSet.decision(resolution, trail: ExposureTrail(), for: .empty, explanation: nil)
-          json.removeAll()
-          decision.writeMiddle(to: &json)
-          // A test's fragment ends before the bucket: drop `null}`.
-          return variation >= 0 ? Array(json.bytes.dropLast(5)) : json.bytes
-        }
+        guard case .test(let test) = ruleSet.placements[index].rows[row].content else { return [body(row, nil)] }
+        return test.variations.indices.map { body(row, Draw(variation: Int32($0), bucket: -1, source: .drawn)) }
+      }
+    }
+    rows = placements.map { index in
+      perVariation(index) { row, draw in
+        let resolution = Resolution(placement: Int32(index), row: Int32(row), draw: draw)
+        let decision = ruleSet.decision(resolution, trail: ExposureTrail(), for: .empty, explanation: nil)
+        json.removeAll()
+        decision.writeMiddle(to: &json)
+        // A test's fragment ends before the bucket: drop `null}`.
+        return draw != nil ? Array(json.bytes.dropLast(5)) : json.bytes
+      }
+    }
+    reasons = placements.map { index in
+      perVariation(index) { row, draw in
+        json.removeAll()
+        let reason = ruleSet.reason(Resolution(placement: Int32(index), row: Int32(row), draw: draw))
+        Decision.writeExperiment(reason: reason, exposures: [], to: &json)
+        return Array(json.bytes.dropLast())  // keep the exposures array open: drop `]`
+      }
+    }
+    exposureHeads = placements.map { index in
+      perVariation(index) { row, draw in
+        guard let draw, case .test(let test) = ruleSet.placements[index].rows[row].content else { return [] }
+        json.removeAll()
+        json.raw("{")
+        let variation = test.variations[Int(draw.variation)]
+        Exposure.writeHead(test: test.name, versionID: test.versionID, variation: variation.id, to: &json)
+        return json.bytes
       }
     }
     hasTests = placements.map { index in
@@ -63,9 +85,15 @@ package struct DecisionEncoder: Sendable {
       if resolution.bucket >= 0 { json.rawInteger(Int(resolution.bucket)) } else { json.raw("null") }
       json.raw("}")
     }
-    let placement = ruleSet.placements[Int(resolution.placement)]
-    let exposures = RuleSet.exposures(trail, placement: placement)
-    Decision.writeExperiment(reason: ruleSet.reason(resolution), exposures: exposures, to: &json)
+    if resolution.source == .drawn, !resolution.scheduledOut {
+      json.raw(bytes: reasons[position][Int(resolution.row)][variation])
+    } else {
+      json.raw(#","reason":"#)
+      json.rawString(ruleSet.reason(resolution).rawValue)
+      json.raw(#","exposures":["#)
+    }
+    if !trail.draws.isEmpty { writeExposures(trail, position: position, placement: Int(resolution.placement), to: &json) }
+    json.raw("]")
     json.raw(#","warnings":["#)
     for (index, warning) in profile.warnings.enumerated() {
       if index > 0 { json.raw(",") }
@@ -73,6 +101,26 @@ package struct DecisionEncoder: Sendable {
     }
     json.raw("]")
     json.endObject()
+  }
+}
+
+extension DecisionEncoder {
+  /// The exposures of `trail`, comma-separated, from the pre-encoded heads.
+  private func writeExposures(_ trail: ExposureTrail, position: Int, placement: Int, to json: inout JSONWriter) {
+    ruleSet.placements.withUnsafeBufferPointer { placements in
+      placements[placement].rows.withUnsafeBufferPointer { rows in
+        for (index, tried) in trail.draws.enumerated() {
+          guard case .test(let test) = rows[Int(tried.row)].content else { continue }
+          if index > 0 { json.raw(",") }
+          json.raw(bytes: exposureHeads[position][Int(tried.row)][Int(tried.draw.variation)])
+          if tried.draw.bucket >= 0 { json.rawInteger(Int(tried.draw.bucket)) } else { json.raw("null") }
+          json.raw(#","outcome":"#)
+          let content = test.variations[Int(tried.draw.variation)].content
+          json.rawString(ExposureOutcome(tried.draw.source, content, fellThrough: tried.fellThrough).rawValue)
+          json.raw("}")
+        }
+      }
+    }
   }
 }
 

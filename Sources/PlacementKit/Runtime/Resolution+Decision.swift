@@ -85,16 +85,10 @@ extension RuleSet {
   /// One exposure: the test, the variation drawn (or forced, or kept) and how it ended.
   static func exposure(_ test: ABTest, _ draw: Draw, fellThrough: Bool) -> Exposure {
     let variation = test.variations[Int(draw.variation)]
-    let outcome: ExposureOutcome =
-      switch draw.source {
-      case .override: .override
-      case .sticky: .sticky
-      case .drawn, .unbucketed:
-        if fellThrough { .fellThrough } else if case .holdout = variation.content { .holdout } else { .decided }
-      }
     return Exposure(
       test: test.name, versionID: test.versionID, variation: variation.id,
-      bucket: draw.bucket >= 0 ? Int(draw.bucket) : nil, outcome: outcome)
+      bucket: draw.bucket >= 0 ? Int(draw.bucket) : nil,
+      outcome: ExposureOutcome(draw.source, variation.content, fellThrough: fellThrough))
   }
 
   /// A row's content with the drawn variation applied, and the A/B assignment when the row is a test.
@@ -176,4 +170,22 @@ extension RuleSet {
 
   /// Why a row whose segment matched was skipped by its test's layer, for explanations.
   func layerReason(_ row: AudienceRow) -> String { "the profile is outside the share of the row's test in its layer" }
+}
+
+extension ExposureOutcome {
+  /// The outcome of a variation chosen by `source`, whose content is `content`, that fell through or decided.
+  init(_ source: AssignmentSource, _ content: Content, fellThrough: Bool) {
+    switch source {
+    case .override: self = .override
+    case .sticky: self = .sticky
+    case .drawn, .unbucketed:
+      if fellThrough {
+        self = .fellThrough
+      } else if case .holdout = content {
+        self = .holdout
+      } else {
+        self = .decided
+      }
+    }
+  }
 }
