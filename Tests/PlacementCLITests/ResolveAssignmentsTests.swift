@@ -37,6 +37,16 @@ import Testing
     }
   }
 
+  /// The batch path judges a profile's `force` once, whichever encoder writes its decisions.
+  @Test(arguments: [[String](), ["--explain"], ["--format", "text"]])
+  func aRefusedForceIsWarnedOncePerDecision(_ extra: [String]) {
+    let run = placement(
+      ["resolve", "--profiles", "-", "--rules", repo("Rules"), "--placement", "main_paywall"] + extra,
+      stdin: [Self.lines[2]])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out.components(separatedBy: "'force' ignored").count == 2, "\(run.out)")
+  }
+
   @Test func allowOverridesHonoursForceAndAnOverrideIsNotPersisted() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -34,9 +34,11 @@ extension RuleSet {
 
   /// `profile` with its run-time `force` honoured (with `allowOverrides`) or dropped. A dropped `force`, and a
   /// forced test or variation this rule set does not have, is a warning in every decision for the profile.
+  /// Idempotent: a profile already passed through it is returned as it is (the batch path forces once per line).
   package func forcing(_ profile: BoundProfile, allowOverrides: Bool) -> BoundProfile {
-    guard !profile.force.isEmpty else { return profile }
+    guard !profile.force.isEmpty, !profile.forceChecked else { return profile }
     var profile = profile
+    profile.forceChecked = true
     guard allowOverrides else {
       profile.warnings.append(
         "'force' ignored: run-time overrides need ResolveOptions.allowOverrides (placement resolve --allow-overrides)")

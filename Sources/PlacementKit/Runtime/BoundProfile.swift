@@ -23,6 +23,8 @@ public struct BoundProfile: Sendable {
   /// The part of ``force`` a resolution honours: set only by ``RuleSet/forcing(_:allowOverrides:)``, so a path
   /// that never asked for overrides ignores `force`.
   var forced: [String: String] = [:]
+  /// Whether ``RuleSet/forcing(_:allowOverrides:)`` already judged ``force`` (its warnings are in ``warnings``).
+  var forceChecked = false
   /// The values as plain data for `program` (empty when bound without one).
   let scalars: [Scalar]
   /// The compiled program the scalars were made for.

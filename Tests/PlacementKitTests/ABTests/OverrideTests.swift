@@ -149,6 +149,36 @@ import Testing
       ])
   }
 
+  /// The batch encoder (fragments) writes the same bytes as the decision for forced, kept and overridden
+  /// decisions, as the batch path calls it (force honoured first).
+  @Test func batchEncoderAgreesWithTheDecisionOnOverridesAndStickyDraws() throws {
+    let rules = try #require(
+      ruleSet(Self.text.replacingOccurrences(of: #"version "home-1" {"#, with: #"version "home-1" sticky {"#)))
+    let encoder = DecisionEncoder(ruleSet: rules, placements: [0, 1])
+    var trail = ExposureTrail()
+    let lines = [
+      #"{"profile_id":"qa-pixel-7"}"#, #"{"profile_id":"qa-iphone-15"}"#, #"{"profile_id":"\#(Self.drawsA)"}"#,
+      #"{"profile_id":"\#(Self.drawsA)","assignments":{"home-1":"b"}}"#,
+      #"{"profile_id":"\#(Self.drawsB)","force":{"home_copy":"a"}}"#, #"{"force":{"home_copy":"b"}}"#,
+    ]
+    var reasons: Set<DecisionReason> = []
+    for allow in [false, true] {
+      for line in lines {
+        let profile = rules.forcing(try rules.bind(jsonBytes: Array(line.utf8)), allowOverrides: allow)
+        for (position, placement) in ["home", "main"].enumerated() {
+          let options = ResolveOptions(now: pinnedNow, allowOverrides: allow)
+          let decision = try rules.resolve(placement, for: profile, options: options)
+          reasons.insert(decision.reason)
+          var writer = JSONWriter()
+          let resolution = rules.resolution(position, for: profile, now: pinnedNow, trail: &trail)
+          encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
+          #expect(writer.string == decision.jsonString, "\(line) at \(placement)")
+        }
+      }
+    }
+    #expect(reasons == [.override, .sticky, .split, .staticContent])
+  }
+
   @Test func overridesAreFormattedCanonically() throws {
     let messy = """
       placement home: flow {
