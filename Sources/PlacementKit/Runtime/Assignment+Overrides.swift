@@ -48,18 +48,21 @@ extension RuleSet {
     for placement in placements {
       for row in placement.rows { if case .test(let test) = row.content { tests[test.name] = test } }
     }
+    var problems: [String] = []
     for (name, id) in profile.force.sorted(by: { $0.key < $1.key }) {
       let shown = "'force': test '\(UntrustedText.escaped(name, limit: 60))'"
       guard let test = tests[name] else {
-        profile.warnings.append("\(shown) is not in the rules; ignored")
+        problems.append("\(shown) is not in the rules; ignored")
         continue
       }
       guard test.variations.contains(where: { $0.id == id }) else {
-        profile.warnings.append("\(shown) has no variation '\(UntrustedText.escaped(id, limit: 60))'; ignored")
+        problems.append("\(shown) has no variation '\(UntrustedText.escaped(id, limit: 60))'; ignored")
         continue
       }
       profile.forced[name] = id
     }
+    // Capped like the binder's warnings: every decision repeats them.
+    profile.warnings += BoundProfile.capped(problems)
     return profile
   }
 

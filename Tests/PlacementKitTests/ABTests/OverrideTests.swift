@@ -114,6 +114,16 @@ import Testing
       ])
   }
 
+  @Test func thousandsOfUnknownForcedTestsCostTwentyOneWarnings() throws {
+    let rules = try #require(ruleSet(Self.text))
+    var profile = Profile(profileID: Self.drawsA)
+    profile.force = Dictionary(uniqueKeysWithValues: (0..<5_000).map { ("t\($0)", "v") })
+    let decision = try rules.resolve(
+      "home", for: rules.bind(profile), options: ResolveOptions(now: pinnedNow, allowOverrides: true))
+    #expect(decision.warnings.count == 21)
+    #expect(decision.warnings.last == "4980 more warnings not shown")
+  }
+
   @Test func aForceThatIsNotAnObjectOfStringsCostsOnlyThatMember() throws {
     let profile = try Profile(jsonBytes: Array(#"{"profile_id":"p","force":{"t":1,"u":"x"},"assignments":[]}"#.utf8))
     #expect(profile.force == ["u": "x"])
