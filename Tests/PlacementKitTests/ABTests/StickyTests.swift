@@ -136,3 +136,36 @@ extension RuleSet {
     return test
   }
 }
+
+/// Sticky assignments through a ``RuleStore`` shared by concurrent requests while its rules are re-weighted
+/// (run under Thread Sanitizer by `.ci/run`, whose filter matches this suite's name).
+@Suite struct StickyRuleStoreTests {
+  @Test func concurrentRequestsKeepTheirAssignmentsAcrossReloads() async throws {
+    let store = InMemoryAssignmentStore()
+    let rules = RuleStore(try #require(ruleSet(StickyTests.rules((50, 50)))), assignments: store)
+    let mismatches = await withTaskGroup(of: Int.self) { group in
+      for worker in 0..<4 {
+        group.addTask {
+          var mismatches = 0
+          for index in 0..<250 {
+            let profile = Profile(profileID: "w\(worker)-\(index)")
+            let first = try? rules.resolve(placement: "home", profile: profile, now: pinnedNow).abTest?.variation
+            let again = try? rules.resolve(placement: "home", profile: profile, now: pinnedNow)
+            if again?.abTest?.variation != first || again?.reason != .sticky { mismatches += 1 }
+          }
+          return mismatches
+        }
+      }
+      group.addTask {
+        for round in 0..<20 {
+          let weights = round % 2 == 0 ? (90, 10) : (50, 50)
+          _ = rules.reload(sources: [RuleSource(name: "r.rules", text: StickyTests.rules(weights))])
+        }
+        return 0
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(mismatches == 0)
+    #expect(store.all.count == 1_000)
+  }
+}
