@@ -6,12 +6,11 @@ package struct DecisionEncoder: Sendable {
   let ruleSet: RuleSet
   /// Per placement position (as the caller numbers its placements): `"placement":"<name>","profile_id":`.
   private let heads: [[UInt8]]
-  /// Per position, per row: the audience, content and `ab_test` JSON; for a test row, one fragment per
-  /// variation, ending just before the bucket's value.
+  /// Per position, per row: the audience, content, `ab_test` null and `,"reason":"…","exposures":[` JSON of a
+  /// decision by that row; for a test row, one fragment per variation, ending just before the bucket's value.
   private let rows: [[[[UInt8]]]]
-  /// Per position, per row, per variation (as `rows`): `,"reason":"…","exposures":[` for a decision by that
-  /// row with a drawn variation (or no test) and no row scheduled out above it: the common case.
-  private let reasons: [[[[UInt8]]]]
+  /// Per position, per test row, per variation: `},"reason":"…","exposures":[`, what follows the bucket.
+  private let testTails: [[[[UInt8]]]]
   /// Per position, per row, per variation of a test row: the exposure's JSON up to its bucket's value,
   /// `{"test":…,"version_id":…,"variation":…,"bucket":` (empty for a row that is no test).
   private let exposureHeads: [[[[UInt8]]]]
@@ -35,6 +34,14 @@ package struct DecisionEncoder: Sendable {
         return test.variations.indices.map { body(row, Draw(variation: Int32($0), bucket: -1, source: .drawn)) }
       }
     }
+    // The reason a fragment holds is that of the common case: a drawn variation (or no test) and no row
+    // scheduled out above; ``write`` takes the general path for the others.
+    func reason(_ index: Int, _ row: Int, _ draw: Draw?) -> [UInt8] {
+      var reason = JSONWriter(reservingCapacity: 64)
+      let code = ruleSet.reason(Resolution(placement: Int32(index), row: Int32(row), draw: draw))
+      Decision.writeExperiment(reason: code, exposures: [], to: &reason)
+      return Array(reason.bytes.dropLast())  // keep the exposures array open: drop `]`
+    }
     rows = placements.map { index in
       perVariation(index) { row, draw in
         let resolution = Resolution(placement: Int32(index), row: Int32(row), draw: draw)
@@ -42,16 +49,11 @@ package struct DecisionEncoder: Sendable {
         json.removeAll()
         decision.writeMiddle(to: &json)
         // A test's fragment ends before the bucket: drop `null}`.
-        return draw != nil ? Array(json.bytes.dropLast(5)) : json.bytes
+        return draw != nil ? Array(json.bytes.dropLast(5)) : json.bytes + reason(index, row, nil)
       }
     }
-    reasons = placements.map { index in
-      perVariation(index) { row, draw in
-        json.removeAll()
-        let reason = ruleSet.reason(Resolution(placement: Int32(index), row: Int32(row), draw: draw))
-        Decision.writeExperiment(reason: reason, exposures: [], to: &json)
-        return Array(json.bytes.dropLast())  // keep the exposures array open: drop `]`
-      }
+    testTails = placements.map { index in
+      perVariation(index) { row, draw in draw.map { Array("}".utf8) + reason(index, row, $0) } ?? [] }
     }
     exposureHeads = placements.map { index in
       perVariation(index) { row, draw in
@@ -73,24 +75,20 @@ package struct DecisionEncoder: Sendable {
   package func write(
     _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile, to json: inout JSONWriter
   ) {
-    guard resolution.row >= 0, profile.bucketingID != nil || !hasTests[position] else {
+    guard resolution.row >= 0, resolution.source == .drawn, !resolution.scheduledOut,
+      profile.bucketingID != nil || !hasTests[position]
+    else {
       return ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json)
     }
     json.beginObject()
     json.raw(bytes: heads[position])
     if let id = profile.profileID { json.rawString(id) } else { json.raw("null") }
+    let row = Int(resolution.row)
     let variation = max(0, Int(resolution.variation))
-    json.raw(bytes: rows[position][Int(resolution.row)][variation])
+    json.raw(bytes: rows[position][row][variation])
     if resolution.variation >= 0 {
       if resolution.bucket >= 0 { json.rawInteger(Int(resolution.bucket)) } else { json.raw("null") }
-      json.raw("}")
-    }
-    if resolution.source == .drawn, !resolution.scheduledOut {
-      json.raw(bytes: reasons[position][Int(resolution.row)][variation])
-    } else {
-      json.raw(#","reason":"#)
-      json.rawString(ruleSet.reason(resolution).rawValue)
-      json.raw(#","exposures":["#)
+      json.raw(bytes: testTails[position][row][variation])
     }
     if !trail.draws.isEmpty { writeExposures(trail, position: position, placement: Int(resolution.placement), to: &json) }
     json.raw("]")
