@@ -97,13 +97,7 @@ enum AudiencesText {
   }
 
   static func describe(_ content: Content) -> String {
-    switch content {
-    case .flow(let id, let paywall): "flow \(id)" + (paywall.map { " with paywall \($0)" } ?? "")
-    case .paywall(let id): "paywall \(id)"
-    case .holdout: "holdout (nothing shown)"
-    case .fallthrough_: "fallthrough"
-    case .test(let test): "test \(test.name)"
-    }
+    content == .holdout ? "holdout (nothing shown)" : content.sourceText
   }
 
   /// Columns separated by two spaces, each as wide as its widest line (measured after escaping); trailing spaces
