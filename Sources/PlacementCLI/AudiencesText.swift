@@ -105,17 +105,18 @@ enum AudiencesText {
       out.append("cross-placement rows come before the placement's own rows: \(names)")
     }
     out += layerLines(table)
+    for override in table.overrides {
+      if let content = override.content {
+        out.append("override: profiles matching \(override.condition) get \(describe(content)) before any row")
+      } else if let test = override.test, let variation = override.variation {
+        out.append("override: profiles matching \(override.condition) get variation '\(variation)' of test '\(test)' where they reach its row")
+      }
+    }
     return out
   }
 
   static func describe(_ content: Content) -> String {
-    switch content {
-    case .flow(let id, let paywall): "flow \(id)" + (paywall.map { " with paywall \($0)" } ?? "")
-    case .paywall(let id): "paywall \(id)"
-    case .holdout: "holdout (nothing shown)"
-    case .fallthrough_: "fallthrough"
-    case .test(let test): "test \(test.name)"
-    }
+    content == .holdout ? "holdout (nothing shown)" : content.sourceText
   }
 
   /// Columns separated by two spaces, each as wide as its widest line (measured after escaping); trailing spaces

@@ -23,13 +23,15 @@ struct BatchResolution {
   let sourceName: String
   /// With `--exposures FILE`: encodes each exposure as a log line (written to the file in input order).
   var exposureLog: ExposureLog? = nil
+  /// With `--assignments-out FILE`: collect each profile's new sticky assignments (written in input order).
+  var collectsAssignments = false
 
   /// Lines per chunk: large enough to amortise the hand-off between threads, small enough to bound memory.
   static let chunkLines = 2_048
 
   /// Resolves every line of `reader` and prints the summary; exit 1 when a line failed. The exposure log lines
   /// (with ``exposureLog``) go to `exposures`, in input order.
-  func run(_ reader: inout LineReader, exposures: OutputFile? = nil) -> ExitCode {
+  func run(_ reader: inout LineReader, exposures: OutputFile? = nil, assignments: OutputFile? = nil) -> ExitCode {
     let console = output.console
     var totals = (resolved: 0, failed: 0)
     var progress = Progress(console: console)
@@ -37,6 +39,7 @@ struct BatchResolution {
     func write(_ slot: BatchSlot) {
       if !slot.result.out.isEmpty { console.out(bytes: slot.result.out) }
       exposures?.write(slot.result.exposures)
+      assignments?.write(slot.result.assignments)
       if !slot.result.errors.isEmpty {
         progress.clear()  // a diagnostic never shares the progress line; it is redrawn below
         console.err(slot.result.errors)
@@ -109,7 +112,7 @@ struct BatchResolution {
     var log = JSONWriter(reservingCapacity: exposureLog == nil ? 0 : 256)
     chunk.forEachLine { number, line in
       if BatchResolution.isBlank(line) { return }
-      let profile: BoundProfile
+      var profile: BoundProfile
       do throws(ProfileError) {
         // A line the reader cut for its size is reported with its full length, never read as JSON.
         if let cut = oversized.first, cut.line == number {
@@ -122,11 +125,15 @@ struct BatchResolution {
         report(error.message, line: number, column: error.position?.column, into: &result, writer: &writer)
         return
       }
+      profile = ruleSet.forcing(profile, allowOverrides: options.allowOverrides)
+      var assigned: [String: String] = [:]
+      defer { if collectsAssignments { result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned) } }
       for (position, placement) in placements.enumerated() {
         if let encoder {
           let resolution = encoder.resolution(
             position: position, index: indices[position], profile: profile, now: options.now, trail: &trail)
           encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
+          if collectsAssignments { assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a } }
           if let exposureLog, !trail.draws.isEmpty {
             log.removeAll(keepingCapacity: true)
             exposureLog.write(
@@ -147,6 +154,7 @@ struct BatchResolution {
           report(error.description, line: number, into: &result, writer: &writer)
           return
         }
+        if collectsAssignments { assigned.merge(ruleSet.newAssignments(decision.exposures)) { a, _ in a } }
         if let exposureLog, !decision.exposures.isEmpty { result.exposures.append(contentsOf: exposureLog.lines(of: decision)) }
         if output.format == .json {
           cache.write(decision, position: position, to: &writer)
@@ -213,6 +221,8 @@ struct ChunkResult: Sendable {
   var out: [UInt8] = []
   /// Exposure log lines (`--exposures`).
   var exposures: [UInt8] = []
+  /// New sticky assignment lines (`--assignments-out`).
+  var assignments: [UInt8] = []
   var errors = ""
   var resolved = 0
   var failed = 0
@@ -221,6 +231,7 @@ struct ChunkResult: Sendable {
   mutating func reset() {
     out.removeAll(keepingCapacity: true)
     exposures.removeAll(keepingCapacity: true)
+    assignments.removeAll(keepingCapacity: true)
     errors = ""
     resolved = 0
     failed = 0

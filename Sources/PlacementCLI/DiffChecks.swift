@@ -89,6 +89,7 @@ struct DiffChecks {
         let failed = !report.isEquivalent
         var parts = open.map { "\($0.name) \($0.status.rawValue)" }
         parts += report.addedPlacements.map { "\($0) added" } + report.removedPlacements.map { "\($0) removed" }
+        parts += report.tests.filter { $0.kind == .overridesChanged }.map { "an override of \($0.test) changed" }
         return Verdict(
           check: "equivalent", failed: failed,
           reason: failed

@@ -74,6 +74,11 @@ enum Help {
       --now INSTANT        the time for relative date conditions and schedules: ISO-8601 with an offset or
                            YYYY-MM-DD at 00:00 UTC (default: the current time)
       --format json|text   output format (default: json)
+      --allow-overrides    honour a profile's "force": {"<test>": "<variation>"} (QA only; without it, force is
+                           ignored with a warning)
+      --assignments-out FILE
+                           write the new sticky assignments to persist, one JSON line per profile:
+                           {"profile_id": ..., "assignments": {"<version_id>": "<variation>"}}
 
     Every decision carries a reason (TARGETING_MATCH, SPLIT, DEFAULT, STATIC, DISABLED, OVERRIDE, STICKY,
     SCHEDULED_OUT) and its exposures (docs/ABTests.md).
@@ -83,7 +88,7 @@ enum Help {
 
     exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile, the profile is
     invalid, or a placement is unknown; 66 a file is missing, a directory, unreadable or empty; 74 reading
-    the input failed part-way, or the --exposures file cannot be written.
+    the input failed part-way, or the --exposures or --assignments-out file cannot be written.
 
     """,
     "ingest": """
@@ -141,7 +146,7 @@ enum Help {
 
     """,
     "test": """
-    usage: placement test [PATHS] [--rules PATH] [--coverage] [--now T]
+    usage: placement test [PATHS] [--rules PATH] [--coverage] [--now T] [--allow-overrides]
 
     Runs rule tests: JSON files of cases, each a profile (inline, a profile file, or a flow events file) and
     the expected decision per placement (content, row, A/B test and variation, why earlier rows did not
@@ -155,6 +160,8 @@ enum Help {
       --rules PATH   compile the rules from PATH instead
       --coverage     list the rows no case's decision came from
       --now T        the instant for cases whose file and case set no 'now' (default: the current time)
+      --allow-overrides
+                     honour every case profile's "force" (a case may set "allow_overrides": true instead)
 
     exit: 0 all passed; 1 some case failed; 65 the rules do not compile or a test file is malformed (the file
     and JSON path are named); 66 a path is missing or no test file is found.

@@ -13,8 +13,9 @@ struct ResolveCommand {
     arguments = try Arguments(
       args, valued: [
         "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors", "--exposures",
+        "--assignments-out",
       ],
-      flags: ["--explain", "--strict"])
+      flags: ["--explain", "--strict", "--allow-overrides"])
     self.console = console
   }
 
@@ -32,7 +33,8 @@ struct ResolveCommand {
       throw CommandFailure(.usage, "\(option) applies to --profiles only")
     }
     let batchOptions = try batch.map { _ throws(CommandFailure) in try self.batchOptions() }
-    let options = ResolveOptions(now: try Support.now(arguments.value("--now")), explain: arguments.has("--explain"))
+    var options = ResolveOptions(now: try Support.now(arguments.value("--now")), explain: arguments.has("--explain"))
+    options.allowOverrides = arguments.has("--allow-overrides")
     let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     let placements = try placementHandles(in: ruleSet)
     let output = DecisionOutput(format: format, console: console)
@@ -42,26 +44,33 @@ struct ResolveCommand {
       try OutputFile(path: path, option: "--exposures")
     }
     let log = exposures.map { _ in ExposureLog(ruleSet: ruleSet, now: options.now) }
+    let assignments = try arguments.value("--assignments-out").map { path throws(CommandFailure) in
+      try OutputFile(path: path, option: "--assignments-out")
+    }
     let status: ExitCode
     if let profile {
       let bound = ruleSet.bind(profile)
+      var assigned: [String: String] = [:]
       for placement in placements {
         do throws(ResolveError) {
           let decision = try ruleSet.resolve(placement, for: bound, options: options)
           output.write(decision)
           if let log { exposures?.write(log.lines(of: decision)) }
+          if assignments != nil { assigned.merge(ruleSet.newAssignments(decision.exposures)) { first, _ in first } }
         } catch {
           // Not reached: the handles and the profile come from this rule set.
           throw CommandFailure(.software, error.description)
         }
       }
+      assignments?.write(AssignmentsOutput.line(profileID: bound.bucketingID, assigned))
       status = .ok
     } else {
       status = try resolveLines(
         batch!, ruleSet: ruleSet, placements: placements, options: options, output: output, batchOptions!,
-        exposures: exposures.map { file in (file, log!) })
+        exposures: exposures.map { file in (file, log!) }, assignments: assignments)
     }
     try exposures?.close()
+    try assignments?.close()
     return status
   }
 
@@ -97,7 +106,7 @@ struct ResolveCommand {
   func resolveLines(
     _ path: String, ruleSet: RuleSet, placements: [PlacementHandle], options: ResolveOptions,
     output: DecisionOutput, _ batchOptions: (jobs: Int, inlineErrors: Bool),
-    exposures: (file: OutputFile, log: ExposureLog)?
+    exposures: (file: OutputFile, log: ExposureLog)?, assignments: OutputFile?
   ) throws(CommandFailure) -> ExitCode {
     let limits = ProfileLimits.default
     // A line over the profile size limit is cut by the reader and reported with its length, never read as JSON.
@@ -105,8 +114,8 @@ struct ResolveCommand {
     let batch = BatchResolution(
       ruleSet: ruleSet, placements: placements, options: options, output: output, limits: limits,
       inlineErrors: batchOptions.inlineErrors, jobs: batchOptions.jobs, sourceName: reader.name,
-      exposureLog: exposures?.log)
-    let status = batch.run(&reader, exposures: exposures?.file)
+      exposureLog: exposures?.log, collectsAssignments: assignments != nil)
+    let status = batch.run(&reader, exposures: exposures?.file, assignments: assignments)
     if let failure = reader.commandFailure { throw failure }
     return status
   }

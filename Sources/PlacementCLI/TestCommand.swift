@@ -10,7 +10,8 @@ struct TestCommand {
   let console: Console
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--rules", "--now"], flags: ["--coverage", "--strict"])
+    arguments = try Arguments(
+      args, valued: ["--rules", "--now"], flags: ["--coverage", "--strict", "--allow-overrides"])
     self.console = console
   }
 
@@ -63,7 +64,8 @@ struct TestCommand {
         continue
       }
       let now = testCase.now ?? suite.now ?? fallbackNow
-      let result = testCase.run(on: ruleSet, profile: ruleSet.bind(profile), now: now)
+      let result = testCase.run(
+        on: ruleSet, profile: ruleSet.bind(profile), now: now, allowOverrides: arguments.has("--allow-overrides"))
       for decision in result.decisions {
         decided.insert(RowKey(placement: decision.placement, row: decision.audience.index))
         // A fall-through row never decides; it is covered when a case matched it and fell through.

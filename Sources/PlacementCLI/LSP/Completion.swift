@@ -62,9 +62,10 @@ struct Completion {
 
   func candidates(after tokens: [Token]) -> [Item] {
     guard let first = tokens.first, let last = tokens.last else {
-      return keywords(["attribute", "segment", "placement", "test", "layer"])
+      return keywords(["attribute", "segment", "placement", "test", "layer", "override"])
     }
     switch first.value {
+    case "override": return overrideDeclaration(tokens)
     case "attribute": return attributeDeclaration(tokens)
     case "placement", "test":
       if last.kind == .colon { return keywords(["flow", "paywall"]) }
@@ -85,8 +86,18 @@ struct Completion {
       return names(.segment) + keywords(["default"])
     case "segment": return condition(tokens)
     case "layer": return layer(tokens)
-    default: return keywords(["attribute", "segment", "placement", "test", "layer"])
+    default: return keywords(["attribute", "segment", "placement", "test", "layer", "override"])
     }
+  }
+
+  /// `override <test>: variation <id> for <condition>` or `override <placement>: <content> for <condition>`.
+  func overrideDeclaration(_ tokens: [Token]) -> [Item] {
+    guard let last = tokens.last else { return [] }
+    if tokens.contains(where: { $0.isWord("for") }) { return condition(tokens) }
+    if tokens.count == 1 { return names(.test) + names(.placement) }
+    if last.kind == .colon { return keywords(["variation", "flow", "paywall"]) }
+    if last.kind == .identifier, tokens.count > 3 { return keywords(["for"]) }
+    return []
   }
 
   func attributeDeclaration(_ tokens: [Token]) -> [Item] {

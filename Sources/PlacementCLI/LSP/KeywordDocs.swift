@@ -21,6 +21,11 @@ enum KeywordDocs {
     "layer": "**`layer <name> [version \"<id>\"] { <test> <from>% to <to>% … }`**: mutually exclusive tests. A "
       + "profile's layer bucket (of `\"<id>-<profile_id>\"`, 0–9,999) is in at most one test's share; outside every "
       + "share it skips the layer's tests and the rows below decide. See docs/ABTests.md.",
+    "override": "**`override <test>: variation <id> for <condition>`**, **`override <placement>: <content> for "
+      + "<condition>`**: a QA override: profiles the condition matches get that variation (exposure outcome `override`, "
+      + "reason `OVERRIDE`) or that content, before any draw or row.",
+    "sticky": "**`sticky`**: a test modifier: a profile that carries an assignment for the test's version keeps that "
+      + "variation while it exists, even after the weights change (reason `STICKY`).",
     "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",
     "or": "**`or`**: at least one condition holds.",
     "not": "**`not`**: the exact complement: `not x` is **true** when `x` is false, including on a missing value.",

@@ -101,6 +101,7 @@ struct HoverText {
       case .test(let d): return "test `\(d.name.text)` (\(place))"
       case .attribute(let d): return "attribute `\(d.name.text)` (\(place))"
       case .layer(let d): return "layer `\(d.name.text)` (\(place))"
+      case .override(let d): return "override of `\(d.target.text)` (\(place))"
       }
     }
     return place

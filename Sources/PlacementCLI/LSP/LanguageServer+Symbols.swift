@@ -10,6 +10,7 @@ extension LanguageServer {
     static let test = 24  // Event
     static let variation = 14  // Constant
     static let layer = 3  // Namespace (tests that share one bucket space)
+    static let override = 25  // Operator (a forced assignment)
   }
 
   /// `textDocument/documentSymbol`: a hierarchy of the file's declarations (options under their attribute,
@@ -62,6 +63,9 @@ extension LanguageServer {
           symbol(line.test, "\(line.lower.text)% to \(line.upper.text)%", SymbolKindNumber.test, line.range)
         }
         symbols += [symbol(d.name, "layer", SymbolKindNumber.layer, d.range, shares)].compactMap { $0 }
+      case .override(let d):
+        let detail = "override for " + file.source.text(of: d.condition.range)
+        symbols += [symbol(d.target, detail, SymbolKindNumber.override, d.range)].compactMap { $0 }
       }
     }
     return .array(symbols)

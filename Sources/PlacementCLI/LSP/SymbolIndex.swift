@@ -110,6 +110,12 @@ struct SymbolIndex {
     case .layer(let d):
       add(.layer, d.name, file, declaration: true)
       for line in d.allocations { add(.test, line.test, file) }
+    case .override(let d):
+      switch d.forced {
+      case .variation: add(.test, d.target, file)
+      case .content: add(.placement, d.target, file)
+      }
+      index(d.condition, file: file)
     }
   }
 

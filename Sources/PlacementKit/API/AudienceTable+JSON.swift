@@ -15,6 +15,8 @@ extension AudienceTable {
   /// A scheduled row's `schedule` is `{"from": "2026-12-20T00:00:00+01:00", "until": "2027-01-05T00:00:00+01:00",
   /// "status": "live"}` (bounds as written, either may be null; `status` is `scheduled`, `live` or `ended` at
   /// `now`, the instant the table was judged at, or null with `now` when it was not).
+  /// A placement with QA overrides also has `"overrides": [{"test": "yoga_offer", "variation": "trial",
+  /// "content": null, "condition": "qa_devices"}, …]` (`test` and `variation` null for a content override).
   /// `segment` is null for the default row; `falls_through` is `never`, `always` or `variations`;
   /// `content.type` is `flow` (`id`, `paywall`), `paywall` (`id`), `holdout`, `fallthrough` or `test`, whose
   /// `variations` are in draw order (weight ascending, then id) with weights in percent; a test's `layer` is null
@@ -41,6 +43,23 @@ extension AudienceTable {
     for row in fallThroughRows { json.value(row.priority) }
     json.endArray()
     json.endObject()
+    if !overrides.isEmpty {
+      json.key("overrides")
+      json.beginArray()
+      for override in overrides {
+        json.beginObject()
+        json.key("test")
+        if let test = override.test { json.value(test) } else { json.null() }
+        json.key("variation")
+        if let variation = override.variation { json.value(variation) } else { json.null() }
+        json.key("content")
+        if let content = override.content { Row.write(content, to: &json) } else { json.null() }
+        json.key("condition")
+        json.value(override.condition)
+        json.endObject()
+      }
+      json.endArray()
+    }
     json.endObject()
   }
 

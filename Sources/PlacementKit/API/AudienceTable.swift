@@ -40,11 +40,25 @@ public struct AudienceTable: Sendable, Equatable {
     public internal(set) var status: Schedule.Status? = nil
   }
 
+  /// A QA override that applies at this placement (docs/ABTests.md, "QA overrides").
+  public struct Override: Sendable, Equatable {
+    /// The test whose variation is forced (nil: the placement's content is forced before any row).
+    public let test: String?
+    /// The forced variation id (test overrides only).
+    public let variation: String?
+    /// The forced content (placement overrides only).
+    public let content: Content?
+    /// The override's condition as written, whitespace collapsed.
+    public let condition: String
+  }
+
   public let placement: String
   public let contentType: PlacementDefinition.ContentType
   public internal(set) var rows: [Row]
   /// The instant the rows' schedules are judged at (``at(_:)``); nil when not judged.
   public internal(set) var now: Instant? = nil
+  /// The placement's content overrides and the variation overrides of its tests, in declaration order.
+  public private(set) var overrides: [Override] = []
 
   /// The table of `placement` in `ruleSet`, or nil for an unknown placement.
   public init?(_ placement: String, in ruleSet: RuleSet) {
@@ -69,6 +83,15 @@ public struct AudienceTable: Sendable, Equatable {
         holdouts: test?.variations.filter { $0.content == .holdout }.map(\.id) ?? [])
     }
     for (index, row) in definition.rows.enumerated() { rows[index].schedule = row.effectiveSchedule }
+    let tests = Set(definition.rows.compactMap { row in if case .test(let t) = row.content { t.name } else { nil } })
+    overrides = ruleSet.overrideDefinitions.compactMap { override in
+      let condition = Self.collapsingWhitespace(override.conditionText)
+      if override.target == definition.name, let content = override.content {
+        return Override(test: nil, variation: nil, content: content, condition: condition)
+      }
+      guard let variation = override.variation, tests.contains(override.target) else { return nil }
+      return Override(test: override.target, variation: variation, content: nil, condition: condition)
+    }
   }
 
   /// The table with each scheduled row's ``Row/status`` at `now` (`placement audiences --now`): what is live.

@@ -13,12 +13,14 @@ extension RuleStore {
   ///   - limits: size, depth and string-length limits (defaults: 1 MiB, depth 64, strings up to 1,024 bytes).
   ///   - now: the instant relative date conditions use. Default: the current time.
   ///   - explain: record why each row did or did not decide.
+  ///   - allowOverrides: honour the profile's run-time `force` (``ResolveOptions/allowOverrides``); keep it off
+  ///     for production traffic.
   /// - Returns: the decision (to log the rules' version with it, read ``snapshot`` and use its rule set instead).
   /// - Throws: ``RequestError/profile(_:)`` when the document cannot be read as a profile (map it to HTTP 400),
   ///   ``RequestError/resolve(_:)`` for an unknown placement (HTTP 404).
   public func resolve(
     placement: String, jsonBytes: some Collection<UInt8>, limits: ProfileLimits = .default, now: Instant = .now,
-    explain: Bool = false
+    explain: Bool = false, allowOverrides: Bool = false
   ) throws(RequestError) -> Decision {
     let ruleSet = self.ruleSet
     let bound: BoundProfile
@@ -28,28 +30,30 @@ extension RuleStore {
       throw .profile(error)
     }
     do {
-      let options = ResolveOptions(now: now, explain: explain)
-      return try ruleSet.resolve(placement, for: bound, options: options)
+      let index = try ruleSet.placementIndex(of: placement)
+      let options = ResolveOptions(now: now, explain: explain, allowOverrides: allowOverrides)
+      return resolving(ruleSet, bound, placements: [index], options: options)[0]
     } catch {
       throw .resolve(error)
     }
   }
 
   /// Reads `jsonBytes` as a profile, binds it and resolves every placement, all with the one installed rule set.
-  /// - Parameters: as ``resolve(placement:jsonBytes:limits:now:explain:)``, without a placement.
+  /// - Parameters: as ``resolve(placement:jsonBytes:limits:now:explain:allowOverrides:)``, without a placement.
   /// - Returns: one decision per placement, in declaration order.
   /// - Throws: ``ProfileError`` when the document cannot be read as a profile.
   public func resolveAll(
-    jsonBytes: some Collection<UInt8>, limits: ProfileLimits = .default, now: Instant = .now, explain: Bool = false
+    jsonBytes: some Collection<UInt8>, limits: ProfileLimits = .default, now: Instant = .now, explain: Bool = false,
+    allowOverrides: Bool = false
   ) throws(ProfileError) -> [Decision] {
     let ruleSet = self.ruleSet
     let bound = try ruleSet.bind(jsonBytes: jsonBytes, limits: limits)
-    let options = ResolveOptions(now: now, explain: explain)
-    return ruleSet.placements.indices.map { ruleSet.resolve($0, for: bound, options: options) }
+    let options = ResolveOptions(now: now, explain: explain, allowOverrides: allowOverrides)
+    return resolving(ruleSet, bound, placements: Array(ruleSet.placements.indices), options: options)
   }
 }
 
-/// Why ``RuleStore/resolve(placement:jsonBytes:limits:now:explain:)`` could not answer a request.
+/// Why ``RuleStore/resolve(placement:jsonBytes:limits:now:explain:allowOverrides:)`` could not answer a request.
 public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The request's profile could not be read (invalid JSON, over a size limit, not an object).
   case profile(ProfileError)

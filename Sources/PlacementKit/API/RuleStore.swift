@@ -39,9 +39,15 @@ public final class RuleStore: Sendable {
   /// Reloads take increasing tickets when they start, so a slow reload never replaces a newer one.
   private let tickets = Atomic<Int>(0)
 
+  /// Where sticky assignments are looked up and saved (docs/ABTests.md, "Sticky assignments"); nil: only the
+  /// assignments a profile carries count, and new ones are not kept.
+  public let assignments: (any AssignmentStore)?
+
   /// A store serving `ruleSet` as version 1.
-  public init(_ ruleSet: RuleSet) {
+  /// - Parameter assignments: the store of sticky assignments every resolution consults and updates, or nil.
+  public init(_ ruleSet: RuleSet, assignments: (any AssignmentStore)? = nil) {
     installed = SnapshotCell(Installed(Snapshot(ruleSet: ruleSet, version: 1), ticket: 0))
+    self.assignments = assignments
   }
 
   /// The installed rule set and its version. Resolve every placement of one request against one snapshot, so
@@ -103,17 +109,27 @@ public final class RuleStore: Sendable {
   }
 
   /// Decides what `profile` gets at `placement` with the installed rules (see
-  /// ``RuleSet/resolve(placement:profile:now:explain:)-(_,Profile,_,_)``).
+  /// ``RuleSet/resolve(placement:profile:now:explain:)-(_,Profile,_,_)``), with the ``assignments`` store's
+  /// sticky assignments, saving the new ones.
+  /// - Parameter allowOverrides: honour the profile's run-time `force` (``ResolveOptions/allowOverrides``).
   /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
-  public func resolve(placement: String, profile: Profile, now: Instant = .now, explain: Bool = false)
-    throws(ResolveError) -> Decision
-  {
-    try ruleSet.resolve(placement: placement, profile: profile, now: now, explain: explain)
+  public func resolve(
+    placement: String, profile: Profile, now: Instant = .now, explain: Bool = false, allowOverrides: Bool = false
+  ) throws(ResolveError) -> Decision {
+    let ruleSet = self.ruleSet
+    let index = try ruleSet.placementIndex(of: placement)
+    let options = ResolveOptions(now: now, explain: explain, allowOverrides: allowOverrides)
+    return resolving(ruleSet, ruleSet.bind(profile), placements: [index], options: options)[0]
   }
 
-  /// Decides what `profile` gets at every placement, all with the same installed rule set.
-  public func resolveAll(profile: Profile, now: Instant = .now, explain: Bool = false) -> [Decision] {
-    ruleSet.resolveAll(profile: profile, now: now, explain: explain)
+  /// Decides what `profile` gets at every placement, all with the same installed rule set (and the
+  /// ``assignments`` store, as ``resolve(placement:profile:now:explain:allowOverrides:)``).
+  public func resolveAll(profile: Profile, now: Instant = .now, explain: Bool = false, allowOverrides: Bool = false)
+    -> [Decision]
+  {
+    let ruleSet = self.ruleSet
+    let options = ResolveOptions(now: now, explain: explain, allowOverrides: allowOverrides)
+    return resolving(ruleSet, ruleSet.bind(profile), placements: Array(ruleSet.placements.indices), options: options)
   }
 }
 

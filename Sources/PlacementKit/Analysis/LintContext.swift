@@ -17,6 +17,7 @@ public struct LintContext: Sendable {
   package let segmentDecls: [Located<SegmentDecl>]
   package let placementDecls: [Located<PlacementDecl>]
   package let testDecls: [Located<CrossPlacementTestDecl>]
+  package let overrideDecls: [Located<OverrideDecl>]
   private let attributeIndex: [String: Int]
   /// Row reachability by placement index, computed once per run (``RowFacts/reachability(ofPlacement:)``).
   let rowReach = Memo<Int, PlacementReach>()
@@ -47,6 +48,7 @@ public struct LintContext: Sendable {
     var segments: [Located<SegmentDecl>] = []
     var placements: [Located<PlacementDecl>] = []
     var tests: [Located<CrossPlacementTestDecl>] = []
+    var overrides: [Located<OverrideDecl>] = []
     for tree in compilation.model.files {
       for declaration in tree.declarations {
         switch declaration {
@@ -55,6 +57,7 @@ public struct LintContext: Sendable {
         case .placement(let d): placements.append(Located(node: d, file: tree.file))
         case .test(let d): tests.append(Located(node: d, file: tree.file))
         case .layer: break  // lint rules read layers from the model (``CheckedRules/layers``)
+        case .override(let d): overrides.append(Located(node: d, file: tree.file))
         }
       }
     }
@@ -62,6 +65,7 @@ public struct LintContext: Sendable {
     segmentDecls = segments
     placementDecls = placements
     testDecls = tests
+    overrideDecls = overrides
     segmentIndexByPlace = Dictionary(
       compilation.model.segments.enumerated().map { ("\($1.span.file.name)|\($1.span.range.start)", $0) },
       uniquingKeysWith: { first, _ in first })

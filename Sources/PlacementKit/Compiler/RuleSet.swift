@@ -11,6 +11,7 @@ public struct RuleSet: Sendable {
   public let placements: [PlacementDefinition]
   /// Layers of mutually exclusive tests, in declaration order (their tests carry ``ABTest/layer``).
   public let layers: [LayerDefinition]
+  /// The folded conditions of the segments, then of the QA overrides (``TestOverride/condition``).
   let conditions: [Condition]
   let placementIndex: [String: Int]
   /// The conditions compiled for evaluation (see ``Program``).
@@ -19,16 +20,29 @@ public struct RuleSet: Sendable {
   let binder: ProfileBinder
   /// What bound profiles record, so that only this rule set resolves them (see ``RuleSetIdentity``).
   let identity: RuleSetIdentity
+  /// The version ids of the `sticky` tests (their draws are assignments to persist: ``newAssignments(_:)``).
+  let stickyVersions: Set<String>
+  /// The QA overrides' conditions as written, in declaration order (for decisions and explanations).
+  let overrideConditionTexts: [String]
+  /// The QA overrides, in declaration order (for `placement audiences`).
+  let overrideDefinitions: [OverrideDefinition]
 
   init(_ model: CheckedRules) {
     attributes = model.attributes
     segments = model.segments
     conditions = model.segments.map { Folding.fold($0.condition) }
+      + model.overrides.map { Folding.fold($0.condition) }
     placements = model.placements
     layers = model.layers
     placementIndex = Dictionary(model.placements.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     program = Program(conditions: conditions, attributeCount: attributes.count, placements: placements)
     identity = RuleSetIdentity(files: model.files.map(\.file))
+    overrideConditionTexts = model.overrides.map(\.conditionText)
+    overrideDefinitions = model.overrides
+    stickyVersions = Set(
+      model.placements.flatMap(\.rows).compactMap { row in
+        if case .test(let test) = row.content, test.isSticky { test.versionID } else { nil }
+      })
     binder = ProfileBinder(attributes: attributes, program: program, identity: identity)
   }
 

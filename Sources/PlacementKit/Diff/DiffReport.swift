@@ -14,6 +14,7 @@ public struct DiffReport: Sendable {
   /// True when no profile can change decision at any placement, proved, and no placement was added or removed.
   public var isEquivalent: Bool {
     addedPlacements.isEmpty && removedPlacements.isEmpty && placements.allSatisfy { $0.status == .equivalent }
+      && !tests.contains { $0.kind == .overridesChanged }
   }
 
   /// Every transition of every placement.
@@ -144,6 +145,11 @@ public struct TestFinding: Sendable {
     case reassignsRunningTest = "reassigns-running-test"
     /// Same draw, but a variation's content changed.
     case variationContentChanged = "variation-content-changed"
+    /// A `sticky` test's draw changed under the same version: profiles that carry their assignment keep it, only
+    /// profiles new to the test draw with the new weights.
+    case stickyReweighted = "sticky-reweighted"
+    /// A QA override was added or removed: the profiles it matches get another decision.
+    case overridesChanged = "overrides-changed"
     case testStarted = "test-started"
     case testEnded = "test-ended"
   }

@@ -67,7 +67,8 @@ public enum RulesDiff {
       tests: TestSafety.findings(old: oldRules.placements, new: newRules.placements, transitions: transitions)
         + TestSafety.departures(
           transitions,
-          crossPlacement: Set(TestSafety.sites(oldRules.placements).filter(\.site.test.isCrossPlacement).map(\.key))),
+          crossPlacement: Set(TestSafety.sites(oldRules.placements).filter(\.site.test.isCrossPlacement).map(\.key)))
+        + OverrideChanges.findings(old: old.model.overrides, new: new.model.overrides),
       conflictingAttributes: merged.conflictingAttributes)
   }
 }

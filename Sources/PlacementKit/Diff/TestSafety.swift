@@ -5,8 +5,9 @@
 /// variation is exact: the number of the 100 buckets whose variation (in draw order: weight ascending, then id)
 /// differs, over 100. A new `version_id` re-draws everyone. Profiles that a row added above the test, or a
 /// segment change, takes out of the test are found by the placement comparison (transitions whose old decision
-/// came from the test and whose new one does not). Sticky assignments do not exist in this engine, so no
-/// profile is protected from any of this.
+/// came from the test and whose new one does not). A `sticky` test on both sides protects profiles that carry
+/// their assignment from a re-weighting (``stickyChange(_:_:_:moves:span:)``): only a variation removed under
+/// the same version makes its holders re-draw.
 enum TestSafety {
   /// A test as it appears in a rule set: the test, where its (first) row is, and the placement.
   struct Site {
@@ -78,6 +79,9 @@ enum TestSafety {
         reassignedFraction: nil, span: span, witness: example)
     }
     let moves = bucketMoves(was, test)
+    if !moves.isEmpty, was.isSticky, test.isSticky {
+      return stickyChange(key, was, test, moves: moves, span: span)
+    }
     if !moves.isEmpty {
       let changed = moves.reduce(0) { $0 + $1.buckets.count }
       let detail = moves.map { "buckets \(describe($0.buckets)): \($0.from) → \($0.to)" }.joined(separator: "; ")
@@ -99,6 +103,32 @@ enum TestSafety {
         reassignedFraction: 0, span: span, witness: example)
     }
     return nil
+  }
+
+  /// A sticky test re-weighted under the same version. Profiles carrying an assignment keep it while its
+  /// variation exists, so the buckets that move only decide for profiles new to the test (info); the profiles
+  /// whose variation was removed re-draw (an error, with the exact share from the buckets).
+  static func stickyChange(
+    _ key: String, _ was: ABTest, _ test: ABTest, moves: [(buckets: ClosedRange<Int>, from: String, to: String)],
+    span: SourceSpan
+  ) -> TestFinding {
+    let kept = Set(test.variations.map(\.id))
+    let changed = moves.reduce(0) { $0 + $1.buckets.count }
+    let detail = moves.map { "buckets \(describe($0.buckets)): \($0.from) → \($0.to)" }.joined(separator: "; ")
+    let removed = variationByBucket(was).filter { !kept.contains($0) }
+    guard removed.isEmpty else {
+      let names = Set(removed).sorted().map { "'\($0)'" }.joined(separator: ", ")
+      return TestFinding(
+        kind: .reassignsRunningTest, severity: .error, test: key,
+        message:
+          "sticky test '\(key)' keeps version '\(test.versionID)' but drops variation \(names): the \(removed.count)% of its profiles assigned to it re-draw; the others keep their variation",
+        reassignedFraction: Double(removed.count) / 100, span: span, witness: nil)
+    }
+    return TestFinding(
+      kind: .stickyReweighted, severity: .info, test: key,
+      message:
+        "sticky test '\(key)' keeps version '\(test.versionID)': its draw changed for \(changed)% of buckets (\(detail)), but nobody who carries an assignment moves; only profiles new to the test draw with the new weights",
+      reassignedFraction: 0, span: span, witness: nil)
   }
 
   /// The variation id each bucket 0...99 draws.

@@ -27,6 +27,7 @@ struct FileFormatter {
       case .placement(let decl): placement(decl, blank: blank)
       case .test(let decl): crossPlacementTest(decl, blank: blank)
       case .layer(let decl): layer(decl, blank: blank)
+      case .override(let decl): override(decl, blank: blank)
       }
       previous = declaration
     }
@@ -37,14 +38,14 @@ struct FileFormatter {
   static func isBlock(_ declaration: Declaration) -> Bool {
     switch declaration {
     case .placement, .test, .layer: true
-    case .attribute, .segment: false
+    case .attribute, .segment, .override: false
     }
   }
 
   /// True when a blank line must separate the two declarations.
   static func separated(_ first: Declaration, _ second: Declaration) -> Bool {
     switch (first, second) {
-    case (.attribute, .attribute), (.segment, .segment): false
+    case (.attribute, .attribute), (.segment, .segment), (.override, .override): false
     default: true
     }
   }
@@ -88,18 +89,33 @@ struct FileFormatter {
   /// `segment <name> = <condition>`; a condition that does not fit (or holds a comment) is broken before each
   /// operator of its outermost `or` (else `and`) chain, continuation lines indented by 2.
   mutating func segment(_ decl: SegmentDecl, blank: LayoutWriter.Blank) {
-    let head = "segment \(decl.name.text) = "
-    let oneLine = head + printer.expr(decl.condition)
-    let chain = Self.chain(decl.condition)
+    conditional("segment \(decl.name.text) = ", decl.condition, range: decl.range, blank: blank)
+  }
+
+  /// `override <target>: variation <id> for <condition>` or `override <target>: <content> for <condition>`; the
+  /// condition breaks as a segment's does.
+  mutating func override(_ decl: OverrideDecl, blank: LayoutWriter.Blank) {
+    let forced =
+      switch decl.forced {
+      case .variation(let id): "variation \(id.text)"
+      case .content(let content): printer.content(content)
+      }
+    conditional("override \(decl.target.text): \(forced) for ", decl.condition, range: decl.range, blank: blank)
+  }
+
+  /// A declaration `<head><condition>` spanning `range`, broken as ``segment(_:blank:)`` describes.
+  mutating func conditional(_ head: String, _ condition: Expr, range: SourceRange, blank: LayoutWriter.Blank) {
+    let oneLine = head + printer.expr(condition)
+    let chain = Self.chain(condition)
     guard chain.operands.count > 1,
-      oneLine.count > width || writer.hasComment(between: firstLine(decl, chain), and: lastLine(decl, chain))
+      oneLine.count > width || writer.hasComment(between: firstLine(range, chain), and: lastLine(range, chain))
     else {
-      writer.emit(oneLine, range: decl.range, indent: 0, blank: blank)
+      writer.emit(oneLine, range: range, indent: 0, blank: blank)
       return
     }
     let first = chain.operands[0]
     writer.emit(
-      head + printer.expr(first), range: SourceRange(start: decl.range.start, end: first.range.end), indent: 0,
+      head + printer.expr(first), range: SourceRange(start: range.start, end: first.range.end), indent: 0,
       blank: blank)
     var previousEnd = first.range.end
     for operand in chain.operands.dropFirst() {
@@ -113,14 +129,14 @@ struct FileFormatter {
   }
 
   /// The source range the first line of a broken condition prints: `segment <name> = <first operand>`.
-  func firstLine(_ decl: SegmentDecl, _ chain: (keyword: String, operands: [Expr])) -> SourceRange {
-    SourceRange(start: decl.range.start, end: chain.operands[0].range.end)
+  func firstLine(_ range: SourceRange, _ chain: (keyword: String, operands: [Expr])) -> SourceRange {
+    SourceRange(start: range.start, end: chain.operands[0].range.end)
   }
 
   /// The source range the last line of a broken condition prints: `<keyword> <last operand>`.
-  func lastLine(_ decl: SegmentDecl, _ chain: (keyword: String, operands: [Expr])) -> SourceRange {
+  func lastLine(_ range: SourceRange, _ chain: (keyword: String, operands: [Expr])) -> SourceRange {
     let keyword = tokens.first(atOrAfter: chain.operands[chain.operands.count - 2].range.end)
-    return SourceRange(start: keyword.range.start, end: decl.range.end)
+    return SourceRange(start: keyword.range.start, end: range.end)
   }
 
   /// The operands of the outermost `or` chain, or else of the outermost `and` chain (a single operand otherwise).

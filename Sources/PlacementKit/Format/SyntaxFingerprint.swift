@@ -59,6 +59,7 @@ struct SyntaxFingerprint {
       tag("test")
       name(decl.name)
       name(decl.version)
+      name(decl.sticky)
       window(decl.window)
       tag("variations\(decl.variations.count)")
       for variation in decl.variations {
@@ -80,6 +81,16 @@ struct SyntaxFingerprint {
         name(line.lower)
         name(line.upper)
       }
+    case .override(let decl):
+      tag("override")
+      name(decl.target)
+      switch decl.forced {
+      case .variation(let id):
+        tag("variation")
+        name(id)
+      case .content(let forced): content(forced)
+      }
+      expr(decl.condition)
     }
   }
 
@@ -101,6 +112,7 @@ struct SyntaxFingerprint {
       tag("test")
       name(test.name)
       name(test.version)
+      name(test.sticky)
       window(test.window)
       tag("variations\(test.variations.count)")
       for variation in test.variations {

@@ -65,9 +65,10 @@ struct SyntaxPrinter {
     }
   }
 
-  /// `test <name> [version "<id>"] [from "<instant>"] [until "<instant>"]`
+  /// `test <name> [version "<id>"] [sticky] [from "<instant>"] [until "<instant>"]`
   func testHead(_ test: InlineTestSyntax) -> String {
-    "test \(test.name.text)" + (test.version.map { " version \(quoted($0.text))" } ?? "") + window(test.window)
+    "test \(test.name.text)" + (test.version.map { " version \(quoted($0.text))" } ?? "")
+      + (test.sticky == nil ? "" : " sticky") + window(test.window)
   }
 
   /// ` from "<instant>" until "<instant>"` (each part only when written, with a leading space), or "".

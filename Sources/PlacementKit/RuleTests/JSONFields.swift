@@ -32,6 +32,14 @@ struct JSONFields {
     return text
   }
 
+  func bool(_ key: String) throws(RuleTestError) -> Bool? {
+    guard let value = self[key] else { return nil }
+    guard case .bool(let flag) = value else {
+      throw RuleTestError(path: child(key), message: "must be true or false, found \(value.typeName)")
+    }
+    return flag
+  }
+
   func requiredString(_ key: String) throws(RuleTestError) -> String {
     guard let text = try string(key) else { throw RuleTestError(path: path, message: "missing member '\(key)'") }
     return text

@@ -46,13 +46,17 @@ extension RuleTestCase {
   }
 
   /// Resolves every expected placement for `profile` (with explanations) and compares.
-  public func run(on ruleSet: RuleSet, profile: BoundProfile, now: Instant) -> RuleTestResult {
+  /// - Parameter allowOverrides: honour the profile's `force` in every case (`placement test --allow-overrides`);
+  ///   a case's own `"allow_overrides": true` does so for that case.
+  public func run(on ruleSet: RuleSet, profile: BoundProfile, now: Instant, allowOverrides: Bool = false)
+    -> RuleTestResult
+  {
+    let options = ResolveOptions(now: now, explain: true, allowOverrides: allowOverrides || self.allowOverrides)
     var decisions: [Decision] = []
     var mismatches: [RuleTestMismatch] = []
     for expectation in expectations {
       guard
-        let decision = try? ruleSet.resolve(
-          expectation.placement, for: profile, options: ResolveOptions(now: now, explain: true))
+        let decision = try? ruleSet.resolve(expectation.placement, for: profile, options: options)
       else { continue }
       decisions.append(decision)
       mismatches += expectation.mismatches(in: decision)

@@ -25,8 +25,10 @@ extension RuleTestFile {
 extension RuleTestCase {
   init(json: JSONValue, path: String) throws(RuleTestError) {
     let fields = try JSONFields(
-      json, path: path, allowed: ["name", "profile", "profile_file", "events_file", "now", "expect"])
+      json, path: path,
+      allowed: ["name", "profile", "profile_file", "events_file", "now", "allow_overrides", "expect"])
     name = try fields.requiredString("name")
+    allowOverrides = try fields.bool("allow_overrides") ?? false
     self.path = path
     profile = ProfileSpec(
       inline: fields["profile"], file: try fields.string("profile_file"), events: try fields.string("events_file"))

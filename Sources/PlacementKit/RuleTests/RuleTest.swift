@@ -21,6 +21,8 @@ public struct RuleTestCase: Sendable, Equatable {
   public var path: String
   public var profile: ProfileSpec
   public var now: Instant?
+  /// `"allow_overrides": true`: honour the profile's run-time `force` (``ResolveOptions/allowOverrides``).
+  public var allowOverrides = false
   /// Expectations in the order the file lists them (sorted by placement name).
   public var expectations: [DecisionExpectation]
 }

@@ -29,9 +29,17 @@ extension RuleSet {
   /// The one place a test's variation is chosen for a profile at `now`; nil when the profile does not take part
   /// in the test at all (the resolution loop then goes on with the next row, and the profile is not exposed).
   ///
-  /// Today: outside the test's layer share, nil (``admitsToLayer(_:profile:)``); else the A/B draw of PRODUCT.md
-  /// §4.9 on ``BoundProfile/bucketingID``; without one, the first variation in draw order.
+  /// In order: a QA override (the profile's run-time `force`, then the rules' overrides of the test:
+  /// docs/ABTests.md), a sticky test's carried assignment while its variation exists (both apply whatever the
+  /// layer), then, outside the test's layer share, nil (``admitsToLayer(_:profile:)``); else the A/B draw of
+  /// PRODUCT.md §4.9 on ``BoundProfile/bucketingID`` (without one, the first variation in draw order).
   func assign(_ test: ABTest, profile: BoundProfile, now: Instant) -> Draw? {
+    if let forced = overridingVariation(test, profile: profile, now: now) {
+      return Draw(variation: Int32(forced), bucket: -1, source: .override)
+    }
+    if test.isSticky, let kept = keptVariation(test, profile: profile) {
+      return Draw(variation: Int32(kept), bucket: -1, source: .sticky)
+    }
     guard admitsToLayer(test, profile: profile) else { return nil }
     guard let id = profile.bucketingID else { return Draw(variation: 0, bucket: -1, source: .unbucketed) }
     let bucket = Bucketing.bucket(versionID: test.versionID, profileID: id)

@@ -47,6 +47,8 @@ extension BoundProfile {
     }
     self.init(
       profileID: profileID, values: values, warnings: Self.capped(warnings), program: program, boundBy: boundBy)
+    force = profile.force
+    assignments = profile.assignments
   }
 }
 

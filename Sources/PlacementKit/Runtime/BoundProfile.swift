@@ -3,7 +3,7 @@
 ///
 /// A bound profile belongs to the rule set that bound it (``ruleSetVersion``): resolving it with another rule set
 /// throws ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)``. Make one with ``RuleSet/bind(_:limits:)``
-/// or ``RuleSet/bind(jsonBytes:limits:)``; ``RuleStore/resolve(placement:jsonBytes:limits:now:explain:)`` binds
+/// or ``RuleSet/bind(jsonBytes:limits:)``; ``RuleStore/resolve(placement:jsonBytes:limits:now:explain:allowOverrides:)`` binds
 /// and resolves on one snapshot.
 public struct BoundProfile: Sendable {
   /// The `profile_id` as given (also the value of the `profile_id` attribute), reported in every decision.
@@ -13,7 +13,18 @@ public struct BoundProfile: Sendable {
   /// Problems found while reading and coercing the profile: uncoercible values (with the attribute name and
   /// the value seen), strings over the length limit, skipped events, ambiguous answers. They never stop a
   /// resolution; every decision for the profile repeats them.
-  public let warnings: [String]
+  public internal(set) var warnings: [String]
+  /// Run-time QA forcing, test name → variation id (``Profile/force``); honoured only with
+  /// ``ResolveOptions/allowOverrides``.
+  public internal(set) var force: [String: String] = [:]
+  /// Carried sticky assignments, `version_id` → variation id (``Profile/assignments``, merged with an
+  /// ``AssignmentStore``'s by ``RuleStore``).
+  public internal(set) var assignments: [String: String] = [:]
+  /// The part of ``force`` a resolution honours: set only by ``RuleSet/forcing(_:allowOverrides:)``, so a path
+  /// that never asked for overrides ignores `force`.
+  var forced: [String: String] = [:]
+  /// Whether ``RuleSet/forcing(_:allowOverrides:)`` already judged ``force`` (its warnings are in ``warnings``).
+  var forceChecked = false
   /// The values as plain data for `program` (empty when bound without one).
   let scalars: [Scalar]
   /// The compiled program the scalars were made for.

@@ -29,6 +29,12 @@ public struct Profile: Sendable, Equatable {
   public var answers: FlowAnswers
   /// Problems found while reading the profile that did not make it unusable (a bad event, an unknown member).
   public var warnings: [String]
+  /// Run-time QA forcing, test name → variation id (JSON member `force`): honoured only when
+  /// ``ResolveOptions/allowOverrides`` is on, so production traffic cannot force itself (docs/ABTests.md).
+  public var force: [String: String] = [:]
+  /// Carried sticky assignments, test `version_id` → variation id (JSON member `assignments`): a `sticky` test
+  /// honours the one for its version while that variation exists.
+  public var assignments: [String: String] = [:]
 
   /// A profile from its parts. `profileID` and `customerUserID`, when given, are stored in `builtins`
   /// (replacing the members of the same name there).
@@ -111,6 +117,11 @@ extension Profile {
           apply(event: event)
           if warnings.count > before { warnings[before] = "events[\(index)]: " + warnings[before] }
         }
+      case ("force", .object(let map)), ("assignments", .object(let map)):
+        let strings = Self.stringMap(key, map, &warnings)
+        if key == "force" { force = strings } else { assignments = strings }
+      case ("force", _), ("assignments", _):
+        warnings.append("'\(key)' must be an object of strings, found \(value.typeName); ignored")
       case ("profile_id", _), ("customer_user_id", _):
         warnings.append("'\(key)' must be a string, found \(value.typeName); treated as missing")
       case ("custom_attributes", _):
@@ -128,5 +139,20 @@ extension Profile {
   }
 
   /// Top-level members that are not attributes.
-  private static let reserved: Set<String> = ["custom_attributes", "events"]
+  private static let reserved: Set<String> = ["custom_attributes", "events", "force", "assignments"]
+
+  /// The string members of `force` or `assignments`; any other value costs only its member, with a warning.
+  private static func stringMap(_ key: String, _ map: [String: JSONValue], _ warnings: inout [String]) -> [String: String]
+  {
+    var result: [String: String] = [:]
+    for (name, value) in map.sorted(by: { $0.key < $1.key }) {
+      guard case .string(let text) = value else {
+        warnings.append(
+          "'\(key).\(UntrustedText.escaped(name))' must be a variation id string, found \(value.typeName); ignored")
+        continue
+      }
+      result[name] = text
+    }
+    return result
+  }
 }

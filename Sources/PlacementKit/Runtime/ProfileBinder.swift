@@ -27,6 +27,10 @@ final class ProfileBinder: Sendable {
     static let customerUserID: Int32 = -2
     static let customAttributes: Int32 = -3
     static let events: Int32 = -4
+    static let force: Int32 = -5
+    static let assignments: Int32 = -6
+    /// How many codes there are (the reserved members' flags precede the slots' in `seen`).
+    static let count = 6
   }
 
   init(attributes: [AttributeDefinition], program: Program, identity: RuleSetIdentity) {
@@ -37,6 +41,7 @@ final class ProfileBinder: Sendable {
     var top: [(name: String, value: Int32)] = [
       ("profile_id", Member.profileID), ("customer_user_id", Member.customerUserID),
       ("custom_attributes", Member.customAttributes), ("events", Member.events),
+      ("force", Member.force), ("assignments", Member.assignments),
     ]
     var declared: [(name: String, value: Int32)] = []
     for attribute in attributes {
@@ -61,8 +66,8 @@ final class ProfileBinder: Sendable {
     json.maxStringBytes = min(json.maxStringBytes, limits.maxStringBytes)
     var parser = JSONParser(input: input, limits: json)
     var slots = Slots(count: attributes.count)
-    // Which members were seen (duplicates decline): one flag per slot, plus the four reserved members.
-    let complete = withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + 4) { seen in
+    // Which members were seen (duplicates decline): one flag per slot, plus the reserved members.
+    let complete = withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + Member.count) { seen in
       seen.initialize(repeating: false)
       do throws(JSONError) {
         return try readProfile(&parser, into: &slots, seen: seen)
@@ -71,9 +76,12 @@ final class ProfileBinder: Sendable {
       }
     }
     guard complete else { return nil }
-    return BoundProfile(
+    var bound = BoundProfile(
       profileID: slots.profileID, values: slots.values, warnings: [], program: program, boundBy: identity,
       scalars: slots.scalars)
+    bound.force = slots.force
+    bound.assignments = slots.assignments
+    return bound
   }
 
   private func readProfile(
@@ -96,6 +104,19 @@ final class ProfileBinder: Sendable {
         return true
       case Member.events:
         return try readNull(&parser)
+      case Member.force, Member.assignments:
+        if try readNull(&parser) { return true }
+        guard parser.current == UInt8(ascii: "{") else { return false }
+        var map: [String: String] = [:]
+        let read = try readMembers(&parser) { parser, name throws(JSONError) in
+          guard parser.current == UInt8(ascii: "\""), map[String(decoding: name, as: UTF8.self)] == nil else {
+            return false
+          }
+          map[String(decoding: name, as: UTF8.self)] = try parser.parseString()
+          return true
+        }
+        if code == Member.force { slots.force = map } else { slots.assignments = map }
+        return read
       case Member.customAttributes:
         if try readNull(&parser) { return true }
         guard parser.current == UInt8(ascii: "{") else { return false }
@@ -116,7 +137,7 @@ final class ProfileBinder: Sendable {
   /// Records a member (a slot, or a negative `Member` code); false when it was already seen.
   @inline(__always)
   private static func remember(_ code: Int32, in seen: UnsafeMutableBufferPointer<Bool>) -> Bool {
-    let index = code >= 0 ? Int(code) + 4 : Int(-code) - 1
+    let index = code >= 0 ? Int(code) + Member.count : Int(-code) - 1
     if seen[index] { return false }
     seen[index] = true
     return true
@@ -127,6 +148,9 @@ final class ProfileBinder: Sendable {
     var values: [Value]
     var scalars: [Scalar]
     var profileID: String?
+    /// The `force` and `assignments` members (test name or version id → variation id).
+    var force: [String: String] = [:]
+    var assignments: [String: String] = [:]
 
     init(count: Int) {
       // Element by element: `Array(repeating:)` would copy the repeated `Value` through its value witness.

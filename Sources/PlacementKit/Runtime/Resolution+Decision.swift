@@ -11,6 +11,9 @@ extension RuleSet {
     if profile.bucketingID == nil { warnings += unbucketedLayerWarnings(trail, placement: placement, profile) }
     let exposures = exposures(trail, placement: placement)
     let reason = reason(resolution)
+    if resolution.override >= 0 {
+      return overrideDecision(resolution, placement: placement, profile: profile, warnings: warnings, explained: explanation != nil)
+    }
     guard resolution.row >= 0 else {
       warnings.append("no row of placement '\(placement.name)' decided; showing nothing")
       let audience = Audience(index: placement.rows.count - 1, name: "default", segment: nil)
@@ -27,9 +30,27 @@ extension RuleSet {
       abTest: assignment, reason: reason, exposures: exposures, warnings: warnings, explanation: explanation)
   }
 
+  /// The decision of a placement's content override: its content, audience `override` (index -1, the override's
+  /// condition as its segment), reason `OVERRIDE`, no exposures; with explain, one trace saying so.
+  func overrideDecision(
+    _ resolution: Resolution, placement: PlacementDefinition, profile: BoundProfile, warnings: [String], explained: Bool
+  ) -> Decision {
+    let forced = placement.overrides[Int(resolution.override)]
+    let condition = conditionText(ofOverride: forced.condition)
+    let audience = Audience(index: -1, name: "override", segment: condition)
+    let trace = RowTrace(index: -1, name: "override", outcome: .decided(reason: "forced by an override for \(condition)"))
+    return Decision(
+      placement: placement.name, profileID: profile.profileID, audience: audience, content: Self.shown(forced.content),
+      abTest: nil, reason: .override, exposures: [], warnings: warnings, explanation: explained ? [trace] : nil)
+  }
+
+  /// The condition of the override whose program condition is `condition`, as written.
+  func conditionText(ofOverride condition: Int) -> String { overrideConditionTexts[condition - segments.count] }
+
   /// The decision's reason (``DecisionReason``: the first case that applies, in its declaration order).
   func reason(_ resolution: Resolution) -> DecisionReason {
     let placement = placements[Int(resolution.placement)]
+    if resolution.override >= 0 { return .override }
     guard resolution.row >= 0 else { return .defaultRow }
     let row = placement.rows[Int(resolution.row)]
     if let draw = resolution.draw, case .test(let test) = row.content {

@@ -16,6 +16,9 @@ package struct Resolution: Sendable, Equatable {
   package var source: AssignmentSource = .drawn
   /// Whether a row above the deciding one matched but was skipped by its schedule (reason `SCHEDULED_OUT`).
   package var scheduledOut = false
+  /// The placement's QA override that decided (index in ``PlacementDefinition/overrides``; ``row`` is then -1);
+  /// -1 when the rows decided.
+  package var override: Int32 = -1
 
   package init(placement: Int32) { self.placement = placement }
 

@@ -5,10 +5,15 @@ public struct ResolveOptions: Sendable {
   public var now: Instant
   /// Record why each row did or did not decide.
   public var explain: Bool
+  /// Honour a profile's run-time `force` (``BoundProfile/force``: test name → variation id). Off by default, so
+  /// production traffic cannot force itself: a profile's `force` is then ignored, with a warning in the decision.
+  /// Rules-declared overrides apply either way. CLI: `--allow-overrides`.
+  public var allowOverrides: Bool
 
-  public init(now: Instant, explain: Bool = false) {
+  public init(now: Instant, explain: Bool = false, allowOverrides: Bool = false) {
     self.now = now
     self.explain = explain
+    self.allowOverrides = allowOverrides
   }
 }
 
@@ -71,6 +76,7 @@ extension RuleSet {
 
   /// One placement, by index, for a profile bound by this rule set; with explain, observed.
   func resolve(_ index: Int, for profile: BoundProfile, options: ResolveOptions) -> Decision {
+    let profile = forcing(profile, allowOverrides: options.allowOverrides)
     guard options.explain else {
       var trail = ExposureTrail()
       let resolution = resolution(index, for: profile, now: options.now, observer: &trail)
@@ -107,6 +113,12 @@ extension RuleSet {
       placements[index].rows.withUnsafeBufferPointer { rows in
         program.run(profile, now: now, observer: &observer) { run in
           var resolution = Resolution(placement: Int32(index))
+          if !placements[index].overrides.isEmpty,
+            let forced = overridingContent(placements[index].overrides, run: &run, profile)
+          {
+            resolution.override = Int32(forced)
+            return resolution
+          }
           for row in rows.indices {
             let segment = rows[row].segment
             if let segment, !run.segment(segment, profile) {

@@ -121,7 +121,7 @@ extension Checker {
       name: decl.name.text, versionID: decl.version?.text ?? decl.name.text, hasExplicitVersion: decl.version != nil,
       isCrossPlacement: true, variations: Bucketing.sortedForDraw(variations))
     test.schedule = crossTestSchedules[decl.name.text]
-    return layered(test)
+    return finishTest(layered(test), sticky: decl.sticky)
   }
 
   /// Warns where a cross-placement test gives content for a placement whose table never refers to it: profiles

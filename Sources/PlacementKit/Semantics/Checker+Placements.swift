@@ -71,8 +71,10 @@ extension Checker {
           Note("add 'default -> \(contentType.rawValue) <id>' as the last row: it decides when no segment matches")
         ])
     }
-    return PlacementDefinition(
+    var definition = PlacementDefinition(
       name: decl.name.text, contentType: contentType, rows: crossRows + rows, span: span(decl.name.range))
+    definition.overrides = placementOverrides(decl.name.text, type: contentType)
+    return definition
   }
 
   /// The default row always decides, so a placement always ends there (PRODUCT.md §4.10): it cannot fall

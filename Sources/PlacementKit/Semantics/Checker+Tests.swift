@@ -6,6 +6,7 @@ extension Checker {
     _ syntax: InlineTestSyntax, placement: String, type: PlacementDefinition.ContentType, row: String
   ) -> ABTest? {
     guard !syntax.name.isMissing else { return nil }
+    overrides.testNames.insert(syntax.name.text)
     var variations: [ABVariation] = []
     var ok = true
     var ids: [String: SourceRange] = [:]
@@ -38,7 +39,7 @@ extension Checker {
       name: syntax.name.text, versionID: version, hasExplicitVersion: syntax.version != nil, isCrossPlacement: false,
       variations: Bucketing.sortedForDraw(variations))
     test.schedule = schedule.schedule
-    return layered(test)
+    return finishTest(layered(test), sticky: syntax.sticky)
   }
 
   /// The id of a variation written without one: its content's id (`holdout` for a holdout).

@@ -21,6 +21,8 @@ public struct Checker {
   var crossTestRows: [String: [String: ABTest?]] = [:]
   /// The checked schedule of each cross-placement test that has one (header `from "…" until "…"`).
   var crossTestSchedules: [String: Schedule] = [:]
+  /// QA overrides in declaration order, their checked conditions, and what each was applied to.
+  var overrides = OverrideState()
   /// Salts of rollouts seen so far, with their place.
   var salts: [String: SourceSpan] = [:]
   /// The file whose nodes are being checked.
@@ -46,11 +48,14 @@ public struct Checker {
     let order = checker.checkCycles()
     checker.checkLimits(segments, order: order)
     checker.checkLayers()
+    checker.checkOverrideConditions()
     let placements = checker.checkPlacements()
+    checker.checkOverrideTargets()
     checker.checkSalts()
     var model = CheckedRules(
       attributes: checker.attributes, segments: segments, placements: placements, files: files)
     model.layers = checker.layers
+    model.overrides = checker.overrides.definitions()
     return (model, checker.diagnostics)
   }
 
@@ -121,6 +126,8 @@ public struct Checker {
           }
           testDecls[decl.name.text] = (decl, file)
         case .layer(let decl): collectLayer(decl)
+        case .override(let decl):
+          overrides.declare(decl, in: file)
         }
       }
     }

@@ -55,6 +55,44 @@ public struct ABTest: Sendable, Hashable {
   public internal(set) var schedule: Schedule? = nil
   /// The test's share of its layer, or nil when the test is in no layer (every matching profile draws).
   public internal(set) var layer: LayerShare? = nil
+  /// True for a `sticky` test: a profile's carried assignment for ``versionID`` is honoured while its variation
+  /// exists (docs/ABTests.md, "Sticky assignments").
+  public internal(set) var isSticky = false
+  /// The rules' QA overrides of this test, in declaration order: the first whose condition holds forces its
+  /// variation before any draw.
+  public internal(set) var overrides: [TestOverride] = []
+}
+
+/// A rules-declared override of a test's variation, as the runtime applies it.
+public struct TestOverride: Sendable, Hashable {
+  /// The override's condition in the rule set's program: ``CheckedRules/segments``'s count plus the override's
+  /// index in ``CheckedRules/overrides``.
+  public let condition: Int
+  /// The forced variation's index in ``ABTest/variations`` (draw order).
+  public let variation: Int
+}
+
+/// A rules-declared override of a placement's content: profiles whose condition holds are shown `content`
+/// before any row is tried.
+public struct PlacementOverride: Sendable, Hashable {
+  /// The override's condition in the rule set's program (as ``TestOverride/condition``).
+  public let condition: Int
+  public let content: Content
+}
+
+/// `override <test>: variation <id> for <condition>` or `override <placement>: <content> for <condition>`, checked.
+public struct OverrideDefinition: Sendable {
+  /// The overridden test's or placement's name.
+  public let target: String
+  /// The forced variation id (test form), or nil (placement form).
+  public let variation: String?
+  /// The forced content (placement form), or nil (test form).
+  public let content: Content?
+  public let condition: Condition
+  /// The condition as written.
+  public let conditionText: String
+  /// The override's target name in its file.
+  public let span: SourceSpan
 }
 
 /// One variation of a test: its id, integer percent weight and content.
@@ -105,6 +143,8 @@ public struct PlacementDefinition: Sendable {
   public let contentType: ContentType
   public let rows: [AudienceRow]
   public let span: SourceSpan
+  /// The rules' QA overrides of this placement, in declaration order: the first whose condition holds decides.
+  public internal(set) var overrides: [PlacementOverride] = []
 }
 
 /// The checked model of a rule set: everything resolved and typed, ready for the compiler and the linter.
@@ -116,4 +156,6 @@ public struct CheckedRules: Sendable {
   package let files: [RuleFileSyntax]
   /// The `layer` declarations, in declaration order.
   public internal(set) var layers: [LayerDefinition] = []
+  /// QA overrides in declaration order (their conditions follow the segments' in the program).
+  public internal(set) var overrides: [OverrideDefinition] = []
 }

@@ -8,6 +8,8 @@ public enum SemanticsCatalog {
   public static let unknownOption: DiagnosticCode = "unknown-option"
   public static let unknownPlacement: DiagnosticCode = "unknown-placement"
   public static let unknownTest: DiagnosticCode = "unknown-test"
+  public static let unknownVariation: DiagnosticCode = "unknown-variation"
+  public static let invalidOverride: DiagnosticCode = "invalid-override"
   public static let typeMismatch: DiagnosticCode = "type-mismatch"
   public static let nonBoolReference: DiagnosticCode = "non-bool-reference"
   public static let segmentCompared: DiagnosticCode = "segment-compared"
@@ -56,8 +58,14 @@ public enum SemanticsCatalog {
     CatalogEntry(unknownAttribute, .error, "a condition names an attribute that is neither built in nor declared"),
     CatalogEntry(unknownSegment, .error, "a row or condition names a segment that is not declared"),
     CatalogEntry(unknownOption, .error, "a literal is not one of the choice attribute's declared option ids"),
-    CatalogEntry(unknownPlacement, .error, "a cross-placement test names a placement that is not declared"),
-    CatalogEntry(unknownTest, .error, "a row or a layer refers to a test that is not declared"),
+    CatalogEntry(
+      unknownPlacement, .error, "a cross-placement test or an override names a placement that is not declared"),
+    CatalogEntry(
+      unknownTest, .error, "a row refers to a cross-placement test, or a layer or an override to a test, that is not declared"),
+    CatalogEntry(unknownVariation, .error, "an override forces a variation the test does not have"),
+    CatalogEntry(
+      invalidOverride, .error,
+      "an override gives a test content or a placement a variation, or forces a placement to fall through"),
     CatalogEntry(typeMismatch, .error, "a literal's kind (string, number, bool, word, list, pattern) does not fit the attribute's type"),
     CatalogEntry(nonBoolReference, .error, "a bare name in a condition is an attribute that is not bool"),
     CatalogEntry(segmentCompared, .error, "a segment is compared like an attribute"),

@@ -34,6 +34,24 @@ extension DiagnosticMessage {
 
   static func unknownTest(_ name: String) -> Self { .init(SemanticsCatalog.unknownTest, "unknown test '\(name)'") }
 
+  // MARK: QA overrides
+
+  static func unknownVariation(_ id: String, test: String) -> Self {
+    .init(SemanticsCatalog.unknownVariation, "test '\(test)' has no variation '\(id)'")
+  }
+
+  static func overrideOfPlacementNamesVariation(_ name: String) -> Self {
+    .init(SemanticsCatalog.invalidOverride, "'\(name)' is a placement, not a test: an override of it forces content")
+  }
+
+  static func overrideOfTestNamesContent(_ name: String) -> Self {
+    .init(SemanticsCatalog.invalidOverride, "'\(name)' is a test, not a placement: an override of it forces a variation")
+  }
+
+  static func overrideFallsThrough(_ placement: String) -> Self {
+    .init(SemanticsCatalog.invalidOverride, "an override of placement '\(placement)' cannot fall through")
+  }
+
   // MARK: Attribute types and sources
 
   static var unitOnNonDate: Self { .init(SemanticsCatalog.unitOnNonDate, "'unit' applies only to date attributes") }

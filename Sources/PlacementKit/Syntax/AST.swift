@@ -50,6 +50,7 @@ package enum Declaration: Sendable {
   case placement(PlacementDecl)
   case test(CrossPlacementTestDecl)
   case layer(LayerDecl)
+  case override(OverrideDecl)
 
   package var range: SourceRange {
     switch self {
@@ -58,6 +59,7 @@ package enum Declaration: Sendable {
     case .placement(let d): d.range
     case .test(let d): d.range
     case .layer(let d): d.range
+    case .override(let d): d.range
     }
   }
 }
@@ -153,6 +155,8 @@ package indirect enum ContentSyntax: Sendable {
 package struct InlineTestSyntax: Sendable {
   package let name: Name
   package let version: Name?
+  /// The `sticky` modifier, when written: a carried assignment is honoured while its variation exists.
+  package let sticky: Name?
   /// The test's schedule (header modifiers `from "…"`/`until "…"`), when it has one.
   package var window: WindowSyntax? = nil
   package let variations: [VariationSyntax]
@@ -171,6 +175,8 @@ package struct VariationSyntax: Sendable {
 package struct CrossPlacementTestDecl: Sendable {
   package let name: Name
   package let version: Name?
+  /// The `sticky` modifier, when written.
+  package let sticky: Name?
   /// The test's schedule (header modifiers `from "…"`/`until "…"`), when it has one.
   package var window: WindowSyntax? = nil
   package let variations: [CrossVariationSyntax]
@@ -193,5 +199,21 @@ package struct WindowSyntax: Sendable {
   /// The `until` instant (exclusive), or nil when the window has no end.
   package let until: Name?
   /// From the first keyword to the last instant.
+  package let range: SourceRange
+}
+
+/// `override <test>: variation <id> for <condition>` or `override <placement>: <content> for <condition>`: a QA
+/// override that forces a test's variation, or a placement's content, for the profiles its condition matches.
+package struct OverrideDecl: Sendable {
+  /// What is overridden: a test (variation form) or a placement (content form).
+  package enum Forced: Sendable {
+    /// `variation <id>`: the variation of the test named by ``OverrideDecl/target``.
+    case variation(Name)
+    /// `<content>`: what the placement named by ``OverrideDecl/target`` shows.
+    case content(ContentSyntax)
+  }
+  package let target: Name
+  package let forced: Forced
+  package let condition: Expr
   package let range: SourceRange
 }

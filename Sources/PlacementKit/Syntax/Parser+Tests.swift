@@ -6,10 +6,10 @@ extension Parser {
     let start = advance().range.start
     let name = expectContentID("a test name")
     let version = parseTestVersion()
-    // (`sticky` goes here: header modifiers are version, sticky, then the window.)
+    let sticky = parseSticky()
     let window = parseWindow()
     guard current.kind == .leftBrace else {
-      if version != nil || window != nil { reportExpected("'{' and the test's variations") }
+      if version != nil || sticky != nil || window != nil { reportExpected("'{' and the test's variations") }
       return .testReference(name: name, range: span(from: start))
     }
     advance()
@@ -22,12 +22,20 @@ extension Parser {
     }
     expect(.rightBrace, "'}' to close the variations of test '\(name.text)'")
     return .test(
-      InlineTestSyntax(name: name, version: version, window: window, variations: variations, range: span(from: start)))
+      InlineTestSyntax(
+        name: name, version: version, sticky: sticky, window: window, variations: variations, range: span(from: start)))
   }
 
   mutating func parseTestVersion() -> Name? {
     guard consumeWord("version") != nil else { return nil }
     guard let token = expect(.string, "the version id as a string, e.g. \"2026-spring\"") else { return nil }
+    return Name(text: token.value, range: token.range)
+  }
+
+  /// The `sticky` header modifier, after the name and version, on the header's line.
+  mutating func parseSticky() -> Name? {
+    guard current.isWord("sticky"), !current.atLineStart else { return nil }
+    let token = advance()
     return Name(text: token.value, range: token.range)
   }
 
@@ -58,7 +66,7 @@ extension Parser {
     let start = advance().range.start
     let name = expectName("a test name")
     let version = parseTestVersion()
-    // (`sticky` goes here: header modifiers are version, sticky, then the window.)
+    let sticky = parseSticky()
     let window = parseWindow()
     var variations: [CrossVariationSyntax] = []
     if expect(.leftBrace, "'{' and the test's variations") != nil {
@@ -70,7 +78,7 @@ extension Parser {
       expect(.rightBrace, "'}' to close test '\(name.text)'")
     }
     return CrossPlacementTestDecl(
-      name: name, version: version, window: window, variations: variations, range: span(from: start))
+      name: name, version: version, sticky: sticky, window: window, variations: variations, range: span(from: start))
   }
 
   mutating func parseCrossVariation() -> CrossVariationSyntax? {

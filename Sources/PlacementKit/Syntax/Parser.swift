@@ -40,12 +40,14 @@ package struct Parser {
   static let declarationWords: Set<String> = [
     "attribute", "segment", "placement", "test",
     "layer",
+    "override",
   ]
 
   /// The reserved words of docs/Language.md: they name no attribute or segment, and no id in a row's content.
   static let reservedWords: Set<String> = [
     "attribute", "segment", "placement", "test", "default", "and", "or", "not", "true", "false",
     "layer",
+    "override",
   ]
 
   /// Words that start or join a row's content; like ``reservedWords`` they are never a flow, paywall or test id.
@@ -195,7 +197,7 @@ package struct Parser {
       }
       if index == start {  // progress guard
         reportExpected(
-          "a declaration ('attribute', 'segment', 'placement', 'test' or 'layer')", code: SyntaxCatalog.expectedDeclaration)
+          "a declaration ('attribute', 'segment', 'placement', 'test', 'layer' or 'override')", code: SyntaxCatalog.expectedDeclaration)
         skip { _ in false }
       }
     }
@@ -210,6 +212,7 @@ package struct Parser {
     case "placement": return .placement(parsePlacement())
     case "test": return .test(parseCrossPlacementTest())
     case "layer": return .layer(parseLayer())
+    case "override": return .override(parseOverride())
     default: return nil
     }
   }

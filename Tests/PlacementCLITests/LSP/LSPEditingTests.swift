@@ -47,7 +47,9 @@ import Testing
   }
 
   @Test func keywordsTypesContentKindsAndUnits() {
-    #expect(labels("") == ["attribute", "segment", "placement", "test", "layer"])
+    #expect(labels("") == ["attribute", "segment", "placement", "test", "layer", "override"])
+    #expect(labels("override x: ") == ["variation", "flow", "paywall"])
+    #expect(labels("override x: variation b ") == ["for"])
     #expect(labels("attribute x: ") == ["string", "number", "bool", "version", "date", "choice", "choices"])
     #expect(labels("attribute x: date unit ") == ["seconds", "milliseconds"])
     #expect(labels("attribute x: bool from ") == ["quiz", "input", "toggle"])

@@ -8,7 +8,7 @@ import TestSupport
   @Test func fixturesArePresent() {
     #expect(
       FormatGolden.names() == [
-        "comments", "cross-placement", "inline-tests", "long-choice", "nested-parens", "schedules", "spacing",
+        "comments", "cross-placement", "inline-tests", "long-choice", "nested-parens", "overrides", "schedules", "spacing",
       ])
   }
 

@@ -207,11 +207,14 @@ import Testing
     #expect(
       fields.sorted() == [
         "AttributeDecl.name", "AttributeDecl.range", "AttributeDecl.source", "AttributeDecl.type", "AttributeDecl.unit",
-        "CrossPlacementTestDecl.name", "CrossPlacementTestDecl.range", "CrossPlacementTestDecl.variations",
-        "CrossPlacementTestDecl.version", "CrossPlacementTestDecl.window", "CrossVariationSyntax.contents", "CrossVariationSyntax.id",
+        "CrossPlacementTestDecl.name", "CrossPlacementTestDecl.range", "CrossPlacementTestDecl.sticky",
+        "CrossPlacementTestDecl.variations", "CrossPlacementTestDecl.version", "CrossPlacementTestDecl.window",
+        "CrossVariationSyntax.contents", "CrossVariationSyntax.id",
         "CrossVariationSyntax.range", "CrossVariationSyntax.weight", "InlineTestSyntax.name", "InlineTestSyntax.range",
-        "InlineTestSyntax.variations", "InlineTestSyntax.version", "InlineTestSyntax.window", "Name.presence", "Name.range", "Name.text", "OptionSyntax.id",
-        "OptionSyntax.title", "PlacementDecl.contentType", "PlacementDecl.name", "PlacementDecl.range",
+        "InlineTestSyntax.sticky", "InlineTestSyntax.variations", "InlineTestSyntax.version", "InlineTestSyntax.window",
+        "Name.presence", "Name.range", "Name.text", "OptionSyntax.id",
+        "OptionSyntax.title", "OverrideDecl.condition", "OverrideDecl.forced", "OverrideDecl.range",
+        "OverrideDecl.target", "PlacementDecl.contentType", "PlacementDecl.name", "PlacementDecl.range",
         "PlacementDecl.rows", "PredicateSyntax.ignoringCase", "PredicateSyntax.op", "PredicateSyntax.opRange",
         "PredicateSyntax.operands", "PredicateSyntax.range", "PredicateSyntax.subject", "PredicateSyntax.unit",
         "RowSyntax.content", "RowSyntax.range", "RowSyntax.segment", "RowSyntax.window", "SegmentDecl.condition",

@@ -13,6 +13,7 @@ struct UnusedAttribute: LintRule {
   func check(_ context: LintContext) -> [Diagnostic] {
     var used = Set<Int>()
     for segment in context.model.segments { Self.slots(segment.condition, into: &used) }
+    for override in context.model.overrides { Self.slots(override.condition, into: &used) }
     return context.model.attributes.compactMap { attribute in
       guard !attribute.isBuiltin, !used.contains(attribute.slot), let span = attribute.span else { return nil }
       let note = attribute.source != nil ? "it is still derived from flow answers by 'placement ingest'" : nil

@@ -1,4 +1,4 @@
-/// A segment that no row and no other segment refers to.
+/// A segment that no row, no other segment and no override refers to.
 ///
 /// It has no effect on any decision. Often a row was meant to use it (and names a similar segment instead),
 /// or it is left over from a removed campaign.
@@ -13,6 +13,7 @@ struct UnusedSegment: LintRule {
   func check(_ context: LintContext) -> [Diagnostic] {
     var used = Set<Int>()
     for segment in context.model.segments { Self.references(segment.condition, into: &used) }
+    for override in context.model.overrides { Self.references(override.condition, into: &used) }
     // Rows as written: a row the checker dropped (e.g. for invalid test weights) still uses its segment.
     let named = Set(context.placementDecls.flatMap { $0.node.rows.map(\.segment.text) })
     return context.model.segments.indices.compactMap { index in

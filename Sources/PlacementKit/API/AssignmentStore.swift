@@ -1,0 +1,56 @@
+import Synchronization
+
+/// Where a service keeps the sticky assignments of its profiles, so that changing a `sticky` test's weights
+/// moves nobody already assigned (GrowthBook's sticky bucketing; docs/ABTests.md, "Sticky assignments").
+///
+/// ``RuleStore`` consults it before each resolution (the assignments a profile carries in its own
+/// `assignments` win over the stored ones) and saves the assignments the resolution drew for the first time.
+/// Keys are test `version_id`s, values variation ids. Implementations must be safe to call from any thread;
+/// a slow one slows every request, so back a database with a cache.
+public protocol AssignmentStore: Sendable {
+  /// The stored assignments of the profile with this `profile_id`: `version_id` → variation id (empty when none).
+  func assignments(forProfile profileID: String) -> [String: String]
+  /// Records new assignments of a profile, merged into (and replacing, per version) what is stored.
+  func save(_ assignments: [String: String], forProfile profileID: String)
+}
+
+/// An ``AssignmentStore`` in memory, behind a mutex: for tests, single-process services and as a cache in front
+/// of a durable store. Memory grows with the number of profiles assigned.
+public final class InMemoryAssignmentStore: AssignmentStore {
+  private let stored: Mutex<[String: [String: String]]>
+
+  /// A store holding `initial`: `profile_id` → (`version_id` → variation id).
+  public init(_ initial: [String: [String: String]] = [:]) {
+    stored = Mutex(initial)
+  }
+
+  public func assignments(forProfile profileID: String) -> [String: String] {
+    stored.withLock { $0[profileID] ?? [:] }
+  }
+
+  public func save(_ assignments: [String: String], forProfile profileID: String) {
+    stored.withLock { $0[profileID, default: [:]].merge(assignments) { _, new in new } }
+  }
+
+  /// Every stored assignment: `profile_id` → (`version_id` → variation id).
+  public var all: [String: [String: String]] { stored.withLock { $0 } }
+}
+
+extension RuleStore {
+  /// Resolves placements `placements` of `ruleSet` for `profile` with the ``assignments`` store: the stored
+  /// assignments fill in those the profile does not carry, and the new ones are saved afterwards.
+  func resolving(_ ruleSet: RuleSet, _ profile: BoundProfile, placements: [Int], options: ResolveOptions)
+    -> [Decision]
+  {
+    guard let store = assignments, let id = profile.bucketingID, !ruleSet.stickyVersions.isEmpty else {
+      return placements.map { ruleSet.resolve($0, for: profile, options: options) }
+    }
+    var profile = profile
+    profile.assignments.merge(store.assignments(forProfile: id)) { carried, _ in carried }
+    let decisions = placements.map { ruleSet.resolve($0, for: profile, options: options) }
+    var drawn: [String: String] = [:]
+    for decision in decisions { drawn.merge(ruleSet.newAssignments(decision.exposures)) { first, _ in first } }
+    if !drawn.isEmpty { store.save(drawn, forProfile: id) }
+    return decisions
+  }
+}

@@ -1,0 +1,106 @@
+import Testing
+
+@testable import PlacementKit
+
+/// The checker's verdicts on QA overrides: each wrong target or forced value is an error at its place, with a
+/// did-you-mean where a close name exists.
+@Suite struct OverrideCheckerTests {
+  static let head = """
+    segment qa = profile_id in ["qa-1"]
+    placement home: flow {
+      default -> test home_copy { a: flow home_a 50%, b: flow home_b 50% }
+    }
+    placement main: paywall {
+      default -> paywall standard
+    }
+    test cross version "c-1" {
+      variation x 50% { main -> paywall x }
+      variation y 50% { main -> paywall y }
+    }
+
+    """
+
+  @Test func unknownVariationIsReportedWithADidYouMean() {
+    let found = expectDiagnostics(
+      Self.head + """
+        override home_copy: variation 1️⃣c for qa
+        override cross: variation 2️⃣z for qa
+        """, SemanticsCatalog.unknownVariation)
+    #expect(found.map(\.message) == ["test 'home_copy' has no variation 'c'", "test 'cross' has no variation 'z'"])
+    #expect(found[0].notes.map(\.message) == ["did you mean 'a'?", "test 'home_copy' has variations 'a', 'b'"])
+  }
+
+  @Test func unknownTestAndPlacementAreReportedWithADidYouMean() {
+    let tests = expectDiagnostics(
+      Self.head + "override 1️⃣home_cpy: variation a for qa\n", SemanticsCatalog.unknownTest)
+    #expect(tests.map(\.message) == ["unknown test 'home_cpy'"])
+    #expect(tests.first?.notes.first?.message == "did you mean 'home_copy'?")
+    #expect(tests.first?.fixIts.first?.replacement == "home_copy")
+    let placements = expectDiagnostics(
+      Self.head + "override 1️⃣mains: paywall qa for qa\n", SemanticsCatalog.unknownPlacement)
+    #expect(placements.map(\.message) == ["unknown placement 'mains'"])
+    #expect(placements.first?.notes.first?.message == "did you mean 'main'?")
+  }
+
+  @Test func aFormThatDoesNotFitItsTargetIsInvalid() {
+    let found = expectDiagnostics(
+      Self.head + """
+        override 1️⃣main: variation a for qa
+        override 2️⃣home_copy: flow x for qa
+        override main: 3️⃣fallthrough for qa
+        """, SemanticsCatalog.invalidOverride)
+    #expect(
+      found.map(\.message) == [
+        "'main' is a placement, not a test: an override of it forces content",
+        "'home_copy' is a test, not a placement: an override of it forces a variation",
+        "an override of placement 'main' cannot fall through",
+      ])
+  }
+
+  @Test func contentOfTheWrongTypeIsReportedAtTheContent() {
+    let found = expectDiagnostics(
+      Self.head + "override main: 1️⃣flow x for qa\n", SemanticsCatalog.contentTypeMismatch)
+    #expect(found.map(\.message) == ["paywall placement 'main' cannot show a flow"])
+  }
+
+  @Test func theConditionIsTypedLikeASegment() {
+    let found = expectDiagnostics(
+      Self.head + "override home_copy: variation a for 1️⃣qaa\n", SemanticsCatalog.unknownSegment)
+    #expect(found.first?.notes.first?.message == "did you mean 'qa'?")
+  }
+
+  @Test func aMissingConditionIsASyntaxErrorOnItsLine() {
+    expectDiagnostics(Self.head + "override home_copy: variation a1️⃣\n", SyntaxCatalog.expectedToken)
+  }
+
+  /// Every prefix of a file of overrides (a half-typed declaration in an editor) compiles to diagnostics and
+  /// formats or refuses to, without crashing or spinning.
+  @Test func everyPrefixOfAnOverrideFileIsHandled() {
+    let text = Self.head + """
+      override home_copy: variation b for profile_id in ["qa-1", "qa-2"] and not qa
+      override main: paywall qa_paywall for qa
+      override main: for qa
+      override : variation for
+      """
+    let bytes = Array(text.utf8)
+    for end in Self.head.utf8.count...bytes.count {
+      let prefix = String(decoding: bytes[..<end], as: UTF8.self)
+      let compilation = compile(prefix)
+      #expect(compilation.ruleSet != nil || compilation.diagnostics.hasErrors)
+      _ = try? RuleFormatter.format(SourceFile(name: "p.rules", text: prefix))
+    }
+  }
+
+  @Test func aMissingContentIsReportedOnceAndTheConditionStillChecked() {
+    let found = compile(Self.head + "override main: for qaa\n").diagnostics.filter { $0.severity == .error }
+    #expect(found.map(\.code.id) == ["expected-content", "unknown-segment"])
+  }
+
+  @Test func overridesCountAsUsesOfSegmentsAndAttributes() {
+    let compilation = compile(
+      Self.head.replacingOccurrences(of: "segment qa", with: "segment qa_only") + "override home_copy: variation a for qa_only\n")
+    #expect(compilation.ruleSet != nil)
+    let findings = Linter.lint(compilation).filter { $0.code.id == "unused-segment" }
+    #expect(findings.isEmpty)
+  }
+}

@@ -1,0 +1,217 @@
+import Testing
+
+@testable import PlacementKit
+
+/// QA overrides (issue 12 item 2): declared in the rules next to the test, or forced at run time from the profile
+/// when the caller allows it; applied before bucketing, reported as exposures with outcome `override`.
+@Suite struct OverrideTests {
+  static let text = """
+    segment qa_devices = profile_id in ["qa-iphone-15"]
+
+    placement home: flow {
+      default -> test home_copy version "home-1" { a: flow home_a 50%, b: flow home_b 50% }
+    }
+
+    placement main: paywall {
+      default -> paywall standard
+    }
+
+    override home_copy: variation a for profile_id in ["qa-pixel-7"] or qa_devices
+    override main: paywall qa_preview for qa_devices
+    """
+
+  /// Ids whose own bucket draws each variation of `home-1` (a: 0–49, b: 50–99), so an override is seen to win.
+  static let drawsA = profileID(withBucket: 7, in: "home-1")
+  static let drawsB = profileID(withBucket: 93, in: "home-1")
+
+  @Test func overrideProfileGetsTheForcedVariationWhateverItsBucket() throws {
+    let rules = try #require(ruleSet(Self.text))
+    for id in ["qa-pixel-7", "qa-iphone-15"] {
+      let drawn = Bucketing.bucket(versionID: "home-1", profileID: id)
+      let decision = rules.decide("home", id: id)
+      // Bucket 89 draws 'b' (a: 0–49, b: 50–99): the override is what gives 'a'.
+      #expect(drawn == 89)
+      #expect(decision.content == .flow(id: "home_a", paywall: nil))
+      #expect(decision.reason == .override)
+      #expect(decision.abTest == ABAssignment(name: "home_copy", versionID: "home-1", variation: "a", bucket: nil))
+      #expect(
+        decision.exposures == [
+          Exposure(test: "home_copy", versionID: "home-1", variation: "a", bucket: nil, outcome: .override)
+        ])
+    }
+    // Everyone else draws.
+    let other = rules.decide("home", id: Self.drawsB)
+    #expect(other.reason == .split)
+    #expect(other.exposures.map(\.outcome) == [.decided])
+    #expect(other.abTest?.variation == "b")
+    #expect(other.abTest?.bucket == 93)
+  }
+
+  @Test func placementOverrideShowsItsContentBeforeAnyRow() throws {
+    let rules = try #require(ruleSet(Self.text))
+    let decision = rules.decide("main", id: "qa-iphone-15", explain: true)
+    #expect(decision.content == .paywall(id: "qa_preview"))
+    #expect(decision.reason == .override)
+    #expect(decision.audience == Audience(index: -1, name: "override", segment: "qa_devices"))
+    #expect(decision.exposures.isEmpty)
+    #expect(
+      decision.explanation == [
+        RowTrace(index: -1, name: "override", outcome: .decided(reason: "forced by an override for qa_devices"))
+      ])
+    #expect(decision.jsonString.contains(#""audience":{"index":-1,"name":"override","segment":"qa_devices"}"#))
+    #expect(rules.decide("main", id: "qa-pixel-7").content == .paywall(id: "standard"))
+  }
+
+  @Test func forcingFromTheProfileIsRefusedWithoutTheOption() throws {
+    let rules = try #require(ruleSet(Self.text))
+    let json = #"{"profile_id":"\#(Self.drawsA)","force":{"home_copy":"b"}}"#
+    let profile = try rules.bind(jsonBytes: Array(json.utf8))
+    #expect(profile.force == ["home_copy": "b"])
+
+    let refused = try rules.resolve("home", for: profile, options: ResolveOptions(now: pinnedNow))
+    #expect(refused.abTest?.variation == "a")
+    #expect(refused.reason == .split)
+    #expect(refused.exposures.map(\.outcome) == [.decided])
+    #expect(
+      refused.warnings == [
+        "'force' ignored: run-time overrides need ResolveOptions.allowOverrides (placement resolve --allow-overrides)"
+      ])
+
+    let allowed = try rules.resolve(
+      "home", for: profile, options: ResolveOptions(now: pinnedNow, allowOverrides: true))
+    #expect(allowed.abTest == ABAssignment(name: "home_copy", versionID: "home-1", variation: "b", bucket: nil))
+    #expect(allowed.reason == .override)
+    #expect(allowed.exposures.map(\.outcome) == [.override])
+    #expect(allowed.warnings.isEmpty)
+  }
+
+  @Test func forceAlsoWorksOnProfilesBuiltInCodeAndThroughTheStore() throws {
+    let rules = try #require(ruleSet(Self.text))
+    var profile = Profile(profileID: Self.drawsB)
+    profile.force = ["home_copy": "a"]
+    let store = RuleStore(rules)
+    #expect(try store.resolve(placement: "home", profile: profile, now: pinnedNow).abTest?.variation == "b")
+    let forced = try store.resolve(placement: "home", profile: profile, now: pinnedNow, allowOverrides: true)
+    #expect(forced.abTest?.variation == "a")
+    #expect(forced.reason == .override)
+    let json = Array(#"{"profile_id":"\#(Self.drawsB)","force":{"home_copy":"a"}}"#.utf8)
+    #expect(try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow).abTest?.variation == "b")
+    #expect(
+      try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow, allowOverrides: true).abTest?.variation
+        == "a")
+  }
+
+  @Test func forcingAnUnknownTestOrVariationIsAWarningNotAnError() throws {
+    let rules = try #require(ruleSet(Self.text))
+    var profile = Profile(profileID: Self.drawsA)
+    profile.force = ["home_copy": "c", "hom_copy": "b"]
+    let decision = try rules.resolve(
+      "home", for: rules.bind(profile), options: ResolveOptions(now: pinnedNow, allowOverrides: true))
+    #expect(decision.abTest?.variation == "a")
+    #expect(
+      decision.warnings == [
+        "'force': test 'hom_copy' is not in the rules; ignored", "'force': test 'home_copy' has no variation 'c'; ignored",
+      ])
+  }
+
+  @Test func thousandsOfUnknownForcedTestsCostTwentyOneWarnings() throws {
+    let rules = try #require(ruleSet(Self.text))
+    var profile = Profile(profileID: Self.drawsA)
+    profile.force = Dictionary(uniqueKeysWithValues: (0..<5_000).map { ("t\($0)", "v") })
+    let decision = try rules.resolve(
+      "home", for: rules.bind(profile), options: ResolveOptions(now: pinnedNow, allowOverrides: true))
+    #expect(decision.warnings.count == 21)
+    #expect(decision.warnings.last == "4980 more warnings not shown")
+  }
+
+  @Test func aForceThatIsNotAnObjectOfStringsCostsOnlyThatMember() throws {
+    let profile = try Profile(jsonBytes: Array(#"{"profile_id":"p","force":{"t":1,"u":"x"},"assignments":[]}"#.utf8))
+    #expect(profile.force == ["u": "x"])
+    #expect(profile.assignments.isEmpty)
+    #expect(
+      profile.warnings == [
+        "'assignments' must be an object of strings, found array; ignored",
+        "'force.t' must be a variation id string, found number; ignored",
+      ])
+  }
+
+  @Test func theFastBinderReadsForceAndAssignmentsAsTheReferencePathDoes() throws {
+    let rules = try #require(ruleSet(Self.text))
+    let json = #"{"profile_id":"p","force":{"home_copy":"b"},"assignments":{"home-1":"a","x":"y"}}"#
+    let fast = try #require(Array(json.utf8).withUnsafeBufferPointer { rules.binder.bind($0, limits: .default) })
+    let reference = rules.bind(try Profile(jsonBytes: Array(json.utf8)))
+    #expect(fast.force == ["home_copy": "b"])
+    #expect(fast.assignments == ["home-1": "a", "x": "y"])
+    #expect(fast.force == reference.force)
+    #expect(fast.assignments == reference.assignments)
+  }
+
+  @Test func audienceTablesListTheOverridesThatApplyThere() throws {
+    let rules = try #require(ruleSet(Self.text))
+    #expect(
+      AudienceTable("home", in: rules)?.overrides == [
+        AudienceTable.Override(
+          test: "home_copy", variation: "a", content: nil, condition: #"profile_id in ["qa-pixel-7"] or qa_devices"#)
+      ])
+    #expect(
+      AudienceTable("main", in: rules)?.overrides == [
+        AudienceTable.Override(test: nil, variation: nil, content: .paywall(id: "qa_preview"), condition: "qa_devices")
+      ])
+  }
+
+  /// The batch encoder (fragments) writes the same bytes as the decision for forced, kept and overridden
+  /// decisions, as the batch path calls it (force honoured first).
+  @Test func batchEncoderAgreesWithTheDecisionOnOverridesAndStickyDraws() throws {
+    let rules = try #require(
+      ruleSet(Self.text.replacingOccurrences(of: #"version "home-1" {"#, with: #"version "home-1" sticky {"#)))
+    let encoder = DecisionEncoder(ruleSet: rules, placements: [0, 1])
+    var trail = ExposureTrail()
+    let lines = [
+      #"{"profile_id":"qa-pixel-7"}"#, #"{"profile_id":"qa-iphone-15"}"#, #"{"profile_id":"\#(Self.drawsA)"}"#,
+      #"{"profile_id":"\#(Self.drawsA)","assignments":{"home-1":"b"}}"#,
+      #"{"profile_id":"\#(Self.drawsB)","force":{"home_copy":"a"}}"#, #"{"force":{"home_copy":"b"}}"#,
+    ]
+    var reasons: Set<DecisionReason> = []
+    for allow in [false, true] {
+      for line in lines {
+        let profile = rules.forcing(try rules.bind(jsonBytes: Array(line.utf8)), allowOverrides: allow)
+        for (position, placement) in ["home", "main"].enumerated() {
+          let options = ResolveOptions(now: pinnedNow, allowOverrides: allow)
+          let decision = try rules.resolve(placement, for: profile, options: options)
+          reasons.insert(decision.reason)
+          var writer = JSONWriter()
+          let resolution = rules.resolution(position, for: profile, now: pinnedNow, trail: &trail)
+          encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
+          #expect(writer.string == decision.jsonString, "\(line) at \(placement)")
+        }
+      }
+    }
+    #expect(reasons == [.override, .sticky, .split, .staticContent])
+  }
+
+  @Test func overridesAreFormattedCanonically() throws {
+    let messy = """
+      placement home: flow {
+        default -> test home_copy version "home-1"   sticky { a: flow home_a 50%, b: flow home_b 50% }
+      }
+      override   home_copy :variation b for profile_id in ["qa-pixel-7"]
+      override home: flow   qa for profile_id == "qa-1"
+      """
+    let canonical = """
+      placement home: flow {
+        default -> test home_copy version "home-1" sticky { a: flow home_a 50%, b: flow home_b 50% }
+      }
+
+      override home_copy: variation b for profile_id in ["qa-pixel-7"]
+      override home: flow qa for profile_id == "qa-1"
+
+      """
+    let once = try #require(formatted(messy))
+    #expect(once == canonical)
+    #expect(formatted(once) == canonical)
+  }
+
+  func formatted(_ text: String) -> String? {
+    try? RuleFormatter.format(SourceFile(name: "f.rules", text: text))
+  }
+}
