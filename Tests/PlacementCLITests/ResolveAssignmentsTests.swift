@@ -5,9 +5,9 @@ import Testing
 @Suite struct ResolveAssignmentsTests {
   static let musicFan = #""custom_attributes":{"interests":["music"],"birthday":"1990-01-01"}"#
   static let lines = [
-    #"{"profile_id":"music-0",\#(musicFan)}"#,
-    #"{"profile_id":"music-1","assignments":{"main_paywall/music_fans/music_paywalls":"music_a"},\#(musicFan)}"#,
-    #"{"profile_id":"music-5","force":{"music_paywalls":"music_b"},\#(musicFan)}"#,
+    #"{"profile_id":"music-fan-24",\#(musicFan)}"#,
+    #"{"profile_id":"music-fan-1","assignments":{"main_paywall/music_fans/music_paywalls":"music_a"},\#(musicFan)}"#,
+    #"{"profile_id":"music-fan-40","force":{"music_paywalls":"music_b"},\#(musicFan)}"#,
     #"{"profile_id":"plain-1"}"#,
     #"{\#(musicFan)}"#,
   ]
@@ -21,13 +21,14 @@ import Testing
       ["resolve", "--profiles", "-", "--rules", repo("Rules"), "--placement", "main_paywall", "--now", "2026-11-30",
        "--assignments-out", out] + extra, stdin: Self.lines)
     #expect(run.status == 0, "\(run.err)")
-    // music-0 draws music_a (bucket 4); music-1 keeps its carried music_a (its bucket 71 would draw music_b);
-    // music-5's force is refused without --allow-overrides, so it draws (bucket 9: music_a); the rest draws nothing
-    // sticky or has no profile_id.
+    // The three music fans are inside music_paywalls' 0–30 % share of layer paywall_experiments (layer buckets
+    // 2556, 908, 1201). music-fan-24 draws music_a (bucket 11); music-fan-1 keeps its carried music_a (its bucket
+    // 57 would draw music_b); music-fan-40's force is refused without --allow-overrides, so it draws (bucket 42:
+    // music_a); the rest draws nothing sticky or has no profile_id.
     #expect(
       try String(contentsOfFile: out, encoding: .utf8) == """
-        {"profile_id":"music-0","assignments":{"main_paywall/music_fans/music_paywalls":"music_a"}}
-        {"profile_id":"music-5","assignments":{"main_paywall/music_fans/music_paywalls":"music_a"}}
+        {"profile_id":"music-fan-24","assignments":{"main_paywall/music_fans/music_paywalls":"music_a"}}
+        {"profile_id":"music-fan-40","assignments":{"main_paywall/music_fans/music_paywalls":"music_a"}}
 
         """)
     if extra == ["--jobs", "1"] {
