@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where a service keeps the sticky assignments of its profiles, so that changing a `sticky` test's weights
 /// moves nobody already assigned (GrowthBook's sticky bucketing; docs/ABTests.md, "Sticky assignments").
 ///
@@ -14,14 +12,15 @@ public protocol AssignmentStore: Sendable {
   func save(_ assignments: [String: String], forProfile profileID: String)
 }
 
-/// An ``AssignmentStore`` in memory, behind a mutex: for tests, single-process services and as a cache in front
-/// of a durable store. Memory grows with the number of profiles assigned.
+/// An ``AssignmentStore`` in memory, behind a pthread mutex (``PthreadLocked``, so Thread Sanitizer checks it):
+/// for tests, single-process services and as a cache in front of a durable store. Memory grows with the number
+/// of profiles assigned.
 public final class InMemoryAssignmentStore: AssignmentStore {
-  private let stored: Mutex<[String: [String: String]]>
+  private let stored: PthreadLocked<[String: [String: String]]>
 
   /// A store holding `initial`: `profile_id` → (`version_id` → variation id).
   public init(_ initial: [String: [String: String]] = [:]) {
-    stored = Mutex(initial)
+    stored = PthreadLocked(initial)
   }
 
   public func assignments(forProfile profileID: String) -> [String: String] {
