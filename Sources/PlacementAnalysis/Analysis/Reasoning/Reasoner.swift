@@ -39,9 +39,9 @@ public struct Reasoner: Sendable {
   }
 
   /// A condition that must hold (`holds == true`) or must not hold.
-  public struct Requirement: Sendable {
+  package struct Requirement: Sendable {
     package let condition: Condition
-    public let holds: Bool
+    package let holds: Bool
 
     package init(_ condition: Condition, holds: Bool = true) {
       self.condition = condition
@@ -60,7 +60,7 @@ public struct Reasoner: Sendable {
   }
 
   /// Whether one profile can satisfy every requirement.
-  public func check(_ requirements: [Requirement]) -> Satisfiability {
+  package func check(_ requirements: [Requirement]) -> Satisfiability {
     guard let key = Self.key(requirements) else { return decide(requirements) }
     if let known = answers[key] { return known }
     let answer = decide(requirements)
