@@ -91,7 +91,7 @@ public final class RuleStore: Sendable {
   }
 
   /// Installs a compiled result unless a reload with a later ticket already did.
-  func install(_ result: CompileResult, ticket: Int) -> ReloadResult {
+  func install(_ result: Compilation, ticket: Int) -> ReloadResult {
     guard let ruleSet = result.ruleSet else {
       return ReloadResult(outcome: .rejected, version: snapshot.version, diagnostics: result.diagnostics)
     }
