@@ -24,7 +24,7 @@ extension RuleSet {
   /// Decides what `profile` gets at `placement`.
   ///
   /// Binds the profile first (coercing its values by the declared types); to resolve several placements for one
-  /// profile, bind once with ``bind(_:)`` and pass the ``BoundProfile`` instead.
+  /// profile, bind once with ``bind(_:limits:)`` and pass the ``BoundProfile`` instead.
   /// - Parameters:
   ///   - placement: the placement's name, as declared in the rules.
   ///   - profile: the user.
@@ -43,7 +43,7 @@ extension RuleSet {
   /// `docs/Performance.md`); the profile must have been bound by this rule set.
   /// - Parameters:
   ///   - placement: the placement's name, as declared in the rules.
-  ///   - profile: a profile bound with this rule set's ``bind(_:)`` or ``bind(jsonBytes:limits:)``.
+  ///   - profile: a profile bound with this rule set's ``bind(_:limits:)`` or ``bind(jsonBytes:limits:)``.
   ///   - now: the instant relative date conditions use. Default: the current time.
   ///   - explain: record why each row did or did not decide.
   /// - Returns: the decision.
