@@ -1,8 +1,8 @@
 /// Writes the decision JSON of index ``Resolution``s straight from fragments encoded once per rule set: the
 /// batch hot path, with no ``Decision`` value, no string building and no allocation per decision once the
-/// writer's buffer has grown. The bytes are those of ``Decision/write(to:)`` (ProgramDifferentialTests and
+/// writer's buffer has grown. A class, so that the batch loop holds it without copying its fragments per line. The bytes are those of ``Decision/write(to:)`` (ProgramDifferentialTests and
 /// DecisionJSONTests compare them).
-package struct DecisionEncoder: Sendable {
+package final class DecisionEncoder: Sendable {
   let ruleSet: RuleSet
   /// Per placement position (as the caller numbers its placements): `"placement":"<name>","profile_id":`.
   private let heads: [[UInt8]]

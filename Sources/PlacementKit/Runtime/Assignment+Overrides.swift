@@ -38,11 +38,18 @@ extension RuleSet {
   package func forcing(_ profile: BoundProfile, allowOverrides: Bool) -> BoundProfile {
     guard !profile.force.isEmpty, !profile.forceChecked else { return profile }
     var profile = profile
+    force(&profile, allowOverrides: allowOverrides)
+    return profile
+  }
+
+  /// ``forcing(_:allowOverrides:)`` in place: the batch path's, which copies nothing for a profile without `force`.
+  package func force(_ profile: inout BoundProfile, allowOverrides: Bool) {
+    guard !profile.force.isEmpty, !profile.forceChecked else { return }
     profile.forceChecked = true
     guard allowOverrides else {
       profile.warnings.append(
         "'force' ignored: run-time overrides need ResolveOptions.allowOverrides (placement resolve --allow-overrides)")
-      return profile
+      return
     }
     var tests: [String: ABTest] = [:]
     for placement in placements {
@@ -63,7 +70,6 @@ extension RuleSet {
     }
     // Capped like the binder's warnings: every decision repeats them.
     profile.warnings += BoundProfile.capped(problems)
-    return profile
   }
 
   /// ``newAssignments(_:)`` of the exposures a run of placement `placement` recorded in `trail`.

@@ -59,29 +59,51 @@ final class ProfileBinder: Sendable {
 
   /// The bound profile, or nil when the input is not of the common shape (see the type's documentation).
   func bind(_ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits) -> BoundProfile? {
-    guard input.count <= limits.json.maxBytes, limits.json.maxDepth >= 3 else { return nil }
+    var bound = emptyProfile()
+    return bind(input, limits: limits, into: &bound) ? bound : nil
+  }
+
+  /// A profile of this rule set with every value missing: the storage ``bind(_:limits:into:)`` fills.
+  func emptyProfile() -> BoundProfile {
+    BoundProfile(
+      profileID: nil, values: Array(repeating: .missing, count: attributes.count), warnings: [], program: program,
+      boundBy: identity, scalars: Array(repeating: .missing, count: attributes.count))
+  }
+
+  /// Binds `input` into `bound`, reusing its storage when `bound` is uniquely held and was made by this binder
+  /// (the batch path binds every line into one profile: no allocation per line); false, with `bound` in an
+  /// unspecified state, when the input is not of the common shape.
+  func bind(_ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into bound: inout BoundProfile) -> Bool {
+    guard input.count <= limits.json.maxBytes, limits.json.maxDepth >= 3 else { return false }
+    if bound.boundBy !== identity || bound.values.count != attributes.count { bound = emptyProfile() }
+    bound.reset()
     // Strings (names too) over the profile's string limit make the parser throw, so the binder declines and the
     // reference path reports the string with its path.
     var json = limits.json
     json.maxStringBytes = min(json.maxStringBytes, limits.maxStringBytes)
     var parser = JSONParser(input: input, limits: json)
-    var slots = Slots(count: attributes.count)
-    // Which members were seen (duplicates decline): one flag per slot, plus the reserved members.
-    let complete = withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + Member.count) { seen in
-      seen.initialize(repeating: false)
-      do throws(JSONError) {
-        return try readProfile(&parser, into: &slots, seen: seen)
-      } catch {
-        return false
+    var profileID: String? = nil
+    var experiment: (force: [String: String], assignments: [String: String]) = ([:], [:])
+    let complete = bound.values.withUnsafeMutableBufferPointer { values in
+      bound.scalars.withUnsafeMutableBufferPointer { scalars in
+        // Which members were seen (duplicates decline): one flag per slot, plus the reserved members.
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + Member.count) { seen in
+          seen.initialize(repeating: false)
+          var slots = Slots(values: values, scalars: scalars)
+          defer { (profileID, experiment) = (slots.profileID, (slots.force, slots.assignments)) }
+          do throws(JSONError) {
+            return try readProfile(&parser, into: &slots, seen: seen)
+          } catch {
+            return false
+          }
+        }
       }
     }
-    guard complete else { return nil }
-    var bound = BoundProfile(
-      profileID: slots.profileID, values: slots.values, warnings: [], program: program, boundBy: identity,
-      scalars: slots.scalars)
-    bound.force = slots.force
-    bound.assignments = slots.assignments
-    return bound
+    guard complete else { return false }
+    bound.profileID = profileID
+    if !experiment.force.isEmpty { bound.force = experiment.force }
+    if !experiment.assignments.isEmpty { bound.assignments = experiment.assignments }
+    return true
   }
 
   private func readProfile(
@@ -143,22 +165,18 @@ final class ProfileBinder: Sendable {
     return true
   }
 
-  /// The values being bound, their scalars and the profile id.
+  /// Where the values being bound go (the bound profile's storage), and the members read on the way.
   struct Slots {
-    var values: [Value]
-    var scalars: [Scalar]
+    let values: UnsafeMutableBufferPointer<Value>
+    let scalars: UnsafeMutableBufferPointer<Scalar>
     var profileID: String?
     /// The `force` and `assignments` members (test name or version id → variation id).
     var force: [String: String] = [:]
     var assignments: [String: String] = [:]
 
-    init(count: Int) {
-      // Element by element: `Array(repeating:)` would copy the repeated `Value` through its value witness.
-      values = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-        for index in 0..<count { (buffer.baseAddress! + index).initialize(to: .missing) }
-        initialized = count
-      }
-      scalars = Array(repeating: .missing, count: count)
+    init(values: UnsafeMutableBufferPointer<Value>, scalars: UnsafeMutableBufferPointer<Scalar>) {
+      self.values = values
+      self.scalars = scalars
     }
   }
 }
