@@ -81,8 +81,15 @@ public struct BoundProfile: Sendable {
   /// Every value missing, no warnings, no experiment members: the state the binder fills.
   mutating func reset() {
     profileID = nil
-    for index in values.indices { values[index] = .missing }
-    for index in scalars.indices { scalars[index] = .missing }
+    // A value is missing exactly when its scalar is: one byte read per slot, and only set slots are written.
+    values.withUnsafeMutableBufferPointer { values in
+      scalars.withUnsafeMutableBufferPointer { scalars in
+        for index in scalars.indices where scalars[index].tag != .missing {
+          scalars[index] = .missing
+          values[index] = .missing
+        }
+      }
+    }
     if !warnings.isEmpty { warnings.removeAll(keepingCapacity: true) }
     experiment = nil
   }

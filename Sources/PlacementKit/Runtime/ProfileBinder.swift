@@ -15,10 +15,12 @@ final class ProfileBinder: Sendable {
   let identity: RuleSetIdentity
   /// How each slot's value is read.
   let plans: [SlotPlan]
-  /// Top-level member names: a slot, or one of the `Member` codes.
+  /// Top-level member names: a slot, or one of the `Member` codes (the table owns what ``topLevelKeys`` reads).
   private let topLevel: ByteKeyTable
+  private let topLevelKeys: ByteKeys
   /// `custom_attributes` member names of declared (non-built-in) attributes → slot.
   private let custom: ByteKeyTable
+  private let customKeys: ByteKeys
   /// The slots of the built-in `profile_id` and `customer_user_id` attributes.
   private let identitySlots: (profileID: Int?, customerUserID: Int?)
 
@@ -52,7 +54,9 @@ final class ProfileBinder: Sendable {
       }
     }
     topLevel = ByteKeyTable(top)
+    topLevelKeys = topLevel.keys
     custom = ByteKeyTable(declared)
+    customKeys = custom.keys
     let slot = { (name: String) in attributes.first { $0.isBuiltin && $0.name == name }?.slot }
     identitySlots = (slot("profile_id"), slot("customer_user_id"))
   }
@@ -83,7 +87,7 @@ final class ProfileBinder: Sendable {
     json.maxStringBytes = min(json.maxStringBytes, limits.maxStringBytes)
     var parser = JSONParser(input: input, limits: json)
     var profileID: String? = nil
-    var experiment: (force: [String: String], assignments: [String: String]) = ([:], [:])
+    var experiment: (force: [String: String]?, assignments: [String: String]?) = (nil, nil)
     let complete = bound.values.withUnsafeMutableBufferPointer { values in
       bound.scalars.withUnsafeMutableBufferPointer { scalars in
         // Which members were seen (duplicates decline): one flag per slot, plus the reserved members.
@@ -101,8 +105,8 @@ final class ProfileBinder: Sendable {
     }
     guard complete else { return false }
     bound.profileID = profileID
-    if !experiment.force.isEmpty { bound.force = experiment.force }
-    if !experiment.assignments.isEmpty { bound.assignments = experiment.assignments }
+    if let force = experiment.force, !force.isEmpty { bound.force = force }
+    if let assignments = experiment.assignments, !assignments.isEmpty { bound.assignments = assignments }
     return true
   }
 
@@ -112,9 +116,17 @@ final class ProfileBinder: Sendable {
     parser.skipWhitespace()
     guard parser.current == UInt8(ascii: "{") else { return false }
     let complete = try readMembers(&parser) { parser, name throws(JSONError) in
-      guard let code = topLevel.value(name), Self.remember(code, in: seen) else { return false }
+      guard let code = topLevelKeys.value(name), Self.remember(code, in: seen) else { return false }
       switch code {
       case Member.profileID, Member.customerUserID:
+        // Read as the string attribute it is (one string reader); the id is that value.
+        if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID,
+          plans[slot].kind == .string
+        {
+          guard try readValue(&parser, slot: slot, into: &slots) else { return false }
+          if code == Member.profileID, case .string(let text) = slots.values[slot] { slots.profileID = text }
+          return true
+        }
         if try readNull(&parser) { return true }
         guard parser.current == UInt8(ascii: "\"") else { return false }
         let text = try parser.parseString()
@@ -143,7 +155,7 @@ final class ProfileBinder: Sendable {
         if try readNull(&parser) { return true }
         guard parser.current == UInt8(ascii: "{") else { return false }
         return try readMembers(&parser) { parser, name throws(JSONError) in
-          guard let slot = custom.value(name) else { return try skipValue(&parser) }
+          guard let slot = customKeys.value(name) else { return try skipValue(&parser) }
           guard Self.remember(slot, in: seen) else { return false }
           return try readValue(&parser, slot: Int(slot), into: &slots)
         }
@@ -171,8 +183,8 @@ final class ProfileBinder: Sendable {
     let scalars: UnsafeMutableBufferPointer<Scalar>
     var profileID: String?
     /// The `force` and `assignments` members (test name or version id → variation id).
-    var force: [String: String] = [:]
-    var assignments: [String: String] = [:]
+    var force: [String: String]?
+    var assignments: [String: String]?
 
     init(values: UnsafeMutableBufferPointer<Value>, scalars: UnsafeMutableBufferPointer<Scalar>) {
       self.values = values
