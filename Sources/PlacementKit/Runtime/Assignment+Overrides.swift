@@ -1,18 +1,22 @@
-/// QA overrides and sticky assignments, as ``RuleSet/assign(_:profile:now:)`` and the resolution loop apply them
+/// QA overrides and sticky assignments, as ``RuleSet/assign(_:profile:run:)`` and the resolution loop apply them
 /// (docs/ABTests.md, "QA overrides" and "Sticky assignments").
 extension RuleSet {
   /// The variation forced for `profile` in `test`: the profile's honoured run-time `force` for the test's name
   /// (``forcing(_:allowOverrides:)``), else the first rules-declared override of the test whose condition holds
-  /// at `now`; nil when none applies. An index into ``ABTest/variations``.
+  /// in `run`; nil when none applies. An index into ``ABTest/variations``.
   @inline(__always)
-  func overridingVariation(_ test: ABTest, profile: BoundProfile, now: Instant) -> Int? {
+  func overridingVariation<Observer: EvaluationObserver>(
+    _ test: ABTest, profile: borrowing BoundProfile, run: inout ProgramEvaluator<Observer>
+  ) -> Int? {
     if !profile.forced.isEmpty, let id = profile.forced[test.name],
       let index = test.variations.firstIndex(where: { $0.id == id })
     {
       return index
     }
     guard !test.overrides.isEmpty else { return nil }
-    return test.overrides.first { program.holds(segment: $0.condition, profile, now: now) }?.variation
+    // In the deciding run: the condition sees the run's `now`, shares its memo, and an explanation observes it.
+    for override in test.overrides where run.segment(override.condition, profile) { return override.variation }
+    return nil
   }
 
   /// The variation a profile carries for a sticky test's version, while the test still has it; nil otherwise

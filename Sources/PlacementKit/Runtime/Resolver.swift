@@ -105,7 +105,7 @@ extension RuleSet {
   }
 
   /// The one resolution loop: rows in priority order, each segment through one observed run of the program, each
-  /// test's variation from ``assign(_:profile:now:)``.
+  /// test's variation from ``assign(_:profile:run:)``.
   func resolution<Observer: ResolutionObserver>(
     _ index: Int, for profile: borrowing BoundProfile, now: Instant, observer: inout Observer
   ) -> Resolution {
@@ -134,7 +134,7 @@ extension RuleSet {
         var draw: Draw? = nil
         var content = rows[row].content
         if case .test(let test) = content {
-          guard let assigned = assign(test, profile: profile, now: now) else {
+          guard let assigned = assign(test, profile: profile, run: &run) else {
             run.observer.row(row, segment: segment, outcome: .outsideLayer)
             continue
           }
