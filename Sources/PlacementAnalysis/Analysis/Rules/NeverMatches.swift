@@ -1,0 +1,30 @@
+import PlacementCore
+
+/// A segment that no profile can match: its condition is a contradiction.
+///
+/// Decided exactly over the modelled types (see `unreachable-row`): `age < 18 and age > 30`,
+/// `experience == pro and experience == amateur`, `interests has music and interests is empty`. A row with
+/// such a segment never decides. The note names the attribute whose tests contradict each other.
+///
+/// Example: `segment teen_seniors = age < 18 and age > 30`.
+/// Fix: the author usually meant `or`, or a different bound.
+struct NeverMatches: LintRule {
+  static let id: DiagnosticCode = "never-matches"
+  static let severity: Severity = .warning
+  static let summary = "a segment's condition is a contradiction: no profile matches it"
+
+  func check(_ context: LintContext) -> [Diagnostic] {
+    context.segmentsThatCannot(hold: true).map { segment, conflicts in
+      var notes: [Note] = []
+      if conflicts.count == 1, let conflict = conflicts.first, !conflict.attribute.isEmpty {
+        let tests = conflict.literals.map { "'\($0)'" }.joined(separator: " and ")
+        notes.append(Note("no value of '\(conflict.attribute)' satisfies \(tests)"))
+      } else if conflicts.count > 1 {
+        notes.append(Note("each of its alternatives ('or') is a contradiction"))
+      }
+      return finding(
+        "segment '\(segment.name)' never matches: no profile satisfies '\(segment.conditionText)'", at: segment.span,
+        notes: notes)
+    }
+  }
+}
