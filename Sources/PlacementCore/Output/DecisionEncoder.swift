@@ -1,5 +1,3 @@
-import PlacementCore
-
 /// Writes the decision JSON of index ``Resolution``s straight from fragments encoded once per rule set: the
 /// batch hot path, with no ``Decision`` value, no string building and no allocation per decision once the
 /// writer's buffer has grown. A class, so that the batch loop holds it without copying its fragments per line. The bytes are those of ``Decision/write(to:)`` (ProgramDifferentialTests and
@@ -81,7 +79,7 @@ package final class DecisionEncoder: Sendable {
     profileID: [UInt8]? = nil, to json: inout JSONWriter
   ) {
     guard resolution.row >= 0, resolution.source == .drawn, !resolution.scheduledOut,
-      profile.bucketingID != nil || !hasTests[position]
+      !hasTests[position] || profile.bucketingID != nil
     else {
       return ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json)
     }

@@ -1,5 +1,3 @@
-import PlacementCore
-
 extension Decision {
   /// Writes the decision as one JSON object with a fixed key order:
   ///
