@@ -79,8 +79,8 @@ public struct Checker {
     suggestionsLeft -= 1
     guard let suggestion = Suggestions.closest(to: name.text, in: candidates(self)) else { return ([], []) }
     return (
-      [Note("did you mean '\(suggestion)'?")],
-      [FixIt(message: "use '\(suggestion)'", span: span(name.range), replacement: suggestion)]
+      [.didYouMean(suggestion)],
+      [.use(suggestion, at: span(name.range))]
     )
   }
 
@@ -136,7 +136,7 @@ public struct Checker {
       file = decl.file
       report(
         .attributeAndSegment(name), decl.decl.name.range,
-        notes: [Note("a bare name in a condition must mean one thing; rename the segment")])
+        notes: [.bareNameIsAmbiguous])
     }
   }
 
@@ -149,7 +149,7 @@ public struct Checker {
   mutating func reportDuplicate(_ name: Name, kind: String, previous: SourceRange, previousFile: SourceFile) {
     report(
       .declaredTwice(kind, name.text), name.range,
-      notes: [Note("first declared here", at: SourceSpan(file: previousFile, range: previous))])
+      notes: [.firstDeclared(at: SourceSpan(file: previousFile, range: previous))])
   }
 
   /// Checks every segment's condition, in declaration order.

@@ -48,6 +48,6 @@ public enum Suggestions {
 
   /// A note "did you mean 'x'?" when a suggestion exists.
   static func note(for name: String, in candidates: some Sequence<String>) -> [Note] {
-    closest(to: name, in: candidates).map { [Note("did you mean '\($0)'?")] } ?? []
+    closest(to: name, in: candidates).map { [.didYouMean($0)] } ?? []
   }
 }

@@ -30,7 +30,7 @@ struct AdaptyLimit: LintRule {
         found.append(
           finding(
             "\(total) custom attributes are declared; an Adapty profile stores at most \(AdaptyLimits.maxAttributes)",
-            at: decl.span(name.range), notes: [Note("this is the \(AdaptyLimits.maxAttributes + 1)st")]))
+            at: decl.span(name.range), notes: [.attributeOrdinal(AdaptyLimits.maxAttributes + 1)]))
       }
     }
     for site in context.predicateSites where site.predicate.op != .matches {
@@ -44,12 +44,12 @@ struct AdaptyLimit: LintRule {
           found.append(
             finding(
               "string of \(length) characters compared with custom attribute '\(attribute.name)'; Adapty stores at most \(AdaptyLimits.maxStringLength)",
-              at: site.span(literal.range), notes: [Note("no stored value can match it")]))
+              at: site.span(literal.range), notes: [.noStoredValueMatches]))
         } else if length == 0, equality {
           found.append(
             finding(
               "empty string compared with custom attribute '\(attribute.name)'; Adapty removes an attribute set to \"\"",
-              at: site.span(literal.range), notes: [Note("use '\(attribute.name) is not set' to test for no value")]))
+              at: site.span(literal.range), notes: [.testNoValue(attribute.name)]))
         }
       }
     }

@@ -17,7 +17,7 @@ struct AlwaysMatches: LintRule {
       finding(
         "segment '\(segment.name)' always matches: every profile satisfies '\(segment.conditionText)'",
         at: segment.span,
-        notes: [Note("even a profile with no attributes ({}) matches; a row with it decides for everyone")])
+        notes: [.matchesEmptyProfile])
     }
   }
 }

@@ -49,11 +49,7 @@ struct DuplicateRowSegment: LintRule {
             "segment '\(row.segment.text)' already has a row in placement '\(placement.node.name.text)'",
             at: placement.span(row.segment.range),
             notes: [
-              Note(
-                fallsThrough
-                  ? "the first row falls through, so this one decides for its profiles; merge the two rows"
-                  : "the first row decides for every profile of '\(row.segment.text)'; this row never does",
-                at: placement.span(earlier.segment.range))
+              .firstRow(of: row.segment.text, fallsThrough: fallsThrough, at: placement.span(earlier.segment.range))
             ]))
       }
     }

@@ -18,10 +18,8 @@ struct EmptyStringInList: LintRule {
         let subject = list.site.predicate.subject.attribute.text
         return finding(
           "empty string in the list of '\(subject)' never matches", at: list.site.span(range),
-          notes: [
-            Note("cleared answers are removed, not stored as \"\"; use '\(subject) is not set' to test for no value")
-          ],
-          fixIts: [DuplicateListElement.removal(of: index, in: list, message: "remove the empty string")])
+          notes: [.clearedAnswersRemoved(subject)],
+          fixIts: [.removeEmptyString(at: DuplicateListElement.removal(of: index, in: list))])
       }
     }
   }

@@ -26,12 +26,12 @@ struct InvalidSuppression: LintRule {
             found.append(
               finding(
                 "'\(code)' is a compiler diagnostic and cannot be suppressed", at: span,
-                notes: [Note("fix the rule instead: compiler errors mean it does not work as written")]))
+                notes: [.compilerErrorsCannotBeSuppressed]))
           } else {
             found.append(
               finding(
                 "unknown lint code '\(code)' in a suppression comment", at: span,
-                notes: Suggestions.closest(to: code, in: lintCodes).map { [Note("did you mean '\($0)'?")] } ?? []))
+                notes: Suggestions.closest(to: code, in: lintCodes).map { [.didYouMean($0)] } ?? []))
           }
         }
       }

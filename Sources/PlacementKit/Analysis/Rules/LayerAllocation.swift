@@ -47,7 +47,7 @@ struct LayerAllocation: LintRule {
           + gaps.map(LayerShare.describe).joined(separator: ", ") + ") enters no test of the layer"
       return finding(
         "layer '\(layer.name)' \(allocated); \(rest)", at: layer.span,
-        notes: layer.allocations.map { Note("the share of test '\($0.test)'", at: $0.span) })
+        notes: layer.allocations.map { .shareOfTest($0.test, at: $0.span) })
     }
   }
 }

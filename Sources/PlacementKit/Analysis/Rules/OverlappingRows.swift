@@ -55,9 +55,7 @@ struct OverlappingRows: LintRule {
               : "\(name) overlaps \(listed): a profile can match it and any of them, and the earlier row wins",
             at: row.span,
             notes: [
-              Note(
-                "example profile matching \(name) and \(first.row.name), which decides it: \(first.witness.describe(attributes))",
-                at: first.row.row.span)
+              .overlapWitness(name, first.row.name, witness: first.witness.describe(attributes), at: first.row.row.span)
             ]))
       }
     }

@@ -43,8 +43,7 @@ struct UnreachableRow: LintRule {
           info(
             "placement '\(placement.name)' is too large to check every row: \(skipped) for unreachable or overlapping rows",
             at: placement.span,
-            note: "the analysis stops after \(context.rowBudget) row comparisons per placement; split the table or check the rest with 'placement test'"
-          ))
+            note: .rowBudget(context.rowBudget)))
       }
       for (index, row, _, earlier) in facts.candidates(in: placement) {
         guard let reach = reachability.reach[index] else { continue }
@@ -59,19 +58,18 @@ struct UnreachableRow: LintRule {
           found.append(
             finding(
               "\(name) is unreachable: every profile it matches is already matched \(by)", at: row.span,
-              notes: culprits.map { Note("\($0.name) decides first", at: $0.row.span) }
-                + [Note("move the narrower row above the wider one, or remove it")]))
+              notes: culprits.map { .decidesFirst($0.name, at: $0.row.span) } + [.moveNarrowerRow]))
         case .unknown(.unmodeled):
           found.append(
             info(
               "\(name) may be unreachable: no profile was found that matches it and none of the rows above", at: row.span,
-              note: "the conditions use tests the linter cannot decide (patterns, starts_with, contains, rollouts, relative dates)"))
+              note: .undecidableTests))
         case .unknown(.tooLarge):
           found.append(
             info(
               "\(name) was not checked for reachability: its conditions with the rows above are too large to analyse",
               at: row.span,
-              note: "the normal form exceeds \(context.reasoner.cap) alternatives or the search \(context.reasoner.searchBudget) steps"))
+              note: .analysisTooLarge(alternatives: context.reasoner.cap, steps: context.reasoner.searchBudget)))
         default:
           continue
         }
@@ -81,7 +79,7 @@ struct UnreachableRow: LintRule {
   }
 
   /// An info finding with one note: what the rule could not decide, and why.
-  private func info(_ message: String, at span: SourceSpan, note: String) -> Diagnostic {
-    finding(message, at: span, severity: .info, notes: [Note(note)])
+  private func info(_ message: String, at span: SourceSpan, note: Note) -> Diagnostic {
+    finding(message, at: span, severity: .info, notes: [note])
   }
 }
