@@ -11,7 +11,8 @@ public struct Checker {
   var layerDecls: [(decl: LayerDecl, file: SourceFile)] = []
   /// Each layered test's share, by test name (see ``checkLayers()``).
   var layerShares: [String: LayerShare] = [:]
-  /// The layers that checked clean, in declaration order.
+  /// The layers whose shares are disjoint, in declaration order. A line that did not check (an unknown test, a
+  /// bad share) is left out of its layer's allocations; the linter skips a layer with an error in it.
   var layers: [LayerDefinition] = []
   /// Segment references found while checking each segment (for the cycle check).
   var references: [[(target: Int, span: SourceSpan)]] = []
