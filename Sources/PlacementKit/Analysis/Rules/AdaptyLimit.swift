@@ -29,7 +29,7 @@ struct AdaptyLimit: LintRule {
         let total = context.model.attributes.filter { !$0.isBuiltin }.count
         found.append(
           finding(
-            "\(total) custom attributes are declared; an Adapty profile stores at most \(AdaptyLimits.maxAttributes)",
+            .tooManyAttributes(total, limit: AdaptyLimits.maxAttributes),
             at: decl.span(name.range), notes: [.attributeOrdinal(AdaptyLimits.maxAttributes + 1)]))
       }
     }
@@ -43,12 +43,12 @@ struct AdaptyLimit: LintRule {
         if length > AdaptyLimits.maxStringLength {
           found.append(
             finding(
-              "string of \(length) characters compared with custom attribute '\(attribute.name)'; Adapty stores at most \(AdaptyLimits.maxStringLength)",
+              .stringTooLong(length, attribute: attribute.name, limit: AdaptyLimits.maxStringLength),
               at: site.span(literal.range), notes: [.noStoredValueMatches]))
         } else if length == 0, equality {
           found.append(
             finding(
-              "empty string compared with custom attribute '\(attribute.name)'; Adapty removes an attribute set to \"\"",
+              .emptyStringCompared(attribute: attribute.name),
               at: site.span(literal.range), notes: [.testNoValue(attribute.name)]))
         }
       }
@@ -57,8 +57,8 @@ struct AdaptyLimit: LintRule {
   }
 
   /// Why `key` cannot be an Adapty custom attribute key (``AdaptyLimits/keyProblem(_:)``), or nil.
-  static func keyProblem(_ key: String) -> String? {
-    AdaptyLimits.keyProblem(key).map { "attribute " + $0 }
+  static func keyProblem(_ key: String) -> DiagnosticMessage? {
+    AdaptyLimits.keyProblem(key).map(DiagnosticMessage.adaptyKey)
   }
 
   static func strings(_ operands: [LiteralSyntax]) -> [(text: String, range: SourceRange)] {

@@ -21,7 +21,7 @@ struct DuplicateListElement: LintRule {
         }
         let text = list.site.file.text(of: element.range)
         return finding(
-          "\(text) is listed twice", at: list.site.span(element.range),
+          .listedTwice(text), at: list.site.span(element.range),
           notes: [.firstListed(at: list.site.span(first))],
           fixIts: [.removeRepeated(text, at: Self.removal(of: index, in: list))])
       }

@@ -46,7 +46,7 @@ struct DuplicateRowSegment: LintRule {
         if case .fallthrough_ = earlier.content { fallsThrough = true } else { fallsThrough = false }
         found.append(
           finding(
-            "segment '\(row.segment.text)' already has a row in placement '\(placement.node.name.text)'",
+            .duplicateRowSegment(row.segment.text, placement: placement.node.name.text),
             at: placement.span(row.segment.range),
             notes: [
               .firstRow(of: row.segment.text, fallsThrough: fallsThrough, at: placement.span(earlier.segment.range))

@@ -17,7 +17,7 @@ struct EmptyStringInList: LintRule {
         guard case .string("", let range) = element else { return nil }
         let subject = list.site.predicate.subject.attribute.text
         return finding(
-          "empty string in the list of '\(subject)' never matches", at: list.site.span(range),
+          .emptyStringInList(of: subject), at: list.site.span(range),
           notes: [.clearedAnswersRemoved(subject)],
           fixIts: [.removeEmptyString(at: DuplicateListElement.removal(of: index, in: list))])
       }

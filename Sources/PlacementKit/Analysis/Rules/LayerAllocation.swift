@@ -36,21 +36,8 @@ struct LayerAllocation: LintRule {
 
   func check(_ context: LintContext) -> [Diagnostic] {
     context.model.layers.filter { !context.hasErrors(inLayer: $0) }.map { layer in
-      let count = layer.allocations.count
-      let shares = layer.allocations.map { "\($0.test) \(LayerShare.describe($0.buckets))" }.joined(separator: ", ")
-      let allocated =
-        count == 0
-        ? "allocates nothing" : "allocates \(LayerShare.percent(layer.allocatedBuckets))% to \(count) test"
-          + (count == 1 ? " (\(shares))" : "s with disjoint shares (\(shares))")
-      let gaps = layer.unallocated
-      let rest =
-        gaps.isEmpty
-        ? "nothing is left for the rows below"
-        : "\(LayerShare.percent(LayerShare.bucketCount - layer.allocatedBuckets))% unallocated ("
-          + gaps.map(LayerShare.describe).joined(separator: ", ") + ") enters no test of the layer"
-      return finding(
-        "layer '\(layer.name)' \(allocated); \(rest)", at: layer.span,
-        notes: layer.allocations.map { .shareOfTest($0.test, at: $0.span) })
+      finding(
+        .layerAllocation(layer), at: layer.span, notes: layer.allocations.map { .shareOfTest($0.test, at: $0.span) })
     }
   }
 }

@@ -39,7 +39,7 @@ struct NegationOverAnswer: LintRule {
         let replacement = site.needsParentheses ? "(\(text) and \(name) is set)" : "\(text) and \(name) is set"
         found.append(
           finding(
-            "'\(text)' also matches profiles that never answered '\(name)'", at: decl.span(site.range),
+            .negationOverAnswer(text, attribute: name), at: decl.span(site.range),
             notes: [
               .requireAnswerHint(name),
               .unansweredWitness(segment: decl.node.name.text, witness: witness.describe(context.model.attributes)),

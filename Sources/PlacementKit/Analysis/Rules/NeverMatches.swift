@@ -20,7 +20,7 @@ struct NeverMatches: LintRule {
         notes.append(.everyAlternativeContradicts)
       }
       return finding(
-        "segment '\(segment.name)' never matches: no profile satisfies '\(segment.conditionText)'", at: segment.span,
+        .neverMatches(segment.name, condition: segment.conditionText), at: segment.span,
         notes: notes)
     }
   }

@@ -36,8 +36,7 @@ struct OverlappingSchedules: LintRule {
           let firstName = LintContext.describe(row: first.index, first.row)
           found.append(
             finding(
-              "\(name) and \(firstName) of placement '\(placement.name)' have segment '\(row.name)' and overlapping "
-                + "schedules: \(firstName) decides \(both.description.isEmpty ? "always" : both.description)",
+              .overlappingSchedules(name, firstName, placement: placement.name, segment: row.name, both: both),
               at: row.span,
               notes: [.scheduled(firstName, first.schedule, at: first.row.span), .untilIsExclusive]))
           break

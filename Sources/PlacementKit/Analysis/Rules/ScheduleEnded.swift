@@ -32,13 +32,12 @@ struct ScheduleEnded: LintRule {
         if let start = schedule.from, let end = schedule.until, end.instant <= start.instant {
           found.append(
             finding(
-              "\(name) of placement '\(placement.name)' is never live: its schedule and its test's do not overlap "
-                + "(\(schedule))",
+              .neverLive(name, placement: placement.name, schedule: schedule),
               at: row.span, notes: [.liveWhileBothSchedules]))
         } else if schedule.status(at: now) == .ended, let end = schedule.until {
           found.append(
             finding(
-              "\(name) of placement '\(placement.name)' was scheduled until \(end.text): it has ended and never matches again",
+              .scheduleEnded(name, placement: placement.name, until: end.text),
               at: row.span, notes: [judged, .removeOrReschedule]))
         }
       }

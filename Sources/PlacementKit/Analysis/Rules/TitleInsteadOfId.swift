@@ -34,7 +34,7 @@ struct TitleInsteadOfId: LintRule {
           guard let owner = titles[Self.normalized(literal.text)] else { continue }
           found.append(
             finding(
-              "\"\(literal.text)\" is the title of option '\(owner.option)' of '\(owner.attribute)'; titles are localised, compare option ids",
+              .titleInsteadOfID(literal.text, option: owner.option, of: owner.attribute),
               at: site.span(literal.range),
               notes: [.branchOnID(owner.attribute, owner.option)]))
         case .choice(let options), .choices(let options):
@@ -44,7 +44,7 @@ struct TitleInsteadOfId: LintRule {
           else { continue }
           found.append(
             finding(
-              "'\(literal.text)' is an option id of '\(attribute.name)' and also the title of option '\(options.ids[other])'",
+              .idIsAlsoTitle(literal.text, of: attribute.name, titleOf: options.ids[other]),
               at: site.span(literal.range),
               notes: [.idAlsoTitle(literal.text)]))
         default:

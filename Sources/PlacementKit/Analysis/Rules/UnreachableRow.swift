@@ -41,7 +41,7 @@ struct UnreachableRow: LintRule {
       if let skipped = reachability.skippedDescription {
         found.append(
           info(
-            "placement '\(placement.name)' is too large to check every row: \(skipped) for unreachable or overlapping rows",
+            .placementTooLargeToCheck(placement.name, skipped: skipped),
             at: placement.span,
             note: .rowBudget(context.rowBudget)))
       }
@@ -52,22 +52,19 @@ struct UnreachableRow: LintRule {
         case .impliedBy, .impliedByAll:
           var culprits = Array(earlier)
           if case .impliedBy(let single) = reach { culprits = [single] }
-          let by =
-            reach.isSingle
-            ? "by \(culprits[0].name)" : "by the earlier rows \(culprits.map(\.name).joined(separator: ", "))"
           found.append(
             finding(
-              "\(name) is unreachable: every profile it matches is already matched \(by)", at: row.span,
+              .unreachableRow(name, by: culprits.map(\.name), single: reach.isSingle), at: row.span,
               notes: culprits.map { .decidesFirst($0.name, at: $0.row.span) } + [.moveNarrowerRow]))
         case .unknown(.unmodeled):
           found.append(
             info(
-              "\(name) may be unreachable: no profile was found that matches it and none of the rows above", at: row.span,
+              .mayBeUnreachable(name), at: row.span,
               note: .undecidableTests))
         case .unknown(.tooLarge):
           found.append(
             info(
-              "\(name) was not checked for reachability: its conditions with the rows above are too large to analyse",
+              .reachabilityNotChecked(name),
               at: row.span,
               note: .analysisTooLarge(alternatives: context.reasoner.cap, steps: context.reasoner.searchBudget)))
         default:
@@ -79,7 +76,7 @@ struct UnreachableRow: LintRule {
   }
 
   /// An info finding with one note: what the rule could not decide, and why.
-  private func info(_ message: String, at span: SourceSpan, note: Note) -> Diagnostic {
+  private func info(_ message: DiagnosticMessage, at span: SourceSpan, note: Note) -> Diagnostic {
     finding(message, at: span, severity: .info, notes: [note])
   }
 }

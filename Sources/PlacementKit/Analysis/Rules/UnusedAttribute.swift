@@ -17,7 +17,7 @@ struct UnusedAttribute: LintRule {
     return context.model.attributes.compactMap { attribute in
       guard !attribute.isBuiltin, !used.contains(attribute.slot), let span = attribute.span else { return nil }
       return finding(
-        "attribute '\(attribute.name)' is declared but no segment tests it", at: span,
+        .unusedAttribute(attribute.name), at: span,
         notes: attribute.source != nil ? [.derivedByIngest] : [])
     }
   }
