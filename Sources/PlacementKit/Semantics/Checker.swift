@@ -85,13 +85,19 @@ public struct Checker {
     )
   }
 
+  /// The built-in attributes, first in every rule set (their slots are their indices).
   mutating func declareBuiltins() {
-    for (name, type) in BuiltinAttributes.all {
-      attributeIndex[name] = attributes.count
-      attributes.append(
-        AttributeDefinition(name: name, type: type, source: nil, isBuiltin: true, slot: attributes.count, span: nil))
-    }
+    precondition(attributes.isEmpty, "built-ins take the first slots")
+    attributes = Self.builtins
+    attributeIndex = Self.builtinIndex
   }
+
+  /// Built once: declaring them anew for each compilation hashed every name again.
+  private static let builtins = BuiltinAttributes.all.enumerated().map { slot, builtin in
+    AttributeDefinition(name: builtin.name, type: builtin.type, source: nil, isBuiltin: true, slot: slot, span: nil)
+  }
+  private static let builtinIndex = Dictionary(
+    builtins.map { ($0.name, $0.slot) }, uniquingKeysWith: { _, later in later })
 
   /// First pass: every name in every file, so declarations may come in any order and any file.
   mutating func collect(_ files: [RuleFileSyntax]) {
