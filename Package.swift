@@ -9,8 +9,15 @@ let package = Package(
     .executable(name: "placement", targets: ["placement"]),
   ],
   targets: [
-    // The engine: source → syntax → semantics → compiler → runtime, plus ingest, analysis and the API facade.
-    .target(name: "PlacementKit"),
+    // The engine core: source → syntax → semantics → compiler → runtime, plus JSON, ingest, rule tests and the
+    // shared value types (Values/). Free of Foundation (STYLE.md): SwiftPM cannot forbid an import without
+    // `unsafeFlags`, which would stop backends from depending on this package, so ModuleBoundaryTests and .ci/run
+    // check it instead.
+    .target(name: "PlacementCore"),
+    // Lint analysis, the formatter and the rule-set diff, over the core's syntax and semantics.
+    .target(name: "PlacementAnalysis", dependencies: ["PlacementCore"]),
+    // The public facade: the API entry points and the Foundation adapters (files, `Data`); re-exports both modules.
+    .target(name: "PlacementKit", dependencies: ["PlacementCore", "PlacementAnalysis"]),
     // All command-line logic, as a library so it is tested in-process.
     .target(name: "PlacementCLI", dependencies: ["PlacementKit"]),
     // The executable: a few lines that call PlacementCLI.
@@ -26,8 +33,10 @@ let package = Package(
     // Shared by the test targets: the golden-file check and its line diff, the `.slow` tag and its quick lane.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
-      name: "PlacementKitTests", dependencies: ["PlacementKit", "TestSupport"], resources: [.copy("Fixtures")]),
+      name: "PlacementKitTests", dependencies: ["PlacementKit", "PlacementCore", "PlacementAnalysis", "TestSupport"],
+      resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "PlacementCLITests", dependencies: ["PlacementCLI", "TestSupport"], resources: [.copy("Fixtures")]),
+      name: "PlacementCLITests", dependencies: ["PlacementCLI", "PlacementCore", "PlacementAnalysis", "TestSupport"],
+      resources: [.copy("Fixtures")]),
   ]
 )

@@ -10,7 +10,8 @@
 # TARGET is a folder of Fuzz/: rules (the rules compiler on arbitrary bytes), profile (profile and flow-event
 # decoding), resolve (the rule set of Rules/ resolving fuzzed profiles), binder (the JSON-bytes binder's fast
 # path against `bind(Profile(jsonBytes:))` on the same bytes, and each explanation against its decision). The harnesses Fuzz/*/*.swift are
-# compiled with every file of Sources/PlacementKit into one module by swiftc (SwiftPM does not build Fuzz/), with
+# compiled with every file of the modules they need (Sources/PlacementCore and Sources/PlacementKit/API; the
+# `import PlacementCore`-style lines stripped) into one module by swiftc (SwiftPM does not build Fuzz/), with
 # -sanitize=fuzzer,address and $FUZZ_OPT (default -O), as one binary fuzz-out/all/fuzzer (rebuilt when a source
 # is newer) holding every target, chosen by PLACEMENT_FUZZ_TARGET (Fuzz/all). Each target's outputs go to
 # fuzz-out/TARGET/ (git-ignored; the smoke run uses fuzz-out/smoke/TARGET/, fresh each time):
@@ -29,18 +30,20 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 opt=${FUZZ_OPT:--O}
 
-# build NAME FLAGS... : compiles fuzz-out/NAME/fuzzer from Sources/PlacementKit and every harness.
+# build NAME FLAGS... : compiles fuzz-out/NAME/fuzzer from the engine's sources and every harness.
 build() {
   local name=$1 out="fuzz-out/$1" harness=(Fuzz/rules/*.swift Fuzz/profile/*.swift Fuzz/resolve/*.swift Fuzz/binder/*.swift
     Fuzz/all/*.swift)
   shift
   mkdir -p "$out"
-  mapfile -t sources < <(find Sources/PlacementKit -name '*.swift' | sort)
+  mapfile -t sources < <(find Sources/PlacementCore Sources/PlacementKit/API -name '*.swift' | sort)
   if [[ ! -x $out/fuzzer ]] || [[ -n $(find "${harness[@]}" "${sources[@]}" -newer "$out/fuzzer" | head -1) ]]; then
     echo "fuzz.sh: building $out/fuzzer ($opt)" >&2
     # Compile a snapshot, so editing the sources during the (long) build cannot break it.
     rm -rf "$out/src" && mkdir -p "$out/src"
     cp --parents "${sources[@]}" "${harness[@]}" "$out/src/"
+    # One module: the imports of the engine's own modules (and the facade's re-exports) would name missing modules.
+    sed -i -E '/^(@_exported )?import Placement(Core|Analysis)$/d' "${sources[@]/#/$out/src/}"
     # ld.gold warns about every ASan helper symbol; keep the log and show its errors only when the build fails.
     # -package-name: the Syntax types are `package` (reliability report D3: without it nothing builds).
     (cd "$out/src" && swiftc -sanitize=fuzzer,address "$opt" -g -parse-as-library -module-name PlacementFuzz \

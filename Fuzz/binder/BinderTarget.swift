@@ -2,7 +2,7 @@
 // explanation against the decision (issue 11 decision 14, issue 10 decision 7), on the rule set of Rules/
 // (`fuzzRuleSet`, shared with the `resolve` target).
 //
-// Built by scripts/fuzz.sh together with every file of Sources/PlacementKit in one module (no `import`).
+// Built by scripts/fuzz.sh with the engine's sources (PlacementCore, PlacementKit/API) in one module (no `import`).
 // Invariants checked on every input:
 // - the binder's fast byte path, when it takes the input, binds exactly what the reference path
 //   `bind(try Profile(jsonBytes:))` binds (profile id, values, scalars, warnings); `bind(jsonBytes:)` throws

@@ -1,7 +1,7 @@
 // libFuzzer target `profile`: arbitrary bytes as a profile line (`Profile(jsonBytes:)`), and, when they are
 // JSON, as a flow event (`FlowEvent.decode`) and through the JSON writer.
 //
-// Built by scripts/fuzz.sh together with every file of Sources/PlacementKit in one module (no `import`).
+// Built by scripts/fuzz.sh with the engine's sources (PlacementCore, PlacementKit/API) in one module (no `import`).
 // Invariants checked: JSON that reads also writes and reads back to an equal value.
 
 func fuzzProfile(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -1,7 +1,7 @@
 // libFuzzer target `resolve`: the rule set of Rules/ (compiled once) resolving fuzzed profiles at every
 // placement, with and without explanations; every decision must write valid JSON.
 //
-// Built by scripts/fuzz.sh together with every file of Sources/PlacementKit in one module (no `import`).
+// Built by scripts/fuzz.sh with the engine's sources (PlacementCore, PlacementKit/API) in one module (no `import`).
 // The rules are read from $PLACEMENT_FUZZ_RULES (default `Rules`, relative to the working directory).
 
 import Foundation

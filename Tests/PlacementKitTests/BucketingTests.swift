@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The variation a profile gets on a test, through the public API.

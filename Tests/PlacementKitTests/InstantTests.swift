@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 private func at(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Instant {

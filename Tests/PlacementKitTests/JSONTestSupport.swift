@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Converts a Foundation JSON object (from `JSONSerialization`) to `JSONValue`. Tests only.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The shared conformance file (PRODUCT.md §4.9), computed with Python's hashlib.

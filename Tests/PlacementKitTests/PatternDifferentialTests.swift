@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// SplitMix64: a tiny deterministic generator, so any failure reproduces exactly.

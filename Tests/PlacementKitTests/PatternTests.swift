@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// One row of the matching table: does `pattern` match some substring of `text`?

@@ -1,3 +1,5 @@
+import PlacementCore
+
 /// Where a service keeps the sticky assignments of its profiles, so that changing a `sticky` test's weights
 /// moves nobody already assigned (GrowthBook's sticky bucketing; docs/ABTests.md, "Sticky assignments").
 ///

@@ -1,3 +1,5 @@
+import PlacementCore
+
 extension Decision {
   /// Writes the decision as one JSON object with a fixed key order:
   ///

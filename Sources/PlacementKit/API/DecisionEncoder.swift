@@ -1,3 +1,5 @@
+import PlacementCore
+
 /// Writes the decision JSON of index ``Resolution``s straight from fragments encoded once per rule set: the
 /// batch hot path, with no ``Decision`` value, no string building and no allocation per decision once the
 /// writer's buffer has grown. The bytes are those of ``Decision/write(to:)`` (ProgramDifferentialTests and

@@ -1,3 +1,5 @@
+import PlacementCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+import PlacementCore
+
 // Literals for building profiles in code: `profile.customAttributes["experience"] = "pro"`,
 // `["interests": ["music", "yoga"], "weight": 72]`.
 

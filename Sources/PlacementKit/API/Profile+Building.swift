@@ -1,3 +1,5 @@
+import PlacementCore
+
 /// Building a profile in code: identity, built-in and custom attributes, and flow events exactly as the iOS SDK
 /// delivers them, so an app's payload can be forwarded unchanged.
 ///

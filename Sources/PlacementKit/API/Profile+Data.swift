@@ -1,4 +1,5 @@
 import Foundation
+import PlacementCore
 
 extension Profile {
   /// Reads a profile from JSON `Data`, as a web framework hands over a request body.

@@ -1,4 +1,5 @@
 import Foundation
+import PlacementCore
 
 /// Reading rules files from disk.
 public enum RuleLoading {

@@ -1,3 +1,5 @@
+import PlacementCore
+
 /// Compiling rules for a backend: from text in memory, from files, or from a folder.
 extension RuleSet {
   /// Compiles rules given in memory, e.g. fetched from a database or a configuration service.

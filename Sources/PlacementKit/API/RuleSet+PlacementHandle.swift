@@ -1,3 +1,5 @@
+import PlacementCore
+
 /// A placement of one rule set, looked up by name once so that resolving it cannot fail: what a batch or a
 /// request loop resolves for every profile.
 ///

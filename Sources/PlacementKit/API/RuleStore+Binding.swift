@@ -1,3 +1,5 @@
+import PlacementCore
+
 /// Binding and resolving a request's profile on one snapshot, so that a reload between the two steps can never
 /// pair a profile bound by one rule set with another (issue 10, item 3).
 ///

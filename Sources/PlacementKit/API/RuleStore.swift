@@ -1,3 +1,4 @@
+import PlacementCore
 import Synchronization
 
 /// The current rule set of a running service, replaced atomically when the rules change.

@@ -1,3 +1,5 @@
+import PlacementCore
+
 /// A shared reference that many readers load and rare writers replace, guarded by a pthread mutex
 /// (``PthreadLocked``, which Thread Sanitizer can check).
 ///

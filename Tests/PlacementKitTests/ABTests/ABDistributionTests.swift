@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Shares of 100,000 synthetic profiles through the whole pipeline (compile, bind, `RuleSet.resolve`).

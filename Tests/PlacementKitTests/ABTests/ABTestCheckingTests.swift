@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Compile errors of A/B tests, rollouts and default rows, through the real compiler.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// A test spanning three placements: one version, one variation per profile everywhere.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Exposures and reasons (issue 12 item 1): every test a profile took part in on the way to its decision, and why

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// `fallthrough` rows and variations, holdouts, and what explain says about them.

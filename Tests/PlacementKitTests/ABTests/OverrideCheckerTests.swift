@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The checker's verdicts on QA overrides: each wrong target or forced value is an error at its place, with a

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import PlacementAnalysis
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// QA overrides (issue 12 item 2): declared in the rules next to the test, or forced at run time from the profile

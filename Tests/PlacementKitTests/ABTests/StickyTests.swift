@@ -1,5 +1,7 @@
 import Testing
 
+@testable import PlacementAnalysis
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Sticky assignments (issue 12 item 5): a `sticky` test honours the assignment a profile carries for its

@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Hot reload: a broken reload keeps the previous rules serving, a good one is visible to the next resolution,

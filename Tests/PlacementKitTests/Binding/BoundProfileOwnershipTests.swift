@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Issue 10, item 3 (review defect 2): a bound profile belongs to the rule set that bound it. Resolving it with

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Issue 11's rows in the binder: per-value limits (M-5, decision 4), cleared fields (M-3, decision 3), blank ids

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Issue 10, item 2: every entry point binds through the same coercion. Generated profiles given as JSON bytes

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Review defect 8 (issue 10, item 3): one store of a profile's identity. The `profile_id` attribute that

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// `placement diff` and QA overrides: the audience tables can be equivalent while an override changes what its

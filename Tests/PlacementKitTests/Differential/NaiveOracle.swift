@@ -1,3 +1,4 @@
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The differential test's oracle: a deliberately naive interpreter of the generated rules, written from the

@@ -1,3 +1,4 @@
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// A seeded, portable generator (the test target's `SplitMix`), so every run generates the same cases.

@@ -1,3 +1,4 @@
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// A profile value as the naive oracle reads it: already of the attribute's declared type, or nil (missing).

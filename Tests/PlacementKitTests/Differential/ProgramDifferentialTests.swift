@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The engine against the naive oracle (``NaiveOracle``) on generated rule sets and profiles: every operator

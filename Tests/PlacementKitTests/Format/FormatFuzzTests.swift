@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Mutates the golden inputs token by token (drop, repeat, move to a new line, add blank lines or comments) and checks every

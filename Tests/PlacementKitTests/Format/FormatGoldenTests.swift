@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 @Suite struct FormatGoldenTests {

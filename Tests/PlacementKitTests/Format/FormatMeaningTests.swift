@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// `placement fmt` must never change what rules mean: for every rules file of the repository (Rules/ as one

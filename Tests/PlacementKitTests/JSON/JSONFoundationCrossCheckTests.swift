@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Decodes any JSON through Foundation's `JSONDecoder` into a `JSONValue`. `Bool` is tried before `Double`

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Compile errors of `layer` declarations (issue 12 item 3), positions proved by markers.

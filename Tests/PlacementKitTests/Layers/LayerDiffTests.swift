@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// `placement diff` over layers: a share that shrinks takes profiles out of the test (found, with the cause

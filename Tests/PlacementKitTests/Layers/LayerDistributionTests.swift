@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Issue 12's "Must show" for layers: tests A (30 %) and B (20 %) of one layer over 100,000 profile ids, through

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import PlacementAnalysis
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Lint over layers: a layered row never hides the rows below it, and `layer-allocation` reports each layer's

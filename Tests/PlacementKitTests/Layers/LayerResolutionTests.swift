@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Resolution of layered test rows: the row is skipped outside the share (no exposure, the rows below decide),

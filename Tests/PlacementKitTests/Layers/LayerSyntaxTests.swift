@@ -1,5 +1,7 @@
 import Testing
 
+@testable import PlacementAnalysis
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// `layer` syntax: the tree, recovery that costs only the broken line, and the canonical format.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// docs/Lint.md documents every rule (scripts/lint-docs.sh harvests the rules' doc comments into it).

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Every finding of a lint run over one in-memory file `test.rules`, suppressed ones included.

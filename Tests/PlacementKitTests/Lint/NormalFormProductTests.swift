@@ -1,5 +1,7 @@
 import Testing
 
+@testable import PlacementAnalysis
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The conjunction of normal forms (reliability D6: long `and` chains were quadratic).

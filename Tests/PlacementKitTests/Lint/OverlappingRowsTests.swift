@@ -1,5 +1,7 @@
 import Testing
 
+@testable import PlacementAnalysis
+@testable import PlacementCore
 @testable import PlacementKit
 
 @Suite struct OverlappingRowsTests {

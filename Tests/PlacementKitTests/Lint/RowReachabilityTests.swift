@@ -1,5 +1,7 @@
 import Testing
 
+@testable import PlacementAnalysis
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The shared row reachability of `unreachable-row` and `overlapping-rows`: the same answers as checking every

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Compiler diagnostics: positions, codes, did-you-mean, recovery (issue 2, "Must show").

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Issue 11's source, syntax and diagnostics rows: presence (review defect 5), encodings (m-7, m-8, D9),

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Ingest at the edges (issue 11, decision 13): Adapty storage of lists and bools (m-15), source-kind

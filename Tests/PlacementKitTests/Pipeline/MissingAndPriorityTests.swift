@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// PRODUCT.md §4.1 (missing values) and §4.8 (priority), through compile → bind → resolve.

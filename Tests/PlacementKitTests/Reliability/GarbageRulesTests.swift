@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Rules files of garbage, huge lines and thousands of mistakes: memory, time and output stay proportional to

@@ -1,3 +1,4 @@
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Helpers for the reliability suites: compile generated rules text and resolve with a pinned clock.

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Deep nesting in rules: one diagnostic, never a stack overflow (issue 7, "must show").

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Patterns in rules must match in linear time: constructs that need backtracking are compile errors.

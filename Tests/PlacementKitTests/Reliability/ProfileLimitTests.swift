@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Bad and over-limit profiles: each is one clear ``ProfileError`` (issue 7, "must show").

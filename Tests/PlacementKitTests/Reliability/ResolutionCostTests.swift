@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Reliability report D1: a resolution's cost had no practical bound. Now each segment is evaluated at most once

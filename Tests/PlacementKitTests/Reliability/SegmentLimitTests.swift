@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Segment references expand at evaluation time; the checker bounds how deep and how costly that gets.

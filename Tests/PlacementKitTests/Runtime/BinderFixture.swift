@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Deterministic pseudo-random numbers for generated test inputs (SplitMix64).

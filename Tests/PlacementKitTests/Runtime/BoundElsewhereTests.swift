@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// With one evaluator there is no fallback for a profile bound by another rule set (the tree evaluator it used

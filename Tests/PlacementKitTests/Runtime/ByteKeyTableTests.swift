@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The byte-keyed table behind the profile binder: every name is found with its value, and no other spelling

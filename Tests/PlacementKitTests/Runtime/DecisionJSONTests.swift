@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The decision writer emits verbatim pieces for speed; it must match, byte for byte, the same layout written

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Review defect 1 (issue 10): `nick == ""` gave `flow a` through `Profile(jsonBytes:)` + `bind` and `flow b`

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The allocation-free reader of plain release versions (`N`, `N.N`, `N.N.N`) must accept only what the full

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The fast JSON → bound profile reader (`ProfileBinder`, behind `RuleSet.bind(jsonBytes:)`) must give exactly

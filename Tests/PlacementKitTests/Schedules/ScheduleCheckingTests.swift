@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Issue 12 item 4, "must show": `until` before `from` is an error; a bare date is an error with a hint to add

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// `placement diff`: a changed schedule is a change cause, found at the schedule's bounds even when the

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import PlacementAnalysis
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The lint rules for schedules (`schedule-ended`, `overlapping-schedules`) and the reasoner's view of a

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Issue 12 item 4, "must show": a scheduled row is skipped before its window and after it, and matches inside

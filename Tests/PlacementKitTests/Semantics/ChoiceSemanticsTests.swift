@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// `choice` and `choices` attributes (PRODUCT.md §4.6) through compile → bind → resolve.

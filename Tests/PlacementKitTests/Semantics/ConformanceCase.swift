@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// One line of `Fixtures/conformance/*.jsonl`: a single-condition case from the Unleash or GrowthBook suite,

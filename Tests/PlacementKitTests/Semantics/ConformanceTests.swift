@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Every case of the Unleash and GrowthBook operator suites (`Fixtures/conformance/`), through the real

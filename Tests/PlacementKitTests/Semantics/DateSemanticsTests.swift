@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Dates (PRODUCT.md §4.2, §4.4) through compile → bind → resolve, with a pinned `now`.

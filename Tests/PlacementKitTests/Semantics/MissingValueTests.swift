@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Missing and null values (PRODUCT.md §4.1) through compile → bind → resolve: positive operators are false,

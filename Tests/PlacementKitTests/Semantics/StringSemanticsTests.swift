@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// String operators (PRODUCT.md §4.5) through compile → bind → resolve.

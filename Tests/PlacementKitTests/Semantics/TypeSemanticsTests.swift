@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Strict types and coercion by declared type only (PRODUCT.md §4.2), through compile → bind → resolve.

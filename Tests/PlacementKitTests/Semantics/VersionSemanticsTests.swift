@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Versions (PRODUCT.md §4.3) through compile → bind → resolve, on the built-in `app_version`.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Rules text with position markers `1️⃣`…`9️⃣` (swift-format's `MarkedText`): the markers are removed and

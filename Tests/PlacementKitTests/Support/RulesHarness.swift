@@ -1,3 +1,4 @@
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Compiles one in-memory rules file named `test.rules`.

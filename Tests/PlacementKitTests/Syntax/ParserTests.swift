@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// The parser's tree: shape, missing nodes (``Presence``), and recovery after an error.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementCore
 @testable import PlacementKit
 
 /// Newcomer-trial findings on row recovery: an id missing at the end of a row is reported on that row's line and

@@ -1,0 +1,121 @@
+import PlacementCore
+
+/// A syntax node with the file it was parsed from.
+public struct Located<Node: Sendable>: Sendable {
+  public let node: Node
+  public let file: SourceFile
+
+  /// The span of a range of this node's file.
+  public func span(_ range: SourceRange) -> SourceSpan { SourceSpan(file: file, range: range) }
+}
+
+/// What a lint rule sees: the compilation (checked model and compiler diagnostics), the syntax trees indexed
+/// by declaration kind, and a ``Reasoner`` over the conditions.
+public struct LintContext: Sendable {
+  public let compilation: Compilation
+  public let reasoner: Reasoner
+  /// Declarations in file order, then source order.
+  package let attributeDecls: [Located<AttributeDecl>]
+  package let segmentDecls: [Located<SegmentDecl>]
+  package let placementDecls: [Located<PlacementDecl>]
+  package let testDecls: [Located<CrossPlacementTestDecl>]
+  package let overrideDecls: [Located<OverrideDecl>]
+  private let attributeIndex: [String: Int]
+  /// Row reachability by placement index, computed once per run (``RowFacts/reachability(ofPlacement:)``).
+  let rowReach = Memo<Int, PlacementReach>()
+  /// Segment index by "file|offset" of the declared name (duplicates and rejected declarations are absent).
+  private let segmentIndexByPlace: [String: Int]
+
+  /// The most row comparisons the reachability of one placement may cost: a row's segment plus the earlier
+  /// rows it is checked against, summed over its rows (earlier rows proved disjoint by ``Pin``s cost nothing).
+  /// The rows after that are reported as not checked (an info finding of `unreachable-row`), never silently.
+  public let rowBudget: Int
+  public static let defaultRowBudget = 100_000
+  /// The instant schedules are judged at (`schedule-ended`): `placement lint --now`, else the clock.
+  public let scheduleNow: Instant
+
+  /// - Parameters:
+  ///   - now: the instant relative date conditions are judged at (default ``Reasoner/defaultNow``, fixed so that
+  ///     findings are reproducible); `placement lint --now` sets it.
+  ///   - scheduleNow: the instant schedules are judged at (a schedule that ended before it is a finding); nil: `now`.
+  public init(
+    _ compilation: Compilation, rowBudget: Int = LintContext.defaultRowBudget, now: Instant = Reasoner.defaultNow,
+    scheduleNow: Instant? = nil
+  ) {
+    self.compilation = compilation
+    self.rowBudget = rowBudget
+    self.scheduleNow = scheduleNow ?? now
+    self.reasoner = Reasoner(model: compilation.model, now: now)
+    var attributes: [Located<AttributeDecl>] = []
+    var segments: [Located<SegmentDecl>] = []
+    var placements: [Located<PlacementDecl>] = []
+    var tests: [Located<CrossPlacementTestDecl>] = []
+    var overrides: [Located<OverrideDecl>] = []
+    for tree in compilation.model.files {
+      for declaration in tree.declarations {
+        switch declaration {
+        case .attribute(let d): attributes.append(Located(node: d, file: tree.file))
+        case .segment(let d): segments.append(Located(node: d, file: tree.file))
+        case .placement(let d): placements.append(Located(node: d, file: tree.file))
+        case .test(let d): tests.append(Located(node: d, file: tree.file))
+        case .layer: break  // lint rules read layers from the model (``CheckedRules/layers``)
+        case .override(let d): overrides.append(Located(node: d, file: tree.file))
+        }
+      }
+    }
+    attributeDecls = attributes
+    segmentDecls = segments
+    placementDecls = placements
+    testDecls = tests
+    overrideDecls = overrides
+    segmentIndexByPlace = Dictionary(
+      compilation.model.segments.enumerated().map { ("\($1.span.file.name)|\($1.span.range.start)", $0) },
+      uniquingKeysWith: { first, _ in first })
+    attributeIndex = Dictionary(
+      compilation.model.attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  public var model: CheckedRules { compilation.model }
+
+  /// The attribute called `name` (built-in or declared), or nil.
+  public func attribute(named name: String) -> AttributeDefinition? {
+    attributeIndex[name].map { model.attributes[$0] }
+  }
+
+  /// The index in ``CheckedRules/segments`` of the segment declared by `decl` (nil for a duplicate or a
+  /// declaration the checker rejected).
+  func segmentIndex(of decl: SegmentDecl, in file: SourceFile) -> Int? {
+    segmentIndexByPlace["\(file.name)|\(decl.name.range.start)"]
+  }
+
+  /// The segments whose condition provably cannot hold (`holds: true`, a contradiction) or cannot fail
+  /// (`holds: false`, a tautology), with the attributes whose tests conflict in the proof: the one query of
+  /// `never-matches` and `always-matches`, with opposite polarities.
+  func segmentsThatCannot(hold holds: Bool) -> [(segment: SegmentDefinition, conflicts: [Conflict])] {
+    model.segments.indices.compactMap { index in
+      guard case .unsatisfiable(let conflicts) = reasoner.check([Reasoner.Requirement(.segment(index), holds: holds)])
+      else { return nil }
+      return (model.segments[index], conflicts)
+    }
+  }
+
+  /// Whether the compiler reported an error inside the declaration of `layer` (its lines in error are missing
+  /// from ``LayerDefinition/allocations``, so a finding about the allocation would be wrong).
+  func hasErrors(inLayer layer: LayerDefinition) -> Bool {
+    let declarations = model.files.first { $0.file.name == layer.span.file.name }?.declarations ?? []
+    let range = declarations.lazy.compactMap { declaration -> SourceRange? in
+      guard case .layer(let decl) = declaration, decl.name.range == layer.span.range else { return nil }
+      return decl.range
+    }.first
+    guard let range else { return true }
+    return compilation.diagnostics.contains { diagnostic in
+      guard diagnostic.severity == .error, let span = diagnostic.span, span.file.name == layer.span.file.name else {
+        return false
+      }
+      return span.range.start >= range.start && span.range.start < range.end
+    }
+  }
+
+  /// "row 2 'music_fans'" as messages name rows.
+  static func describe(row index: Int, _ row: AudienceRow) -> String { "row \(index) '\(row.name)'" }
+}

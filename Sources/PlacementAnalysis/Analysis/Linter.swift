@@ -1,0 +1,56 @@
+import PlacementCore
+
+/// Runs the compiler's diagnostics and the lint rules over a compilation.
+public enum Linter {
+  /// The findings people act on: compiler diagnostics and lint findings, suppressed ones removed, sorted by
+  /// file, position and code.
+  public static func lint(_ compilation: Compilation) -> [Diagnostic] {
+    run(compilation).diagnostics
+  }
+
+  /// Every finding, suppressed ones included and marked (the JSON reporter shows them).
+  /// - Parameters:
+  ///   - compilation: the compiled rules (with errors or not: rules run on the checked model either way).
+  ///   - rules: the rules to run (default: all of ``LintRegistry``).
+  ///   - now: the instant relative date conditions are judged at.
+  ///   - scheduleNow: the instant schedules are judged at (`schedule-ended`; the CLI passes `--now` or the
+  ///     clock); nil: `now`.
+  public static func run(
+    _ compilation: Compilation, rules: [any LintRule] = LintRegistry.rules, now: Instant = Reasoner.defaultNow,
+    scheduleNow: Instant? = nil
+  ) -> LintResult {
+    let context = LintContext(compilation, now: now, scheduleNow: scheduleNow)
+    var diagnostics = RebalanceWeights().amend(compilation.diagnostics, context)
+    for rule in rules { diagnostics += rule.check(context) }
+    let suppressions = Suppressions(files: compilation.model.files)
+    let findings = diagnostics.sortedByPosition().map {
+      LintFinding(diagnostic: $0, isSuppressed: suppressions.suppresses($0))
+    }
+    return LintResult(findings: findings, truncatedCount: compilation.truncatedCount)
+  }
+}
+
+/// The outcome of ``Linter/run(_:rules:now:scheduleNow:)``.
+public struct LintResult: Sendable {
+  /// All findings sorted by position, suppressed ones included.
+  public let findings: [LintFinding]
+  /// Compiler diagnostics dropped by the compiler's cap.
+  public let truncatedCount: Int
+
+  /// Findings that are not suppressed.
+  public var diagnostics: [Diagnostic] { findings.filter { !$0.isSuppressed }.map(\.diagnostic) }
+
+  /// Unsuppressed findings of a severity.
+  public func count(_ severity: Severity) -> Int {
+    findings.filter { !$0.isSuppressed && $0.diagnostic.severity == severity }.count
+  }
+
+  /// How many findings a comment suppressed.
+  public var suppressedCount: Int { findings.filter(\.isSuppressed).count }
+}
+
+/// One diagnostic of a lint run and whether a `# placement-lint: disable=…` comment suppressed it.
+public struct LintFinding: Sendable {
+  public let diagnostic: Diagnostic
+  public let isSuppressed: Bool
+}

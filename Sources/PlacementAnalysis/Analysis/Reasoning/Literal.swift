@@ -1,0 +1,53 @@
+import PlacementCore
+
+/// One atomic test with a polarity: the unit of a normal form.
+///
+/// A literal on an attribute (`slot` set) carries the ``ValueTest``; a *free* literal (`slot == nil`) stands
+/// for what the reasoner does not model at all (a rollout): it is a propositional variable named by ``key``.
+struct Literal: Sendable {
+  /// The attribute slot tested, or nil for a free literal.
+  let slot: Int?
+  let test: ValueTest?
+  /// Identifies the atom: two literals with one key test the same thing (same slot, same test).
+  let key: String
+  let positive: Bool
+  /// The predicate as written, for messages (`age < 18`, `experience != pro`).
+  let text: String
+  /// True when ``text`` is a negated operator as written (`!=`, `not in`, …) over the positive ``test``.
+  var writtenNegated = false
+  /// For a rollout's free literal, its salt and threshold (basis points), so that a witness can be searched
+  /// among `profile_id`s (``RolloutWitness``).
+  var rollout: Rollout? = nil
+
+  /// `percent(p) salt "s"`: admits the ids whose bucket is below `threshold`.
+  struct Rollout: Sendable {
+    let salt: String
+    let threshold: Int
+  }
+
+  var negated: Literal {
+    Literal(
+      slot: slot, test: test, key: key, positive: !positive, text: text, writtenNegated: writtenNegated,
+      rollout: rollout)
+  }
+
+  /// The literal as a person reads it: `age < 18`, `experience != pro`, or `not (age < 18)`.
+  var description: String { positive != writtenNegated ? text : "not (\(text))" }
+
+  /// A stable identity for a test (patterns by source; everything else by its description).
+  static func key(_ test: ValueTest) -> String {
+    if case .matches(let pattern) = test { return "matches|\(pattern.ignoringCase)|\(pattern.source)" }
+    return String(describing: test)
+  }
+}
+
+/// Why the reasoner gave up on a question.
+public enum ReasoningLimit: Error, Sendable, Hashable {
+  /// The conditions use something the reasoner does not model (patterns, `starts_with`, rollouts, relative
+  /// dates) and no example profile was found.
+  case unmodeled
+  /// The normal form or the search grew past its cap.
+  case tooLarge
+  /// The conditions are not valid (a segment cycle, or a part the checker rejected).
+  case invalid
+}

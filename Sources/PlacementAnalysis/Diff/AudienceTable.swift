@@ -1,0 +1,143 @@
+import PlacementCore
+
+/// The audience table of one placement as people and tools read it (`placement audiences`): the rows in
+/// priority order with their segment, content or A/B split and marks, and the fallback path.
+///
+/// Priority is the 0-based evaluation order: rows of cross-placement tests first, then the placement's own rows
+/// as written, the default row last. The first row whose segment matches and whose content does not fall
+/// through decides; a profile that matches no row, or whose matching rows all fall through, gets the default row.
+public struct AudienceTable: Sendable, Equatable {
+  /// Whether a row can continue with the next row instead of deciding.
+  public enum FallThrough: Sendable, Equatable {
+    /// The row always decides when its segment matches.
+    case never
+    /// The row's content is `fallthrough`: it never decides.
+    case always
+    /// The row is a test; a profile that draws one of these variations continues with the next row.
+    case variations([String])
+  }
+
+  /// One row of the table.
+  public struct Row: Sendable, Equatable {
+    /// 0-based evaluation order.
+    public let priority: Int
+    /// The segment's name, or `default`.
+    public let name: String
+    /// The segment's condition as written, whitespace collapsed to single spaces; nil for the default row.
+    public let condition: String?
+    /// The content, or the test with its variations in draw order (weight ascending, then id).
+    public let content: Content
+    public let isDefault: Bool
+    /// True for a row of a cross-placement test (evaluated before the placement's own rows).
+    public let isCrossPlacement: Bool
+    /// For a cross-placement row: the other placements whose tables refer to the same test, in declaration order.
+    public let alsoIn: [String]
+    public let fallThrough: FallThrough
+    /// Ids of the variations that are holdouts (the profile is deliberately shown nothing).
+    public let holdouts: [String]
+    /// When the row is live: its own schedule intersected with its test's; nil for a row that always is.
+    public internal(set) var schedule: Schedule? = nil
+    /// Where ``schedule`` stands at the table's ``AudienceTable/now``; nil for an unscheduled row or a table
+    /// not judged at an instant.
+    public internal(set) var status: Schedule.Status? = nil
+  }
+
+  /// A QA override that applies at this placement (docs/ABTests.md, "QA overrides").
+  public struct Override: Sendable, Equatable {
+    /// The test whose variation is forced (nil: the placement's content is forced before any row).
+    public let test: String?
+    /// The forced variation id (test overrides only).
+    public let variation: String?
+    /// The forced content (placement overrides only).
+    public let content: Content?
+    /// The override's condition as written, whitespace collapsed.
+    public let condition: String
+  }
+
+  public let placement: String
+  public let contentType: PlacementDefinition.ContentType
+  public internal(set) var rows: [Row]
+  /// The instant the rows' schedules are judged at (``at(_:)``); nil when not judged.
+  public internal(set) var now: Instant? = nil
+  /// The placement's content overrides and the variation overrides of its tests, in declaration order.
+  public private(set) var overrides: [Override] = []
+
+  /// The table of `placement` in `ruleSet`, or nil for an unknown placement.
+  public init?(_ placement: String, in ruleSet: RuleSet) {
+    guard let definition = ruleSet.placement(named: placement) else { return nil }
+    self.init(definition, in: ruleSet)
+  }
+
+  /// The table of a placement of `ruleSet`.
+  public init(_ definition: PlacementDefinition, in ruleSet: RuleSet) {
+    placement = definition.name
+    contentType = definition.contentType
+    rows = definition.rows.enumerated().map { index, row in
+      var test: ABTest?
+      if case .test(let t) = row.content { test = t }
+      let isCross = test?.isCrossPlacement == true
+      return Row(
+        priority: index, name: row.name,
+        condition: row.segment.map { Self.collapsingWhitespace(ruleSet.segments[$0].conditionText) },
+        content: row.content, isDefault: row.segment == nil, isCrossPlacement: isCross,
+        alsoIn: isCross ? Self.placements(referring: test!.name, in: ruleSet, except: definition.name) : [],
+        fallThrough: Self.fallThrough(row.content),
+        holdouts: test?.variations.filter { $0.content == .holdout }.map(\.id) ?? [])
+    }
+    for (index, row) in definition.rows.enumerated() { rows[index].schedule = row.effectiveSchedule }
+    let tests = Set(definition.rows.compactMap { row in if case .test(let t) = row.content { t.name } else { nil } })
+    overrides = ruleSet.overrideDefinitions.compactMap { override in
+      let condition = Self.collapsingWhitespace(override.conditionText)
+      if override.target == definition.name, let content = override.content {
+        return Override(test: nil, variation: nil, content: content, condition: condition)
+      }
+      guard let variation = override.variation, tests.contains(override.target) else { return nil }
+      return Override(test: override.target, variation: variation, content: nil, condition: condition)
+    }
+  }
+
+  /// The table with each scheduled row's ``Row/status`` at `now` (`placement audiences --now`): what is live.
+  public func at(_ now: Instant) -> AudienceTable {
+    var judged = self
+    judged.now = now
+    for index in judged.rows.indices { judged.rows[index].status = judged.rows[index].schedule?.status(at: now) }
+    return judged
+  }
+
+  /// Rows with a schedule (their own or their test's).
+  public var scheduledRows: [Row] { rows.filter { $0.schedule != nil } }
+
+  /// The default row: where a profile ends when no row decides. Nil only for a table that failed to check.
+  public var defaultRow: Row? { rows.last { $0.isDefault } }
+
+  /// Rows that can continue with the next row instead of deciding.
+  public var fallThroughRows: [Row] { rows.filter { $0.fallThrough != .never } }
+
+  /// Number of rows whose content is an A/B test.
+  public var testCount: Int {
+    rows.count { if case .test = $0.content { true } else { false } }
+  }
+
+  static func fallThrough(_ content: Content) -> FallThrough {
+    switch content {
+    case .fallthrough_: return .always
+    case .test(let test):
+      let ids = test.variations.filter { Checker.canFallThrough($0.content) }.map(\.id)
+      return ids.isEmpty ? .never : .variations(ids)
+    case .flow, .paywall, .holdout: return .never
+    }
+  }
+
+  static func placements(referring test: String, in ruleSet: RuleSet, except name: String) -> [String] {
+    ruleSet.placements.filter { placement in
+      placement.name != name
+        && placement.rows.contains { row in
+          if case .test(let t) = row.content { t.isCrossPlacement && t.name == test } else { false }
+        }
+    }.map(\.name)
+  }
+
+  package static func collapsingWhitespace(_ text: String) -> String {
+    text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+  }
+}

@@ -1,0 +1,171 @@
+import PlacementCore
+
+/// What `placement diff` found between two rule sets (see ``RulesDiff``).
+public struct DiffReport: Sendable {
+  /// Placements present on both sides, in the new rule set's order.
+  public let placements: [PlacementDiff]
+  /// Placements only the new rule set has.
+  public let addedPlacements: [String]
+  /// Placements only the old rule set has.
+  public let removedPlacements: [String]
+  /// Experiment safety findings (A/B tests re-weighted, re-versioned, started, ended, or left by profiles).
+  public let tests: [TestFinding]
+  /// Attributes whose type changed kind (e.g. `number` to `string`): conditions over them are not compared.
+  public let conflictingAttributes: [String]
+
+  /// True when no profile can change decision at any placement, proved, and no placement was added or removed.
+  public var isEquivalent: Bool {
+    addedPlacements.isEmpty && removedPlacements.isEmpty && placements.allSatisfy { $0.status == .equivalent }
+      && !tests.contains { $0.kind == .overridesChanged }
+  }
+
+  /// Every transition of every placement.
+  public var transitions: [Transition] { placements.flatMap(\.transitions) }
+}
+
+/// The comparison of one placement.
+public struct PlacementDiff: Sendable {
+  public enum Status: String, Sendable, Hashable {
+    /// Proved: every profile gets the same decision from both rule sets.
+    case equivalent
+    /// Some profile gets a different decision (see ``PlacementDiff/transitions``).
+    case changed
+    /// No change was found, but some row pairs could not be decided (see ``PlacementDiff/undecided``).
+    case undecided
+    /// Not analysed: the diff's time budget ran out first.
+    case skipped
+  }
+
+  public let name: String
+  public let status: Status
+  /// The decision changes some profile can make, each with a confirmed witness; sorted by old then new outcome.
+  public let transitions: [Transition]
+  /// Row pairs (old row → new row) whose overlap the reasoner could not decide, with the reason.
+  public let undecided: [String]
+}
+
+/// What a profile is shown at a placement: the content and, when a test decided, the test and variation.
+public struct Outcome: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// `paywall winback`, `flow pro_onboarding`, `flow f with paywall p` or `holdout`.
+  public let content: String
+  /// The content's id (paywall or flow id; nil for a holdout), for `--fail-on content:<id>`.
+  public let ids: [String]
+  /// `test music_paywalls variation music_a`, when a test decided.
+  public let test: String?
+  /// The name of the test that decided, when one did.
+  public let testName: String?
+
+  init(_ decision: Decision) {
+    switch decision.content {
+    case .flow(let id, let paywall):
+      content = "flow \(id)" + (paywall.map { " with paywall \($0)" } ?? "")
+      ids = [id] + (paywall.map { [$0] } ?? [])
+    case .paywall(let id):
+      content = "paywall \(id)"
+      ids = [id]
+    case .holdout:
+      content = "holdout"
+      ids = []
+    }
+    test = decision.abTest.map { "test \($0.name) variation \($0.variation)" }
+    testName = decision.abTest?.name
+  }
+
+  public var description: String { content + (test.map { " (\($0))" } ?? "") }
+
+  public static func < (lhs: Outcome, rhs: Outcome) -> Bool { lhs.description < rhs.description }
+}
+
+/// One reachable decision change at a placement: old outcome → new outcome, with a witness profile that the
+/// runtime resolves to exactly these two decisions, and why it changed.
+public struct Transition: Sendable {
+  public let placement: String
+  public let old: Outcome
+  public let new: Outcome
+  /// The witness profile as `placement resolve --profile` reads it (with a `profile_id` when a test draws).
+  public let witness: String
+  /// The instant the witness was resolved at when it depends on relative dates (`--now`).
+  public let now: Instant?
+  /// The rows that decided for the witness, old and new.
+  public let oldRow: RowRef
+  public let newRow: RowRef
+  /// Why the decision changed (one or more: a row added above and a segment narrowed can both apply).
+  public let causes: [Cause]
+}
+
+/// A row of an audience table on one side of the diff.
+public struct RowRef: Sendable, Hashable {
+  /// 0-based priority in the placement's evaluation order.
+  public let index: Int
+  /// The segment name, or `default`.
+  public let name: String
+  public let span: SourceSpan
+}
+
+/// Why a profile's decision changed.
+public struct Cause: Sendable, Hashable, CustomStringConvertible {
+  public enum Kind: String, Sendable, Hashable {
+    case rowAdded = "row-added"
+    case rowRemoved = "row-removed"
+    case rowMoved = "row-moved"
+    case segmentNarrowed = "segment-narrowed"
+    case segmentWidened = "segment-widened"
+    /// Narrowed for some profiles and widened for others.
+    case segmentChanged = "segment-changed"
+    case contentChanged = "content-changed"
+    case testChanged = "test-changed"
+    /// The row's schedule (or its test's) changed: it is skipped at the example's instant on one side only.
+    case scheduleChanged = "schedule-changed"
+    /// The row's test takes a different share of its layer (or joined or left a layer).
+    case layerShareChanged = "layer-share-changed"
+  }
+
+  public let kind: Kind
+  /// The row the cause is about (its new side when it has one).
+  public let row: RowRef
+
+  public var description: String {
+    switch kind {
+    case .rowAdded: "row '\(row.name)' added"
+    case .rowRemoved: "row '\(row.name)' removed"
+    case .rowMoved: "row '\(row.name)' moved"
+    case .segmentNarrowed: "segment of row '\(row.name)' narrowed"
+    case .segmentWidened: "segment of row '\(row.name)' widened"
+    case .segmentChanged: "segment of row '\(row.name)' changed (narrowed and widened)"
+    case .contentChanged: "content of row '\(row.name)' changed"
+    case .testChanged: "test of row '\(row.name)' changed"
+    case .scheduleChanged: "schedule of row '\(row.name)' changed"
+    case .layerShareChanged: "layer share of the test of row '\(row.name)' changed"
+    }
+  }
+}
+
+/// An experiment safety finding about one A/B test.
+public struct TestFinding: Sendable {
+  public enum Kind: String, Sendable, Hashable {
+    /// Profiles in the running test would see another variation (re-weighted, re-versioned, or taken out).
+    case reassignsRunningTest = "reassigns-running-test"
+    /// Same draw, but a variation's content changed.
+    case variationContentChanged = "variation-content-changed"
+    /// A `sticky` test's draw changed under the same version: profiles that carry their assignment keep it, only
+    /// profiles new to the test draw with the new weights.
+    case stickyReweighted = "sticky-reweighted"
+    /// A QA override was added or removed: the profiles it matches get another decision.
+    case overridesChanged = "overrides-changed"
+    case testStarted = "test-started"
+    case testEnded = "test-ended"
+  }
+
+  public let kind: Kind
+  public let severity: Severity
+  /// The test's name (`placement/test` for a test written inline in a placement).
+  public let test: String
+  public let message: String
+  /// The fraction of the test's profiles that change variation (exact, from the 100 buckets), when the version
+  /// is kept; 1 for a new version.
+  public let reassignedFraction: Double?
+  /// Where: the test's row in the new rules (the old one for an ended test).
+  public let span: SourceSpan?
+  /// A profile that shows the change, when there is one.
+  public let witness: String?
+}

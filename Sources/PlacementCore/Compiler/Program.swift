@@ -1,0 +1,119 @@
+/// The segments' conditions compiled to one flat array of plain-data instructions: the engine's only evaluator
+/// (`ProgramEvaluator` walks it, for resolution, for explain through an observer, and for the lint reasoner's
+/// witnesses). Nothing in it is reference-counted, so evaluating it neither allocates nor retains.
+///
+/// Each condition is a subtree stored in prefix order, one node per ``Condition`` node of the folded condition
+/// (so an explanation can walk the condition and its nodes side by side): a node's children follow it, and
+/// ``Node/end`` is the index just past its subtree, so an `and`/`or` short-circuits by jumping. Tests on common
+/// value shapes (numbers, options, dates, booleans, release versions, string equality against literals) are
+/// instructions of their own over a bound profile's ``Scalar``s; every other test, and every value the fast
+/// instruction cannot read, goes through ``ValueTest/holds(_:now:)`` with the original test (kept in ``tests``),
+/// the one definition of a test's meaning. `ProgramDifferentialTests` checks both against a naive oracle.
+///
+/// Segments referred to more than once (by other segments or by several rows) get a slot in a per-resolution
+/// memo (``memoSlots``), so one resolution evaluates each segment at most once and its cost is bounded by the
+/// size of the compiled rules (``ResolutionCost``).
+///
+/// A class so that bound profiles can check, by identity, that they were bound for this program's layout.
+package final class Program: Sendable {
+  let nodes: [Node]
+  /// The root node of each segment's condition, indexed like ``RuleSet/segments``.
+  let roots: [Int32]
+  /// The original test of every predicate node (``Node/test``), for the reference path.
+  let tests: [ValueTest]
+  /// Rollout salts and thresholds, indexed by ``Node/a`` of `.rollout` nodes.
+  let rollouts: [(salt: String, threshold: Int)]
+  /// Per attribute slot: the string literals that equality tests compare that slot with, and their ids (0..<64).
+  /// Binding stores the id of a profile's string in its scalar, so `==`/`in` becomes a bit test.
+  let stringIDs: [[String: UInt64]]
+  /// Placement names → index, looked up by bytes (the `String` dictionary of ``RuleSet`` hashes with SipHash,
+  /// several times slower); names are ASCII identifiers, so bytes equal means names equal.
+  let placementNames: ByteKeyTable
+  /// Per segment: its bit in the memo, or -1 for a segment referred to at most once (evaluated at most once
+  /// per resolution without one).
+  let memoSlots: [Int32]
+  /// 64-bit words of one half of the memo (a "known" bit set, then a "holds" bit set): `ceil(memoized / 64)`.
+  let memoWords: Int
+
+  package init(conditions: [Condition], attributeCount: Int, placements: [PlacementDefinition]) {
+    var builder = ProgramBuilder(attributeCount: attributeCount)
+    roots = conditions.map { builder.emit($0) }
+    nodes = builder.nodes
+    tests = builder.tests
+    rollouts = builder.rollouts
+    stringIDs = builder.stringIDs
+    placementNames = ByteKeyTable(placements.enumerated().map { ($1.name, Int32($0)) })
+    var references = [Int](repeating: 0, count: conditions.count)
+    for node in builder.nodes where node.op == .segment { references[Int(node.a)] += 1 }
+    for placement in placements {
+      for row in placement.rows { if let segment = row.segment { references[segment] += 1 } }
+    }
+    var next: Int32 = 0
+    memoSlots = references.map { count in
+      guard count > 1 else { return -1 }
+      defer { next += 1 }
+      return next
+    }
+    memoWords = (Int(next) + 63) / 64
+  }
+
+  /// The index of the placement called `name` when `name` is spelled with the same bytes; nil otherwise (the
+  /// caller then asks the `String` dictionary, which also matches canonically equivalent spellings).
+  func placementIndex(_ name: String) -> Int? {
+    var name = name
+    return name.withUTF8 { placementNames.value($0) }.map(Int.init)
+  }
+}
+
+/// One instruction. Plain data: reading one never touches a reference count.
+struct Node: Sendable {
+  enum Op: UInt8, BitwiseCopyable, Sendable {
+    /// Children follow; `a` is their count.
+    case all, any
+    /// One child follows.
+    case not
+    /// `a` is the segment index.
+    case segment
+    /// `a` is 1 (true) or 0 (false).
+    case constant
+    /// `a` is the rollout index.
+    case rollout
+    // Predicates: `slot` is the attribute slot and `test` the index of the original test.
+    case isSet
+    /// `comparison`, `a` = literal bit pattern.
+    case number
+    /// `a`, `b` = bounds' bit patterns.
+    case numberBetween
+    /// `a` = 1 or 0.
+    case bool
+    /// `a` = option mask.
+    case choiceIn, choicesHasAll, choicesHasAny
+    case choicesIsEmpty
+    /// `comparison`, `a` = count literal bit pattern.
+    case choicesCount
+    /// `comparison`, `a` = milliseconds.
+    case date
+    /// `a`, `b` = milliseconds.
+    case dateBetween
+    /// `a` = window in milliseconds.
+    case dateWithinLast, dateOlderThan
+    /// `comparison`, `a` = years literal bit pattern.
+    case yearsSince
+    /// `a` = mask of string ids (``Program/stringIDs``).
+    case stringIn
+    /// `comparison`, `a` = packed release version (``Scalar/packVersion``).
+    case version
+    /// Anything else: `tests[test].holds(values[slot], now:)`.
+    case generic
+  }
+
+  var op: Op
+  var comparison: Comparison = .equal
+  var slot: Int32 = 0
+  var test: Int32 = 0
+  /// Index just past this node's subtree.
+  var end: Int32 = 0
+  var a: UInt64 = 0
+  var b: UInt64 = 0
+}
+

@@ -1,0 +1,97 @@
+/// A compiled rule set: immutable, `Sendable`, safe to share between any number of concurrent resolutions.
+///
+/// Attribute references are resolved to slots at compile time and constants are folded, so resolving a
+/// profile reads an array by index and never looks a name up on the hot path.
+public struct RuleSet: Sendable {
+  /// Built-in and declared attributes, indexed by slot.
+  public let attributes: [AttributeDefinition]
+  /// Segments with their folded conditions, indexed as in ``CheckedRules/segments``.
+  public let segments: [SegmentDefinition]
+  /// Placements in declaration order.
+  public let placements: [PlacementDefinition]
+  /// Layers of mutually exclusive tests, in declaration order (their tests carry ``ABTest/layer``).
+  public let layers: [LayerDefinition]
+  /// The folded conditions of the segments, then of the QA overrides (``TestOverride/condition``).
+  let conditions: [Condition]
+  package let placementIndex: [String: Int]
+  /// The conditions compiled for evaluation (see ``Program``).
+  let program: Program
+  /// Reads profile JSON straight into bound profiles (see ``ProfileBinder``).
+  let binder: ProfileBinder
+  /// What bound profiles record, so that only this rule set resolves them (see ``RuleSetIdentity``).
+  let identity: RuleSetIdentity
+  /// The version ids of the `sticky` tests (their draws are assignments to persist: ``newAssignments(_:)``).
+  package let stickyVersions: Set<String>
+  /// The QA overrides' conditions as written, in declaration order (for decisions and explanations).
+  let overrideConditionTexts: [String]
+  /// The QA overrides, in declaration order (for `placement audiences`).
+  package let overrideDefinitions: [OverrideDefinition]
+
+  init(_ model: CheckedRules) {
+    attributes = model.attributes
+    segments = model.segments
+    conditions = model.segments.map { Folding.fold($0.condition) }
+      + model.overrides.map { Folding.fold($0.condition) }
+    placements = model.placements
+    layers = model.layers
+    placementIndex = Dictionary(model.placements.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+    program = Program(conditions: conditions, attributeCount: attributes.count, placements: placements)
+    identity = RuleSetIdentity(files: model.files.map(\.file))
+    overrideConditionTexts = model.overrides.map(\.conditionText)
+    overrideDefinitions = model.overrides
+    stickyVersions = Set(
+      model.placements.flatMap(\.rows).compactMap { row in
+        if case .test(let test) = row.content, test.isSticky { test.versionID } else { nil }
+      })
+    binder = ProfileBinder(attributes: attributes, program: program, identity: identity)
+  }
+
+  /// The rule set's version: the first 12 hexadecimal digits of the MD5 digest of its files' names and texts.
+  /// Rule sets compiled from the same files have the same version; a bound profile records the version of the
+  /// rule set that bound it (``BoundProfile/ruleSetVersion``), and errors name both.
+  public var version: String { identity.version }
+
+  /// Placement names in declaration order.
+  public var placementNames: [String] { placements.map(\.name) }
+
+  /// The placement called `name`, or nil.
+  public func placement(named name: String) -> PlacementDefinition? {
+    placementIndex[name].map { placements[$0] }
+  }
+}
+
+/// Constant folding over conditions: `false and x` → false, `true or x` → true, `not true` → false, and
+/// single-element groups unwrapped.
+enum Folding {
+  static func fold(_ condition: Condition) -> Condition {
+    switch condition {
+    case .all(let parts):
+      var kept: [Condition] = []
+      for part in parts.map(fold) {
+        if case .constant(let value) = part {
+          if !value { return .constant(false) }
+          continue
+        }
+        kept.append(part)
+      }
+      return kept.isEmpty ? .constant(true) : kept.count == 1 ? kept[0] : .all(kept)
+    case .any(let parts):
+      var kept: [Condition] = []
+      for part in parts.map(fold) {
+        if case .constant(let value) = part {
+          if value { return .constant(true) }
+          continue
+        }
+        kept.append(part)
+      }
+      return kept.isEmpty ? .constant(false) : kept.count == 1 ? kept[0] : .any(kept)
+    case .not(let inner):
+      let folded = fold(inner)
+      if case .constant(let value) = folded { return .constant(!value) }
+      if case .not(let twice) = folded { return twice }
+      return .not(folded)
+    default:
+      return condition
+    }
+  }
+}

@@ -1,0 +1,185 @@
+/// A streaming, compact JSON writer (RFC 8259) that appends UTF-8 bytes to a buffer.
+///
+/// Objects can be written member by member in a fixed key order, without building a dictionary:
+/// ```
+/// var writer = JSONWriter()
+/// writer.beginObject()
+/// writer.key("placement"); writer.value("onboarding_end")
+/// writer.key("row"); writer.value(2)
+/// writer.endObject()
+/// writer.string  // {"placement":"onboarding_end","row":2}
+/// ```
+/// Commas are inserted automatically; the caller is responsible for the call order (a `key` before every
+/// object member, balanced `begin`/`end`). Output is compact: no whitespace. Reuse one writer across records with
+/// `removeAll(keepingCapacity:)` to avoid allocating per record.
+public struct JSONWriter: Sendable {
+  /// The UTF-8 output written so far.
+  public private(set) var bytes: [UInt8]
+  /// Whether the next value or key must be preceded by a comma.
+  private var needsComma = false
+
+  /// Creates an empty writer.
+  /// - Parameter capacity: Bytes to reserve up front.
+  public init(reservingCapacity capacity: Int = 0) {
+    bytes = []
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// The output written so far as a string.
+  public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Empties the output, keeping its storage when `keepingCapacity` is true.
+  /// - Parameter keepingCapacity: Whether to keep the allocated buffer for the next record.
+  public mutating func removeAll(keepingCapacity: Bool = true) {
+    bytes.removeAll(keepingCapacity: keepingCapacity)
+    needsComma = false
+  }
+
+  @inline(__always)
+  private mutating func separate() {
+    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    needsComma = true
+  }
+
+  /// Writes `{`.
+  public mutating func beginObject() {
+    separate()
+    bytes.append(UInt8(ascii: "{"))
+    needsComma = false
+  }
+
+  /// Writes `}`.
+  public mutating func endObject() {
+    bytes.append(UInt8(ascii: "}"))
+    needsComma = true
+  }
+
+  /// Writes `[`.
+  public mutating func beginArray() {
+    separate()
+    bytes.append(UInt8(ascii: "["))
+    needsComma = false
+  }
+
+  /// Writes `]`.
+  public mutating func endArray() {
+    bytes.append(UInt8(ascii: "]"))
+    needsComma = true
+  }
+
+  /// Writes an object member's key and the colon; the next call writes its value.
+  /// - Parameter name: The key, escaped like any string.
+  public mutating func key(_ name: String) {
+    separate()
+    JSONWriter.appendString(name, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    needsComma = false
+  }
+
+  /// Writes a string value (escaped, see `appendString(_:to:)`).
+  public mutating func value(_ string: String) {
+    separate()
+    JSONWriter.appendString(string, to: &bytes)
+  }
+
+  /// Writes a number value (see `appendNumber(_:to:)`).
+  public mutating func value(_ number: Double) {
+    separate()
+    JSONWriter.appendNumber(number, to: &bytes)
+  }
+
+  /// Writes an integer value in decimal.
+  public mutating func value(_ integer: Int) {
+    separate()
+    JSONWriter.appendInteger(Int64(integer), to: &bytes)
+  }
+
+  /// Writes `true` or `false`.
+  public mutating func value(_ bool: Bool) {
+    separate()
+    JSONWriter.appendLiteral(bool ? "true" : "false", to: &bytes)
+  }
+
+  /// Writes `null`.
+  public mutating func null() {
+    separate()
+    JSONWriter.appendLiteral("null", to: &bytes)
+  }
+
+  /// Writes a whole `JSONValue`.
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - sortedKeys: Whether object members are written in ascending key order (Swift `String` order, which
+  ///     is byte order for ASCII keys); otherwise they follow the dictionary's order, which differs between
+  ///     processes.
+  public mutating func value(_ value: JSONValue, sortedKeys: Bool = false) {
+    switch value {
+    case .null: null()
+    case .bool(let bool): self.value(bool)
+    case .number(let number): self.value(number)
+    case .string(let string): self.value(string)
+    case .array(let elements):
+      beginArray()
+      for element in elements { self.value(element, sortedKeys: sortedKeys) }
+      endArray()
+    case .object(let members):
+      beginObject()
+      if sortedKeys {
+        for name in members.keys.sorted() {
+          key(name)
+          self.value(members[name]!, sortedKeys: true)
+        }
+      } else {
+        for (name, member) in members {
+          key(name)
+          self.value(member, sortedKeys: false)
+        }
+      }
+      endObject()
+    }
+  }
+
+  /// The compact JSON text of a value.
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - sortedKeys: Whether object members are written in ascending key order (deterministic output).
+  /// - Returns: The JSON text.
+  public static func serialized(_ value: JSONValue, sortedKeys: Bool) -> String {
+    var writer = JSONWriter()
+    writer.value(value, sortedKeys: sortedKeys)
+    return writer.string
+  }
+}
+
+/// The compact JSON text of a value (same as `JSONWriter.serialized(_:sortedKeys:)`).
+/// - Parameters:
+///   - value: The value.
+///   - sortedKeys: Whether object members are written in ascending key order (deterministic output).
+/// - Returns: The JSON text.
+public func serialized(_ value: JSONValue, sortedKeys: Bool) -> String {
+  JSONWriter.serialized(value, sortedKeys: sortedKeys)
+}
+
+// Verbatim pieces for fixed record layouts (the decision writer): fewer calls and no escaping of constant keys.
+// Between `beginObject()` and `endObject()` the caller writes only such pieces and keeps the output valid JSON.
+extension JSONWriter {
+  /// Appends `text` verbatim (keys, colons, commas, brackets that need no escaping).
+  package mutating func raw(_ text: StaticString) {
+    JSONWriter.appendLiteral(text, to: &bytes)
+  }
+
+  /// Appends a quoted, escaped string (as `value(_:)` writes it) without a separator.
+  package mutating func rawString(_ string: String) {
+    JSONWriter.appendString(string, to: &bytes)
+  }
+
+  /// Appends an integer without a separator.
+  package mutating func rawInteger(_ integer: Int) {
+    JSONWriter.appendInteger(Int64(integer), to: &bytes)
+  }
+
+  /// Appends bytes written earlier by these methods (a cached piece of a record).
+  package mutating func raw(bytes piece: [UInt8]) {
+    bytes.append(contentsOf: piece)
+  }
+}

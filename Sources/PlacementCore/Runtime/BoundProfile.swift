@@ -1,0 +1,79 @@
+/// A profile laid out for one rule set: one coerced ``Value`` per attribute slot, resolved once so that
+/// evaluation never looks anything up by name.
+///
+/// A bound profile belongs to the rule set that bound it (``ruleSetVersion``): resolving it with another rule set
+/// throws ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)``. Make one with ``RuleSet/bind(_:limits:)``
+/// or ``RuleSet/bind(jsonBytes:limits:)``; ``RuleStore/resolve(placement:jsonBytes:limits:now:explain:allowOverrides:)`` binds
+/// and resolves on one snapshot.
+public struct BoundProfile: Sendable {
+  /// The `profile_id` as given (also the value of the `profile_id` attribute), reported in every decision.
+  public let profileID: String?
+  /// Values indexed by ``AttributeDefinition/slot``.
+  public let values: [Value]
+  /// Problems found while reading and coercing the profile: uncoercible values (with the attribute name and
+  /// the value seen), strings over the length limit, skipped events, ambiguous answers. They never stop a
+  /// resolution; every decision for the profile repeats them.
+  public internal(set) var warnings: [String]
+  /// Run-time QA forcing, test name → variation id (``Profile/force``); honoured only with
+  /// ``ResolveOptions/allowOverrides``.
+  public internal(set) var force: [String: String] = [:]
+  /// Carried sticky assignments, `version_id` → variation id (``Profile/assignments``, merged with an
+  /// ``AssignmentStore``'s by ``RuleStore``).
+  public package(set) var assignments: [String: String] = [:]
+  /// The part of ``force`` a resolution honours: set only by ``RuleSet/forcing(_:allowOverrides:)``, so a path
+  /// that never asked for overrides ignores `force`.
+  var forced: [String: String] = [:]
+  /// Whether ``RuleSet/forcing(_:allowOverrides:)`` already judged ``force`` (its warnings are in ``warnings``).
+  var forceChecked = false
+  /// The values as plain data for `program` (empty when bound without one).
+  let scalars: [Scalar]
+  /// The compiled program the scalars were made for.
+  let program: Program?
+  /// The rule set that bound the profile; nil only for profiles bound to bare attributes (the linter's witnesses).
+  let boundBy: RuleSetIdentity?
+
+  /// The version of the rule set that bound this profile (``RuleSet/version``); nil when bound without one.
+  public var ruleSetVersion: String? { boundBy?.version }
+
+  /// The id A/B draws and rollouts hash: ``profileID`` unless it is missing, empty or only white space (decision 5
+  /// of issue 11: such an id would put every such profile in one bucket, so it is treated like a missing id).
+  public var bucketingID: String? {
+    guard let profileID, profileID.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
+    return profileID
+  }
+
+  /// A bound profile from its parts; `scalars`, when given, must be the scalars of `values` for `program`.
+  package init(
+    profileID: String?, values: [Value], warnings: [String], program: Program?, boundBy: RuleSetIdentity?,
+    scalars: [Scalar]? = nil
+  ) {
+    self.profileID = profileID
+    self.values = values
+    self.warnings = warnings
+    self.program = program
+    self.boundBy = boundBy
+    if let scalars {
+      self.scalars = scalars
+    } else if let program {
+      self.scalars = values.indices.map { Scalar(values[$0], stringIDs: program.stringIDs[$0]) }
+    } else {
+      self.scalars = []
+    }
+  }
+
+  /// Binds a profile to bare attributes, with no rule set: for the linter's witness profiles and tests, which
+  /// evaluate conditions directly. ``RuleSet/resolve(_:for:options:)`` refuses such a profile.
+  init(_ profile: Profile, attributes: [AttributeDefinition], limits: ProfileLimits = .default) {
+    self.init(profile, attributes: attributes, program: nil, boundBy: nil, limits: limits)
+  }
+
+  /// Warnings kept per profile; every decision repeats them, so a profile of 100,000 unknown members must not
+  /// turn one 1 MiB line into megabytes of output per placement.
+  public static let maxWarnings = 20
+
+  /// The first ``maxWarnings`` warnings, then one counting the rest.
+  static func capped(_ warnings: [String]) -> [String] {
+    guard warnings.count > maxWarnings else { return warnings }
+    return Array(warnings.prefix(maxWarnings)) + ["\(warnings.count - maxWarnings) more warnings not shown"]
+  }
+}

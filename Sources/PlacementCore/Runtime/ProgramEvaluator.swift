@@ -1,0 +1,147 @@
+/// Evaluation of a ``Program`` against a profile bound for it: the engine's one walker. Allocation-free and
+/// retain-free: instructions, scalars and the segment memo are plain data read through pointers taken once per
+/// run; only `.generic` instructions, and values without a plain form, read the profile's ``Value``s through
+/// ``ValueTest/holds(_:now:)``.
+extension Program {
+  /// Runs `body` with an evaluator over `profile` (bound for this program) at `now`, observed by `observer`.
+  /// One run is one resolution: segments evaluated in it are memoised until it returns. The memo lives on the
+  /// stack (two bit sets of ``memoWords`` words; past 64 words, i.e. 4,096 memoised segments, the standard
+  /// library may place it on the heap).
+  package func run<Observer: EvaluationObserver, Result>(
+    _ profile: BoundProfile, now: Instant, observer: inout Observer,
+    _ body: (inout ProgramEvaluator<Observer>) -> Result
+  ) -> Result {
+    nodes.withUnsafeBufferPointer { nodes in
+      roots.withUnsafeBufferPointer { roots in
+        memoSlots.withUnsafeBufferPointer { memoSlots in
+          profile.scalars.withUnsafeBufferPointer { scalars in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * memoWords) { memo in
+              memo.initialize(repeating: 0)
+              var evaluator = ProgramEvaluator(
+                program: self, nodes: nodes, roots: roots, memoSlots: memoSlots, scalars: scalars, memo: memo,
+                words: memoWords, now: now, observer: observer)
+              let result = body(&evaluator)
+              observer = evaluator.observer
+              return result
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Whether segment `segment`'s condition holds for `profile` at `now` (one run, nothing observed).
+  func holds(segment: Int, _ profile: BoundProfile, now: Instant) -> Bool {
+    var observer = NoObserver()
+    return run(profile, now: now, observer: &observer) { $0.segment(segment, profile) }
+  }
+}
+
+/// One run over a program: pointers into the program, the profile's scalars and the run's segment memo, valid
+/// inside ``Program/run(_:now:observer:_:)``. The profile itself is passed down as a (borrowed) argument, for
+/// the rare paths that need more than its scalars (rollouts, generic tests).
+package struct ProgramEvaluator<Observer: EvaluationObserver> {
+  unowned(unsafe) let program: Program
+  let nodes: UnsafeBufferPointer<Node>
+  let roots: UnsafeBufferPointer<Int32>
+  let memoSlots: UnsafeBufferPointer<Int32>
+  let scalars: UnsafeBufferPointer<Scalar>
+  /// `words` "known" words, then `words` "holds" words.
+  let memo: UnsafeMutableBufferPointer<UInt64>
+  let words: Int
+  let now: Instant
+  var observer: Observer
+
+  /// Whether segment `segment` holds: from the memo when this run already evaluated it.
+  package mutating func segment(_ segment: Int, _ profile: BoundProfile) -> Bool {
+    let slot = Int(memoSlots[segment])
+    guard slot >= 0 else { return holds(Int(roots[segment]), profile) }
+    let word = slot >> 6
+    let bit: UInt64 = 1 << UInt64(slot & 63)
+    if memo[word] & bit != 0 { return memo[words + word] & bit != 0 }
+    let result = holds(Int(roots[segment]), profile)
+    memo[word] |= bit
+    if result { memo[words + word] |= bit }
+    return result
+  }
+
+  /// Whether the subtree at node `index` holds.
+  mutating func holds(_ index: Int, _ profile: BoundProfile) -> Bool {
+    let result = evaluate(index, profile)
+    observer.node(index, holds: result)
+    return result
+  }
+
+  private mutating func evaluate(_ index: Int, _ profile: BoundProfile) -> Bool {
+    let node = nodes[index]
+    switch node.op {
+    case .all, .any:
+      let isAll = node.op == .all
+      var child = index + 1
+      var remaining = Int(node.a)
+      while remaining > 0 {
+        if holds(child, profile) != isAll { return !isAll }
+        child = Int(nodes[child].end)
+        remaining -= 1
+      }
+      return isAll
+    case .not: return !holds(index + 1, profile)
+    case .segment: return segment(Int(node.a), profile)
+    case .constant: return node.a != 0
+    case .rollout: return rollout(node, profile)
+    default: return test(node, profile)
+    }
+  }
+
+  @inline(never)
+  func rollout(_ node: Node, _ profile: BoundProfile) -> Bool {
+    guard let id = profile.bucketingID else { return false }
+    let rollout = program.rollouts[Int(node.a)]
+    return Bucketing.rolloutBucket(salt: rollout.salt, profileID: id) < rollout.threshold
+  }
+
+  /// A predicate instruction; each case mirrors the same case of ``ValueTest/holds(_:now:)``.
+  func test(_ node: Node, _ profile: BoundProfile) -> Bool {
+    let scalar = scalars[Int(node.slot)]
+    if node.op == .isSet { return scalar.tag != .missing }
+    if scalar.tag == .missing { return false }
+    switch (node.op, scalar.tag) {
+    case (.number, .number):
+      return node.comparison.holds(Double(bitPattern: scalar.bits), Double(bitPattern: node.a))
+    case (.numberBetween, .number):
+      let n = Double(bitPattern: scalar.bits)
+      return Double(bitPattern: node.a) <= n && n <= Double(bitPattern: node.b)
+    case (.bool, .bool): return scalar.bits == node.a
+    case (.choiceIn, .choice): return node.a & (1 << scalar.bits) != 0
+    case (.choicesHasAll, .choices): return scalar.bits & node.a == node.a
+    case (.choicesHasAny, .choices): return scalar.bits & node.a != 0
+    case (.choicesIsEmpty, .choices): return scalar.bits == 0
+    case (.choicesCount, .choices):
+      return node.comparison.holds(Double(scalar.bits.nonzeroBitCount), Double(bitPattern: node.a))
+    case (.date, .date): return node.comparison.holds(Self.instant(scalar.bits), Self.instant(node.a))
+    case (.dateBetween, .date):
+      let d = Self.instant(scalar.bits)
+      return Self.instant(node.a) <= d && d <= Self.instant(node.b)
+    case (.dateWithinLast, .date):
+      let d = Self.instant(scalar.bits)
+      return d <= now && d >= now.adding(milliseconds: -Int64(bitPattern: node.a))
+    case (.dateOlderThan, .date):
+      return Self.instant(scalar.bits) < now.adding(milliseconds: -Int64(bitPattern: node.a))
+    case (.yearsSince, .date):
+      let years = Self.instant(scalar.bits).wholeYears(until: now)
+      return node.comparison.holds(Double(years), Double(bitPattern: node.a))
+    case (.stringIn, .string): return scalar.bits < 64 && node.a & (1 << scalar.bits) != 0
+    case (.version, .version): return node.comparison.holds(scalar.bits, node.a)
+    default: return generic(node, profile)
+    }
+  }
+
+  /// The reference path for tests without a fast instruction and values without a plain form.
+  @inline(never)
+  func generic(_ node: Node, _ profile: BoundProfile) -> Bool {
+    program.tests[Int(node.test)].holds(profile.values[Int(node.slot)], now: now)
+  }
+
+  @inline(__always)
+  static func instant(_ bits: UInt64) -> Instant { Instant(millisecondsSince1970: Int64(bitPattern: bits)) }
+}

@@ -1,0 +1,121 @@
+/// What one resolution of one placement decided, as indices into the rule set: what the hot path produces.
+/// ``RuleSet/decision(_:for:explanation:)`` turns it into a ``Decision`` for callers that want one; the batch
+/// writer encodes it directly from pre-encoded fragments.
+package struct Resolution: Sendable, Equatable {
+  /// The placement's index in ``RuleSet/placements``.
+  package var placement: Int32
+  /// The deciding row's index in the placement's rows; -1 when no row decided (unreachable for checked rules,
+  /// whose default row is last and cannot fall through).
+  package var row: Int32 = -1
+  /// When the deciding row is an A/B test: the drawn variation's index in ``ABTest/variations`` (draw order);
+  /// -1 otherwise.
+  package var variation: Int32 = -1
+  /// The bucket drawn (0–99); -1 when the row is no test or no bucket was drawn (see ``Draw/bucket``).
+  package var bucket: Int32 = -1
+  /// How the deciding row's variation was chosen (``AssignmentSource/drawn`` when the row is no test).
+  package var source: AssignmentSource = .drawn
+  /// Whether a row above the deciding one matched but was skipped by its schedule (reason `SCHEDULED_OUT`).
+  package var scheduledOut = false
+  /// The placement's QA override that decided (index in ``PlacementDefinition/overrides``; ``row`` is then -1);
+  /// -1 when the rows decided.
+  package var override: Int32 = -1
+
+  package init(placement: Int32) { self.placement = placement }
+
+  package init(placement: Int32, row: Int32, draw: Draw?) {
+    self.placement = placement
+    decide(row: Int(row), draw)
+  }
+
+  /// Records that row `row` decided, with its test's draw.
+  mutating func decide(row: Int, _ draw: Draw?) {
+    self.row = Int32(row)
+    if let draw {
+      variation = draw.variation
+      bucket = draw.bucket
+      source = draw.source
+    }
+  }
+
+  /// The deciding row's draw; nil when it is no test.
+  var draw: Draw? {
+    variation >= 0 ? Draw(variation: variation, bucket: bucket, source: source) : nil
+  }
+}
+
+/// What the resolver reports about each row it tries, for explain. Extends the node observer, so one observer
+/// sees the whole run: rows and the conditions inside them.
+protocol ResolutionObserver: EvaluationObserver {
+  /// Row `row` of the placement was tried (`segment` is nil for the default row), with its outcome.
+  mutating func row(_ row: Int, segment: Int?, outcome: RowEvent)
+}
+
+/// A row's outcome as indices (see ``ResolutionObserver``).
+enum RowEvent {
+  /// The row's segment did not match.
+  case notMatched
+  /// The segment matched, but the row (or its test) is outside its schedule at `now`.
+  case scheduledOut
+  /// The segment matched, but the profile is outside the share of the row's test in its layer.
+  case outsideLayer
+  /// The content falls through: a `fallthrough` row (no draw) or a test variation that falls through.
+  case fellThrough(Draw?)
+  /// The row decided, with its test's draw (nil when the row is no test).
+  case decided(Draw?)
+}
+
+extension NoObserver: ResolutionObserver {
+  @inline(__always)
+  mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {}
+}
+
+/// The tests one resolution drew in, in evaluation order: what a decision's exposures and warnings are made of.
+/// Reusable: ``reset()`` keeps its storage, so the batch path records without allocating once it has grown.
+package struct ExposureTrail: ResolutionObserver {
+  /// Each test row that drew: the row, its draw, and whether the variation fell through.
+  package private(set) var draws: [(row: Int32, draw: Draw, fellThrough: Bool)] = []
+  /// Rows whose test the profile was outside the layer share of (``RowEvent/outsideLayer``), in order.
+  package private(set) var outsideLayer: [Int32] = []
+
+  package init() {}
+
+  package mutating func reset() {
+    draws.removeAll(keepingCapacity: true)
+    outsideLayer.removeAll(keepingCapacity: true)
+  }
+
+  @inline(__always)
+  package mutating func node(_ index: Int, holds: Bool) {}
+
+  @inline(__always)
+  mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {
+    switch outcome {
+    case .fellThrough(let draw?): draws.append((Int32(row), draw, true))
+    case .decided(let draw?): draws.append((Int32(row), draw, false))
+    case .outsideLayer: outsideLayer.append(Int32(row))
+    default: break
+    }
+  }
+}
+
+/// Records the whole run for an explanation: every node's result and every row's outcome.
+struct ExplainObserver: ResolutionObserver {
+  var nodes: NodeResults
+  var rows: [(row: Int, segment: Int?, outcome: RowEvent)] = []
+  var trail = ExposureTrail()
+
+  /// Whether node results are kept (false: rows only).
+  let recordsNodes: Bool
+
+  init(nodeCount: Int, recordsNodes: Bool = true) {
+    nodes = NodeResults(nodeCount: recordsNodes ? nodeCount : 0)
+    self.recordsNodes = recordsNodes
+  }
+
+  mutating func node(_ index: Int, holds: Bool) { if recordsNodes { nodes.node(index, holds: holds) } }
+
+  mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {
+    rows.append((row, segment, outcome))
+    trail.row(row, segment: segment, outcome: outcome)
+  }
+}

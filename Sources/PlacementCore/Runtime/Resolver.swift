@@ -1,0 +1,164 @@
+/// Resolution options.
+public struct ResolveOptions: Sendable {
+  /// The instant relative date conditions use (`within last 7 days`, `years_since`). Pin it for reproducible
+  /// results; defaults to the caller's current time.
+  public var now: Instant
+  /// Record why each row did or did not decide.
+  public var explain: Bool
+  /// Honour a profile's run-time `force` (``BoundProfile/force``: test name → variation id). Off by default, so
+  /// production traffic cannot force itself: a profile's `force` is then ignored, with a warning in the decision.
+  /// Rules-declared overrides apply either way. CLI: `--allow-overrides`.
+  public var allowOverrides: Bool
+
+  public init(now: Instant, explain: Bool = false, allowOverrides: Bool = false) {
+    self.now = now
+    self.explain = explain
+    self.allowOverrides = allowOverrides
+  }
+}
+
+/// Why a resolution could not start.
+public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The placement is not in the rule set. Carries the known names and a suggestion.
+  case unknownPlacement(String, known: [String], suggestion: String?)
+  /// The bound profile was bound by another rule set (its version, or nil when bound by none): its slots and
+  /// string ids mean nothing to this one. Bind the profile again with the rule set that resolves it (review
+  /// defect 2: this used to crash or answer wrongly around a hot reload).
+  case boundForAnotherRuleSet(boundBy: String?, resolvingWith: String)
+
+  public var description: String {
+    switch self {
+    case .unknownPlacement(let name, let known, let suggestion):
+      let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
+      return "unknown placement '\(name)'\(hint) (known placements: \(known.joined(separator: ", ")))"
+    case .boundForAnotherRuleSet(let boundBy, let resolvingWith):
+      let origin = boundBy.map { "by rule set version \($0)" } ?? "without a rule set"
+      return "the profile was bound \(origin), but is resolved with rule set version \(resolvingWith); "
+        + "bind it with the rule set that resolves it (RuleStore.resolve(placement:jsonBytes:) does both on one snapshot)"
+    }
+  }
+}
+
+extension RuleSet {
+  /// Resolves one placement for a bound profile: the first row, in priority order, whose segment matches and
+  /// whose content does not fall through decides (PRODUCT.md §2, §4.8–4.10).
+  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``, or
+  ///   ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when `profile` was not bound by this rule set.
+  public func resolve(_ placement: String, for profile: BoundProfile, options: ResolveOptions) throws(ResolveError)
+    -> Decision
+  {
+    let index = try placementIndex(of: placement)
+    try check(profile)
+    return resolve(index, for: profile, options: options)
+  }
+
+  /// Resolves every placement, in declaration order.
+  /// - Throws: ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when `profile` was not bound by this rule set.
+  public func resolveAll(for profile: BoundProfile, options: ResolveOptions) throws(ResolveError) -> [Decision] {
+    try check(profile)
+    return placements.indices.map { resolve($0, for: profile, options: options) }
+  }
+
+  /// The index of the placement called `name` in ``placements``.
+  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
+  package func placementIndex(of name: String) throws(ResolveError) -> Int {
+    guard let index = program.placementIndex(name) ?? placementIndex[name] else {
+      throw .unknownPlacement(name, known: placementNames, suggestion: Suggestions.closest(to: name, in: placementNames))
+    }
+    return index
+  }
+
+  /// Throws unless `profile` was bound by this rule set or one compiled from the same files.
+  package func check(_ profile: BoundProfile) throws(ResolveError) {
+    guard !identity.accepts(profile.boundBy) else { return }
+    throw .boundForAnotherRuleSet(boundBy: profile.ruleSetVersion, resolvingWith: version)
+  }
+
+  /// One placement, by index, for a profile bound by this rule set; with explain, observed.
+  package func resolve(_ index: Int, for profile: BoundProfile, options: ResolveOptions) -> Decision {
+    let profile = forcing(profile, allowOverrides: options.allowOverrides)
+    guard options.explain else {
+      var trail = ExposureTrail()
+      let resolution = resolution(index, for: profile, now: options.now, observer: &trail)
+      return decision(resolution, trail: trail, for: profile, explanation: nil)
+    }
+    var observer = ExplainObserver(nodeCount: program.nodes.count)
+    let resolution = resolution(index, for: profile, now: options.now, observer: &observer)
+    let explanation = explanation(of: observer, placement: index, profile: profile)
+    return decision(resolution, trail: observer.trail, for: profile, explanation: explanation)
+  }
+
+  /// The allocation-free resolution of placement `index` for a profile bound by this rule set (checked by the
+  /// caller with ``check(_:)``), recording nothing.
+  package func resolution(_ index: Int, for profile: BoundProfile, now: Instant) -> Resolution {
+    var observer = NoObserver()
+    return resolution(index, for: profile, now: now, observer: &observer)
+  }
+
+  /// The resolution of placement `index`, recording the tests it drew in `trail` (reset first): the batch path,
+  /// which encodes the exposures without building a ``Decision``.
+  package func resolution(_ index: Int, for profile: BoundProfile, now: Instant, trail: inout ExposureTrail)
+    -> Resolution
+  {
+    trail.reset()
+    return resolution(index, for: profile, now: now, observer: &trail)
+  }
+
+  /// The one resolution loop: rows in priority order, each segment through one observed run of the program, each
+  /// test's variation from ``assign(_:profile:now:)``.
+  func resolution<Observer: ResolutionObserver>(
+    _ index: Int, for profile: BoundProfile, now: Instant, observer: inout Observer
+  ) -> Resolution {
+    placements.withUnsafeBufferPointer { placements in
+      placements[index].rows.withUnsafeBufferPointer { rows in
+        program.run(profile, now: now, observer: &observer) { run in
+          var resolution = Resolution(placement: Int32(index))
+          if !placements[index].overrides.isEmpty,
+            let forced = overridingContent(placements[index].overrides, run: &run, profile)
+          {
+            resolution.override = Int32(forced)
+            return resolution
+          }
+          for row in rows.indices {
+            let segment = rows[row].segment
+            if let segment, !run.segment(segment, profile) {
+              run.observer.row(row, segment: segment, outcome: .notMatched)
+              continue
+            }
+            // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
+            guard rows[row].isLive(at: now) else {
+              run.observer.row(row, segment: segment, outcome: .scheduledOut)
+              resolution.scheduledOut = true
+              continue
+            }
+            var draw: Draw? = nil
+            var content = rows[row].content
+            if case .test(let test) = content {
+              guard let assigned = assign(test, profile: profile, now: now) else {
+                run.observer.row(row, segment: segment, outcome: .outsideLayer)
+                continue
+              }
+              draw = assigned
+              content = test.variations[Int(assigned.variation)].content
+            }
+            if Self.fallsThrough(content) {
+              run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
+              continue
+            }
+            run.observer.row(row, segment: segment, outcome: .decided(draw))
+            resolution.decide(row: row, draw)
+            return resolution
+          }
+          return resolution
+        }
+      }
+    }
+  }
+
+  static func fallsThrough(_ content: Content) -> Bool {
+    switch content {
+    case .fallthrough_, .test: true
+    case .flow, .paywall, .holdout: false
+    }
+  }
+}

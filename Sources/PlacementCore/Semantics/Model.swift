@@ -1,0 +1,194 @@
+/// Where a custom attribute's value comes from when a profile carries flow events (PRODUCT.md §3).
+public struct AttributeSource: Sendable, Hashable {
+  public enum Kind: String, Sendable, Hashable { case quiz, input, toggle }
+  public let kind: Kind
+  /// The `element_id` of the flow element.
+  public let element: String
+  /// The screen (`instanceId`) that qualifies the element; nil means "the one screen that has it".
+  public let screen: String?
+}
+
+/// A declared or built-in attribute with its slot in a bound profile.
+public struct AttributeDefinition: Sendable {
+  public let name: String
+  public let type: AttributeType
+  public let source: AttributeSource?
+  public let isBuiltin: Bool
+  /// Index of the attribute's value in a ``BoundProfile``.
+  public let slot: Int
+  /// The declaration, or nil for a built-in.
+  public let span: SourceSpan?
+
+  /// The memberwise initializer, for the modules above this one.
+  package init(
+    name: String, type: AttributeType, source: AttributeSource?, isBuiltin: Bool, slot: Int, span: SourceSpan?
+  ) {
+    self.name = name
+    self.type = type
+    self.source = source
+    self.isBuiltin = isBuiltin
+    self.slot = slot
+    self.span = span
+  }
+}
+
+/// A named segment and its resolved condition.
+public struct SegmentDefinition: Sendable {
+  public let name: String
+  package let condition: Condition
+  public let span: SourceSpan
+  /// Spans of the condition's top-level text (for explanations and the audience table).
+  public let conditionText: String
+
+  /// The memberwise initializer, for the modules above this one.
+  package init(name: String, condition: Condition, span: SourceSpan, conditionText: String) {
+    self.name = name
+    self.condition = condition
+    self.span = span
+    self.conditionText = conditionText
+  }
+}
+
+/// What a row shows, after name resolution.
+public indirect enum Content: Sendable, Hashable {
+  case flow(id: String, paywall: String?)
+  case paywall(id: String)
+  /// Deliberately show nothing (a test's control group without content).
+  case holdout
+  /// Show nothing specific: continue with the next row.
+  case fallthrough_
+  case test(ABTest)
+}
+
+/// A weighted A/B test (PRODUCT.md §4.9).
+public struct ABTest: Sendable, Hashable {
+  public let name: String
+  /// The id mixed into the bucketing key; equal ids give equal assignments.
+  public let versionID: String
+  /// True when the version id was written; false when derived from placement, row and test name.
+  public let hasExplicitVersion: Bool
+  /// True for a row of a cross-placement test.
+  public let isCrossPlacement: Bool
+  /// Variations sorted for the draw: by weight ascending, then id ascending.
+  public let variations: [ABVariation]
+  /// When the test is live (header `from "…" until "…"`); nil: always. Applies to every row that uses the test.
+  public internal(set) var schedule: Schedule? = nil
+  /// The test's share of its layer, or nil when the test is in no layer (every matching profile draws).
+  public internal(set) var layer: LayerShare? = nil
+  /// True for a `sticky` test: a profile's carried assignment for ``versionID`` is honoured while its variation
+  /// exists (docs/ABTests.md, "Sticky assignments").
+  public internal(set) var isSticky = false
+  /// The rules' QA overrides of this test, in declaration order: the first whose condition holds forces its
+  /// variation before any draw.
+  public internal(set) var overrides: [TestOverride] = []
+}
+
+/// A rules-declared override of a test's variation, as the runtime applies it.
+public struct TestOverride: Sendable, Hashable {
+  /// The override's condition in the rule set's program: ``CheckedRules/segments``'s count plus the override's
+  /// index in ``CheckedRules/overrides``.
+  public let condition: Int
+  /// The forced variation's index in ``ABTest/variations`` (draw order).
+  public let variation: Int
+}
+
+/// A rules-declared override of a placement's content: profiles whose condition holds are shown `content`
+/// before any row is tried.
+public struct PlacementOverride: Sendable, Hashable {
+  /// The override's condition in the rule set's program (as ``TestOverride/condition``).
+  public let condition: Int
+  public let content: Content
+}
+
+/// `override <test>: variation <id> for <condition>` or `override <placement>: <content> for <condition>`, checked.
+public struct OverrideDefinition: Sendable {
+  /// The overridden test's or placement's name.
+  public let target: String
+  /// The forced variation id (test form), or nil (placement form).
+  public let variation: String?
+  /// The forced content (placement form), or nil (test form).
+  public let content: Content?
+  package let condition: Condition
+  /// The condition as written.
+  public let conditionText: String
+  /// The override's target name in its file.
+  public let span: SourceSpan
+}
+
+/// One variation of a test: its id, integer percent weight and content.
+public struct ABVariation: DrawArm, Sendable, Hashable {
+  public let id: String
+  public let weight: Int
+  public let content: Content
+}
+
+/// One row of an audience table.
+public struct AudienceRow: Sendable {
+  /// The row's name: its segment name, or `default`.
+  public let name: String
+  /// Index of the row's segment in ``CheckedRules/segments``; nil for the default row.
+  public let segment: Int?
+  public let content: Content
+  public let span: SourceSpan
+  /// The row's own schedule (`<segment> from "…" until "…" -> …`); nil: always live.
+  public internal(set) var schedule: Schedule? = nil
+  /// What the resolver checks: the row's schedule intersected with its test's (nil when neither has one).
+  public internal(set) var effectiveSchedule: Schedule? = nil
+  /// ``effectiveSchedule`` as milliseconds since the epoch, `from` inclusive, `until` exclusive, open ends as
+  /// `Int64.min`/`Int64.max`: two integer compares on the resolution loop's hot path.
+  var liveFrom: Int64 = .min
+  var liveUntil: Int64 = .max
+}
+
+extension AudienceRow {
+  /// Sets the row's schedule and its test's, and the live range the resolver checks.
+  mutating func setSchedule(_ own: Schedule?, test: Schedule?) {
+    schedule = own
+    let effective = own.map { mine in test.map { mine.intersection($0) } ?? mine } ?? test
+    effectiveSchedule = effective
+    (liveFrom, liveUntil) = effective?.liveMilliseconds ?? (.min, .max)
+  }
+
+  /// True when the row is live at `now` (always, when unscheduled).
+  @inline(__always)
+  func isLive(at now: Instant) -> Bool {
+    now.millisecondsSince1970 >= liveFrom && now.millisecondsSince1970 < liveUntil
+  }
+}
+
+/// A placement with its audience table in evaluation order (cross-placement rows first, then the rows as written).
+public struct PlacementDefinition: Sendable {
+  public enum ContentType: String, Sendable, Hashable { case flow, paywall }
+  public let name: String
+  public let contentType: ContentType
+  public let rows: [AudienceRow]
+  public let span: SourceSpan
+  /// The rules' QA overrides of this placement, in declaration order: the first whose condition holds decides.
+  public internal(set) var overrides: [PlacementOverride] = []
+}
+
+/// The checked model of a rule set: everything resolved and typed, ready for the compiler and the linter.
+public struct CheckedRules: Sendable {
+  public let attributes: [AttributeDefinition]
+  public let segments: [SegmentDefinition]
+  public let placements: [PlacementDefinition]
+  /// The parsed files, for the linter and the formatter.
+  package let files: [RuleFileSyntax]
+  /// The `layer` declarations, in declaration order.
+  public internal(set) var layers: [LayerDefinition] = []
+  /// QA overrides in declaration order (their conditions follow the segments' in the program).
+  public internal(set) var overrides: [OverrideDefinition] = []
+
+  /// The memberwise initializer, for the modules above this one.
+  package init(
+    attributes: [AttributeDefinition], segments: [SegmentDefinition], placements: [PlacementDefinition],
+    files: [RuleFileSyntax], layers: [LayerDefinition] = [], overrides: [OverrideDefinition] = []
+  ) {
+    self.attributes = attributes
+    self.segments = segments
+    self.placements = placements
+    self.files = files
+    self.layers = layers
+    self.overrides = overrides
+  }
+}
