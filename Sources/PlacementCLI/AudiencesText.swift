@@ -147,7 +147,8 @@ enum AudiencesText {
     var out = line(header)
     for row in rows {
       var cells = row.enumerated().map { column, lines in
-        aligned.contains(column) ? [] : lines.flatMap { fit($0, width: widths[column], hanging: hanging.contains(column)) }
+        aligned.contains(column)
+          ? [] : lines.flatMap { fit($0, width: widths[column], hanging: hanging.contains(column)) }
       }
       for index in 0..<(aligned.map { row[$0].count }.max() ?? 0) {
         let pieces = aligned.map {

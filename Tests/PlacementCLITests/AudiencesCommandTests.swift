@@ -73,7 +73,8 @@ import Testing
     #expect(run.status == 0, "\(run.err)")
     #expect(run.out.contains("cross-placement (also in\n"))
     // The holdout's content wraps under its id; its mark stays on the variation's first line.
-    #expect(run.out.contains("10%  holdout                 holdout\n" + String(repeating: " ", count: 48) + "holdout (nothing shown)\n"))
+    let indent = String(repeating: " ", count: 48)
+    #expect(run.out.contains("10%  holdout                 holdout\n" + indent + "holdout (nothing shown)\n"))
     let list = placement(["audiences", "--rules", repo("Rules")]).out
     #expect(list.contains("main_paywall    paywall  6     2      1                     1"))
   }
@@ -82,7 +83,8 @@ import Testing
   /// with `…` (the JSON form keeps it whole), the lines under the table wrap with a two-space indent.
   @Test(arguments: ["", "main_paywall", "upgrade_prompt", "onboarding_end"])
   func shippedRulesFitOneHundredColumns(_ name: String) {
-    let run = placement(["audiences"] + (name.isEmpty ? [] : [name]) + ["--rules", repo("Rules"), "--now", "2026-12-01T00:00:00Z"])
+    let placementArgument = name.isEmpty ? [] : [name]
+    let run = placement(["audiences"] + placementArgument + ["--rules", repo("Rules"), "--now", "2026-12-01T00:00:00Z"])
     #expect(run.status == 0, "\(run.err)")
     let wide = run.out.split(separator: "\n").filter { $0.count > 100 }
     #expect(wide == [])
@@ -101,7 +103,11 @@ import Testing
       "  version", "    \"main_paywall/music_fans/…", "    (derived)",
     ])
     #expect(AudiencesText.fit("short", width: 30) == ["short"])
-    #expect(AudiencesText.fitted([1, 15, 48, 60, 76], headers: [1, 3, 7, 7, 5], minimum: [2: 21, 3: 30, 4: 25], budget: 92) == [1, 15, 21, 30, 25])
+    let floors = [2: 21, 3: 30, 4: 25]
+    #expect(
+      AudiencesText.fitted([1, 15, 48, 60, 76], headers: [1, 3, 7, 7, 5], minimum: floors, budget: 92) == [
+        1, 15, 21, 30, 25,
+      ])
     #expect(AudiencesText.fitted([1, 15, 20, 20, 20], headers: [1, 3, 7, 7, 5], budget: 92) == [1, 15, 20, 20, 20])
   }
 }

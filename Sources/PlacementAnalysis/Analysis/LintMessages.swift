@@ -1,8 +1,9 @@
 import PlacementCore
 
 /// The lint rules' messages, as functions of typed arguments, by rule: each carries its rule's code (their notes
-/// and fix-its are in `LintNotes.swift`). Rules report with these through ``LintRule/finding(_:at:severity:notes:fixIts:)``,
-/// which takes no string, so the wording of every finding lives here.
+/// and fix-its are in `LintNotes.swift`). Rules report with these through
+/// ``LintRule/finding(_:at:severity:notes:fixIts:)``, which takes no string, so the wording of every finding lives
+/// here.
 extension DiagnosticMessage {
   // MARK: unreachable-row, overlapping-rows
 
@@ -149,7 +150,8 @@ extension DiagnosticMessage {
     let shares = layer.allocations.map { "\($0.test) \(LayerShare.describe($0.buckets))" }.joined(separator: ", ")
     let allocated =
       count == 0
-      ? "allocates nothing" : "allocates \(LayerShare.percent(layer.allocatedBuckets))% to \(count) test"
+      ? "allocates nothing"
+      : "allocates \(LayerShare.percent(layer.allocatedBuckets))% to \(count) test"
         + (count == 1 ? " (\(shares))" : "s with disjoint shares (\(shares))")
     let gaps = layer.unallocated
     let rest =

@@ -20,7 +20,8 @@ extension Note {
 
   /// After a row whose reachability the linter cannot decide.
   static var undecidableTests: Note {
-    Note("the conditions use tests the linter cannot decide (patterns, starts_with, contains, rollouts, relative dates)")
+    Note(
+      "the conditions use tests the linter cannot decide (patterns, starts_with, contains, rollouts, relative dates)")
   }
 
   /// After a row whose conditions are too large to analyse.

@@ -104,7 +104,8 @@ extension Checker {
           .noContentForPlacement(test: decl.name.text, placement: placement),
           reference.range,
           notes: [
-            .addPlacement(placement, toVariation: variation.id.text, at: SourceSpan(file: declFile, range: variation.id.range))
+            .addPlacement(
+              placement, toVariation: variation.id.text, at: SourceSpan(file: declFile, range: variation.id.range))
           ])
         return nil
       }

@@ -108,6 +108,7 @@ import Testing
     let fixed = rules.replacingOccurrences(of: line, with: "")
     #expect(
       findings(fixed, LayerAllocation.id).map(\.message).first
-        == "layer 'broken' allocates 25% to 1 test (t 0% to 25%); 75% unallocated (25% to 100%) enters no test of the layer")
+        == "layer 'broken' allocates 25% to 1 test (t 0% to 25%); 75% unallocated (25% to 100%) enters no test of "
+        + "the layer")
   }
 }

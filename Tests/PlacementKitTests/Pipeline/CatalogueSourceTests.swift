@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Decision 9 of issue 11: every note and fix-it text lives in its stage's catalogue (`*Messages.swift`,
 /// `*Notes*.swift`), so report sites in the compiler and linter stages never spell one out. A source scan, so a
@@ -48,12 +48,12 @@ import TestSupport
   @Test func theScanFindsLiterals() throws {
     let sample = FileManager.default.temporaryDirectory.appendingPathComponent("CatalogueSourceTests-sample.swift")
     try """
-      let a = [Note("first here", at: span)]
-      let b = Note(text)
-      let c = FixIt(
-        message: "use 'x'", span: span, replacement: "x")
-      let d = [Note.firstListed(at: span), .didYouMean(name)]
-      """.write(to: sample, atomically: true, encoding: .utf8)
+    let a = [Note("first here", at: span)]
+    let b = Note(text)
+    let c = FixIt(
+      message: "use 'x'", span: span, replacement: "x")
+    let d = [Note.firstListed(at: span), .didYouMean(name)]
+    """.write(to: sample, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: sample) }
     let found = try Self.offences(in: [sample]).map { $0.split(separator: ":")[1] }
     #expect(found == ["1", "2", "3"])
