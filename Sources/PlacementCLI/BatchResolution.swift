@@ -110,22 +110,23 @@ struct BatchResolution {
     let encoder = fast ? DecisionEncoder(ruleSet: ruleSet, placements: indices) : nil
     var trail = ExposureTrail()
     var log = JSONWriter(reservingCapacity: exposureLog == nil ? 0 : 256)
+    // One profile for the chunk: each line binds into its storage (no allocation per line).
+    var profile = ruleSet.emptyProfile()
     chunk.forEachLine { number, line in
       if BatchResolution.isBlank(line) { return }
-      var profile: BoundProfile
       do throws(ProfileError) {
         // A line the reader cut for its size is reported with its full length, never read as JSON.
         if let cut = oversized.first, cut.line == number {
           oversized.removeFirst()
           throw ProfileError.tooLarge(size: cut.length, limit: limits.json.maxBytes)
         }
-        profile = try ruleSet.bind(jsonBytes: line, limits: limits)
+        try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile)
       } catch {
         result.failed += 1
         report(error.message, line: number, column: error.position?.column, into: &result, writer: &writer)
         return
       }
-      profile = ruleSet.forcing(profile, allowOverrides: options.allowOverrides)
+      ruleSet.force(&profile, allowOverrides: options.allowOverrides)
       var assigned: [String: String] = [:]
       defer { if collectsAssignments { result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned) } }
       for (position, placement) in placements.enumerated() {

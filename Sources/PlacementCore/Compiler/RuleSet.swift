@@ -1,8 +1,9 @@
-/// A compiled rule set: immutable, `Sendable`, safe to share between any number of concurrent resolutions.
+/// A compiled rule set: immutable, `Sendable`, safe to share between any number of concurrent resolutions. A class:
+/// resolutions hold it by reference, so passing it around never copies its tables.
 ///
 /// Attribute references are resolved to slots at compile time and constants are folded, so resolving a
 /// profile reads an array by index and never looks a name up on the hot path.
-public struct RuleSet: Sendable {
+public final class RuleSet: Sendable {
   /// Built-in and declared attributes, indexed by slot.
   public let attributes: [AttributeDefinition]
   /// Segments with their folded conditions, indexed as in ``CheckedRules/segments``.

@@ -33,9 +33,17 @@ extension JSONParser {
   /// Advances `index` over whole 8-byte words holding no quote, backslash, control or non-ASCII byte.
   @inline(__always)
   private mutating func skipPlainASCII() {
-    guard let base = input.baseAddress else { return }
+    index = Self.plainASCIIWords(input, from: index)
+  }
+
+  /// The offset of the first 8-byte word at or after `start` (stepping by words) that holds a quote, backslash,
+  /// control or non-ASCII byte, or of the last partial word: `start` advanced over whole plain words.
+  @inline(__always)
+  static func plainASCIIWords(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    guard let base = input.baseAddress else { return start }
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = start
     while index + 8 <= input.count {
       let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
       let quotes = word ^ (ones &* 0x22)
@@ -44,9 +52,10 @@ extension JSONParser {
       let special =
         ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
         | word
-      if special & highs != 0 { return }
+      if special & highs != 0 { return index }
       index += 8
     }
+    return index
   }
 
   /// Continues a string at the first backslash at `index`: decodes escapes into `scratch`.

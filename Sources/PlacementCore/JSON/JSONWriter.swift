@@ -182,4 +182,9 @@ extension JSONWriter {
   package mutating func raw(bytes piece: [UInt8]) {
     bytes.append(contentsOf: piece)
   }
+
+  /// Appends bytes that are already JSON, from memory the caller keeps alive.
+  package mutating func raw(buffer piece: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: piece)
+  }
 }

@@ -1,18 +1,22 @@
-/// QA overrides and sticky assignments, as ``RuleSet/assign(_:profile:now:)`` and the resolution loop apply them
+/// QA overrides and sticky assignments, as ``RuleSet/assign(_:profile:run:)`` and the resolution loop apply them
 /// (docs/ABTests.md, "QA overrides" and "Sticky assignments").
 extension RuleSet {
   /// The variation forced for `profile` in `test`: the profile's honoured run-time `force` for the test's name
   /// (``forcing(_:allowOverrides:)``), else the first rules-declared override of the test whose condition holds
-  /// at `now`; nil when none applies. An index into ``ABTest/variations``.
+  /// in `run`; nil when none applies. An index into ``ABTest/variations``.
   @inline(__always)
-  func overridingVariation(_ test: ABTest, profile: BoundProfile, now: Instant) -> Int? {
+  func overridingVariation<Observer: EvaluationObserver>(
+    _ test: ABTest, profile: borrowing BoundProfile, run: inout ProgramEvaluator<Observer>
+  ) -> Int? {
     if !profile.forced.isEmpty, let id = profile.forced[test.name],
       let index = test.variations.firstIndex(where: { $0.id == id })
     {
       return index
     }
     guard !test.overrides.isEmpty else { return nil }
-    return test.overrides.first { program.holds(segment: $0.condition, profile, now: now) }?.variation
+    // In the deciding run: the condition sees the run's `now`, shares its memo, and an explanation observes it.
+    for override in test.overrides where run.segment(override.condition, profile) { return override.variation }
+    return nil
   }
 
   /// The variation a profile carries for a sticky test's version, while the test still has it; nil otherwise
@@ -38,11 +42,18 @@ extension RuleSet {
   package func forcing(_ profile: BoundProfile, allowOverrides: Bool) -> BoundProfile {
     guard !profile.force.isEmpty, !profile.forceChecked else { return profile }
     var profile = profile
+    force(&profile, allowOverrides: allowOverrides)
+    return profile
+  }
+
+  /// ``forcing(_:allowOverrides:)`` in place: the batch path's, which copies nothing for a profile without `force`.
+  package func force(_ profile: inout BoundProfile, allowOverrides: Bool) {
+    guard !profile.force.isEmpty, !profile.forceChecked else { return }
     profile.forceChecked = true
     guard allowOverrides else {
       profile.warnings.append(
         "'force' ignored: run-time overrides need ResolveOptions.allowOverrides (placement resolve --allow-overrides)")
-      return profile
+      return
     }
     var tests: [String: ABTest] = [:]
     for placement in placements {
@@ -63,7 +74,6 @@ extension RuleSet {
     }
     // Capped like the binder's warnings: every decision repeats them.
     profile.warnings += BoundProfile.capped(problems)
-    return profile
   }
 
   /// ``newAssignments(_:)`` of the exposures a run of placement `placement` recorded in `trail`.

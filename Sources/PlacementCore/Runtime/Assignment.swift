@@ -26,15 +26,18 @@ package struct Draw: Sendable, Equatable {
 }
 
 extension RuleSet {
-  /// The one place a test's variation is chosen for a profile at `now`; nil when the profile does not take part
+  /// The one place a test's variation is chosen for a profile, inside the resolution's `run` (whose `now` and
+  /// segment memo the overrides' conditions share); nil when the profile does not take part
   /// in the test at all (the resolution loop then goes on with the next row, and the profile is not exposed).
   ///
   /// In order: a QA override (the profile's run-time `force`, then the rules' overrides of the test:
   /// docs/ABTests.md), a sticky test's carried assignment while its variation exists (both apply whatever the
   /// layer), then, outside the test's layer share, nil (``admitsToLayer(_:profile:)``); else the A/B draw of
   /// PRODUCT.md §4.9 on ``BoundProfile/bucketingID`` (without one, the first variation in draw order).
-  func assign(_ test: ABTest, profile: BoundProfile, now: Instant) -> Draw? {
-    if let forced = overridingVariation(test, profile: profile, now: now) {
+  func assign<Observer: EvaluationObserver>(
+    _ test: ABTest, profile: borrowing BoundProfile, run: inout ProgramEvaluator<Observer>
+  ) -> Draw? {
+    if let forced = overridingVariation(test, profile: profile, run: &run) {
       return Draw(variation: Int32(forced), bucket: -1, source: .override)
     }
     if test.isSticky, let kept = keptVariation(test, profile: profile) {

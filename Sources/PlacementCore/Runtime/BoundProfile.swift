@@ -7,30 +7,63 @@
 /// and resolves on one snapshot.
 public struct BoundProfile: Sendable {
   /// The `profile_id` as given (also the value of the `profile_id` attribute), reported in every decision.
-  public let profileID: String?
+  public internal(set) var profileID: String?
   /// Values indexed by ``AttributeDefinition/slot``.
-  public let values: [Value]
+  public internal(set) var values: [Value]
   /// Problems found while reading and coercing the profile: uncoercible values (with the attribute name and
   /// the value seen), strings over the length limit, skipped events, ambiguous answers. They never stop a
   /// resolution; every decision for the profile repeats them.
   public internal(set) var warnings: [String]
   /// Run-time QA forcing, test name → variation id (``Profile/force``); honoured only with
   /// ``ResolveOptions/allowOverrides``.
-  public internal(set) var force: [String: String] = [:]
+  public internal(set) var force: [String: String] {
+    get { experiment?.force ?? [:] }
+    set { experiment(default: newValue.isEmpty) { $0.force = newValue } }
+  }
   /// Carried sticky assignments, `version_id` → variation id (``Profile/assignments``, merged with an
   /// ``AssignmentStore``'s by ``RuleStore``).
-  public package(set) var assignments: [String: String] = [:]
+  public package(set) var assignments: [String: String] {
+    get { experiment?.assignments ?? [:] }
+    set { experiment(default: newValue.isEmpty) { $0.assignments = newValue } }
+  }
   /// The part of ``force`` a resolution honours: set only by ``RuleSet/forcing(_:allowOverrides:)``, so a path
   /// that never asked for overrides ignores `force`.
-  var forced: [String: String] = [:]
+  var forced: [String: String] {
+    get { experiment?.forced ?? [:] }
+    set { experiment(default: newValue.isEmpty) { $0.forced = newValue } }
+  }
   /// Whether ``RuleSet/forcing(_:allowOverrides:)`` already judged ``force`` (its warnings are in ``warnings``).
-  var forceChecked = false
+  var forceChecked: Bool {
+    get { experiment?.forceChecked ?? false }
+    set { experiment(default: !newValue) { $0.forceChecked = newValue } }
+  }
+  /// `force`, `assignments` and what a resolution made of them, in one optional value: nil for almost every
+  /// profile, so that copying and destroying a bound profile costs no dictionary retains and releases.
+  private var experiment: ExperimentInput?
   /// The values as plain data for `program` (empty when bound without one).
-  let scalars: [Scalar]
+  var scalars: [Scalar]
   /// The compiled program the scalars were made for.
   let program: Program?
   /// The rule set that bound the profile; nil only for profiles bound to bare attributes (the linter's witnesses).
   let boundBy: RuleSetIdentity?
+
+  /// A profile's experiment members (``force``, ``assignments``) and their judgement.
+  private struct ExperimentInput {
+    var force: [String: String] = [:]
+    var assignments: [String: String] = [:]
+    var forced: [String: String] = [:]
+    var forceChecked = false
+  }
+
+  /// Applies `change` to ``experiment``, creating it unless `isDefault` (the change would store a default
+  /// while there is none).
+  private mutating func experiment(default isDefault: Bool, _ change: (inout ExperimentInput) -> Void) {
+    if experiment == nil {
+      if isDefault { return }
+      experiment = ExperimentInput()
+    }
+    change(&experiment!)
+  }
 
   /// The version of the rule set that bound this profile (``RuleSet/version``); nil when bound without one.
   public var ruleSetVersion: String? { boundBy?.version }
@@ -38,8 +71,27 @@ public struct BoundProfile: Sendable {
   /// The id A/B draws and rollouts hash: ``profileID`` unless it is missing, empty or only white space (decision 5
   /// of issue 11: such an id would put every such profile in one bucket, so it is treated like a missing id).
   public var bucketingID: String? {
-    guard let profileID, profileID.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
+    guard let profileID else { return nil }
+    // Most ids start with a printable ASCII byte, which is not white space: no Unicode property lookup.
+    if let first = profileID.utf8.first, first > 0x20, first < 0x7F { return profileID }
+    guard profileID.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else { return nil }
     return profileID
+  }
+
+  /// Every value missing, no warnings, no experiment members: the state the binder fills.
+  mutating func reset() {
+    profileID = nil
+    // A value is missing exactly when its scalar is: one byte read per slot, and only set slots are written.
+    values.withUnsafeMutableBufferPointer { values in
+      scalars.withUnsafeMutableBufferPointer { scalars in
+        for index in scalars.indices where scalars[index].tag != .missing {
+          scalars[index] = .missing
+          values[index] = .missing
+        }
+      }
+    }
+    if !warnings.isEmpty { warnings.removeAll(keepingCapacity: true) }
+    experiment = nil
   }
 
   /// A bound profile from its parts; `scalars`, when given, must be the scalars of `values` for `program`.

@@ -2,9 +2,26 @@
 /// JSON member name needs no `String`. Open addressing with linear probing; the table is at most half full.
 /// The hash mixes the length with the first and last eight bytes, which tells attribute names apart cheaply.
 ///
-/// Storage is allocated once and never mutated, so lookups are plain pointer reads (no reference counting, no
-/// bounds-check closures); a class so that the storage is freed with the table.
+/// The class owns the storage (allocated once, never mutated, freed with the table); ``keys`` is a plain-data
+/// view of it, so that a hot loop holding the view looks names up with plain pointer reads: no reference
+/// counting, no bounds-check closures.
 final class ByteKeyTable: @unchecked Sendable {
+  /// The lookup view; valid while the table lives.
+  let keys: ByteKeys
+
+  /// A table of `entries`; names must be unique.
+  init(_ entries: [(name: String, value: Int32)]) {
+    keys = ByteKeys(entries)
+  }
+
+  deinit { keys.deallocate() }
+
+  /// The value of the name spelled by `bytes`, or nil (see ``ByteKeys/value(_:)``).
+  func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? { keys.value(bytes) }
+}
+
+/// The storage of a ``ByteKeyTable`` as plain data (pointers and a mask): copying it costs no retain.
+struct ByteKeys: @unchecked Sendable {
   /// Entry index per bucket, -1 for empty.
   private let buckets: UnsafeMutableBufferPointer<Int32>
   /// Names back to back.
@@ -14,8 +31,8 @@ final class ByteKeyTable: @unchecked Sendable {
   private let values: UnsafeMutableBufferPointer<Int32>
   private let mask: Int
 
-  /// A table of `entries`; names must be unique.
-  init(_ entries: [(name: String, value: Int32)]) {
+  /// Storage for `entries`; names must be unique.
+  fileprivate init(_ entries: [(name: String, value: Int32)]) {
     var size = 8
     while size < entries.count * 2 { size *= 2 }
     let names = entries.map { Array($0.name.utf8) }
@@ -42,7 +59,8 @@ final class ByteKeyTable: @unchecked Sendable {
     }
   }
 
-  deinit {
+  /// Frees the storage; the owning table calls it once.
+  func deallocate() {
     buckets.deallocate()
     keyBytes.deallocate()
     keyStarts.deallocate()
@@ -51,6 +69,7 @@ final class ByteKeyTable: @unchecked Sendable {
 
   /// The value of the name spelled by `bytes`, or nil. The empty name is a name like any other (`""` is a
   /// legal equality literal); its bytes are never read.
+  @inline(__always)
   func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
     let count = bytes.count
     var bucket = Self.hash(bytes) & mask

@@ -37,6 +37,7 @@ extension ProfileBinder {
   }
 
   /// Consumes `null` when it is next; false (consuming nothing) otherwise.
+  @inline(__always)
   func readNull(_ parser: inout JSONParser) throws(JSONError) -> Bool {
     guard parser.current == UInt8(ascii: "n") else { return false }
     return readLiteral(&parser, "null")
@@ -81,6 +82,7 @@ extension ProfileBinder {
     return true
   }
 
+  @inline(__always)
   func readLiteral(_ parser: inout JSONParser, _ word: StaticString) -> Bool {
     let count = word.utf8CodeUnitCount
     guard parser.index + count <= parser.input.count else { return false }
@@ -93,10 +95,11 @@ extension ProfileBinder {
 extension JSONParser {
   /// The bytes of a string of printable ASCII without escapes at `index` (its opening quote), consumed; nil,
   /// consuming nothing, for any other string (which `parseString` then reads) or when `index` is not at a quote.
+  @inline(__always)
   mutating func plainASCIIString() -> UnsafeBufferPointer<UInt8>? {
     guard current == UInt8(ascii: "\"") else { return nil }
     let start = index + 1
-    var end = start
+    var end = Self.plainASCIIWords(input, from: start)
     while end < input.count {
       let byte = input[end]
       if byte == UInt8(ascii: "\"") {

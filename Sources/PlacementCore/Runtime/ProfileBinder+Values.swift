@@ -12,12 +12,16 @@ final class SlotPlan: Sendable {
   let type: AttributeType
   /// For `date`: the unit of Unix numbers.
   let unit: TimeUnit
-  /// Option ids → index, for `choice` and `choices`.
+  /// Option ids → index, for `choice` and `choices` (the table owns what ``optionKeys`` reads).
   let options: ByteKeyTable?
+  let optionKeys: ByteKeys?
   let optionIndex: Options?
   /// The slot's equality literals and their ids (``Program/stringIDs``), for `string`.
   let literalIDs: [String: UInt64]
   let literals: ByteKeyTable?
+  let literalKeys: ByteKeys?
+  /// The literals by id: a value equal to one shares its text instead of building a `String`.
+  let literalTexts: [String]
 
   init(_ type: AttributeType, literals: [String: UInt64]) {
     self.type = type
@@ -37,9 +41,14 @@ final class SlotPlan: Sendable {
     optionIndex = type.options
     let ids = type.options?.ids ?? []
     options = ids.allSatisfy(Self.isASCII) ? ByteKeyTable(ids.enumerated().map { ($1, Int32($0)) }) : nil
+    optionKeys = options?.keys
     literalIDs = literals
+    var texts = Array(repeating: "", count: literals.count)
+    for (text, id) in literals { texts[Int(id)] = text }
+    literalTexts = texts
     self.literals =
       literals.keys.allSatisfy(Self.isASCII) ? ByteKeyTable(literals.map { ($0.key, Int32($0.value)) }) : nil
+    literalKeys = self.literals?.keys
   }
 
   private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
@@ -49,16 +58,24 @@ final class SlotPlan: Sendable {
     Scalar(tag: .string, bits: literalIDs.isEmpty ? .max : literalIDs[text] ?? .max)
   }
 
-  /// The scalar of a string value given as plain ASCII bytes.
-  func stringScalar(ascii bytes: UnsafeBufferPointer<UInt8>, _ text: String) -> Scalar {
-    if literalIDs.isEmpty { return Scalar(tag: .string, bits: .max) }
-    guard let literals else { return stringScalar(text) }
-    return Scalar(tag: .string, bits: literals.value(bytes).map { UInt64($0) } ?? .max)
+  /// The value and scalar of a string given as plain ASCII bytes: an equality literal's own text and id when it
+  /// equals one (no `String` built), else a new `String` and the "equals no literal" id.
+  @inline(__always)
+  func string(ascii bytes: UnsafeBufferPointer<UInt8>) -> (String, Scalar) {
+    if literalIDs.isEmpty { return (String(decoding: bytes, as: UTF8.self), Scalar(tag: .string, bits: .max)) }
+    guard let literalKeys else {
+      let text = String(decoding: bytes, as: UTF8.self)
+      return (text, stringScalar(text))
+    }
+    guard let id = literalKeys.value(bytes) else {
+      return (String(decoding: bytes, as: UTF8.self), Scalar(tag: .string, bits: .max))
+    }
+    return (literalTexts[Int(id)], Scalar(tag: .string, bits: UInt64(id)))
   }
 
   /// The index of the option id at `parser.index` (a string), or nil when it is not declared.
   func option(_ parser: inout JSONParser) throws(JSONError) -> Int? {
-    if let options, let bytes = parser.plainASCIIString() { return options.value(bytes).map(Int.init) }
+    if let optionKeys, let bytes = parser.plainASCIIString() { return optionKeys.value(bytes).map(Int.init) }
     return optionIndex?.index(of: try parser.parseString())
   }
 }
@@ -67,14 +84,16 @@ extension ProfileBinder {
   /// Reads the value of `slot` at `parser.index` into `slots`; false when the reference path would warn.
   func readValue(_ parser: inout JSONParser, slot: Int, into slots: inout Slots) throws(JSONError) -> Bool {
     if try readNull(&parser) { return true }
-    let plan = plans[slot]
+    // Unretained: the binder holds its plans for as long as it binds.
+    unowned(unsafe) let plan = plans[slot]
     switch plan.kind {
     case .string:
       guard parser.current == UInt8(ascii: "\"") else { return false }
       let text: String
       if let bytes = parser.plainASCIIString() {
-        text = String(decoding: bytes, as: UTF8.self)
-        slots.scalars[slot] = plan.stringScalar(ascii: bytes, text)
+        let scalar: Scalar
+        (text, scalar) = plan.string(ascii: bytes)
+        slots.scalars[slot] = scalar
       } else {
         text = try parser.parseString()
         slots.scalars[slot] = plan.stringScalar(text)

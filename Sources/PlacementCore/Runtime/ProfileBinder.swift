@@ -15,10 +15,12 @@ final class ProfileBinder: Sendable {
   let identity: RuleSetIdentity
   /// How each slot's value is read.
   let plans: [SlotPlan]
-  /// Top-level member names: a slot, or one of the `Member` codes.
+  /// Top-level member names: a slot, or one of the `Member` codes (the table owns what ``topLevelKeys`` reads).
   private let topLevel: ByteKeyTable
+  private let topLevelKeys: ByteKeys
   /// `custom_attributes` member names of declared (non-built-in) attributes → slot.
   private let custom: ByteKeyTable
+  private let customKeys: ByteKeys
   /// The slots of the built-in `profile_id` and `customer_user_id` attributes.
   private let identitySlots: (profileID: Int?, customerUserID: Int?)
 
@@ -52,36 +54,60 @@ final class ProfileBinder: Sendable {
       }
     }
     topLevel = ByteKeyTable(top)
+    topLevelKeys = topLevel.keys
     custom = ByteKeyTable(declared)
+    customKeys = custom.keys
     let slot = { (name: String) in attributes.first { $0.isBuiltin && $0.name == name }?.slot }
     identitySlots = (slot("profile_id"), slot("customer_user_id"))
   }
 
   /// The bound profile, or nil when the input is not of the common shape (see the type's documentation).
   func bind(_ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits) -> BoundProfile? {
-    guard input.count <= limits.json.maxBytes, limits.json.maxDepth >= 3 else { return nil }
+    var bound = emptyProfile()
+    return bind(input, limits: limits, into: &bound) ? bound : nil
+  }
+
+  /// A profile of this rule set with every value missing: the storage ``bind(_:limits:into:)`` fills.
+  func emptyProfile() -> BoundProfile {
+    BoundProfile(
+      profileID: nil, values: Array(repeating: .missing, count: attributes.count), warnings: [], program: program,
+      boundBy: identity, scalars: Array(repeating: .missing, count: attributes.count))
+  }
+
+  /// Binds `input` into `bound`, reusing its storage when `bound` is uniquely held and was made by this binder
+  /// (the batch path binds every line into one profile: no allocation per line); false, with `bound` in an
+  /// unspecified state, when the input is not of the common shape.
+  func bind(_ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into bound: inout BoundProfile) -> Bool {
+    guard input.count <= limits.json.maxBytes, limits.json.maxDepth >= 3 else { return false }
+    if bound.boundBy !== identity || bound.values.count != attributes.count { bound = emptyProfile() }
+    bound.reset()
     // Strings (names too) over the profile's string limit make the parser throw, so the binder declines and the
     // reference path reports the string with its path.
     var json = limits.json
     json.maxStringBytes = min(json.maxStringBytes, limits.maxStringBytes)
     var parser = JSONParser(input: input, limits: json)
-    var slots = Slots(count: attributes.count)
-    // Which members were seen (duplicates decline): one flag per slot, plus the reserved members.
-    let complete = withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + Member.count) { seen in
-      seen.initialize(repeating: false)
-      do throws(JSONError) {
-        return try readProfile(&parser, into: &slots, seen: seen)
-      } catch {
-        return false
+    var profileID: String? = nil
+    var experiment: (force: [String: String]?, assignments: [String: String]?) = (nil, nil)
+    let complete = bound.values.withUnsafeMutableBufferPointer { values in
+      bound.scalars.withUnsafeMutableBufferPointer { scalars in
+        // Which members were seen (duplicates decline): one flag per slot, plus the reserved members.
+        withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + Member.count) { seen in
+          seen.initialize(repeating: false)
+          var slots = Slots(values: values, scalars: scalars)
+          defer { (profileID, experiment) = (slots.profileID, (slots.force, slots.assignments)) }
+          do throws(JSONError) {
+            return try readProfile(&parser, into: &slots, seen: seen)
+          } catch {
+            return false
+          }
+        }
       }
     }
-    guard complete else { return nil }
-    var bound = BoundProfile(
-      profileID: slots.profileID, values: slots.values, warnings: [], program: program, boundBy: identity,
-      scalars: slots.scalars)
-    bound.force = slots.force
-    bound.assignments = slots.assignments
-    return bound
+    guard complete else { return false }
+    bound.profileID = profileID
+    if let force = experiment.force, !force.isEmpty { bound.force = force }
+    if let assignments = experiment.assignments, !assignments.isEmpty { bound.assignments = assignments }
+    return true
   }
 
   private func readProfile(
@@ -90,9 +116,17 @@ final class ProfileBinder: Sendable {
     parser.skipWhitespace()
     guard parser.current == UInt8(ascii: "{") else { return false }
     let complete = try readMembers(&parser) { parser, name throws(JSONError) in
-      guard let code = topLevel.value(name), Self.remember(code, in: seen) else { return false }
+      guard let code = topLevelKeys.value(name), Self.remember(code, in: seen) else { return false }
       switch code {
       case Member.profileID, Member.customerUserID:
+        // Read as the string attribute it is (one string reader); the id is that value.
+        if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID,
+          plans[slot].kind == .string
+        {
+          guard try readValue(&parser, slot: slot, into: &slots) else { return false }
+          if code == Member.profileID, case .string(let text) = slots.values[slot] { slots.profileID = text }
+          return true
+        }
         if try readNull(&parser) { return true }
         guard parser.current == UInt8(ascii: "\"") else { return false }
         let text = try parser.parseString()
@@ -121,7 +155,7 @@ final class ProfileBinder: Sendable {
         if try readNull(&parser) { return true }
         guard parser.current == UInt8(ascii: "{") else { return false }
         return try readMembers(&parser) { parser, name throws(JSONError) in
-          guard let slot = custom.value(name) else { return try skipValue(&parser) }
+          guard let slot = customKeys.value(name) else { return try skipValue(&parser) }
           guard Self.remember(slot, in: seen) else { return false }
           return try readValue(&parser, slot: Int(slot), into: &slots)
         }
@@ -143,22 +177,18 @@ final class ProfileBinder: Sendable {
     return true
   }
 
-  /// The values being bound, their scalars and the profile id.
+  /// Where the values being bound go (the bound profile's storage), and the members read on the way.
   struct Slots {
-    var values: [Value]
-    var scalars: [Scalar]
+    let values: UnsafeMutableBufferPointer<Value>
+    let scalars: UnsafeMutableBufferPointer<Scalar>
     var profileID: String?
     /// The `force` and `assignments` members (test name or version id → variation id).
-    var force: [String: String] = [:]
-    var assignments: [String: String] = [:]
+    var force: [String: String]?
+    var assignments: [String: String]?
 
-    init(count: Int) {
-      // Element by element: `Array(repeating:)` would copy the repeated `Value` through its value witness.
-      values = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-        for index in 0..<count { (buffer.baseAddress! + index).initialize(to: .missing) }
-        initialized = count
-      }
-      scalars = Array(repeating: .missing, count: count)
+    init(values: UnsafeMutableBufferPointer<Value>, scalars: UnsafeMutableBufferPointer<Scalar>) {
+      self.values = values
+      self.scalars = scalars
     }
   }
 }

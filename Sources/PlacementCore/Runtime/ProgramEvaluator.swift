@@ -3,13 +3,14 @@
 /// run; only `.generic` instructions, and values without a plain form, read the profile's ``Value``s through
 /// ``ValueTest/holds(_:now:)``.
 extension Program {
-  /// Runs `body` with an evaluator over `profile` (bound for this program) at `now`, observed by `observer`.
+  /// Runs `body` with an evaluator over `profile` (bound for this program) at `now`, observed by `observer`; `body`
+  /// gets the profile back as an argument, so that it need not capture (and copy) it.
   /// One run is one resolution: segments evaluated in it are memoised until it returns. The memo lives on the
   /// stack (two bit sets of ``memoWords`` words; past 64 words, i.e. 4,096 memoised segments, the standard
   /// library may place it on the heap).
   package func run<Observer: EvaluationObserver, Result>(
-    _ profile: BoundProfile, now: Instant, observer: inout Observer,
-    _ body: (inout ProgramEvaluator<Observer>) -> Result
+    _ profile: borrowing BoundProfile, now: Instant, observer: inout Observer,
+    _ body: (inout ProgramEvaluator<Observer>, borrowing BoundProfile) -> Result
   ) -> Result {
     nodes.withUnsafeBufferPointer { nodes in
       roots.withUnsafeBufferPointer { roots in
@@ -20,7 +21,7 @@ extension Program {
               var evaluator = ProgramEvaluator(
                 program: self, nodes: nodes, roots: roots, memoSlots: memoSlots, scalars: scalars, memo: memo,
                 words: memoWords, now: now, observer: observer)
-              let result = body(&evaluator)
+              let result = body(&evaluator, profile)
               observer = evaluator.observer
               return result
             }
@@ -33,7 +34,7 @@ extension Program {
   /// Whether segment `segment`'s condition holds for `profile` at `now` (one run, nothing observed).
   func holds(segment: Int, _ profile: BoundProfile, now: Instant) -> Bool {
     var observer = NoObserver()
-    return run(profile, now: now, observer: &observer) { $0.segment(segment, profile) }
+    return run(profile, now: now, observer: &observer) { run, profile in run.segment(segment, profile) }
   }
 }
 

@@ -105,53 +105,51 @@ extension RuleSet {
   }
 
   /// The one resolution loop: rows in priority order, each segment through one observed run of the program, each
-  /// test's variation from ``assign(_:profile:now:)``.
+  /// test's variation from ``assign(_:profile:run:)``.
   func resolution<Observer: ResolutionObserver>(
-    _ index: Int, for profile: BoundProfile, now: Instant, observer: inout Observer
+    _ index: Int, for profile: borrowing BoundProfile, now: Instant, observer: inout Observer
   ) -> Resolution {
-    placements.withUnsafeBufferPointer { placements in
-      placements[index].rows.withUnsafeBufferPointer { rows in
-        program.run(profile, now: now, observer: &observer) { run in
-          var resolution = Resolution(placement: Int32(index))
-          if !placements[index].overrides.isEmpty,
-            let forced = overridingContent(placements[index].overrides, run: &run, profile)
-          {
-            resolution.override = Int32(forced)
-            return resolution
-          }
-          for row in rows.indices {
-            let segment = rows[row].segment
-            if let segment, !run.segment(segment, profile) {
-              run.observer.row(row, segment: segment, outcome: .notMatched)
-              continue
-            }
-            // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
-            guard rows[row].isLive(at: now) else {
-              run.observer.row(row, segment: segment, outcome: .scheduledOut)
-              resolution.scheduledOut = true
-              continue
-            }
-            var draw: Draw? = nil
-            var content = rows[row].content
-            if case .test(let test) = content {
-              guard let assigned = assign(test, profile: profile, now: now) else {
-                run.observer.row(row, segment: segment, outcome: .outsideLayer)
-                continue
-              }
-              draw = assigned
-              content = test.variations[Int(assigned.variation)].content
-            }
-            if Self.fallsThrough(content) {
-              run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
-              continue
-            }
-            run.observer.row(row, segment: segment, outcome: .decided(draw))
-            resolution.decide(row: row, draw)
-            return resolution
-          }
-          return resolution
-        }
+    // The profile reaches the loop as the run's argument, not as a capture: capturing it made a copy (seven
+    // retains and releases) per resolution.
+    let rows = placements[index].rows
+    let overrides = placements[index].overrides
+    return program.run(profile, now: now, observer: &observer) { run, profile in
+      var resolution = Resolution(placement: Int32(index))
+      if !overrides.isEmpty, let forced = overridingContent(overrides, run: &run, profile) {
+        resolution.override = Int32(forced)
+        return resolution
       }
+      for row in rows.indices {
+        let segment = rows[row].segment
+        if let segment, !run.segment(segment, profile) {
+          run.observer.row(row, segment: segment, outcome: .notMatched)
+          continue
+        }
+        // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
+        guard rows[row].isLive(at: now) else {
+          run.observer.row(row, segment: segment, outcome: .scheduledOut)
+          resolution.scheduledOut = true
+          continue
+        }
+        var draw: Draw? = nil
+        var content = rows[row].content
+        if case .test(let test) = content {
+          guard let assigned = assign(test, profile: profile, run: &run) else {
+            run.observer.row(row, segment: segment, outcome: .outsideLayer)
+            continue
+          }
+          draw = assigned
+          content = test.variations[Int(assigned.variation)].content
+        }
+        if Self.fallsThrough(content) {
+          run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
+          continue
+        }
+        run.observer.row(row, segment: segment, outcome: .decided(draw))
+        resolution.decide(row: row, draw)
+        return resolution
+      }
+      return resolution
     }
   }
 

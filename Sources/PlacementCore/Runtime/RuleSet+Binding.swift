@@ -34,4 +34,19 @@ extension RuleSet {
     if let fast, let bound = fast { return bound }
     return bind(try Profile(jsonBytes: bytes, limits: limits), limits: limits)
   }
+
+  /// ``bind(jsonBytes:limits:)`` into `profile`, reusing its storage when it was bound by this rule set and is
+  /// uniquely held: the batch path binds every line into one profile, with no allocation per line.
+  /// - Throws: ``ProfileError`` as ``bind(jsonBytes:limits:)`` does; `profile` is then unchanged or empty.
+  package func bind(jsonBytes bytes: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into profile: inout BoundProfile)
+    throws(ProfileError)
+  {
+    if binder.bind(UnsafeBufferPointer(rebasing: bytes[Profile.byteOrderMarkLength(bytes)...]), limits: limits, into: &profile) {
+      return
+    }
+    profile = bind(try Profile(jsonBytes: bytes, limits: limits), limits: limits)
+  }
+
+  /// A profile of this rule set with every value missing: the storage ``bind(jsonBytes:limits:into:)`` fills.
+  package func emptyProfile() -> BoundProfile { binder.emptyProfile() }
 }

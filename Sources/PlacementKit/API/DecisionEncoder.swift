@@ -2,20 +2,20 @@ import PlacementCore
 
 /// Writes the decision JSON of index ``Resolution``s straight from fragments encoded once per rule set: the
 /// batch hot path, with no ``Decision`` value, no string building and no allocation per decision once the
-/// writer's buffer has grown. The bytes are those of ``Decision/write(to:)`` (ProgramDifferentialTests and
+/// writer's buffer has grown. A class, so that the batch loop holds it without copying its fragments per line. The bytes are those of ``Decision/write(to:)`` (ProgramDifferentialTests and
 /// DecisionJSONTests compare them).
-package struct DecisionEncoder: Sendable {
+package final class DecisionEncoder: Sendable {
   let ruleSet: RuleSet
   /// Per placement position (as the caller numbers its placements): `"placement":"<name>","profile_id":`.
   private let heads: [[UInt8]]
   /// Per position, per row: the audience, content, `ab_test` null and `,"reason":"…","exposures":[` JSON of a
   /// decision by that row; for a test row, one fragment per variation, ending just before the bucket's value.
-  private let rows: [[[[UInt8]]]]
+  private let rows: DecisionFragments
   /// Per position, per test row, per variation: `},"reason":"…","exposures":[`, what follows the bucket.
-  private let testTails: [[[[UInt8]]]]
+  private let testTails: DecisionFragments
   /// Per position, per row, per variation of a test row: the exposure's JSON up to its bucket's value,
   /// `{"test":…,"version_id":…,"variation":…,"bucket":` (empty for a row that is no test).
-  private let exposureHeads: [[[[UInt8]]]]
+  private let exposureHeads: DecisionFragments
   /// Per position: whether any row is a test (a profile without `profile_id` then gets warnings, and only then
   /// can a resolution expose the profile: see ``resolution(position:index:profile:now:trail:)``).
   private let hasTests: [Bool]
@@ -45,7 +45,7 @@ package struct DecisionEncoder: Sendable {
       Decision.writeExperiment(reason: code, exposures: [], to: &reason)
       return Array(reason.bytes.dropLast())  // keep the exposures array open: drop `]`
     }
-    rows = placements.map { index in
+    rows = DecisionFragments(placements.map { index in
       perVariation(index) { row, draw in
         let resolution = Resolution(placement: Int32(index), row: Int32(row), draw: draw)
         let decision = ruleSet.decision(resolution, trail: ExposureTrail(), for: .empty, explanation: nil)
@@ -54,11 +54,11 @@ package struct DecisionEncoder: Sendable {
         // A test's fragment ends before the bucket: drop `null}`.
         return draw != nil ? Array(json.bytes.dropLast(5)) : json.bytes + reason(index, row, nil)
       }
-    }
-    testTails = placements.map { index in
+    })
+    testTails = DecisionFragments(placements.map { index in
       perVariation(index) { row, draw in draw.map { Array("}".utf8) + reason(index, row, $0) } ?? [] }
-    }
-    exposureHeads = placements.map { index in
+    })
+    exposureHeads = DecisionFragments(placements.map { index in
       perVariation(index) { row, draw in
         guard let draw, case .test(let test) = ruleSet.placements[index].rows[row].content else { return [] }
         json.removeAll()
@@ -67,7 +67,7 @@ package struct DecisionEncoder: Sendable {
         Exposure.writeHead(test: test.name, versionID: test.versionID, variation: variation.id, to: &json)
         return json.bytes
       }
-    }
+    })
     hasTests = placements.map { index in
       ruleSet.placements[index].rows.contains { if case .test = $0.content { true } else { false } }
     }
@@ -88,10 +88,10 @@ package struct DecisionEncoder: Sendable {
     if let id = profile.profileID { json.rawString(id) } else { json.raw("null") }
     let row = Int(resolution.row)
     let variation = max(0, Int(resolution.variation))
-    json.raw(bytes: rows[position][row][variation])
+    json.raw(buffer: rows[position, row, variation])
     if resolution.variation >= 0 {
       if resolution.bucket >= 0 { json.rawInteger(Int(resolution.bucket)) } else { json.raw("null") }
-      json.raw(bytes: testTails[position][row][variation])
+      json.raw(buffer: testTails[position, row, variation])
     }
     if !trail.draws.isEmpty { writeExposures(trail, position: position, placement: Int(resolution.placement), to: &json) }
     json.raw("]")
@@ -125,7 +125,7 @@ extension DecisionEncoder {
         for (index, tried) in trail.draws.enumerated() {
           guard case .test(let test) = rows[Int(tried.row)].content else { continue }
           if index > 0 { json.raw(",") }
-          json.raw(bytes: exposureHeads[position][Int(tried.row)][Int(tried.draw.variation)])
+          json.raw(buffer: exposureHeads[position, Int(tried.row), Int(tried.draw.variation)])
           if tried.draw.bucket >= 0 { json.rawInteger(Int(tried.draw.bucket)) } else { json.raw("null") }
           json.raw(#","outcome":"#)
           let content = test.variations[Int(tried.draw.variation)].content

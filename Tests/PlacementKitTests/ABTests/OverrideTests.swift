@@ -216,4 +216,26 @@ import Testing
   func formatted(_ text: String) -> String? {
     try? RuleFormatter.format(SourceFile(name: "f.rules", text: text))
   }
+
+  /// Records which program nodes a run evaluated.
+  struct SeenNodes: ResolutionObserver {
+    var seen: Set<Int> = []
+    mutating func node(_ index: Int, holds: Bool) { seen.insert(index) }
+    mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {}
+  }
+
+  /// A test override's condition is evaluated in the run that decides (review: it used to take a second,
+  /// unobserved run of the program): an observer of the resolution sees its nodes, and its segment memo is the
+  /// resolution's own.
+  @Test func testOverrideConditionIsEvaluatedInTheDecidingRun() throws {
+    let rules = try #require(ruleSet(Self.text))
+    let index = try rules.placementIndex(of: "home")
+    let bound = rules.bind(Profile(profileID: "qa-iphone-15"))
+    var observer = SeenNodes()
+    let resolution = rules.resolution(index, for: bound, now: Instant(millisecondsSince1970: 0), observer: &observer)
+    #expect(resolution.source == .override)
+    // The override's condition is the first condition after the one segment.
+    let root = Int(rules.program.roots[1])
+    #expect(observer.seen.contains(root))
+  }
 }

@@ -52,8 +52,8 @@ import Testing
     var counter = NodeCounter()
     let rowSegments = placement.rows.compactMap(\.segment)
     #expect(rowSegments.count == 1_000)
-    let decided = ruleSet.program.run(bound, now: HostileRules.now, observer: &counter) { run in
-      rowSegments.first { run.segment($0, bound) }
+    let decided = ruleSet.program.run(bound, now: HostileRules.now, observer: &counter) { run, bound in
+      rowSegments.first { run.segment($0, copy bound) }
     }
     #expect(decided == nil)
     #expect(counter.count <= ruleSet.program.nodes.count)

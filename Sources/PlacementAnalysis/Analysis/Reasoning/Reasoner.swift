@@ -162,7 +162,7 @@ public struct Reasoner: Sendable {
     let bound = BoundProfile(
       witness.profile(model.attributes), attributes: model.attributes, program: program, boundBy: nil, limits: .default)
     var observer = NoObserver()
-    return program.run(bound, now: now, observer: &observer) { body(&$0, bound) }
+    return program.run(bound, now: now, observer: &observer) { run, bound in body(&run, copy bound) }
   }
 
   /// The program of the model's segment conditions (placements play no part in the reasoner's questions).

@@ -1,0 +1,55 @@
+/// Pre-encoded JSON fragments indexed by (placement position, row, variation), stored back to back in one
+/// buffer: looking one up is two reads of plain memory, with none of the retains and releases that indexing
+/// nested arrays costs on the batch hot path.
+final class DecisionFragments: @unchecked Sendable {
+  /// Every fragment's bytes, back to back; allocated once, never mutated, freed with the table.
+  private let bytes: UnsafeMutableBufferPointer<UInt8>
+  /// Fragment `i` is `bytes[starts[i]..<starts[i + 1]]`.
+  private let starts: UnsafeMutableBufferPointer<Int>
+  /// The index of the first fragment of (position, row) is `rowFirst[positionFirst[position] + row]`.
+  private let positionFirst: [Int]
+  private let rowFirst: UnsafeMutableBufferPointer<Int>
+
+  /// The fragments `table[position][row][variation]` (a row that is no test has one, at variation 0).
+  init(_ table: [[[[UInt8]]]]) {
+    let flat = table.flatMap { $0 }
+    let fragments = flat.flatMap { $0 }
+    bytes = .allocate(capacity: max(1, fragments.reduce(0) { $0 + $1.count }))
+    starts = .allocate(capacity: fragments.count + 1)
+    rowFirst = .allocate(capacity: max(1, flat.count))
+    var offset = 0
+    for (index, fragment) in fragments.enumerated() {
+      starts[index] = offset
+      for byte in fragment {
+        bytes[offset] = byte
+        offset += 1
+      }
+    }
+    starts[fragments.count] = offset
+    var first = 0
+    for (index, row) in flat.enumerated() {
+      rowFirst[index] = first
+      first += row.count
+    }
+    var positions: [Int] = []
+    var rows = 0
+    for placement in table {
+      positions.append(rows)
+      rows += placement.count
+    }
+    positionFirst = positions
+  }
+
+  deinit {
+    bytes.deallocate()
+    starts.deallocate()
+    rowFirst.deallocate()
+  }
+
+  /// The bytes of the fragment for `variation` of `row` in the placement at `position`.
+  @inline(__always)
+  subscript(position: Int, row: Int, variation: Int) -> UnsafeBufferPointer<UInt8> {
+    let index = rowFirst[positionFirst[position] + row] + variation
+    return UnsafeBufferPointer(rebasing: UnsafeBufferPointer(bytes)[starts[index]..<starts[index + 1]])
+  }
+}
