@@ -112,7 +112,9 @@ run() {
   shift 4
   [[ -f Fuzz/$name/dictionary ]] && dict=(-dict="Fuzz/$name/dictionary")
   set +e
-  PLACEMENT_FUZZ_TARGET=$name "$binary" "$out/corpus" "${dict[@]}" -max_total_time="$time" -timeout=10 \
+  # -reload=0: one process owns the corpus; rereading it every second (libFuzzer's default, for parallel jobs)
+  # re-executed corpus inputs, 8 % of a rules run's CPU time (perf, catalog session).
+  PLACEMENT_FUZZ_TARGET=$name "$binary" "$out/corpus" "${dict[@]}" -max_total_time="$time" -timeout=10 -reload=0 \
     -rss_limit_mb=2048 -max_len=16384 -print_final_stats=1 -artifact_prefix="$out/crashes/" "$@" 2>"$out/run.log"
   local status=$?
   set -e

@@ -4,9 +4,6 @@ import PlacementKit
 /// and long conditions. Every line is made safe for a terminal (``displayRuleText(_:)``): a control character,
 /// line break or bidi override in a name, id or condition is escaped, cells before their widths are measured.
 enum AudiencesText {
-  /// Conditions longer than this wrap at spaces onto continuation lines.
-  static let conditionWidth = 48
-
   /// The list of placements with their content type and row counts.
   static func summary(_ tables: [AudienceTable]) -> String {
     let header = ["placement", "type", "rows", "tests", "cross-placement rows", "fall-through rows", "scheduled (live)"]
@@ -23,16 +20,19 @@ enum AudiencesText {
 
   /// One placement's audience table, then its fallback path.
   static func table(_ table: AudienceTable) -> String {
-    var out = displayRuleText(
-      "placement \(table.placement) (\(table.contentType.rawValue)): \(table.rows.count) rows in priority order; ")
-    out += "the first row that matches and does not fall through decides\n\n"
-    out += grid(["#", "row", "segment", "content", "marks"], table.rows.map(cells))
+    var out = paragraph(
+      "placement \(table.placement) (\(table.contentType.rawValue)): \(table.rows.count) rows in priority order; "
+        + "the first row that matches and does not fall through decides") + "\n"
+    // The content keeps the most room (a split's lines), the marks room for a schedule's instant.
+    out += grid(
+      ["#", "row", "segment", "content", "marks"], table.rows.map(cells), aligned: [3, 4],
+      minimum: [2: 21, 3: 30, 4: 25], hanging: [3])
     out += "\n" + fallback(table)
     if let now = table.now, !table.scheduledRows.isEmpty {
       let live = table.scheduledRows.filter { $0.status == .live }.map { "row \($0.priority) '\($0.name)'" }
-      out += displayRuleText(
+      out += paragraph(
         "schedules judged at \(now.iso8601): live \(live.isEmpty ? "none" : live.joined(separator: ", ")); "
-          + "a row outside its schedule is skipped (from inclusive, until exclusive)") + "\n"
+          + "a row outside its schedule is skipped (from inclusive, until exclusive)")
     }
     return out
   }
@@ -72,12 +72,12 @@ enum AudiencesText {
     } else {
       content = [describe(row.content)]
     }
-    let condition = row.condition.map { wrap(displayRuleText($0), width: conditionWidth) } ?? ["(every profile)"]
+    let condition = row.condition.map { [$0] } ?? ["(every profile)"]
     return [["\(row.priority)"], [row.name], condition, content, markLines]
   }
 
   static func fallback(_ table: AudienceTable) -> String {
-    fallbackLines(table).map { displayRuleText($0) + "\n" }.joined()
+    fallbackLines(table).map(paragraph).joined()
   }
 
   static func fallbackLines(_ table: AudienceTable) -> [String] {
@@ -119,14 +119,26 @@ enum AudiencesText {
     content == .holdout ? "holdout (nothing shown)" : content.sourceText
   }
 
-  /// Columns separated by two spaces, each as wide as its widest line (measured after escaping); trailing spaces
-  /// trimmed.
-  static func grid(_ header: [String], _ rows: [[[String]]]) -> String {
+  /// Columns separated by two spaces, each as wide as its widest line (measured after escaping), shrunk to fit
+  /// `width` (``fitted(_:headers:budget:)``, cells wrapped by ``fit(_:width:)``); trailing spaces trimmed.
+  /// - Parameters:
+  ///   - aligned: columns whose lines belong together line by line (a split's content and its marks): when one
+  ///     of them wraps, the others get blank lines so that the next lines stay side by side. The other columns'
+  ///     lines flow on from the row's first line.
+  ///   - minimum: the narrowest each column may be shrunk to, by index (default ``minColumnWidth``).
+  ///   - hanging: columns whose wrapped lines are indented (``fit(_:width:hanging:)``), for cells of several
+  ///     lines that must not read as the next one.
+  ///   - width: the widest a line may be.
+  static func grid(
+    _ header: [String], _ rows: [[[String]]], aligned: [Int] = [], minimum: [Int: Int] = [:], hanging: Set<Int> = [],
+    width: Int = maxWidth
+  ) -> String {
     let rows = rows.map { $0.map { $0.map(displayRuleText) } }
-    var widths = header.map(\.count)
+    var natural = header.map(\.count)
     for row in rows {
-      for (column, cell) in row.enumerated() { widths[column] = max(widths[column], cell.map(\.count).max() ?? 0) }
+      for (column, cell) in row.enumerated() { natural[column] = max(natural[column], cell.map(\.count).max() ?? 0) }
     }
+    let widths = fitted(natural, headers: header.map(\.count), minimum: minimum, budget: width - 2 * (header.count - 1))
     func line(_ cells: [String]) -> String {
       var text = zip(cells, widths).map { pad($0, $1) }.joined(separator: "  ")
       while text.last == " " { text.removeLast() }
@@ -134,27 +146,26 @@ enum AudiencesText {
     }
     var out = line(header)
     for row in rows {
-      let height = row.map(\.count).max() ?? 0
-      for index in 0..<height { out += line(row.map { index < $0.count ? $0[index] : "" }) }
+      var cells = row.enumerated().map { column, lines in
+        aligned.contains(column)
+          ? [] : lines.flatMap { fit($0, width: widths[column], hanging: hanging.contains(column)) }
+      }
+      for index in 0..<(aligned.map { row[$0].count }.max() ?? 0) {
+        let pieces = aligned.map {
+          index < row[$0].count ? fit(row[$0][index], width: widths[$0], hanging: hanging.contains($0)) : []
+        }
+        let height = pieces.map(\.count).max() ?? 0
+        for (column, piece) in zip(aligned, pieces) {
+          cells[column] += piece + Array(repeating: "", count: height - piece.count)
+        }
+      }
+      let height = cells.map(\.count).max() ?? 0
+      for index in 0..<height { out += line(cells.map { index < $0.count ? $0[index] : "" }) }
     }
     return out
   }
 
   static func pad(_ text: String, _ width: Int) -> String {
     text + String(repeating: " ", count: max(0, width - text.count))
-  }
-
-  /// Splits `text` at spaces into lines of at most `width` characters (a longer word stays whole).
-  static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    for word in text.split(separator: " ") {
-      if !current.isEmpty, current.count + 1 + word.count > width {
-        lines.append(current)
-        current = ""
-      }
-      current += (current.isEmpty ? "" : " ") + word
-    }
-    return lines.isEmpty || !current.isEmpty ? lines + [current] : lines
   }
 }

@@ -112,6 +112,7 @@ struct BatchResolution {
     var log = JSONWriter(reservingCapacity: exposureLog == nil ? 0 : 256)
     // One profile for the chunk: each line binds into its storage (no allocation per line).
     var profile = ruleSet.emptyProfile()
+    var profileIDJSON: [UInt8] = []
     chunk.forEachLine { number, line in
       if BatchResolution.isBlank(line) { return }
       do throws(ProfileError) {
@@ -129,11 +130,16 @@ struct BatchResolution {
       ruleSet.force(&profile, allowOverrides: options.allowOverrides)
       var assigned: [String: String] = [:]
       defer { if collectsAssignments { result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned) } }
-      for (position, placement) in placements.enumerated() {
-        if let encoder {
+      if let encoder {
+        // Decision lines go straight into the chunk's output (the writer holds it meanwhile); the id is encoded once.
+        DecisionEncoder.profileIDJSON(profile, into: &profileIDJSON)
+        writer.exchangeBytes(with: &result.out)
+        defer { writer.exchangeBytes(with: &result.out) }
+        for (position, placement) in placements.enumerated() {
           let resolution = encoder.resolution(
             position: position, index: indices[position], profile: profile, now: options.now, trail: &trail)
-          encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
+          encoder.write(resolution, trail: trail, position: position, profile: profile, profileID: profileIDJSON, to: &writer)
+          writer.endLine()
           if collectsAssignments { assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a } }
           if let exposureLog, !trail.draws.isEmpty {
             log.removeAll(keepingCapacity: true)
@@ -142,11 +148,11 @@ struct BatchResolution {
               placement: placement.name, to: &log)
             result.exposures.append(contentsOf: log.bytes)
           }
-          result.out.append(contentsOf: writer.bytes)
-          result.out.append(UInt8(ascii: "\n"))
-          writer.removeAll(keepingCapacity: true)
-          continue
         }
+        result.resolved += 1
+        return
+      }
+      for (position, placement) in placements.enumerated() {
         let decision: Decision
         do throws(ResolveError) {
           decision = try ruleSet.resolve(placement, for: profile, options: options)

@@ -99,6 +99,23 @@ public struct LintContext: Sendable {
     }
   }
 
+  /// Whether the compiler reported an error inside the declaration of `layer` (its lines in error are missing
+  /// from ``LayerDefinition/allocations``, so a finding about the allocation would be wrong).
+  func hasErrors(inLayer layer: LayerDefinition) -> Bool {
+    let declarations = model.files.first { $0.file.name == layer.span.file.name }?.declarations ?? []
+    let range = declarations.lazy.compactMap { declaration -> SourceRange? in
+      guard case .layer(let decl) = declaration, decl.name.range == layer.span.range else { return nil }
+      return decl.range
+    }.first
+    guard let range else { return true }
+    return compilation.diagnostics.contains { diagnostic in
+      guard diagnostic.severity == .error, let span = diagnostic.span, span.file.name == layer.span.file.name else {
+        return false
+      }
+      return span.range.start >= range.start && span.range.start < range.end
+    }
+  }
+
   /// "row 2 'music_fans'" as messages name rows.
   static func describe(row index: Int, _ row: AudienceRow) -> String { "row \(index) '\(row.name)'" }
 }

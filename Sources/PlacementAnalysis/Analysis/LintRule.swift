@@ -24,11 +24,14 @@ extension LintRule {
   /// The rule's catalogue entry.
   public static var entry: CatalogEntry { CatalogEntry(id, severity, summary) }
 
-  /// A finding of this rule.
+  /// A finding of this rule, worded by the catalogue (`LintMessages.swift`; the message carries the rule's code).
   func finding(
-    _ message: String, at span: SourceSpan?, severity: Severity? = nil, notes: [Note] = [], fixIts: [FixIt] = []
+    _ message: DiagnosticMessage, at span: SourceSpan?, severity: Severity? = nil, notes: [Note] = [],
+    fixIts: [FixIt] = []
   ) -> Diagnostic {
-    Diagnostic(Self.id, message, at: span, severity: severity ?? Self.severity, notes: notes, fixIts: fixIts)
+    assert(message.code == Self.id, "\(message.code) reported by \(Self.id)")
+    return Diagnostic(
+      Self.id, message.text, at: span, severity: severity ?? Self.severity, notes: notes, fixIts: fixIts)
   }
 }
 

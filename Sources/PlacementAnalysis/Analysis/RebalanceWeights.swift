@@ -36,10 +36,9 @@ struct RebalanceWeights {
   private func fixIts(_ weights: [Name], _ file: SourceFile) -> [FixIt]? {
     let values = weights.compactMap { Int($0.text) }
     guard values.count == weights.count, let balanced = Self.rebalanced(values), balanced != values else { return nil }
-    let message = "rebalance the weights to " + balanced.map { "\($0)%" }.joined(separator: " + ")
     return zip(weights, zip(values, balanced)).compactMap { weight, pair in
       pair.0 == pair.1
-        ? nil : FixIt(message: message, span: SourceSpan(file: file, range: weight.range), replacement: "\(pair.1)")
+        ? nil : .rebalance(to: balanced, at: SourceSpan(file: file, range: weight.range), weight: pair.1)
     }
   }
 

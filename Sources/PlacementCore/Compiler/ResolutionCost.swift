@@ -83,19 +83,13 @@ struct ResolutionCost {
     return model.placements.compactMap { placement in
       let (steps, costliest) = cost.cost(of: placement)
       guard steps > limit else { return nil }
-      var notes = [
-        Note(
-          "each segment counts once; a 'matches' test costs its pattern's instructions × \(scannedBytes) bytes, a list test one step per literal"
-        )
-      ]
+      var notes = [Note.resolutionCostCounting(scannedBytes: scannedBytes)]
       if let costliest {
         let segment = model.segments[costliest]
-        notes.append(Note("segment '\(segment.name)' alone costs \(cost.own[costliest]) steps", at: segment.span))
+        notes.append(.segmentCost(segment.name, steps: cost.own[costliest], at: segment.span))
       }
       return Diagnostic(
-        CompilerCatalog.placementTooCostly,
-        "placement '\(placement.name)' may take \(steps) evaluation steps per resolution, over the limit of \(limit)",
-        at: placement.span, notes: notes)
+        .placementTooCostly(placement.name, steps: steps, limit: limit), at: placement.span, notes: notes)
     }
   }
 }

@@ -1,8 +1,12 @@
 /// A diagnostic's stable code together with its wording, as a stage's message catalogue builds it.
 ///
 /// Every report site takes one of these from its stage's catalogue (`Syntax/SyntaxMessages.swift`,
-/// `Semantics/SemanticsMessages.swift`), never a string literal, so the wording of a code lives in one place
-/// (swift-syntax's `ParserDiagnosticMessages.swift`, cel-go's `checker/errors.go`).
+/// `Semantics/SemanticsMessages.swift`, `Compiler/CompilerMessages.swift`, `Analysis/LintMessages.swift`), never a
+/// string literal, so the wording of a code lives in one place (swift-syntax's `ParserDiagnosticMessages.swift`,
+/// cel-go's `checker/errors.go`).
+/// Notes and fix-its are catalogued the same way, as static functions on ``Note`` and ``FixIt``
+/// (`SharedNotes.swift`, `SemanticsNotes*.swift`, `Analysis/LintNotes.swift`); `CatalogueSourceTests` fails on a
+/// `Note(` or `FixIt(message:` outside a catalogue.
 public struct DiagnosticMessage: Sendable, Hashable {
   /// The stable code.
   public let code: DiagnosticCode

@@ -97,7 +97,10 @@ public struct DiagnosticRenderer: Sendable {
   /// The line with control characters (other than tab) shown as U+FFFD, one character each so columns hold:
   /// a rules file cannot send escape sequences to the terminal through an excerpt.
   static func displayable(_ line: String) -> String {
-    guard line.unicodeScalars.contains(where: { $0 != "\t" && UntrustedText.isUnsafe($0) }) else { return line }
+    // Printable ASCII and tabs only (most lines): nothing to replace, known from the bytes alone.
+    guard line.utf8.contains(where: { $0 >= 0x7F || ($0 < 0x20 && $0 != 0x09) }),
+      line.unicodeScalars.contains(where: { $0 != "\t" && UntrustedText.isUnsafe($0) })
+    else { return line }
     return String(
       line.map { character in
         character.unicodeScalars.contains { $0 != "\t" && UntrustedText.isUnsafe($0) } ? "\u{FFFD}" : character

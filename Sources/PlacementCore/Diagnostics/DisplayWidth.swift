@@ -3,6 +3,8 @@ extension Character {
   /// for emoji shown as emoji (Unicode UAX #11 `W`/`F`, `Emoji_Presentation`), 0 for a lone combining mark or
   /// zero-width character, else 1. Used to put a caret under the character it points at.
   var displayWidth: Int {
+    // Printable ASCII, most of any line: one column, without the Unicode property lookups below.
+    if let ascii = asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
     guard let first = unicodeScalars.first else { return 0 }
     if unicodeScalars.contains(where: { $0.properties.isEmojiPresentation })
       || unicodeScalars.contains(where: { $0 == "\u{FE0F}" }) && first.properties.isEmoji

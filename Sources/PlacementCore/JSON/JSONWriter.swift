@@ -183,6 +183,19 @@ extension JSONWriter {
     bytes.append(contentsOf: piece)
   }
 
+  /// Swaps the written bytes with `other` and starts a new value: the batch writes decision lines straight into
+  /// its output buffer this way, with no copy per line.
+  package mutating func exchangeBytes(with other: inout [UInt8]) {
+    swap(&bytes, &other)
+    needsComma = false
+  }
+
+  /// Ends a JSON Lines record: a line feed, and the next value starts a new line (no separating comma).
+  package mutating func endLine() {
+    bytes.append(UInt8(ascii: "\n"))
+    needsComma = false
+  }
+
   /// Appends bytes that are already JSON, from memory the caller keeps alive.
   package mutating func raw(buffer piece: UnsafeBufferPointer<UInt8>) {
     bytes.append(contentsOf: piece)

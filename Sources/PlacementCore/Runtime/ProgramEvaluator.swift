@@ -102,39 +102,67 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   }
 
   /// A predicate instruction; each case mirrors the same case of ``ValueTest/holds(_:now:)``.
+  @inline(__always)
   func test(_ node: Node, _ profile: BoundProfile) -> Bool {
     let scalar = scalars[Int(node.slot)]
     if node.op == .isSet { return scalar.tag != .missing }
     if scalar.tag == .missing { return false }
-    switch (node.op, scalar.tag) {
-    case (.number, .number):
+    // One switch on the instruction (a jump table), then the tag its fast form needs: a switch over (op, tag)
+    // pairs compiled to a chain of comparisons.
+    @inline(__always) func expect(_ tag: Scalar.Tag) -> Bool { scalar.tag == tag }
+    switch node.op {
+    case .number:
+      guard expect(.number) else { break }
       return node.comparison.holds(Double(bitPattern: scalar.bits), Double(bitPattern: node.a))
-    case (.numberBetween, .number):
+    case .numberBetween:
+      guard expect(.number) else { break }
       let n = Double(bitPattern: scalar.bits)
       return Double(bitPattern: node.a) <= n && n <= Double(bitPattern: node.b)
-    case (.bool, .bool): return scalar.bits == node.a
-    case (.choiceIn, .choice): return node.a & (1 << scalar.bits) != 0
-    case (.choicesHasAll, .choices): return scalar.bits & node.a == node.a
-    case (.choicesHasAny, .choices): return scalar.bits & node.a != 0
-    case (.choicesIsEmpty, .choices): return scalar.bits == 0
-    case (.choicesCount, .choices):
+    case .bool:
+      guard expect(.bool) else { break }
+      return scalar.bits == node.a
+    case .choiceIn:
+      guard expect(.choice) else { break }
+      return node.a & (1 << scalar.bits) != 0
+    case .choicesHasAll:
+      guard expect(.choices) else { break }
+      return scalar.bits & node.a == node.a
+    case .choicesHasAny:
+      guard expect(.choices) else { break }
+      return scalar.bits & node.a != 0
+    case .choicesIsEmpty:
+      guard expect(.choices) else { break }
+      return scalar.bits == 0
+    case .choicesCount:
+      guard expect(.choices) else { break }
       return node.comparison.holds(Double(scalar.bits.nonzeroBitCount), Double(bitPattern: node.a))
-    case (.date, .date): return node.comparison.holds(Self.instant(scalar.bits), Self.instant(node.a))
-    case (.dateBetween, .date):
+    case .date:
+      guard expect(.date) else { break }
+      return node.comparison.holds(Self.instant(scalar.bits), Self.instant(node.a))
+    case .dateBetween:
+      guard expect(.date) else { break }
       let d = Self.instant(scalar.bits)
       return Self.instant(node.a) <= d && d <= Self.instant(node.b)
-    case (.dateWithinLast, .date):
+    case .dateWithinLast:
+      guard expect(.date) else { break }
       let d = Self.instant(scalar.bits)
       return d <= now && d >= now.adding(milliseconds: -Int64(bitPattern: node.a))
-    case (.dateOlderThan, .date):
+    case .dateOlderThan:
+      guard expect(.date) else { break }
       return Self.instant(scalar.bits) < now.adding(milliseconds: -Int64(bitPattern: node.a))
-    case (.yearsSince, .date):
+    case .yearsSince:
+      guard expect(.date) else { break }
       let years = Self.instant(scalar.bits).wholeYears(until: now)
       return node.comparison.holds(Double(years), Double(bitPattern: node.a))
-    case (.stringIn, .string): return scalar.bits < 64 && node.a & (1 << scalar.bits) != 0
-    case (.version, .version): return node.comparison.holds(scalar.bits, node.a)
-    default: return generic(node, profile)
+    case .stringIn:
+      guard expect(.string) else { break }
+      return scalar.bits < 64 && node.a & (1 << scalar.bits) != 0
+    case .version:
+      guard expect(.version) else { break }
+      return node.comparison.holds(scalar.bits, node.a)
+    default: break
     }
+    return generic(node, profile)
   }
 
   /// The reference path for tests without a fast instruction and values without a plain form.

@@ -7,7 +7,7 @@ extension Checker {
       if previous.isBuiltin {
         report(
           .redeclaresBuiltin(decl.name.text),
-          decl.name.range, notes: [Note("built-in '\(decl.name.text)' has type \(previous.type)")])
+          decl.name.range, notes: [.builtinType(decl.name.text, previous.type)])
       } else if let previousSpan = previous.span {
         reportDuplicate(decl.name, kind: "attribute", previous: previousSpan.range, previousFile: previousSpan.file)
       }
@@ -61,7 +61,7 @@ extension Checker {
       if let first = seen[option.id.text] {
         report(
           .optionListedTwice(option.id.text), option.id.range,
-          notes: [Note("first listed here", at: span(first))])
+          notes: [.firstListed(at: span(first))])
         continue
       }
       if option.id.text.isEmpty {
@@ -110,7 +110,7 @@ extension Checker {
     if !fits {
       report(
         .sourceDoesNotFit(kind.rawValue, type.kindName),
-        syntax.kind.range, notes: [Note("'from \(kind.rawValue)' attributes are \(expected)")])
+        syntax.kind.range, notes: [.sourceKindTypes(kind.rawValue, expected: expected)])
       return nil
     }
     return AttributeSource(kind: kind, element: syntax.element.text, screen: syntax.screen?.text)

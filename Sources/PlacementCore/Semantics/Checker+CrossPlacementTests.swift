@@ -12,7 +12,7 @@ extension Checker {
         report(
           .crossTestNeedsVersion(name),
           decl.name.range,
-          notes: [Note("one version id shared by every placement keeps a profile in one variation everywhere")])
+          notes: [.sharedVersionID])
         ok = false
       }
       var ids: [String: SourceRange] = [:]
@@ -22,7 +22,7 @@ extension Checker {
         if let first = ids[variation.id.text] {
           report(
             .duplicateVariation(test: name, id: variation.id.text),
-            variation.id.range, notes: [Note("first here", at: span(first))])
+            variation.id.range, notes: [.firstListed(at: span(first))])
           ok = false
         }
         ids[variation.id.text] = variation.id.range
@@ -65,7 +65,7 @@ extension Checker {
       if let first = seen[placement.text] {
         report(
           .placementGivenTwice(variation: variation.id.text, placement: placement.text), placement.range,
-          notes: [Note("first here", at: span(first))])
+          notes: [.firstListed(at: span(first))])
         ok = false
       }
       seen[placement.text] = placement.range
@@ -80,8 +80,7 @@ extension Checker {
       let suggested = suggestions(for: name) { Array($0.testDecls.keys) }
       report(
         .unknownTest(name.text), name.range,
-        notes: suggested.notes
-          + [Note("a row may name a cross-placement test declared with 'test \(name.text) version \"…\" { … }'")])
+        notes: suggested.notes + [.declareCrossTest(name.text)])
       return nil
     }
     if let checked = crossTestRows[name.text]?[placement] { return checked }
@@ -105,9 +104,8 @@ extension Checker {
           .noContentForPlacement(test: decl.name.text, placement: placement),
           reference.range,
           notes: [
-            Note(
-              "add '\(placement) -> …' to variation '\(variation.id.text)'",
-              at: SourceSpan(file: declFile, range: variation.id.range))
+            .addPlacement(
+              placement, toVariation: variation.id.text, at: SourceSpan(file: declFile, range: variation.id.range))
           ])
         return nil
       }
@@ -135,8 +133,7 @@ extension Checker {
         report(
           .unreferencedTestContent(test: name, placement: placement.text),
           placement.range,
-          notes: [Note("add a row '<segment> -> test \(name)' to placement '\(placement.text)', or remove its content")]
-        )
+          notes: [.addCrossTestRow(test: name, placement: placement.text)])
       }
     }
   }

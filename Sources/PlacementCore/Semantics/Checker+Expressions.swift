@@ -48,7 +48,7 @@ extension Checker {
       let attribute = attributes[index]
       guard attribute.type == .bool else {
         report(
-.nonBoolReference(name.text, attribute.type.kindName), name.range, notes: [Note("compare it, e.g. '\(name.text) is set'")])
+.nonBoolReference(name.text, attribute.type.kindName), name.range, notes: [.compareIt(name.text)])
         return .constant(false)
       }
       return .predicate(
@@ -76,9 +76,7 @@ extension Checker {
     } else if let first = salts[salt.text] {
       report(
         .saltUsedTwice(salt.text), salt.range,
-        notes: [
-          Note("two rollouts with one salt admit the same profiles (correlated samples); first used here", at: first)
-        ])
+        notes: [.saltFirstUsed(at: first)])
     } else {
       salts[salt.text] = span(salt.range)
     }
@@ -97,7 +95,7 @@ extension Checker {
         let suggested = suggestions(for: name) { $0.attributes.map(\.name) }
         report(
           .unknownAttribute(name.text), name.range,
-          notes: suggested.notes + [Note("custom attributes must be declared: 'attribute \(name.text): <type>'")],
+          notes: suggested.notes + [.declareAttribute(name.text)],
           fixIts: suggested.fixIts)
       }
       return .constant(false)

@@ -34,7 +34,7 @@ extension Checker {
             diagnostics.append(
               Diagnostic(
                 .segmentCycle(names),
-                at: via, notes: [Note("a segment cannot depend on itself, directly or through others")]))
+                at: via, notes: [.segmentCycle]))
           }
         case .unvisited:
           marks[target] = .active
@@ -57,7 +57,7 @@ extension Checker {
           Diagnostic(
             .saltIsVersionID(salt, test: test),
             at: place,
-            notes: [Note("a rollout and a test with one key split the same profiles the same way")]))
+            notes: [.rolloutAndTestShareKey]))
       }
     }
     checkLayerSalts(versions)

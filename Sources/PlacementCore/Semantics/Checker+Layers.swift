@@ -42,21 +42,20 @@ extension Checker {
           let suggested = suggestions(for: name) { _ in Array(tests.keys) }
           report(
             .unknownTest(name.text), name.range,
-            notes: suggested.notes + [Note("a layer lists A/B tests by name: an inline test's or a cross-placement test's")],
+            notes: suggested.notes + [.layerListsTests],
             fixIts: suggested.fixIts)
           continue
         }
         if declared.count > 1 {
           report(
             .ambiguousLayerTest(name.text, count: declared.count), name.range,
-            notes: declared.map { Note("a test '\(name.text)' is declared here", at: $0) }
-              + [Note("rename the tests, or make them one cross-placement test")])
+            notes: declared.map { .testDeclared(name.text, at: $0) } + [.renameTests])
           continue
         }
         if let first = layeredIn[name.text] {
           report(
             .layeredTwice(name.text, layer: decl.name.text, first: first.layer), name.range,
-            notes: [Note("first listed here", at: first.span)])
+            notes: [.firstListed(at: first.span)])
           continue
         }
         layeredIn[name.text] = (decl.name.text, span(name.range))
@@ -91,7 +90,7 @@ extension Checker {
       report(
         .emptyLayerShare(test: line.test.text, share: "\(line.lower.text)% to \(line.upper.text)%"),
         SourceRange(start: line.lower.range.start, end: line.range.end),
-        notes: [Note("a share runs from its lower bound (included) to its upper bound (excluded), e.g. '0% to 30%'")])
+        notes: [.shareBounds])
       return nil
     }
     return bounds[0]..<bounds[1]
@@ -110,10 +109,7 @@ extension Checker {
               allocation.test, LayerShare.describe(allocation.buckets), other: earlier.test,
               LayerShare.describe(earlier.buckets), overlap: LayerShare.describe(overlap)),
             at: allocation.span,
-            notes: [
-              Note("the share of test '\(earlier.test)' is here", at: earlier.span),
-              Note("a profile enters at most one test of a layer: give each test its own range"),
-            ]))
+            notes: [.shareOfTest(earlier.test, at: earlier.span), .oneTestPerLayer]))
         ok = false
       }
     }
@@ -132,7 +128,7 @@ extension Checker {
     guard case .test(let test) = content, !test.isCrossPlacement, let share = test.layer else { return }
     report(
       .layeredDefault(test.name, layer: share.layer), row.content.range,
-      notes: [Note("move the test to a row with a segment above the default row, and keep a plain default row last")])
+      notes: [.layeredTestAboveDefault])
   }
 
   /// A layer's salt must be its own: equal to a test's version id, a rollout's salt or another layer's salt, its
@@ -145,7 +141,7 @@ extension Checker {
       let decl = entry.decl
       let salt = decl.version?.text ?? LayerDefinition.derivedSalt(layer: decl.name.text)
       let place = (decl.version ?? decl.name).range
-      let note = Note("one key buckets the same profiles the same way; give the layer its own 'version \"<id>\"'")
+      let note = Note.layerOwnKey
       if let test = versions[salt] {
         report(.layerSaltIsVersionID(salt, layer: decl.name.text, test: test), place, notes: [note])
       } else if salts[salt] != nil {

@@ -49,7 +49,7 @@ extension Checker {
         diagnostics.append(
           Diagnostic(
             .segmentTooDeep(name, depth: size.depth, limit: limits.maxConditionDepth),
-            at: at, notes: [Note("each 'and', 'or' and 'not' level and each segment reference counts as one level")]))
+            at: at, notes: [.depthCounting]))
       }
       if size.cost > limits.maxConditionCost, !referenced.contains(where: { $0.cost > limits.maxConditionCost }) {
         let shown = size.cost >= Self.costCap ? "more than \(Self.costCap)" : "\(size.cost)"
@@ -57,7 +57,7 @@ extension Checker {
           Diagnostic(
             .segmentTooCostly(name, cost: shown, limit: limits.maxConditionCost),
             at: at,
-            notes: [Note("a segment referred to several times is evaluated each time; refer to shared segments once")]))
+            notes: [.costCounting]))
       }
     }
   }

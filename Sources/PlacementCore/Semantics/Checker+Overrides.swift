@@ -77,7 +77,7 @@ extension Checker {
       if content == .fallthrough_ {
         report(
           .overrideFallsThrough(name), syntax.range,
-          notes: [Note("an override forces content; give it a flow or paywall to show")])
+          notes: [.overrideNeedsContent])
         continue
       }
       overrides.contents[index] = content
@@ -105,12 +105,12 @@ extension Checker {
           let kind = placement.decl.contentType.text == "flow" ? "flow" : "paywall"
           report(
             .overrideOfPlacementNamesVariation(target.text), target.range,
-            notes: [Note("force the placement's content instead: 'override \(target.text): \(kind) <id> for …'")])
+            notes: [.forceContentInstead(target.text, kind: kind)])
         } else {
           let suggested = suggestions(for: target) { _ in Array(tests) }
           report(
             .unknownTest(target.text), target.range,
-            notes: suggested.notes + [Note("'override <test>: variation <id> for …' names a test declared in a row or with 'test'")],
+            notes: suggested.notes + [.overrideNamesTest],
             fixIts: suggested.fixIts)
         }
       case .content:
@@ -119,7 +119,7 @@ extension Checker {
         } else if tests.contains(target.text) {
           report(
             .overrideOfTestNamesContent(target.text), target.range,
-            notes: [Note("force one of its variations instead: 'override \(target.text): variation <id> for …'")])
+            notes: [.forceVariationInstead(target.text)])
         } else {
           let suggested = suggestions(for: target) { _ in Array(placements) }
           report(.unknownPlacement(target.text), target.range, notes: suggested.notes, fixIts: suggested.fixIts)
@@ -135,7 +135,7 @@ extension Checker {
     let suggested = suggestions(for: id) { _ in ids }
     report(
       .unknownVariation(id.text, test: test), id.range,
-      notes: suggested.notes + [Note("test '\(test)' has variations \(ids.map { "'\($0)'" }.joined(separator: ", "))")],
+      notes: suggested.notes + [.variations(of: test, ids)],
       fixIts: suggested.fixIts)
   }
 }

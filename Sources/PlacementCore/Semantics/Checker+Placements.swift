@@ -23,14 +23,12 @@ extension Checker {
           report(
             .secondDefault(decl.name.text),
             row.segment.range,
-            notes: [Note("the default row is here", at: span(first.segment.range))])
+            notes: [.defaultRow(at: span(first.segment.range))])
         } else {
           report(
             .rowAfterDefault(row.segment.text),
             row.segment.range,
-            notes: [
-              Note("the default row matches every profile; move this row above it", at: span(first.segment.range))
-            ])
+            notes: [.moveAboveDefault(at: span(first.segment.range))])
         }
         continue
       }
@@ -67,9 +65,7 @@ extension Checker {
     if defaultRow == nil {
       report(
         .missingDefault(decl.name.text), decl.name.range,
-        notes: [
-          Note("add 'default -> \(contentType.rawValue) <id>' as the last row: it decides when no segment matches")
-        ])
+        notes: [.addDefaultRow(contentType.rawValue)])
     }
     var definition = PlacementDefinition(
       name: decl.name.text, contentType: contentType, rows: crossRows + rows, span: span(decl.name.range))
@@ -86,21 +82,17 @@ extension Checker {
       report(
         .defaultFallsThrough,
         row.content.range,
-        notes: [Note("give the default row content that every profile may see")])
+        notes: [.defaultForEveryone])
     case .test(let test) where test.isCrossPlacement:
       report(
         .crossPlacementDefault(test.name), row.content.range,
-        notes: [
-          Note(
-            "cross-placement rows are checked before the placement's own rows, so this row would hide every other row"),
-          Note("give the test a segment: '<segment> -> test \(test.name)', and keep a plain default row last"),
-        ])
+        notes: [.crossRowsComeFirst, .segmentForCrossTest(test.name)])
     case .test(let test):
       for variation in test.variations where Self.canFallThrough(variation.content) {
         report(
           .defaultVariationFallsThrough(variation.id, test: test.name),
           row.content.range,
-          notes: [Note("a stopped variation in the default row must show the default content instead")])
+          notes: [.stoppedVariationInDefault])
       }
     case .flow, .paywall, .holdout:
       break
@@ -123,7 +115,7 @@ extension Checker {
       if type == .flow {
         report(
           .flowPlacementShowsPaywall(placement), range,
-          notes: [Note("show it inside a flow: 'flow <id> with paywall \(id.text)'")])
+          notes: [.showInsideFlow(paywall: id.text)])
       }
       return .paywall(id: id.text)
     case .fallthrough_: return .fallthrough_

@@ -12,7 +12,7 @@ extension Checker {
     {
       report(
         .emptySchedule(from: start.text, until: end.text, same: end.instant == start.instant), range,
-        notes: [Note("'from' is inclusive and 'until' exclusive: a schedule is live while from <= now < until")])
+        notes: [.scheduleBounds])
       return (false, nil)
     }
     return (true, schedule)
@@ -29,15 +29,11 @@ extension Checker {
       let example = isBareDate ? text + "T00:00:00" : text
       report(
         .instantWithoutOffset(text, isDate: isBareDate), name.range,
-        notes: [
-          Note(
-            "add the offset of the time zone you mean, e.g. '\(keyword) \"\(example)+01:00\"', or 'Z' for UTC: "
-              + "without one the moment depends on each server's time zone")
-        ])
+        notes: [.addOffset(keyword, example: example)])
     } else {
       report(
         .invalidInstant(text), name.range,
-        notes: [Note("write an RFC 3339 instant with an offset, e.g. '\(keyword) \"2026-12-20T00:00:00+01:00\"'")])
+        notes: [.instantSyntax(keyword)])
     }
     return nil
   }
@@ -48,7 +44,7 @@ extension Checker {
     let range = syntax.window?.range ?? syntax.content.range
     report(
       .scheduledDefault, range,
-      notes: [Note("schedule a row above it ('<segment> from \"…\" until \"…\" -> …') and keep the default row always live")])
+      notes: [.scheduleAboveDefault])
   }
 
   /// The schedule of the row's test, when its content is a scheduled test.

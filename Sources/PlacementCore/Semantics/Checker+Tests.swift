@@ -22,7 +22,7 @@ extension Checker {
       if let first = ids[id] {
         report(
           .duplicateVariation(test: syntax.name.text, id: id), idRange,
-          notes: [Note("first here", at: span(first)), Note("give them ids: 'a: <content> 50%'")])
+          notes: [.firstListed(at: span(first)), .giveVariationsIDs])
         ok = false
       }
       ids[id] = idRange

@@ -11,7 +11,8 @@ package struct Checker {
   var layerDecls: [(decl: LayerDecl, file: SourceFile)] = []
   /// Each layered test's share, by test name (see ``checkLayers()``).
   var layerShares: [String: LayerShare] = [:]
-  /// The layers that checked clean, in declaration order.
+  /// The layers whose shares are disjoint, in declaration order. A line that did not check (an unknown test, a
+  /// bad share) is left out of its layer's allocations; the linter skips a layer with an error in it.
   var layers: [LayerDefinition] = []
   /// Segment references found while checking each segment (for the cycle check).
   var references: [[(target: Int, span: SourceSpan)]] = []
@@ -79,18 +80,24 @@ package struct Checker {
     suggestionsLeft -= 1
     guard let suggestion = Suggestions.closest(to: name.text, in: candidates(self)) else { return ([], []) }
     return (
-      [Note("did you mean '\(suggestion)'?")],
-      [FixIt(message: "use '\(suggestion)'", span: span(name.range), replacement: suggestion)]
+      [.didYouMean(suggestion)],
+      [.use(suggestion, at: span(name.range))]
     )
   }
 
+  /// The built-in attributes, first in every rule set (their slots are their indices).
   mutating func declareBuiltins() {
-    for (name, type) in BuiltinAttributes.all {
-      attributeIndex[name] = attributes.count
-      attributes.append(
-        AttributeDefinition(name: name, type: type, source: nil, isBuiltin: true, slot: attributes.count, span: nil))
-    }
+    precondition(attributes.isEmpty, "built-ins take the first slots")
+    attributes = Self.builtins
+    attributeIndex = Self.builtinIndex
   }
+
+  /// Built once: declaring them anew for each compilation hashed every name again.
+  private static let builtins = BuiltinAttributes.all.enumerated().map { slot, builtin in
+    AttributeDefinition(name: builtin.name, type: builtin.type, source: nil, isBuiltin: true, slot: slot, span: nil)
+  }
+  private static let builtinIndex = Dictionary(
+    builtins.map { ($0.name, $0.slot) }, uniquingKeysWith: { _, later in later })
 
   /// First pass: every name in every file, so declarations may come in any order and any file.
   mutating func collect(_ files: [RuleFileSyntax]) {
@@ -136,7 +143,7 @@ package struct Checker {
       file = decl.file
       report(
         .attributeAndSegment(name), decl.decl.name.range,
-        notes: [Note("a bare name in a condition must mean one thing; rename the segment")])
+        notes: [.bareNameIsAmbiguous])
     }
   }
 
@@ -149,7 +156,7 @@ package struct Checker {
   mutating func reportDuplicate(_ name: Name, kind: String, previous: SourceRange, previousFile: SourceFile) {
     report(
       .declaredTwice(kind, name.text), name.range,
-      notes: [Note("first declared here", at: SourceSpan(file: previousFile, range: previous))])
+      notes: [.firstDeclared(at: SourceSpan(file: previousFile, range: previous))])
   }
 
   /// Checks every segment's condition, in declaration order.

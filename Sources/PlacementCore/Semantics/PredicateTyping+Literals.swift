@@ -10,7 +10,7 @@ extension PredicateTyping {
     case .bool(let b, _): found = "bool \(b)"
     case .word(let w, _):
       found = "the bare word \(w)"
-      if attribute.type == .string { notes.append(Note("string literals are quoted: \"\(w)\"")) }
+      if attribute.type == .string { notes.append(.quoteString(w)) }
     case .list: found = "a list"
     case .regex: found = "a pattern"
     case .missing: found = "nothing"
@@ -56,7 +56,7 @@ extension PredicateTyping {
     let reason = SemanticVersion.validate(text) ?? "not a SemVer 2.0.0 version"
     report(
       .invalidVersion(text, reason), range,
-      notes: [Note("versions follow SemVer 2.0.0: MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD]; '2' and '2.0' mean 2.0.0")])
+      notes: [.versionSyntax])
     return nil
   }
 
@@ -66,8 +66,7 @@ extension PredicateTyping {
       if let instant = Instant(iso8601: text) { return instant }
       report(
         .invalidDate(text), range,
-        notes: [Note("write YYYY-MM-DD (00:00 UTC) or an ISO-8601 date-time with an offset, e.g. 2025-05-12T11:38:00Z")]
-      )
+        notes: [.dateSyntax])
       return nil
     case .number(let text, let range):
       if let value = Double(text), let instant = Instant.fromUnix(value, unit: unit) { return instant }
@@ -92,9 +91,9 @@ extension PredicateTyping {
     if let index = options.index(of: text) { return index }
     var notes = Suggestions.note(for: text, in: options.ids)
     if let titleIndex = options.titles.firstIndex(of: text) {
-      notes = [Note("\"\(text)\" is the title of option '\(options.ids[titleIndex])'; compare option ids, not titles")]
+      notes = [.titleNotID(text, id: options.ids[titleIndex])]
     }
-    notes.append(Note("'\(name)' options: \(options.ids.joined(separator: ", "))"))
+    notes.append(.options(of: name, options.ids))
     report(.notAnOption(text, of: name), literal.range, notes: notes)
     return nil
   }

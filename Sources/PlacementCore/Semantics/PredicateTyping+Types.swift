@@ -144,7 +144,7 @@ extension PredicateTyping {
     let range = syntax.operands[0].range.union(syntax.operands[1].range)
     report(
       .reversedBetween, range,
-      notes: [Note("write the lower bound first: between \(file.text(of: syntax.operands[1].range)) and \(file.text(of: syntax.operands[0].range))")])
+      notes: [.lowerBoundFirst(file.text(of: syntax.operands[1].range), file.text(of: syntax.operands[0].range))])
     return false
   }
 }

@@ -20,12 +20,12 @@ struct PredicateTyping {
       report(
         .ignoringCaseNotApplicable(op.spelling, attribute.type.kindName, name),
         syntax.opRange,
-        notes: [Note("'ignoring case' applies to string operators and to option ids of choice attributes")])
+        notes: [.ignoringCaseApplies])
     }
     if op == .inList || op == .notInList, !isList(operand) {
       report(
         .expectedList(op.spelling), operand.range,
-        notes: [Note("write [\(file.text(of: operand.range))], or use '==' for one value")])
+        notes: [.writeList(file.text(of: operand.range))])
       return .constant(false)
     }
     switch op {
@@ -86,22 +86,8 @@ struct PredicateTyping {
   mutating func unsupported() -> ValueTest? {
     report(
       .unsupportedOperator(op.spelling, attribute.type.kindName, name), syntax.opRange,
-      notes: [Note(Self.operatorsHelp(attribute.type))])
+      notes: [.operators(of: attribute.type)])
     return nil
-  }
-
-  static func operatorsHelp(_ type: AttributeType) -> String {
-    let ops: String
-    switch type {
-    case .string: ops = "==, !=, in, not in, starts_with, ends_with, contains, not contains, matches"
-    case .number: ops = "==, !=, <, <=, >, >=, in, not in, between"
-    case .bool: ops = "==, !="
-    case .version: ops = "==, !=, <, <=, >, >=, in, not in"
-    case .date: ops = "<, <=, >, >=, ==, !=, before, after, between, within last, more than … ago, years_since(…)"
-    case .choice: ops = "==, !=, in, not in"
-    case .choices: ops = "has, has any, has all, is empty, is not empty, count(…)"
-    }
-    return "\(type.kindName) attributes support \(ops), is set, is not set"
   }
 
   /// The comparison of an ordering operator; `!=` maps to `.equal` (negated by the caller).

@@ -29,8 +29,14 @@ public enum Suggestions {
 
   /// Levenshtein distance over characters.
   public static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
+    // ASCII without a carriage return (every name): one byte is one character, so compare bytes instead of
+    // building `Character`s (which took most of the did-you-mean's cost on junk input).
+    func bytes(_ s: String) -> [UInt8]? { s.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? Array(s.utf8) : nil }
+    if let a = bytes(a), let b = bytes(b) { return levenshtein(a, b) }
+    return levenshtein(Array(a), Array(b))
+  }
+
+  private static func levenshtein<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)
@@ -48,6 +54,6 @@ public enum Suggestions {
 
   /// A note "did you mean 'x'?" when a suggestion exists.
   static func note(for name: String, in candidates: some Sequence<String>) -> [Note] {
-    closest(to: name, in: candidates).map { [Note("did you mean '\($0)'?")] } ?? []
+    closest(to: name, in: candidates).map { [.didYouMean($0)] } ?? []
   }
 }

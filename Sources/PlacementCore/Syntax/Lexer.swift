@@ -279,9 +279,8 @@ package struct Lexer {
     position = start + length
     let written = String(decoding: bytes[start..<position], as: UTF8.self)
     let spaced = length == 1 && peek(0).map { $0 != .space && $0 != .tab } == true ? meaning + " " : meaning
-    let fix = FixIt(
-      message: "use '\(meaning)'", span: SourceSpan(file: file, range: SourceRange(start: start, end: position)),
-      replacement: spaced)
+    let fix = FixIt.use(
+      meaning, at: SourceSpan(file: file, range: SourceRange(start: start, end: position)), replacement: spaced)
     report(.foreignOperator(written, use: meaning), start, position, fixIts: [fix])
     return make(.identifier, start, meaning, lineStart)
   }

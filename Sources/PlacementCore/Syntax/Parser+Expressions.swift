@@ -53,7 +53,7 @@ extension Parser {
     let start = current.range.start
     report(
       .nestingTooDeep(limit: limits.maxNestingDepth), current.range,
-      notes: [Note("split it into named segments; the rest of this condition was skipped")])
+      notes: [.conditionSkipped])
     skip { _ in false }
     conditionAbandoned = true
     return .missing(range: span(from: start))
@@ -261,6 +261,6 @@ extension Parser {
 
   /// A fix-it replacing `range` with `replacement`.
   func fixIt(_ range: SourceRange, _ replacement: String) -> FixIt {
-    FixIt(message: "use '\(replacement)'", span: SourceSpan(file: file, range: range), replacement: replacement)
+    .use(replacement, at: SourceSpan(file: file, range: range))
   }
 }

@@ -81,6 +81,11 @@ extension DiagnosticMessage {
   }
 }
 
+extension Note {
+  /// After `nesting-too-deep`: the parser skipped the rest of the condition.
+  static var conditionSkipped: Note { Note("split it into named segments; the rest of this condition was skipped") }
+}
+
 extension String {
   func leftPadded(to width: Int, with pad: Character) -> String {
     count >= width ? self : String(repeating: pad, count: width - count) + self

@@ -74,4 +74,41 @@ import Testing
           + "nothing is left for the rows below"
       ])
   }
+
+  /// A layer with an error in its declaration gets no `layer-allocation` finding: the lines in error are left out of
+  /// its allocation as checked, so "allocates 25%" would be wrong. A clean layer beside it still gets its finding.
+  @Test(arguments: [
+    ("  nope 25% to 50%\n", "unknown-test"),
+    ("  u 50% to 40%\n", "invalid-layer-share"),
+    ("  u 25% to\n", "expected-token"),
+  ])
+  func aLayerWithAnErrorGetsNoAllocationFinding(_ line: String, _ code: String) throws {
+    let rules = """
+      segment us = country == "US"
+      placement p: paywall {
+        us      -> test t { paywall a 50%, paywall b 50% }
+        us      -> test u { paywall c 50%, paywall d 50% }
+        us      -> test v { paywall e 50%, paywall f 50% }
+        default -> paywall standard
+      }
+      layer broken version "exp-1" {
+        t 0% to 25%
+      \(line)}
+      layer clean version "exp-2" {
+        v 0% to 10%
+      }
+      """
+    let diagnostics = lintRun(rules).diagnostics
+    #expect(diagnostics.contains { $0.code.id == code && $0.severity == .error }, "\(diagnostics.map(\.code.id))")
+    #expect(
+      diagnostics.filter { $0.code == LayerAllocation.id }.map(\.message) == [
+        "layer 'clean' allocates 10% to 1 test (v 0% to 10%); 90% unallocated (10% to 100%) enters no test of the layer"
+      ])
+    // Without the line in error, the same layer has its finding.
+    let fixed = rules.replacingOccurrences(of: line, with: "")
+    #expect(
+      findings(fixed, LayerAllocation.id).map(\.message).first
+        == "layer 'broken' allocates 25% to 1 test (t 0% to 25%); 75% unallocated (25% to 100%) enters no test of "
+        + "the layer")
+  }
 }

@@ -43,8 +43,8 @@ import Testing
 
   @Test func keysOutsideTheCharacterSetAreNamed() {
     #expect(
-      AdaptyLimit.keyProblem("naïve")
+      AdaptyLimit.keyProblem("naïve")?.text
         == "attribute key 'naïve' may only use letters, digits, '.', '_' and '-'")
-    #expect(AdaptyLimit.keyProblem("")?.contains("0 characters") == true)
+    #expect(AdaptyLimit.keyProblem("")?.text.contains("0 characters") == true)
   }
 }

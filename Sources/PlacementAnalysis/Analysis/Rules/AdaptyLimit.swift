@@ -31,8 +31,8 @@ struct AdaptyLimit: LintRule {
         let total = context.model.attributes.filter { !$0.isBuiltin }.count
         found.append(
           finding(
-            "\(total) custom attributes are declared; an Adapty profile stores at most \(AdaptyLimits.maxAttributes)",
-            at: decl.span(name.range), notes: [Note("this is the \(AdaptyLimits.maxAttributes + 1)st")]))
+            .tooManyAttributes(total, limit: AdaptyLimits.maxAttributes),
+            at: decl.span(name.range), notes: [.attributeOrdinal(AdaptyLimits.maxAttributes + 1)]))
       }
     }
     for site in context.predicateSites where site.predicate.op != .matches {
@@ -45,13 +45,13 @@ struct AdaptyLimit: LintRule {
         if length > AdaptyLimits.maxStringLength {
           found.append(
             finding(
-              "string of \(length) characters compared with custom attribute '\(attribute.name)'; Adapty stores at most \(AdaptyLimits.maxStringLength)",
-              at: site.span(literal.range), notes: [Note("no stored value can match it")]))
+              .stringTooLong(length, attribute: attribute.name, limit: AdaptyLimits.maxStringLength),
+              at: site.span(literal.range), notes: [.noStoredValueMatches]))
         } else if length == 0, equality {
           found.append(
             finding(
-              "empty string compared with custom attribute '\(attribute.name)'; Adapty removes an attribute set to \"\"",
-              at: site.span(literal.range), notes: [Note("use '\(attribute.name) is not set' to test for no value")]))
+              .emptyStringCompared(attribute: attribute.name),
+              at: site.span(literal.range), notes: [.testNoValue(attribute.name)]))
         }
       }
     }
@@ -59,8 +59,8 @@ struct AdaptyLimit: LintRule {
   }
 
   /// Why `key` cannot be an Adapty custom attribute key (``AdaptyLimits/keyProblem(_:)``), or nil.
-  static func keyProblem(_ key: String) -> String? {
-    AdaptyLimits.keyProblem(key).map { "attribute " + $0 }
+  static func keyProblem(_ key: String) -> DiagnosticMessage? {
+    AdaptyLimits.keyProblem(key).map(DiagnosticMessage.adaptyKey)
   }
 
   static func strings(_ operands: [LiteralSyntax]) -> [(text: String, range: SourceRange)] {

@@ -17,9 +17,9 @@ struct AlwaysMatches: LintRule {
   func check(_ context: LintContext) -> [Diagnostic] {
     context.segmentsThatCannot(hold: false).map { segment, _ in
       finding(
-        "segment '\(segment.name)' always matches: every profile satisfies '\(segment.conditionText)'",
+        .alwaysMatches(segment.name, condition: segment.conditionText),
         at: segment.span,
-        notes: [Note("even a profile with no attributes ({}) matches; a row with it decides for everyone")])
+        notes: [.matchesEmptyProfile])
     }
   }
 }

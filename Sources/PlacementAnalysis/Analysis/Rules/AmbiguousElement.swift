@@ -33,12 +33,11 @@ struct AmbiguousElement: LintRule {
       let others = group.filter { $0.node.range != decl.node.range || $0.file.name != decl.file.name }
       found.append(
         finding(
-          "element '\(source.element.text)' of '\(decl.node.name.text)' has no screen, but other declarations read the same element id",
+          .ambiguousElement(source.element.text, of: decl.node.name.text),
           at: decl.span(source.range),
           notes: others.map {
-            Note("'\($0.node.name.text)' reads '\(source.element.text)' here", at: $0.span($0.node.source!.range))
-          }
-            + [Note("element ids are unique per screen only; add 'on screen \"<instanceId>\"'")]))
+            .readsElement($0.node.name.text, element: source.element.text, at: $0.span($0.node.source!.range))
+          } + [.elementsUniquePerScreen]))
     }
     return found
   }

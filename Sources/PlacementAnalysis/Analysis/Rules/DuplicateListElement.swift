@@ -23,15 +23,15 @@ struct DuplicateListElement: LintRule {
         }
         let text = list.site.file.text(of: element.range)
         return finding(
-          "\(text) is listed twice", at: list.site.span(element.range),
-          notes: [Note("first listed here", at: list.site.span(first))],
-          fixIts: [Self.removal(of: index, in: list, message: "remove the repeated \(text)")])
+          .listedTwice(text), at: list.site.span(element.range),
+          notes: [.firstListed(at: list.site.span(first))],
+          fixIts: [.removeRepeated(text, at: Self.removal(of: index, in: list))])
       }
     }
   }
 
-  /// A fix-it deleting element `index` of a list with its separating comma.
-  static func removal(of index: Int, in list: ListSite, message: String) -> FixIt {
+  /// The text a fix-it deletes to remove element `index` of a list: the element with its separating comma.
+  static func removal(of index: Int, in list: ListSite) -> SourceSpan {
     let elements = list.elements
     let range: SourceRange
     if index > 0 {
@@ -41,6 +41,6 @@ struct DuplicateListElement: LintRule {
     } else {
       range = elements[0].range
     }
-    return FixIt(message: message, span: list.site.span(range), replacement: "")
+    return list.site.span(range)
   }
 }

@@ -48,14 +48,10 @@ struct DuplicateRowSegment: LintRule {
         if case .fallthrough_ = earlier.content { fallsThrough = true } else { fallsThrough = false }
         found.append(
           finding(
-            "segment '\(row.segment.text)' already has a row in placement '\(placement.node.name.text)'",
+            .duplicateRowSegment(row.segment.text, placement: placement.node.name.text),
             at: placement.span(row.segment.range),
             notes: [
-              Note(
-                fallsThrough
-                  ? "the first row falls through, so this one decides for its profiles; merge the two rows"
-                  : "the first row decides for every profile of '\(row.segment.text)'; this row never does",
-                at: placement.span(earlier.segment.range))
+              .firstRow(of: row.segment.text, fallsThrough: fallsThrough, at: placement.span(earlier.segment.range))
             ]))
       }
     }

@@ -16,15 +16,7 @@ struct EmptyList: LintRule {
     context.listSites.compactMap { list in
       guard list.elements.isEmpty else { return nil }
       let predicate = list.site.predicate
-      let subject = predicate.subject.attribute.text
-      let effect: String
-      switch predicate.op {
-      case .notInList, .notContains: effect = "matches every profile"
-      case .hasAll, .has: effect = "matches every profile with a value for '\(subject)'"
-      default: effect = "never matches"
-      }
-      return finding(
-        "empty list: '\(subject) \(predicate.op.spelling) []' \(effect)", at: list.site.span(list.range))
+      return finding(.emptyList(predicate.subject.attribute.text, predicate.op), at: list.site.span(list.range))
     }
   }
 }

@@ -19,11 +19,9 @@ struct EmptyStringInList: LintRule {
         guard case .string("", let range) = element else { return nil }
         let subject = list.site.predicate.subject.attribute.text
         return finding(
-          "empty string in the list of '\(subject)' never matches", at: list.site.span(range),
-          notes: [
-            Note("cleared answers are removed, not stored as \"\"; use '\(subject) is not set' to test for no value")
-          ],
-          fixIts: [DuplicateListElement.removal(of: index, in: list, message: "remove the empty string")])
+          .emptyStringInList(of: subject), at: list.site.span(range),
+          notes: [.clearedAnswersRemoved(subject)],
+          fixIts: [.removeEmptyString(at: DuplicateListElement.removal(of: index, in: list))])
       }
     }
   }

@@ -21,19 +21,19 @@ struct InvalidSuppression: LintRule {
         guard let directive = SuppressionDirective(comment.text) else { continue }
         let span = SourceSpan(file: tree.file, range: comment.range)
         if let problem = directive.problem {
-          found.append(finding("invalid suppression comment: \(problem)", at: span))
+          found.append(finding(.invalidSuppression(problem), at: span))
         }
         for code in directive.codes where !lintCodes.contains(code) {
           if DiagnosticCatalog.entry(for: DiagnosticCode(code)) != nil {
             found.append(
               finding(
-                "'\(code)' is a compiler diagnostic and cannot be suppressed", at: span,
-                notes: [Note("fix the rule instead: compiler errors mean it does not work as written")]))
+                .compilerCodeSuppressed(code), at: span,
+                notes: [.compilerErrorsCannotBeSuppressed]))
           } else {
             found.append(
               finding(
-                "unknown lint code '\(code)' in a suppression comment", at: span,
-                notes: Suggestions.closest(to: code, in: lintCodes).map { [Note("did you mean '\($0)'?")] } ?? []))
+                .unknownLintCode(code), at: span,
+                notes: Suggestions.closest(to: code, in: lintCodes).map { [.didYouMean($0)] } ?? []))
           }
         }
       }

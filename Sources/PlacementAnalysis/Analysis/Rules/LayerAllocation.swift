@@ -27,6 +27,9 @@ import PlacementCore
 /// ```
 /// reports `layer 'paywall_experiments' allocates 50% to 2 tests with disjoint shares (music_paywalls 0% to
 /// 30%, yoga_paywalls 30% to 50%); 50% unallocated (50% to 100%) enters no test of the layer`.
+/// A layer with a compiler error in its declaration (a line naming an unknown test, a bad share, a syntax error)
+/// gets no finding: its allocation as checked would leave out the lines in error.
+///
 /// Fix: nothing to fix; give the unallocated range to the next test of the layer.
 struct LayerAllocation: LintRule {
   static let id: DiagnosticCode = "layer-allocation"
@@ -34,22 +37,9 @@ struct LayerAllocation: LintRule {
   static let summary = "how a layer's buckets are allocated to its tests (disjoint), and how much is left"
 
   func check(_ context: LintContext) -> [Diagnostic] {
-    context.model.layers.map { layer in
-      let count = layer.allocations.count
-      let shares = layer.allocations.map { "\($0.test) \(LayerShare.describe($0.buckets))" }.joined(separator: ", ")
-      let allocated =
-        count == 0
-        ? "allocates nothing" : "allocates \(LayerShare.percent(layer.allocatedBuckets))% to \(count) test"
-          + (count == 1 ? " (\(shares))" : "s with disjoint shares (\(shares))")
-      let gaps = layer.unallocated
-      let rest =
-        gaps.isEmpty
-        ? "nothing is left for the rows below"
-        : "\(LayerShare.percent(LayerShare.bucketCount - layer.allocatedBuckets))% unallocated ("
-          + gaps.map(LayerShare.describe).joined(separator: ", ") + ") enters no test of the layer"
-      return finding(
-        "layer '\(layer.name)' \(allocated); \(rest)", at: layer.span,
-        notes: layer.allocations.map { Note("the share of test '\($0.test)'", at: $0.span) })
+    context.model.layers.filter { !context.hasErrors(inLayer: $0) }.map { layer in
+      finding(
+        .layerAllocation(layer), at: layer.span, notes: layer.allocations.map { .shareOfTest($0.test, at: $0.span) })
     }
   }
 }

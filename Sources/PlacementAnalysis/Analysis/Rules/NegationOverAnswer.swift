@@ -41,14 +41,12 @@ struct NegationOverAnswer: LintRule {
         let replacement = site.needsParentheses ? "(\(text) and \(name) is set)" : "\(text) and \(name) is set"
         found.append(
           finding(
-            "'\(text)' also matches profiles that never answered '\(name)'", at: decl.span(site.range),
+            .negationOverAnswer(text, attribute: name), at: decl.span(site.range),
             notes: [
-              Note("hint: add 'and \(name) is set' unless profiles without an answer are meant to match"),
-              Note(
-                "example profile without an answer that matches segment '\(decl.node.name.text)': \(witness.describe(context.model.attributes))"
-              ),
+              .requireAnswerHint(name),
+              .unansweredWitness(segment: decl.node.name.text, witness: witness.describe(context.model.attributes)),
             ],
-            fixIts: [FixIt(message: "require an answer", span: decl.span(site.range), replacement: replacement)]))
+            fixIts: [.requireAnswer(at: decl.span(site.range), replacement: replacement)]))
       }
     }
     return found

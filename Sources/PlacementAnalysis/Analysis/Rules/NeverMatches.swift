@@ -17,13 +17,12 @@ struct NeverMatches: LintRule {
     context.segmentsThatCannot(hold: true).map { segment, conflicts in
       var notes: [Note] = []
       if conflicts.count == 1, let conflict = conflicts.first, !conflict.attribute.isEmpty {
-        let tests = conflict.literals.map { "'\($0)'" }.joined(separator: " and ")
-        notes.append(Note("no value of '\(conflict.attribute)' satisfies \(tests)"))
+        notes.append(.contradiction(conflict.attribute, tests: conflict.literals.map { "'\($0)'" }))
       } else if conflicts.count > 1 {
-        notes.append(Note("each of its alternatives ('or') is a contradiction"))
+        notes.append(.everyAlternativeContradicts)
       }
       return finding(
-        "segment '\(segment.name)' never matches: no profile satisfies '\(segment.conditionText)'", at: segment.span,
+        .neverMatches(segment.name, condition: segment.conditionText), at: segment.span,
         notes: notes)
     }
   }

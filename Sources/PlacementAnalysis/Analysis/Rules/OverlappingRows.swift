@@ -48,18 +48,13 @@ struct OverlappingRows: LintRule {
         }
         guard let first = shared.first else { continue }
         let names = shared.map(\.row.name)
-        let listed = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " and " + names.last!
         let name = LintContext.describe(row: index, row)
         found.append(
           finding(
-            names.count == 1
-              ? "\(name) overlaps \(listed): a profile can match both, and \(listed) wins"
-              : "\(name) overlaps \(listed): a profile can match it and any of them, and the earlier row wins",
+            .overlappingRows(name, names),
             at: row.span,
             notes: [
-              Note(
-                "example profile matching \(name) and \(first.row.name), which decides it: \(first.witness.describe(attributes))",
-                at: first.row.row.span)
+              .overlapWitness(name, first.row.name, witness: first.witness.describe(attributes), at: first.row.row.span)
             ]))
       }
     }

@@ -38,13 +38,9 @@ struct OverlappingSchedules: LintRule {
           let firstName = LintContext.describe(row: first.index, first.row)
           found.append(
             finding(
-              "\(name) and \(firstName) of placement '\(placement.name)' have segment '\(row.name)' and overlapping "
-                + "schedules: \(firstName) decides \(both.description.isEmpty ? "always" : both.description)",
+              .overlappingSchedules(name, firstName, placement: placement.name, segment: row.name, both: both),
               at: row.span,
-              notes: [
-                Note("\(firstName) is scheduled \(first.schedule)", at: first.row.span),
-                Note("'until' is exclusive: end the first window where the next one starts"),
-              ]))
+              notes: [.scheduled(firstName, first.schedule, at: first.row.span), .untilIsExclusive]))
           break
         }
         if RowFacts.decidesWhenLive(row) { earlier[segment, default: []].append((index, row, schedule)) }

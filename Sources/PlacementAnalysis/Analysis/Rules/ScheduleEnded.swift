@@ -30,18 +30,17 @@ struct ScheduleEnded: LintRule {
       for (index, row) in placement.rows.enumerated() {
         guard let schedule = row.effectiveSchedule else { continue }
         let name = LintContext.describe(row: index, row)
-        let judged = Note("judged at \(now.iso8601) (placement lint --now, else the clock)")
+        let judged = Note.judgedAt(now.iso8601)
         if let start = schedule.from, let end = schedule.until, end.instant <= start.instant {
           found.append(
             finding(
-              "\(name) of placement '\(placement.name)' is never live: its schedule and its test's do not overlap "
-                + "(\(schedule))",
-              at: row.span, notes: [Note("the row is live while both schedules are: from the later 'from' until the earlier 'until'")]))
+              .neverLive(name, placement: placement.name, schedule: schedule),
+              at: row.span, notes: [.liveWhileBothSchedules]))
         } else if schedule.status(at: now) == .ended, let end = schedule.until {
           found.append(
             finding(
-              "\(name) of placement '\(placement.name)' was scheduled until \(end.text): it has ended and never matches again",
-              at: row.span, notes: [judged, Note("remove the row, or give it the next window")]))
+              .scheduleEnded(name, placement: placement.name, until: end.text),
+              at: row.span, notes: [judged, .removeOrReschedule]))
         }
       }
     }

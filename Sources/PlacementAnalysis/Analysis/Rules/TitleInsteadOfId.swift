@@ -36,9 +36,9 @@ struct TitleInsteadOfId: LintRule {
           guard let owner = titles[Self.normalized(literal.text)] else { continue }
           found.append(
             finding(
-              "\"\(literal.text)\" is the title of option '\(owner.option)' of '\(owner.attribute)'; titles are localised, compare option ids",
+              .titleInsteadOfID(literal.text, option: owner.option, of: owner.attribute),
               at: site.span(literal.range),
-              notes: [Note("flow answers carry item_ids; branch on '\(owner.attribute) == \(owner.option)'")]))
+              notes: [.branchOnID(owner.attribute, owner.option)]))
         case .choice(let options), .choices(let options):
           guard options.index(of: literal.text) != nil,
             let other = options.titles.firstIndex(where: { $0.map(Self.normalized) == Self.normalized(literal.text) }),
@@ -46,13 +46,9 @@ struct TitleInsteadOfId: LintRule {
           else { continue }
           found.append(
             finding(
-              "'\(literal.text)' is an option id of '\(attribute.name)' and also the title of option '\(options.ids[other])'",
+              .idIsAlsoTitle(literal.text, of: attribute.name, titleOf: options.ids[other]),
               at: site.span(literal.range),
-              notes: [
-                Note(
-                  "the comparison uses the id '\(literal.text)'; rename the option or its title so they cannot be confused"
-                )
-              ]))
+              notes: [.idAlsoTitle(literal.text)]))
         default:
           continue
         }

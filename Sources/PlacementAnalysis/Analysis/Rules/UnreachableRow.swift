@@ -43,10 +43,9 @@ struct UnreachableRow: LintRule {
       if let skipped = reachability.skippedDescription {
         found.append(
           info(
-            "placement '\(placement.name)' is too large to check every row: \(skipped) for unreachable or overlapping rows",
+            .placementTooLargeToCheck(placement.name, skipped: skipped),
             at: placement.span,
-            note: "the analysis stops after \(context.rowBudget) row comparisons per placement; split the table or check the rest with 'placement test'"
-          ))
+            note: .rowBudget(context.rowBudget)))
       }
       for (index, row, _, earlier) in facts.candidates(in: placement) {
         guard let reach = reachability.reach[index] else { continue }
@@ -55,25 +54,21 @@ struct UnreachableRow: LintRule {
         case .impliedBy, .impliedByAll:
           var culprits = Array(earlier)
           if case .impliedBy(let single) = reach { culprits = [single] }
-          let by =
-            reach.isSingle
-            ? "by \(culprits[0].name)" : "by the earlier rows \(culprits.map(\.name).joined(separator: ", "))"
           found.append(
             finding(
-              "\(name) is unreachable: every profile it matches is already matched \(by)", at: row.span,
-              notes: culprits.map { Note("\($0.name) decides first", at: $0.row.span) }
-                + [Note("move the narrower row above the wider one, or remove it")]))
+              .unreachableRow(name, by: culprits.map(\.name), single: reach.isSingle), at: row.span,
+              notes: culprits.map { .decidesFirst($0.name, at: $0.row.span) } + [.moveNarrowerRow]))
         case .unknown(.unmodeled):
           found.append(
             info(
-              "\(name) may be unreachable: no profile was found that matches it and none of the rows above", at: row.span,
-              note: "the conditions use tests the linter cannot decide (patterns, starts_with, contains, rollouts, relative dates)"))
+              .mayBeUnreachable(name), at: row.span,
+              note: .undecidableTests))
         case .unknown(.tooLarge):
           found.append(
             info(
-              "\(name) was not checked for reachability: its conditions with the rows above are too large to analyse",
+              .reachabilityNotChecked(name),
               at: row.span,
-              note: "the normal form exceeds \(context.reasoner.cap) alternatives or the search \(context.reasoner.searchBudget) steps"))
+              note: .analysisTooLarge(alternatives: context.reasoner.cap, steps: context.reasoner.searchBudget)))
         default:
           continue
         }
@@ -83,7 +78,7 @@ struct UnreachableRow: LintRule {
   }
 
   /// An info finding with one note: what the rule could not decide, and why.
-  private func info(_ message: String, at span: SourceSpan, note: String) -> Diagnostic {
-    finding(message, at: span, severity: .info, notes: [Note(note)])
+  private func info(_ message: DiagnosticMessage, at span: SourceSpan, note: Note) -> Diagnostic {
+    finding(message, at: span, severity: .info, notes: [note])
   }
 }

@@ -18,10 +18,9 @@ struct UnusedAttribute: LintRule {
     for override in context.model.overrides { Self.slots(override.condition, into: &used) }
     return context.model.attributes.compactMap { attribute in
       guard !attribute.isBuiltin, !used.contains(attribute.slot), let span = attribute.span else { return nil }
-      let note = attribute.source != nil ? "it is still derived from flow answers by 'placement ingest'" : nil
       return finding(
-        "attribute '\(attribute.name)' is declared but no segment tests it", at: span,
-        notes: note.map { [Note($0)] } ?? [])
+        .unusedAttribute(attribute.name), at: span,
+        notes: attribute.source != nil ? [.derivedByIngest] : [])
     }
   }
 

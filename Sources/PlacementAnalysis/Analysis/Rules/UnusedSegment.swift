@@ -21,7 +21,7 @@ struct UnusedSegment: LintRule {
     return context.model.segments.indices.compactMap { index in
       guard !used.contains(index), !named.contains(context.model.segments[index].name) else { return nil }
       let segment = context.model.segments[index]
-      return finding("segment '\(segment.name)' is not used by any row or segment", at: segment.span)
+      return finding(.unusedSegment(segment.name), at: segment.span)
     }
   }
 

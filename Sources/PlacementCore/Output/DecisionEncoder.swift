@@ -72,18 +72,26 @@ package final class DecisionEncoder: Sendable {
   }
 
   /// Writes the decision `resolution` (of the placement at `position`) stands for, for `profile`, with the
-  /// exposures of `trail` (the tests the same run drew in).
+  /// exposures of `trail` (the tests the same run drew in). `profileID`, when given, is the profile's id already
+  /// written as JSON (``profileIDJSON(_:into:)``): a batch encodes it once per line, not once per placement.
   package func write(
-    _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile, to json: inout JSONWriter
+    _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile,
+    profileID: [UInt8]? = nil, to json: inout JSONWriter
   ) {
     guard resolution.row >= 0, resolution.source == .drawn, !resolution.scheduledOut,
-      profile.bucketingID != nil || !hasTests[position]
+      !hasTests[position] || profile.bucketingID != nil
     else {
       return ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json)
     }
     json.beginObject()
     json.raw(bytes: heads[position])
-    if let id = profile.profileID { json.rawString(id) } else { json.raw("null") }
+    if let profileID {
+      json.raw(bytes: profileID)
+    } else if let id = profile.profileID {
+      json.rawString(id)
+    } else {
+      json.raw("null")
+    }
     let row = Int(resolution.row)
     let variation = max(0, Int(resolution.variation))
     json.raw(buffer: rows[position, row, variation])
@@ -104,6 +112,16 @@ package final class DecisionEncoder: Sendable {
 }
 
 extension DecisionEncoder {
+  /// `profile`'s `profile_id` as JSON (a string, or `null`) in `bytes` (replaced), for ``write(_:trail:position:profile:profileID:to:)``.
+  package static func profileIDJSON(_ profile: BoundProfile, into bytes: inout [UInt8]) {
+    bytes.removeAll(keepingCapacity: true)
+    if let id = profile.profileID {
+      JSONWriter.appendString(id, to: &bytes)
+    } else {
+      bytes.append(contentsOf: "null".utf8)
+    }
+  }
+
   /// The resolution of the placement at `position` (index `index` in the rule set) with its exposures in `trail`;
   /// a placement with no test row is resolved unobserved (no test, no exposure), and `trail` is left empty.
   package func resolution(position: Int, index: Int, profile: BoundProfile, now: Instant, trail: inout ExposureTrail)

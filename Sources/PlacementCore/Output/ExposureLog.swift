@@ -1,5 +1,3 @@
-import PlacementCore
-
 /// The exposure log of batch jobs (`placement resolve --exposures FILE`): one JSON object per line per exposure,
 /// so experiment results can be joined with purchases:
 ///

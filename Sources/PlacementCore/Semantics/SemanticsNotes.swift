@@ -1,0 +1,105 @@
+/// The checker's notes on declarations, conditions and predicates, as functions of typed arguments (the
+/// diagnostics' own wording is in `SemanticsMessages.swift`; notes on placements, tests, layers, overrides and
+/// schedules in `SemanticsNotes+Placements.swift`). Report sites use these, never a string literal.
+extension Note {
+  // MARK: Declarations
+
+  /// After `redeclares-builtin`: the built-in's type.
+  static func builtinType(_ name: String, _ type: AttributeType) -> Note {
+    Note("built-in '\(name)' has type \(type)")
+  }
+
+  /// After `source-does-not-fit`: the types a source kind (`quiz`, `input`, `toggle`) gives.
+  static func sourceKindTypes(_ kind: String, expected: String) -> Note {
+    Note("'from \(kind)' attributes are \(expected)")
+  }
+
+  /// After `attribute-and-segment`.
+  static var bareNameIsAmbiguous: Note { Note("a bare name in a condition must mean one thing; rename the segment") }
+
+  /// After `unknown-attribute`: how a custom attribute is declared.
+  static func declareAttribute(_ name: String) -> Note {
+    Note("custom attributes must be declared: 'attribute \(name): <type>'")
+  }
+
+  // MARK: Conditions
+
+  /// After `non-bool-reference`: a bare name of another type needs a comparison.
+  static func compareIt(_ name: String) -> Note { Note("compare it, e.g. '\(name) is set'") }
+
+  /// After `salt-used-twice`, at the first rollout with the salt.
+  static func saltFirstUsed(at span: SourceSpan) -> Note {
+    Note("two rollouts with one salt admit the same profiles (correlated samples); first used here", at: span)
+  }
+
+  /// After `salt-is-version-id`.
+  static var rolloutAndTestShareKey: Note {
+    Note("a rollout and a test with one key split the same profiles the same way")
+  }
+
+  /// After `segment-cycle`.
+  static var segmentCycle: Note { Note("a segment cannot depend on itself, directly or through others") }
+
+  /// After `segment-too-deep`: what counts as a level.
+  static var depthCounting: Note {
+    Note("each 'and', 'or' and 'not' level and each segment reference counts as one level")
+  }
+
+  /// After `segment-too-costly`.
+  static var costCounting: Note {
+    Note("a segment referred to several times is evaluated each time; refer to shared segments once")
+  }
+
+  // MARK: Predicates
+
+  /// After `ignoring-case-not-applicable`.
+  static var ignoringCaseApplies: Note {
+    Note("'ignoring case' applies to string operators and to option ids of choice attributes")
+  }
+
+  /// After `expected-list`: `operand` is the single value as written.
+  static func writeList(_ operand: String) -> Note { Note("write [\(operand)], or use '==' for one value") }
+
+  /// After `unsupported-operator`: every operator the attribute's type supports.
+  static func operators(of type: AttributeType) -> Note {
+    let ops: String
+    switch type {
+    case .string: ops = "==, !=, in, not in, starts_with, ends_with, contains, not contains, matches"
+    case .number: ops = "==, !=, <, <=, >, >=, in, not in, between"
+    case .bool: ops = "==, !="
+    case .version: ops = "==, !=, <, <=, >, >=, in, not in"
+    case .date: ops = "<, <=, >, >=, ==, !=, before, after, between, within last, more than … ago, years_since(…)"
+    case .choice: ops = "==, !=, in, not in"
+    case .choices: ops = "has, has any, has all, is empty, is not empty, count(…)"
+    }
+    return Note("\(type.kindName) attributes support \(ops), is set, is not set")
+  }
+
+  /// After `cannot-compare` on a bare word compared with a string attribute.
+  static func quoteString(_ word: String) -> Note { Note("string literals are quoted: \"\(word)\"") }
+
+  /// After `invalid-version`.
+  static var versionSyntax: Note {
+    Note("versions follow SemVer 2.0.0: MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD]; '2' and '2.0' mean 2.0.0")
+  }
+
+  /// After `invalid-date`.
+  static var dateSyntax: Note {
+    Note("write YYYY-MM-DD (00:00 UTC) or an ISO-8601 date-time with an offset, e.g. 2025-05-12T11:38:00Z")
+  }
+
+  /// After `not-an-option` when the text is an option's title.
+  static func titleNotID(_ title: String, id: String) -> Note {
+    Note("\"\(title)\" is the title of option '\(id)'; compare option ids, not titles")
+  }
+
+  /// After `not-an-option`: the attribute's option ids.
+  static func options(of attribute: String, _ ids: [String]) -> Note {
+    Note("'\(attribute)' options: \(ids.joined(separator: ", "))")
+  }
+
+  /// After `reversed-between`: the bounds as written, in the order they belong.
+  static func lowerBoundFirst(_ low: String, _ high: String) -> Note {
+    Note("write the lower bound first: between \(low) and \(high)")
+  }
+}

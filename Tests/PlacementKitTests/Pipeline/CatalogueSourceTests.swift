@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Decision 9 of issue 11: every note and fix-it text lives in its stage's catalogue (`*Messages.swift`,
+/// `*Notes*.swift`), so report sites in the compiler and linter stages never spell one out. A source scan, so a
+/// new report site with a literal fails here instead of slipping past review.
+@Suite struct CatalogueSourceTests {
+  /// The stages whose report sites must use catalogue functions.
+  static let stages: Set<String> = ["Syntax", "Semantics", "Compiler", "Analysis"]
+
+  /// A call that builds a note or a fix-it from text: `Note(` (any argument: a literal, or a variable holding
+  /// one) or `FixIt(message:`.
+  static var construction: Regex<Substring> { #/\bNote\(|\bFixIt\(\s*message:/# }
+
+  static var sources: URL { testTargetFolder("Tests").deletingLastPathComponent().appendingPathComponent("Sources") }
+
+  /// Swift files under `Sources/` inside a stage folder (at any depth, e.g. `Analysis/Rules/`), except the
+  /// catalogues themselves.
+  static func reportSites() throws -> [URL] {
+    let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
+    return files.compactMap { $0 as? URL }.filter { url in
+      let name = url.lastPathComponent
+      guard name.hasSuffix(".swift"), !name.contains("Messages"), !name.contains("Notes") else { return false }
+      let folders = url.deletingLastPathComponent().pathComponents.drop { $0 != "Sources" }
+      return !stages.isDisjoint(with: folders)
+    }
+  }
+
+  /// `file:line: call` for every note or fix-it built from text outside a catalogue.
+  static func offences(in files: [URL]) throws -> [String] {
+    try files.flatMap { url in
+      let text = try String(contentsOf: url, encoding: .utf8)
+      return text.matches(of: construction).map { match in
+        let line = text[..<match.range.lowerBound].count { $0 == "\n" } + 1
+        return "\(url.lastPathComponent):\(line): \(text[match.range])"
+      }
+    }
+  }
+
+  @Test func reportSitesBuildNoNoteOrFixItFromText() throws {
+    let files = try Self.reportSites()
+    #expect(files.count > 60, "the scan found only \(files.count) files under \(Self.sources.path)")
+    #expect(try Self.offences(in: files) == [])
+  }
+
+  /// The scan itself finds what it must: a literal note, a note from a variable, a fix-it with a message.
+  @Test func theScanFindsLiterals() throws {
+    let sample = FileManager.default.temporaryDirectory.appendingPathComponent("CatalogueSourceTests-sample.swift")
+    try """
+    let a = [Note("first here", at: span)]
+    let b = Note(text)
+    let c = FixIt(
+      message: "use 'x'", span: span, replacement: "x")
+    let d = [Note.firstListed(at: span), .didYouMean(name)]
+    """.write(to: sample, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: sample) }
+    let found = try Self.offences(in: [sample]).map { $0.split(separator: ":")[1] }
+    #expect(found == ["1", "2", "3"])
+  }
+}
