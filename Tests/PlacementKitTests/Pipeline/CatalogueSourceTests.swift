@@ -12,12 +12,14 @@ import Testing
   /// A call that builds a note or a fix-it from text: `Note(` (any argument: a literal, or a variable holding
   /// one) or `FixIt(message:`; or a parser description built outside `SyntaxMessages+Expected.swift`:
   /// `Expected(`, or a string literal passed to `expect(.kind, `, `expectName(`, `expectContentID(`,
-  /// `reportExpected(` or `parseShareBound(`.
+  /// `reportExpected(` or `parseShareBound(`; or an English phrase handed to a message as a labelled argument
+  /// (`kind: "segment"`, `other: "a rollout"`, `found = "a list"`), which the catalogue's typed values replace.
   static var construction: Regex<Substring> {
     #/
       \bNote\( | \bFixIt\(\s*message: | \bExpected\(
       | \bexpect\(\s*\.\w+\s*,\s*"
       | \b(?:expectName|expectContentID|reportExpected|parseShareBound)\(\s*"
+      | \b(?:kind|naming|other|with|expected|found|share|cost)\s*[:=]\s*"
     /#
   }
 
@@ -53,7 +55,8 @@ import Testing
   }
 
   /// The scan itself finds what it must: a literal note, a note from a variable, a fix-it with a message, a
-  /// literal "expected" description at each parser helper, and an `Expected` built at a site; not a catalogue member.
+  /// literal "expected" description at each parser helper, an `Expected` built at a site, English labelled
+  /// arguments; not a catalogue member.
   @Test func theScanFindsLiterals() throws {
     let sample = FileManager.default.temporaryDirectory.appendingPathComponent("CatalogueSourceTests-sample.swift")
     try """
@@ -70,9 +73,12 @@ import Testing
     let g = expectName(.segmentName)
     expect(.rightBrace, .closingBraceOfLayer(name.text))
     reportExpected(.word("to"))
+    reportDuplicate(decl.name, kind: "layer", previous: range, previousFile: file)
+    found = "a list"
+    report(.layerSaltUsedTwice(salt, layer: name, other: .rollout), place)
     """.write(to: sample, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: sample) }
     let found = try Self.offences(in: [sample]).map { $0.split(separator: ":")[1] }
-    #expect(found == ["1", "2", "3", "6", "7", "8", "10"])
+    #expect(found == ["1", "2", "3", "6", "7", "8", "10", "14", "15"])
   }
 }
