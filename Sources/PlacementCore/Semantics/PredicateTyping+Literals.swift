@@ -40,10 +40,7 @@ extension PredicateTyping {
       return nil
     }
     if let version = SemanticVersion(parsing: text) { return version }
-    let reason = SemanticVersion.validate(text) ?? "not a SemVer 2.0.0 version"
-    report(
-      .invalidVersion(text, reason), range,
-      notes: [.versionSyntax])
+    report(.invalidVersion(text, SemanticVersion.validate(text)), range, notes: [.versionSyntax])
     return nil
   }
 

@@ -130,8 +130,9 @@ extension DiagnosticMessage {
 
   static func notANumber(_ text: String) -> Self { .init(SemanticsCatalog.invalidLiteral, "'\(text)' is not a number") }
 
-  static func invalidVersion(_ text: String, _ reason: String) -> Self {
-    .init(SemanticsCatalog.invalidLiteral, "invalid version '\(text)': \(reason)")
+  /// `reason` is ``SemanticVersion/validate(_:)``'s, or nil when it names none.
+  static func invalidVersion(_ text: String, _ reason: String?) -> Self {
+    .init(SemanticsCatalog.invalidLiteral, "invalid version '\(text)': \(reason ?? "not a SemVer 2.0.0 version")")
   }
 
   static func invalidDate(_ text: String) -> Self { .init(SemanticsCatalog.invalidLiteral, "invalid date \"\(text)\"") }
