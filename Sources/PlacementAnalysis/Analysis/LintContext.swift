@@ -27,7 +27,7 @@ public struct LintContext: Sendable {
   private let segmentIndexByPlace: [String: Int]
 
   /// The most row comparisons the reachability of one placement may cost: a row's segment plus the earlier
-  /// rows it is checked against, summed over its rows (earlier rows proved disjoint by ``Pin``s cost nothing).
+  /// rows it is checked against, summed over its rows (earlier rows proved disjoint by `Pin`s cost nothing).
   /// The rows after that are reported as not checked (an info finding of `unreachable-row`), never silently.
   public let rowBudget: Int
   public static let defaultRowBudget = 100_000

@@ -5,7 +5,7 @@ import PlacementCore
 /// The layout is computed from the syntax tree, so it never depends on how the file was spaced: one declaration
 /// per line group, one space around operators and after commas, audience tables with the `->` aligned,
 /// `choice(...)` lists and inline A/B tests on one line when they fit in ``lineWidth`` columns (else one item per
-/// line, indented by 2), every comment kept (see ``LayoutWriter``), string literals re-escaped, parentheses and
+/// line, indented by 2), every comment kept (see `LayoutWriter`), string literals re-escaped, parentheses and
 /// the order of everything exactly as written. Formatting is idempotent.
 ///
 /// Safety: the result is parsed again and its tree (every name, operator, literal and grouping, ignoring

@@ -71,3 +71,36 @@ public struct CompileOptions: Sendable {
     self.maxDiagnostics = maxDiagnostics
   }
 }
+
+extension Compilation {
+  /// The diagnostics of severity error.
+  public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+  /// The rule set, or the failure with its diagnostics.
+  /// - Throws: ``CompileError`` when the rules do not compile.
+  public func get() throws(CompileError) -> RuleSet {
+    guard let ruleSet else { throw CompileError(diagnostics: diagnostics, truncatedCount: truncatedCount) }
+    return ruleSet
+  }
+
+  /// The diagnostics as people read them: `file:line:column: error: message [code]`, the source line with a
+  /// caret, notes and fix-its (ANSI colours when `colors` is true).
+  public func rendered(colors: Bool = false) -> String {
+    DiagnosticRenderer(colors: colors).render(diagnostics)
+  }
+}
+
+/// Rules that do not compile.
+public struct CompileError: Error, Sendable, CustomStringConvertible {
+  /// Every diagnostic (at least one is an error).
+  public let diagnostics: [Diagnostic]
+  /// How many diagnostics the cap dropped.
+  public let truncatedCount: Int
+
+  /// `rules do not compile: N errors`, then the rendered diagnostics.
+  public var description: String {
+    let count = diagnostics.filter { $0.severity == .error }.count + truncatedCount
+    return "rules do not compile: \(count) error\(count == 1 ? "" : "s")\n"
+      + DiagnosticRenderer().render(diagnostics)
+  }
+}

@@ -59,6 +59,8 @@ public struct Diagnostic: Sendable, Hashable {
   public var notes: [Note]
   public var fixIts: [FixIt]
 
+  /// A finding; without `severity`, the default of the compiler's `code` (`.error` for a code the compiler does
+  /// not emit: lint rules and tools pass their severity, see ``DiagnosticCode/defaultSeverity``).
   public init(
     _ code: DiagnosticCode, _ message: String, at span: SourceSpan?, severity: Severity? = nil,
     notes: [Note] = [], fixIts: [FixIt] = []

@@ -41,3 +41,15 @@ package enum UntrustedText {
     }
   }
 }
+
+/// Untrusted text (profile ids, values) escaped and cut as in warnings, for the command-line tool's output.
+package func displayEscaped(_ text: String) -> String { UntrustedText.escaped(text) }
+
+/// Text from the rules or a rule test file (names, conditions, ids, test case names), or a line that embeds
+/// already-escaped profile text, made safe for a terminal: control characters, line breaks and bidi overrides
+/// escaped as in warnings (`\n`, `\u{1B}`), backslashes kept as written (a pattern's `\d` stays `\d`, and escaping
+/// twice changes nothing), and not cut: this text is semi-trusted and bounded by the compile limits, and a cut
+/// condition would hide the rule a reader looks for (docs/Reliability.md, "Untrusted text in output").
+package func displayRuleText(_ text: String) -> String {
+  UntrustedText.escaped(text, limit: .max, escapingBackslashes: false)
+}

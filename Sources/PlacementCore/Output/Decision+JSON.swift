@@ -117,7 +117,7 @@ extension Exposure {
   }
 
   /// `"test":…,"version_id":…,"variation":…,"bucket":…,"outcome":…` (no braces).
-  func writeFields(to json: inout JSONWriter) {
+  package func writeFields(to json: inout JSONWriter) {
     Self.writeHead(test: test, versionID: versionID, variation: variation, to: &json)
     if let bucket { json.rawInteger(bucket) } else { json.raw("null") }
     json.raw(#","outcome":"#)

@@ -40,25 +40,6 @@ public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension RuleSet {
-  /// Resolves one placement for a bound profile: the first row, in priority order, whose segment matches and
-  /// whose content does not fall through decides (PRODUCT.md §2, §4.8–4.10).
-  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``, or
-  ///   ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when `profile` was not bound by this rule set.
-  public func resolve(_ placement: String, for profile: BoundProfile, options: ResolveOptions) throws(ResolveError)
-    -> Decision
-  {
-    let index = try placementIndex(of: placement)
-    try check(profile)
-    return resolve(index, for: profile, options: options)
-  }
-
-  /// Resolves every placement, in declaration order.
-  /// - Throws: ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when `profile` was not bound by this rule set.
-  public func resolveAll(for profile: BoundProfile, options: ResolveOptions) throws(ResolveError) -> [Decision] {
-    try check(profile)
-    return placements.indices.map { resolve($0, for: profile, options: options) }
-  }
-
   /// The index of the placement called `name` in ``placements``.
   /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
   package func placementIndex(of name: String) throws(ResolveError) -> Int {

@@ -1,9 +1,30 @@
-/// Resolving for a backend: one placement or all, at an optional pinned `now`, with an optional explanation.
+/// Every way to resolve a ``RuleSet``: by placement name or ``PlacementHandle``, one placement or all, for a
+/// ``Profile`` (bound first) or a ``BoundProfile``; at an optional pinned `now`, with an optional explanation.
+/// The resolution itself is `Resolver.swift`.
 extension RuleSet {
+  /// Resolves one placement for a bound profile: the first row, in priority order, whose segment matches and
+  /// whose content does not fall through decides (PRODUCT.md §2, §4.8–4.10).
+  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``, or
+  ///   ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when `profile` was not bound by this rule set.
+  public func resolve(_ placement: String, for profile: BoundProfile, options: ResolveOptions) throws(ResolveError)
+    -> Decision
+  {
+    let index = try placementIndex(of: placement)
+    try check(profile)
+    return resolve(index, for: profile, options: options)
+  }
+
+  /// Resolves every placement, in declaration order.
+  /// - Throws: ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when `profile` was not bound by this rule set.
+  public func resolveAll(for profile: BoundProfile, options: ResolveOptions) throws(ResolveError) -> [Decision] {
+    try check(profile)
+    return placements.indices.map { resolve($0, for: profile, options: options) }
+  }
+
   /// Decides what `profile` gets at `placement`.
   ///
   /// Binds the profile first (coercing its values by the declared types); to resolve several placements for one
-  /// profile, bind once with ``bind(_:)`` and pass the ``BoundProfile`` instead.
+  /// profile, bind once with ``bind(_:limits:)`` and pass the ``BoundProfile`` instead.
   /// - Parameters:
   ///   - placement: the placement's name, as declared in the rules.
   ///   - profile: the user.
@@ -22,7 +43,7 @@ extension RuleSet {
   /// `docs/Performance.md`); the profile must have been bound by this rule set.
   /// - Parameters:
   ///   - placement: the placement's name, as declared in the rules.
-  ///   - profile: a profile bound with this rule set's ``bind(_:)`` or ``bind(jsonBytes:limits:)``.
+  ///   - profile: a profile bound with this rule set's ``bind(_:limits:)`` or ``bind(jsonBytes:limits:)``.
   ///   - now: the instant relative date conditions use. Default: the current time.
   ///   - explain: record why each row did or did not decide.
   /// - Returns: the decision.
@@ -45,17 +66,42 @@ extension RuleSet {
   }
 }
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+/// A placement of one rule set, looked up by name once so that resolving it cannot fail: what a batch or a
+/// request loop resolves for every profile.
+///
+/// ```swift
+/// guard let paywall = ruleSet.placementHandle(named: "main_paywall") else { … }  // an unknown name: nil
+/// let decision = ruleSet.resolve(paywall, for: ruleSet.bind(profile), options: ResolveOptions(now: .now))
+/// ```
+public struct PlacementHandle: Sendable, Hashable {
+  /// The placement's index in ``RuleSet/placements``.
+  package let index: Int
+  /// The placement's name.
+  public let name: String
+}
 
-extension Instant {
-  /// The current time from the system's real-time clock, truncated to the millisecond.
-  public static var now: Instant {
-    var spec = timespec()
-    clock_gettime(CLOCK_REALTIME, &spec)
-    return Instant(millisecondsSince1970: Int64(spec.tv_sec) * 1_000 + Int64(spec.tv_nsec) / 1_000_000)
+extension RuleSet {
+  /// The handle of the placement called `name`, or nil when the rule set has no such placement.
+  public func placementHandle(named name: String) -> PlacementHandle? {
+    placementIndex[name].map { PlacementHandle(index: $0, name: name) }
+  }
+
+  /// A handle for every placement, in declaration order.
+  public var placementHandles: [PlacementHandle] {
+    placements.enumerated().map { PlacementHandle(index: $0.offset, name: $0.element.name) }
+  }
+
+  /// Resolves the placement of `handle` for a bound profile, as ``resolve(_:for:options:)`` does by name.
+  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)`` when `handle` is not from this rule set;
+  ///   ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when another rule set bound `profile`.
+  public func resolve(_ handle: PlacementHandle, for profile: BoundProfile, options: ResolveOptions)
+    throws(ResolveError) -> Decision
+  {
+    guard placements.indices.contains(handle.index), placements[handle.index].name == handle.name else {
+      throw .unknownPlacement(
+        handle.name, known: placementNames, suggestion: Suggestions.closest(to: handle.name, in: placementNames))
+    }
+    try check(profile)
+    return resolve(handle.index, for: profile, options: options)
   }
 }

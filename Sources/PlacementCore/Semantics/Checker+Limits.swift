@@ -2,7 +2,7 @@
 /// work of one resolution.
 ///
 /// Segments form a DAG. Resolution memoises each segment per resolution, so its work is linear in the compiled
-/// rules and bounded by ``maxResolutionCost`` (checked by the compiler, ``ResolutionCost``). The expanded measures
+/// rules and bounded by ``maxResolutionCost`` (checked by the compiler, `ResolutionCost`). The expanded measures
 /// bound what follows references without a memo: the depth of the evaluator's recursion, and the linter's
 /// reasoner, which expands segments into normal forms (`segment s2 = s1 and s1`, … makes that 2^n). The checker
 /// rejects a segment over a limit.
@@ -15,7 +15,7 @@ public struct SemanticLimits: Sendable, Hashable {
   /// Default 1,000,000: more than a rules file of ``SyntaxLimits/maxFileBytes`` can hold in one condition, so only
   /// the multiplication by shared references can reach it.
   public var maxConditionCost: Int
-  /// The most evaluation steps one resolution of one placement may take, as ``ResolutionCost`` counts them:
+  /// The most evaluation steps one resolution of one placement may take, as `ResolutionCost` counts them:
   /// each segment its rows reach counts once (results are memoised per resolution), a condition node is one step,
   /// a list test one step per literal, a rollout or an A/B draw 64 (an MD5), and a `matches` test its pattern's
   /// instruction count × 1,024 (the VM runs each instruction at most once per scalar, and profile strings are

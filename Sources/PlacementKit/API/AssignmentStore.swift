@@ -14,7 +14,7 @@ public protocol AssignmentStore: Sendable {
   func save(_ assignments: [String: String], forProfile profileID: String)
 }
 
-/// An ``AssignmentStore`` in memory, behind a pthread mutex (``PthreadLocked``, so Thread Sanitizer checks it):
+/// An ``AssignmentStore`` in memory, behind a pthread mutex (`PthreadLocked`, so Thread Sanitizer checks it):
 /// for tests, single-process services and as a cache in front of a durable store. Memory grows with the number
 /// of profiles assigned.
 public final class InMemoryAssignmentStore: AssignmentStore {

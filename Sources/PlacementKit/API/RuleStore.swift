@@ -45,7 +45,9 @@ public final class RuleStore: Sendable {
   public let assignments: (any AssignmentStore)?
 
   /// A store serving `ruleSet` as version 1.
-  /// - Parameter assignments: the store of sticky assignments every resolution consults and updates, or nil.
+  /// - Parameters:
+  ///   - ruleSet: the rules to serve until the first applied reload.
+  ///   - assignments: the store of sticky assignments every resolution consults and updates, or nil.
   public init(_ ruleSet: RuleSet, assignments: (any AssignmentStore)? = nil) {
     installed = SnapshotCell(Installed(Snapshot(ruleSet: ruleSet, version: 1), ticket: 0))
     self.assignments = assignments
@@ -91,7 +93,7 @@ public final class RuleStore: Sendable {
   }
 
   /// Installs a compiled result unless a reload with a later ticket already did.
-  func install(_ result: CompileResult, ticket: Int) -> ReloadResult {
+  func install(_ result: Compilation, ticket: Int) -> ReloadResult {
     guard let ruleSet = result.ruleSet else {
       return ReloadResult(outcome: .rejected, version: snapshot.version, diagnostics: result.diagnostics)
     }
@@ -112,7 +114,12 @@ public final class RuleStore: Sendable {
   /// Decides what `profile` gets at `placement` with the installed rules (see
   /// ``RuleSet/resolve(placement:profile:now:explain:)-(_,Profile,_,_)``), with the ``assignments`` store's
   /// sticky assignments, saving the new ones.
-  /// - Parameter allowOverrides: honour the profile's run-time `force` (``ResolveOptions/allowOverrides``).
+  /// - Parameters:
+  ///   - placement: the placement's name, as declared in the rules.
+  ///   - profile: the user (bound with the installed rule set).
+  ///   - now: the instant relative date conditions use. Default: the current time.
+  ///   - explain: record why each row did or did not decide.
+  ///   - allowOverrides: honour the profile's run-time `force` (``ResolveOptions/allowOverrides``).
   /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
   public func resolve(
     placement: String, profile: Profile, now: Instant = .now, explain: Bool = false, allowOverrides: Bool = false

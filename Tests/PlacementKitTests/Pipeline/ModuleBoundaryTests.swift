@@ -49,6 +49,27 @@ import Testing
     #expect(checked > 100, "only \(checked) Swift files under Sources/PlacementCore")
   }
 
+  /// The layering of docs/Architecture.md: Core below Analysis below the facade. SwiftPM puts every module in one
+  /// search path, so an import against the layering can compile in an incremental build; this names it.
+  @Test(arguments: [
+    ("Sources/PlacementCore", ["PlacementAnalysis", "PlacementKit", "PlacementCLI"]),
+    ("Sources/PlacementAnalysis", ["PlacementKit", "PlacementCLI"]),
+    ("Sources/PlacementKit", ["PlacementCLI"]),
+  ])
+  func noModuleImportsOneAboveIt(folder: String, above: [String]) throws {
+    let root = Self.packageRoot.appendingPathComponent(folder)
+    let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
+    var checked = 0
+    for case let url as URL in enumerator where url.pathExtension == "swift" {
+      checked += 1
+      for (line, module) in Self.imports(in: try String(contentsOf: url, encoding: .utf8)) where above.contains(module)
+      {
+        Issue.record("\(folder)/\(url.lastPathComponent):\(line) imports \(module), a module above it")
+      }
+    }
+    #expect(checked > 10, "only \(checked) Swift files under \(folder)")
+  }
+
   @Test func theScanSeesEveryFormOfImport() {
     let text = """
       import Synchronization

@@ -4,7 +4,7 @@ import PlacementCore
 ///
 /// Each requirement is put in disjunctive normal form (negations pushed down, segments expanded, at most
 /// ``cap`` cubes); a depth-first search then picks one cube per requirement, deciding each partial choice per
-/// attribute (see ``SlotSolver``) so that contradictions prune early. A "satisfiable" answer always carries a
+/// attribute (see `SlotSolver`) so that contradictions prune early. A "satisfiable" answer always carries a
 /// witness that the engine has confirmed (bound and run by the compiled program); "unsatisfiable" is a proof over the models; where the
 /// proof would need something not modelled (patterns, `starts_with`, rollouts, relative dates) the answer is
 /// ``Satisfiability/unknown(_:)``.
@@ -39,9 +39,9 @@ public struct Reasoner: Sendable {
   }
 
   /// A condition that must hold (`holds == true`) or must not hold.
-  public struct Requirement: Sendable {
+  package struct Requirement: Sendable {
     package let condition: Condition
-    public let holds: Bool
+    package let holds: Bool
 
     package init(_ condition: Condition, holds: Bool = true) {
       self.condition = condition
@@ -60,7 +60,7 @@ public struct Reasoner: Sendable {
   }
 
   /// Whether one profile can satisfy every requirement.
-  public func check(_ requirements: [Requirement]) -> Satisfiability {
+  package func check(_ requirements: [Requirement]) -> Satisfiability {
     guard let key = Self.key(requirements) else { return decide(requirements) }
     if let known = answers[key] { return known }
     let answer = decide(requirements)
@@ -114,8 +114,8 @@ public struct Reasoner: Sendable {
     return confirms(witness, requirements) ? .satisfiable(witness) : .unknown(.unmodeled)
   }
 
-  /// True when segments `a` and `b` provably share no profile by their ``Pin``s alone (no search). False means
-  /// "not proved here": ``check(_:)`` decides exactly.
+  /// True when segments `a` and `b` provably share no profile by their `Pin`s alone (no search). False means
+  /// "not proved here": `check(_:)` decides exactly.
   public func provablyDisjoint(_ a: Int, _ b: Int) -> Bool {
     guard let left = pins(of: a), let right = pins(of: b) else { return false }
     return Pin.disjoint(left, right)
