@@ -1,7 +1,7 @@
 extension Checker {
   /// Declares one custom attribute: type, options, unit and source checked against each other.
   mutating func declareAttribute(_ decl: AttributeDecl) {
-    guard !decl.name.isMissing, checkName(decl.name, kind: "attribute") else { return }
+    guard !decl.name.isMissing, checkName(decl.name, kind: .attribute) else { return }
     if let existing = attributeIndex[decl.name.text] {
       let previous = attributes[existing]
       if previous.isBuiltin {
@@ -9,7 +9,7 @@ extension Checker {
           .redeclaresBuiltin(decl.name.text),
           decl.name.range, notes: [.builtinType(decl.name.text, previous.type)])
       } else if let previousSpan = previous.span {
-        reportDuplicate(decl.name, kind: "attribute", previous: previousSpan.range, previousFile: previousSpan.file)
+        reportDuplicate(decl.name, kind: .attribute, previous: previousSpan.range, previousFile: previousSpan.file)
       }
       return
     }
@@ -92,16 +92,12 @@ extension Checker {
       return nil
     }
     let fits: Bool
-    let expected: String
     switch kind {
     case .quiz:
-      expected = "choice(...) or choices(...)"
       if case .choice = type { fits = true } else if case .choices = type { fits = true } else { fits = false }
     case .toggle:
-      expected = "bool"
       fits = type == .bool
     case .input:
-      expected = "string, number or date"
       switch type {
       case .string, .number, .date: fits = true
       default: fits = false
@@ -110,7 +106,7 @@ extension Checker {
     if !fits {
       report(
         .sourceDoesNotFit(kind.rawValue, type.kindName),
-        syntax.kind.range, notes: [.sourceKindTypes(kind.rawValue, expected: expected)])
+        syntax.kind.range, notes: [.sourceKindTypes(kind)])
       return nil
     }
     return AttributeSource(kind: kind, element: syntax.element.text, screen: syntax.screen?.text)

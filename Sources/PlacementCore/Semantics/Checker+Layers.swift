@@ -3,7 +3,7 @@ extension Checker {
   mutating func collectLayer(_ decl: LayerDecl) {
     guard !decl.name.isMissing else { return }
     if let previous = layerDecls.first(where: { $0.decl.name.text == decl.name.text }) {
-      reportDuplicate(decl.name, kind: "layer", previous: previous.decl.name.range, previousFile: previous.file)
+      reportDuplicate(decl.name, kind: .layer, previous: previous.decl.name.range, previousFile: previous.file)
       return
     }
     layerDecls.append((decl, file))
@@ -88,7 +88,7 @@ extension Checker {
     }
     guard bounds[0] < bounds[1] else {
       report(
-        .emptyLayerShare(test: line.test.text, share: "\(line.lower.text)% to \(line.upper.text)%"),
+        .emptyLayerShare(test: line.test.text, lower: line.lower.text, upper: line.upper.text),
         SourceRange(start: line.lower.range.start, end: line.range.end),
         notes: [.shareBounds])
       return nil
@@ -145,9 +145,9 @@ extension Checker {
       if let test = versions[salt] {
         report(.layerSaltIsVersionID(salt, layer: decl.name.text, test: test), place, notes: [note])
       } else if salts[salt] != nil {
-        report(.layerSaltUsedTwice(salt, layer: decl.name.text, other: "a rollout"), place, notes: [note])
+        report(.layerSaltUsedTwice(salt, layer: decl.name.text, other: .rollout), place, notes: [note])
       } else if let other = seen[salt] {
-        report(.layerSaltUsedTwice(salt, layer: decl.name.text, other: "layer '\(other)'"), place, notes: [note])
+        report(.layerSaltUsedTwice(salt, layer: decl.name.text, other: .layer(other)), place, notes: [note])
       }
       seen[salt] = decl.name.text
     }

@@ -52,10 +52,9 @@ extension Checker {
             at: at, notes: [.depthCounting]))
       }
       if size.cost > limits.maxConditionCost, !referenced.contains(where: { $0.cost > limits.maxConditionCost }) {
-        let shown = size.cost >= Self.costCap ? "more than \(Self.costCap)" : "\(size.cost)"
         diagnostics.append(
           Diagnostic(
-            .segmentTooCostly(name, cost: shown, limit: limits.maxConditionCost),
+            .segmentTooCostly(name, cost: size.cost, cap: Self.costCap, limit: limits.maxConditionCost),
             at: at,
             notes: [.costCounting]))
       }

@@ -108,10 +108,10 @@ package struct Checker {
         switch declaration {
         case .attribute(let decl): declareAttribute(decl)
         case .segment(let decl):
-          guard !decl.name.isMissing, checkName(decl.name, kind: "segment") else { continue }
+          guard !decl.name.isMissing, checkName(decl.name, kind: .segment) else { continue }
           if let previous = segmentIndex[decl.name.text] {
             reportDuplicate(
-              decl.name, kind: "segment", previous: segmentDecls[previous].decl.name.range,
+              decl.name, kind: .segment, previous: segmentDecls[previous].decl.name.range,
               previousFile: segmentDecls[previous].file)
             continue
           }
@@ -120,7 +120,7 @@ package struct Checker {
         case .placement(let decl):
           guard !decl.name.isMissing else { continue }
           if let previous = placementNames[decl.name.text] {
-            reportDuplicate(decl.name, kind: "placement", previous: previous.range, previousFile: previous.file)
+            reportDuplicate(decl.name, kind: .placement, previous: previous.range, previousFile: previous.file)
             continue
           }
           placementNames[decl.name.text] = span(decl.name.range)
@@ -128,7 +128,7 @@ package struct Checker {
         case .test(let decl):
           guard !decl.name.isMissing else { continue }
           if let previous = testDecls[decl.name.text] {
-            reportDuplicate(decl.name, kind: "test", previous: previous.decl.name.range, previousFile: previous.file)
+            reportDuplicate(decl.name, kind: .test, previous: previous.decl.name.range, previousFile: previous.file)
             continue
           }
           testDecls[decl.name.text] = (decl, file)
@@ -147,13 +147,13 @@ package struct Checker {
     }
   }
 
-  mutating func checkName(_ name: Name, kind: String) -> Bool {
+  mutating func checkName(_ name: Name, kind: DeclarationKind) -> Bool {
     guard Self.reservedWords.contains(name.text) else { return true }
     report(.reservedWord(name.text, naming: kind), name.range)
     return false
   }
 
-  mutating func reportDuplicate(_ name: Name, kind: String, previous: SourceRange, previousFile: SourceFile) {
+  mutating func reportDuplicate(_ name: Name, kind: DeclarationKind, previous: SourceRange, previousFile: SourceFile) {
     report(
       .declaredTwice(kind, name.text), name.range,
       notes: [.firstDeclared(at: SourceSpan(file: previousFile, range: previous))])

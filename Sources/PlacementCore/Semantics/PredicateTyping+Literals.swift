@@ -2,22 +2,9 @@ extension PredicateTyping {
   /// Reports a literal whose kind does not fit the attribute's type.
   mutating func mismatch(_ literal: LiteralSyntax) {
     if case .missing = literal { return }
-    let found: String
     var notes: [Note] = []
-    switch literal {
-    case .string(let s, _): found = "string \"\(s)\""
-    case .number(let n, _): found = "number \(n)"
-    case .bool(let b, _): found = "bool \(b)"
-    case .word(let w, _):
-      found = "the bare word \(w)"
-      if attribute.type == .string { notes.append(.quoteString(w)) }
-    case .list: found = "a list"
-    case .regex: found = "a pattern"
-    case .missing: found = "nothing"
-    }
-    report(
-      .cannotCompare(attribute.type.kindName, name, with: found),
-      literal.range, notes: notes)
+    if case .word(let w, _) = literal, attribute.type == .string { notes.append(.quoteString(w)) }
+    report(.cannotCompare(attribute.type.kindName, name, with: literal), literal.range, notes: notes)
   }
 
   mutating func string(_ literal: LiteralSyntax) -> String? {
@@ -53,10 +40,7 @@ extension PredicateTyping {
       return nil
     }
     if let version = SemanticVersion(parsing: text) { return version }
-    let reason = SemanticVersion.validate(text) ?? "not a SemVer 2.0.0 version"
-    report(
-      .invalidVersion(text, reason), range,
-      notes: [.versionSyntax])
+    report(.invalidVersion(text, SemanticVersion.validate(text)), range, notes: [.versionSyntax])
     return nil
   }
 

@@ -4,8 +4,8 @@
 extension DiagnosticMessage {
   // MARK: Declarations and names
 
-  static func declaredTwice(_ kind: String, _ name: String) -> Self {
-    .init(SemanticsCatalog.duplicateDeclaration, "\(kind) '\(name)' is declared twice")
+  static func declaredTwice(_ kind: DeclarationKind, _ name: String) -> Self {
+    .init(SemanticsCatalog.duplicateDeclaration, "\(kind.rawValue) '\(name)' is declared twice")
   }
 
   static func redeclaresBuiltin(_ name: String) -> Self {
@@ -16,8 +16,8 @@ extension DiagnosticMessage {
     .init(SemanticsCatalog.reservedName, "'\(name)' is both an attribute and a segment")
   }
 
-  static func reservedWord(_ name: String, naming kind: String) -> Self {
-    .init(SemanticsCatalog.reservedName, "'\(name)' is a reserved word and cannot name a \(kind)")
+  static func reservedWord(_ name: String, naming kind: DeclarationKind) -> Self {
+    .init(SemanticsCatalog.reservedName, "'\(name)' is a reserved word and cannot name a \(kind.rawValue)")
   }
 
   static func unknownAttribute(_ name: String) -> Self {
@@ -123,14 +123,16 @@ extension DiagnosticMessage {
   }
 
   /// A literal of the wrong kind: `found` describes it (`number 3`, `string "yes"`, `the bare word pro`).
-  static func cannotCompare(_ typeName: String, _ name: String, with found: String) -> Self {
-    .init(SemanticsCatalog.typeMismatch, "cannot compare \(typeName) attribute '\(name)' with \(found)")
+  static func cannotCompare(_ typeName: String, _ name: String, with literal: LiteralSyntax) -> Self {
+    .init(
+      SemanticsCatalog.typeMismatch, "cannot compare \(typeName) attribute '\(name)' with \(literal.shownInMismatch)")
   }
 
   static func notANumber(_ text: String) -> Self { .init(SemanticsCatalog.invalidLiteral, "'\(text)' is not a number") }
 
-  static func invalidVersion(_ text: String, _ reason: String) -> Self {
-    .init(SemanticsCatalog.invalidLiteral, "invalid version '\(text)': \(reason)")
+  /// `reason` is ``SemanticVersion/validate(_:)``'s, or nil when it names none.
+  static func invalidVersion(_ text: String, _ reason: String?) -> Self {
+    .init(SemanticsCatalog.invalidLiteral, "invalid version '\(text)': \(reason ?? "not a SemVer 2.0.0 version")")
   }
 
   static func invalidDate(_ text: String) -> Self { .init(SemanticsCatalog.invalidLiteral, "invalid date \"\(text)\"") }
@@ -186,8 +188,10 @@ extension DiagnosticMessage {
       "a layer share's bound must be a percentage from 0 to 100 with at most two decimals, found \(text)%")
   }
 
-  static func emptyLayerShare(test: String, share: String) -> Self {
-    .init(SemanticsCatalog.invalidLayerShare, "the share of test '\(test)' is empty: \(share)")
+  /// `lower` and `upper` as written (percentages without the `%`).
+  static func emptyLayerShare(test: String, lower: String, upper: String) -> Self {
+    .init(
+      SemanticsCatalog.invalidLayerShare, "the share of test '\(test)' is empty: \(lower)% to \(upper)%")
   }
 
   static func overlappingLayerShares(_ test: String, _ share: String, other: String, _ otherShare: String, overlap: String)
@@ -221,9 +225,9 @@ extension DiagnosticMessage {
       SemanticsCatalog.duplicateSalt, "the salt \"\(salt)\" of layer '\(layer)' equals the version id of test '\(test)'")
   }
 
-  static func layerSaltUsedTwice(_ salt: String, layer: String, other: String) -> Self {
+  static func layerSaltUsedTwice(_ salt: String, layer: String, other: SaltOwner) -> Self {
     .init(
-      SemanticsCatalog.duplicateSalt, "layer '\(layer)' has the salt \"\(salt)\" of \(other)")
+      SemanticsCatalog.duplicateSalt, "layer '\(layer)' has the salt \"\(salt)\" of \(other.description)")
   }
 
   // MARK: Segment graph and limits
@@ -238,11 +242,12 @@ extension DiagnosticMessage {
       "segment '\(name)' nests \(depth) levels deep with the segments it refers to, over the limit of \(limit)")
   }
 
-  /// `cost` as shown: a count, or `more than N` when it saturated.
-  static func segmentTooCostly(_ name: String, cost: String, limit: Int) -> Self {
-    .init(
+  /// `cost` is shown as a count, or as `more than <cap>` when it saturated at `cap`.
+  static func segmentTooCostly(_ name: String, cost: Int, cap: Int, limit: Int) -> Self {
+    let shown = cost >= cap ? "more than \(cap)" : "\(cost)"
+    return .init(
       SemanticsCatalog.segmentTooCostly,
-      "segment '\(name)' evaluates \(cost) conditions with the segments it refers to, over the limit of \(limit)")
+      "segment '\(name)' evaluates \(shown) conditions with the segments it refers to, over the limit of \(limit)")
   }
 
   // MARK: Audience tables

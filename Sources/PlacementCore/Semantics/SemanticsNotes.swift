@@ -10,8 +10,8 @@ extension Note {
   }
 
   /// After `source-does-not-fit`: the types a source kind (`quiz`, `input`, `toggle`) gives.
-  static func sourceKindTypes(_ kind: String, expected: String) -> Note {
-    Note("'from \(kind)' attributes are \(expected)")
+  static func sourceKindTypes(_ kind: AttributeSource.Kind) -> Note {
+    Note("'from \(kind.rawValue)' attributes are \(kind.fittingTypes)")
   }
 
   /// After `attribute-and-segment`.

@@ -2,15 +2,15 @@ extension Parser {
   /// `attribute <name>: <type> [unit <unit>] [from <kind> "<element>" [on screen "<screen>"]]`
   mutating func parseAttribute() -> AttributeDecl {
     let start = advance().range.start
-    let name = expectName("an attribute name")
-    expect(.colon, "':' after the attribute name")
+    let name = expectName(.attributeName)
+    expect(.colon, .colonAfterAttributeName)
     let type = parseType()
     var unit: Name?
-    if consumeWord("unit") != nil { unit = expectName("a time unit ('seconds' or 'milliseconds')") }
+    if consumeWord("unit") != nil { unit = expectName(.timeUnitOfDate) }
     var source: SourceSyntax?
     if current.isWord("from") { source = parseSource() }
     if !atDeclarationStart, !current.atLineStart || current.kind != .identifier {
-      reportExpected("the end of the attribute declaration")
+      reportExpected(.endOfAttributeDeclaration)
       skip { $0.atLineStart }
     }
     return AttributeDecl(name: name, type: type, unit: unit, source: source, range: span(from: start))
@@ -18,7 +18,7 @@ extension Parser {
 
   mutating func parseType() -> TypeSyntax {
     let start = current.range.start
-    let keyword = expectName("a type (string, number, bool, version, date, choice(...) or choices(...))")
+    let keyword = expectName(.type)
     let kind: TypeSyntax.Kind =
       switch keyword.text {
       case "string": .string
@@ -35,9 +35,9 @@ extension Parser {
     }
     var options: [OptionSyntax] = []
     if kind == .choice || kind == .choices {
-      if expect(.leftParen, "'(' and the option ids") != nil {
+      if expect(.leftParen, .openingParenOfOptions) != nil {
         options = parseOptions()
-        expect(.rightParen, "')' after the option ids")
+        expect(.rightParen, .closingParenOfOptions)
       }
     }
     return TypeSyntax(kind: kind, keyword: keyword, options: options, range: span(from: start))
@@ -54,10 +54,10 @@ extension Parser {
         if let titleToken = consume(.string) { title = Name(text: titleToken.value, range: titleToken.range) }
         options.append(OptionSyntax(id: Name(text: token.value, range: token.range), title: title))
       } else {
-        reportExpected("an option id")
+        reportExpected(.optionID)
       }
       if consume(.comma) == nil, current.kind != .rightParen {
-        if index == start { skip { $0.kind == .comma || $0.kind == .rightParen } } else { reportExpected("',' or ')'") }
+        if index == start { skip { $0.kind == .comma || $0.kind == .rightParen } } else { reportExpected(.commaOrClosingParen) }
         _ = consume(.comma)
       }
     }
@@ -67,11 +67,11 @@ extension Parser {
   /// `from quiz|input|toggle "<element>" [on screen "<screen>"]`; `"<screen>/<element>"` also qualifies.
   mutating func parseSource() -> SourceSyntax {
     let start = advance().range.start
-    let kind = expectName("a source kind ('quiz', 'input' or 'toggle')")
+    let kind = expectName(.sourceKind)
     if !kind.isMissing, !["quiz", "input", "toggle"].contains(kind.text) {
       report(.unknownSourceKind(kind.text), kind.range)
     }
-    guard let elementToken = expect(.string, "the element id as a string, e.g. \"experience\"") else {
+    guard let elementToken = expect(.string, .elementID) else {
       let missing = Name.missing(at: previousEnd)
       return SourceSyntax(kind: kind, element: missing, screen: nil, range: span(from: start))
     }
@@ -84,7 +84,7 @@ extension Parser {
     }
     if consumeWord("on") != nil {
       expectWord("screen")
-      if let screenToken = expect(.string, "the screen id as a string") {
+      if let screenToken = expect(.string, .screenID) {
         screen = Name(text: screenToken.value, range: screenToken.range)
       }
     }
@@ -94,12 +94,12 @@ extension Parser {
   /// `segment <name> = <condition>`
   mutating func parseSegment() -> SegmentDecl {
     let start = advance().range.start
-    let name = expectName("a segment name")
-    expect(.equals, "'=' after the segment name")
+    let name = expectName(.segmentName)
+    expect(.equals, .equalsAfterSegmentName)
     conditionAbandoned = false
     let condition = parseExpression()
     if !atDeclarationStart {
-      reportExpected("'and', 'or' or the end of the condition")
+      reportExpected(.endOfCondition)
       skip { _ in false }
     }
     return SegmentDecl(name: name, condition: condition, range: span(from: start))
@@ -108,20 +108,20 @@ extension Parser {
   /// `placement <name>: flow|paywall { <rows> }`
   mutating func parsePlacement() -> PlacementDecl {
     let start = advance().range.start
-    let name = expectName("a placement name")
-    expect(.colon, "':' and the placement's content type (flow or paywall)")
-    let contentType = expectName("the content type 'flow' or 'paywall'")
+    let name = expectName(.placementName)
+    expect(.colon, .colonAfterPlacementName)
+    let contentType = expectName(.contentType)
     if !contentType.isMissing, contentType.text != "flow", contentType.text != "paywall" {
       report(.unknownContentType(contentType.text), contentType.range)
     }
     var rows: [RowSyntax] = []
-    if expect(.leftBrace, "'{' to open the audience table") != nil {
+    if expect(.leftBrace, .openingBraceOfAudienceTable) != nil {
       while current.kind != .rightBrace, !atDeclarationStart {
         let before = index
         if let row = parseRow() { rows.append(row) }
         if index == before { skip { $0.kind == .rightBrace || ($0.atLineStart && $0.kind == .identifier) } }
       }
-      expect(.rightBrace, "'}' to close the audience table of '\(name.text)'")
+      expect(.rightBrace, .closingBraceOfAudienceTable(placement: name.text))
     }
     return PlacementDecl(name: name, contentType: contentType, rows: rows, range: span(from: start))
   }
@@ -130,12 +130,12 @@ extension Parser {
   mutating func parseRow() -> RowSyntax? {
     let start = current.range.start
     guard current.kind == .identifier else {
-      reportExpected("a row ('<segment> -> <content>' or 'default -> <content>')")
+      reportExpected(.row)
       return nil
     }
     let segment = Name(text: advance().value, range: tokens[index - 1].range)
     let window = parseWindow()
-    guard expect(.arrow, "'->' after the row's segment") != nil else {
+    guard expect(.arrow, .arrowAfterRowSegment) != nil else {
       skip { $0.kind == .rightBrace || ($0.atLineStart && $0.kind == .identifier) }
       return RowSyntax(
         segment: segment, window: window, content: .missing(range: span(from: start)), range: span(from: start))
@@ -157,7 +157,7 @@ extension Parser {
   /// Consumes an id of a row's content (a flow, paywall or test id), or reports it missing after the previous
   /// token. A row ends at the end of its line, so the id is never taken from the next line (where it would be the
   /// next row's segment), and a reserved or content word (`default`, `flow`, `paywall`, …) is never an id.
-  mutating func expectContentID(_ what: String) -> Name {
+  mutating func expectContentID(_ what: Expected) -> Name {
     if current.kind == .identifier, !current.atLineStart, !Self.reservedWords.contains(current.value),
       !Self.contentWords.contains(current.value)
     {
@@ -174,16 +174,16 @@ extension Parser {
     switch current.kind == .identifier ? current.value : "" {
     case "flow":
       advance()
-      let id = expectContentID("a flow id")
+      let id = expectContentID(.flowID)
       var paywall: Name?
       if !current.atLineStart, consumeWord("with") != nil {
-        if current.atLineStart || consumeWord("paywall") == nil { reportExpected("'paywall' after 'with'") }
-        paywall = expectContentID("a paywall id after 'with paywall'")
+        if current.atLineStart || consumeWord("paywall") == nil { reportExpected(.paywallAfterWith) }
+        paywall = expectContentID(.paywallIDAfterWith)
       }
       return .flow(id: id, paywall: paywall, range: span(from: start))
     case "paywall":
       advance()
-      return .paywall(id: expectContentID("a paywall id"), range: span(from: start))
+      return .paywall(id: expectContentID(.paywallID), range: span(from: start))
     case "fallthrough":
       advance()
       return .fallthrough_(range: span(from: start))
@@ -193,8 +193,7 @@ extension Parser {
     case "test" where allowTest:
       return parseTestContent()
     default:
-      let choices = allowHoldout ? "'flow', 'paywall' or 'holdout'" : "'flow', 'paywall', 'test' or 'fallthrough'"
-      reportExpected(choices, code: SyntaxCatalog.expectedContent)
+      reportExpected(.content(allowHoldout: allowHoldout))
       return .missing(range: SourceRange(start: start, end: start))
     }
   }

@@ -37,7 +37,7 @@ extension Parser {
       if start.kind == .leftParen {
         let inner = parseExpression()
         if !conditionAbandoned {
-          expect(.rightParen, "')' to close the '(' at \(file.location(of: start.range.start))")
+          expect(.rightParen, .closingParen(openedAt: file.location(of: start.range.start)))
         }
         return .group(inner, range: span(from: start.range.start))
       }
@@ -62,15 +62,14 @@ extension Parser {
   mutating func parsePrimary() -> Expr {
     let start = current.range.start
     guard current.kind == .identifier, !["and", "or", "not"].contains(current.value), !atDeclarationStart else {
-      reportExpected("a condition", code: SyntaxCatalog.expectedExpression)
+      reportExpected(.condition)
       return .missing(range: SourceRange(start: missingAt, end: missingAt))
     }
     if current.value == "percent", peek().kind == .leftParen { return parseRollout() }
     let subject = parseSubject()
     guard let (op, opRange) = parseOperator() else {
       if subject.function != nil {
-        reportExpected(
-          "a comparison after '\(subject.function!.rawValue)(...)'", code: SyntaxCatalog.expectedExpression)
+        reportExpected(.comparison(after: subject.function!))
       }
       return subject.function == nil ? .reference(subject.attribute) : .missing(range: subject.range)
     }
@@ -85,10 +84,10 @@ extension Parser {
       operands.append(parseLiteral())
     case .withinLast:
       operands.append(parseLiteral())
-      unit = expectName("a time unit (minutes, hours, days, weeks)")
+      unit = expectName(.timeUnitOfAge)
     case .moreThanAgo:
       operands.append(parseLiteral())
-      unit = expectName("a time unit (minutes, hours, days, weeks)")
+      unit = expectName(.timeUnitOfAge)
       expectWord("ago")
     default:
       operands.append(parseLiteral())
@@ -110,8 +109,8 @@ extension Parser {
     let first = advance()
     if let function = SubjectSyntax.Function(rawValue: first.value), current.kind == .leftParen {
       advance()
-      let attribute = expectName("an attribute name")
-      expect(.rightParen, "')' after the attribute")
+      let attribute = expectName(.attributeName)
+      expect(.rightParen, .closingParenAfterAttribute)
       return SubjectSyntax(attribute: attribute, function: function, range: span(from: start))
     }
     return SubjectSyntax(attribute: Name(text: first.value, range: first.range), function: nil, range: first.range)
@@ -152,7 +151,7 @@ extension Parser {
       let negated = consumeWord("not") != nil
       if consumeWord("set") != nil { return (negated ? .isNotSet : .isSet, span(from: start)) }
       if consumeWord("empty") != nil { return (negated ? .isNotEmpty : .isEmpty, span(from: start)) }
-      reportExpected("'set' or 'empty' after '\(negated ? "is not" : "is")'")
+      reportExpected(.setOrEmpty(negated: negated))
       return (negated ? .isNotSet : .isSet, span(from: start))
     case "has":
       advance()
@@ -179,14 +178,14 @@ extension Parser {
     let start = advance().range.start
     advance()
     let percent: Name
-    if let number = expect(.number, "a percentage from 0 to 100") {
+    if let number = expect(.number, .percentage) {
       percent = Name(text: number.value, range: number.range)
     } else {
       percent = Name.missing(at: previousEnd)
     }
-    expect(.rightParen, "')' after the percentage")
+    expect(.rightParen, .closingParenAfterPercentage)
     var salt = Name.missing(at: previousEnd)
-    if expectWord("salt"), let token = expect(.string, "the rollout's salt as a string") {
+    if expectWord("salt"), let token = expect(.string, .rolloutSalt) {
       salt = Name(text: token.value, range: token.range)
     }
     return .rollout(percent: percent, salt: salt, range: span(from: start))
@@ -211,7 +210,7 @@ extension Parser {
     case .leftBracket:
       return parseList()
     default:
-      reportExpected("a value", code: SyntaxCatalog.expectedValue)
+      reportExpected(.value)
       return .missing(range: SourceRange(start: missingAt, end: missingAt))
     }
   }
@@ -228,14 +227,14 @@ extension Parser {
         elements.append(parseLiteral())
       }
       if consume(.comma) == nil, current.kind != .rightBracket {
-        reportExpected("',' or ']'")
+        reportExpected(.commaOrClosingBracket)
         if index == before || current.kind != .comma {
           skip { $0.kind == .comma || $0.kind == .rightBracket }
         }
         _ = consume(.comma)
       }
     }
-    expect(.rightBracket, "']' to close the list")
+    expect(.rightBracket, .closingBracketOfList)
     return .list(elements, range: span(from: start))
   }
 

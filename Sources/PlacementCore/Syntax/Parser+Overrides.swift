@@ -3,12 +3,12 @@ extension Parser {
   /// `override <placement>: <content> for <condition>` (docs/ABTests.md, "QA overrides").
   mutating func parseOverride() -> OverrideDecl {
     let start = advance().range.start
-    let target = expectName("a test or placement name")
-    expect(.colon, "':' after the overridden test or placement")
+    let target = expectName(.overrideTarget)
+    expect(.colon, .colonAfterOverrideTarget)
     let forced: OverrideDecl.Forced
     if current.isWord("variation"), !current.atLineStart {
       advance()
-      forced = .variation(expectContentID("a variation id"))
+      forced = .variation(expectContentID(.variationID))
     } else {
       let reported = diagnostics.count + suppressedCount
       forced = .content(parseContent(allowTest: false))
@@ -22,11 +22,11 @@ extension Parser {
       advance()
       condition = parseExpression()
     } else {
-      reportExpected("'for' and the condition of the profiles the override applies to")
+      reportExpected(.overrideCondition)
       condition = .missing(range: SourceRange(start: previousEnd, end: previousEnd))
     }
     if !atDeclarationStart {
-      reportExpected("'and', 'or' or the end of the condition")
+      reportExpected(.endOfCondition)
       skip { _ in false }
     }
     return OverrideDecl(target: target, forced: forced, condition: condition, range: span(from: start))

@@ -4,12 +4,12 @@ extension Parser {
   /// (a reference to a cross-placement test).
   mutating func parseTestContent() -> ContentSyntax {
     let start = advance().range.start
-    let name = expectContentID("a test name")
+    let name = expectContentID(.testName)
     let version = parseTestVersion()
     let sticky = parseSticky()
     let window = parseWindow()
     guard current.kind == .leftBrace else {
-      if version != nil || sticky != nil || window != nil { reportExpected("'{' and the test's variations") }
+      if version != nil || sticky != nil || window != nil { reportExpected(.openingBraceOfTest) }
       return .testReference(name: name, range: span(from: start))
     }
     advance()
@@ -20,7 +20,7 @@ extension Parser {
       _ = consume(.comma)
       if index == before { skip { $0.kind == .comma || $0.kind == .rightBrace } }
     }
-    expect(.rightBrace, "'}' to close the variations of test '\(name.text)'")
+    expect(.rightBrace, .closingBraceOfVariations(test: name.text))
     return .test(
       InlineTestSyntax(
         name: name, version: version, sticky: sticky, window: window, variations: variations, range: span(from: start)))
@@ -28,7 +28,7 @@ extension Parser {
 
   mutating func parseTestVersion() -> Name? {
     guard consumeWord("version") != nil else { return nil }
-    guard let token = expect(.string, "the version id as a string, e.g. \"2026-spring\"") else { return nil }
+    guard let token = expect(.string, .versionID) else { return nil }
     return Name(text: token.value, range: token.range)
   }
 
@@ -54,28 +54,28 @@ extension Parser {
 
   /// `<integer>%`
   mutating func parseWeight() -> Name {
-    guard let number = expect(.number, "a weight such as '50%'") else {
+    guard let number = expect(.number, .weight) else {
       return Name.missing(at: previousEnd)
     }
-    expect(.percent, "'%' after the weight")
+    expect(.percent, .percentAfterWeight)
     return Name(text: number.value, range: number.range)
   }
 
   /// Top level: `test <name> version "<id>" [from "<instant>"] [until "<instant>"] { variation <id> <weight>% { <placement> -> <content> ... } ... }`
   mutating func parseCrossPlacementTest() -> CrossPlacementTestDecl {
     let start = advance().range.start
-    let name = expectName("a test name")
+    let name = expectName(.testName)
     let version = parseTestVersion()
     let sticky = parseSticky()
     let window = parseWindow()
     var variations: [CrossVariationSyntax] = []
-    if expect(.leftBrace, "'{' and the test's variations") != nil {
+    if expect(.leftBrace, .openingBraceOfTest) != nil {
       while current.kind != .rightBrace, !atDeclarationStart {
         let before = index
         if let variation = parseCrossVariation() { variations.append(variation) }
         if index == before { skip { $0.isWord("variation") || $0.kind == .rightBrace } }
       }
-      expect(.rightBrace, "'}' to close test '\(name.text)'")
+      expect(.rightBrace, .closingBraceOfTest(name.text))
     }
     return CrossPlacementTestDecl(
       name: name, version: version, sticky: sticky, window: window, variations: variations, range: span(from: start))
@@ -84,21 +84,21 @@ extension Parser {
   mutating func parseCrossVariation() -> CrossVariationSyntax? {
     let start = current.range.start
     guard expectWord("variation") else { return nil }
-    let id = expectName("a variation id")
+    let id = expectName(.variationID)
     let weight = parseWeight()
     var contents: [(placement: Name, content: ContentSyntax)] = []
-    if expect(.leftBrace, "'{' and the variation's content per placement") != nil {
+    if expect(.leftBrace, .openingBraceOfVariation) != nil {
       while current.kind != .rightBrace, !atDeclarationStart {
         let before = index
-        let placement = expectName("a placement name")
-        if expect(.arrow, "'->' after the placement name") != nil {
+        let placement = expectName(.placementName)
+        if expect(.arrow, .arrowAfterPlacementName) != nil {
           let reported = diagnostics.count + suppressedCount
           contents.append((placement, parseContent(allowTest: false, allowHoldout: true)))
           skipRestOfBrokenRow(reportedBefore: reported)
         }
         if index == before { skip { $0.kind == .rightBrace || $0.atLineStart } }
       }
-      expect(.rightBrace, "'}' to close variation '\(id.text)'")
+      expect(.rightBrace, .closingBraceOfVariation(id.text))
     }
     return CrossVariationSyntax(id: id, weight: weight, contents: contents, range: span(from: start))
   }

@@ -22,7 +22,7 @@ extension Parser {
       return Name(text: text, range: range)
     }
     guard !current.atLineStart, let token = consume(.string) else {
-      reportExpected("an instant after '\(word)' as a string with an offset, e.g. \"2026-12-20T00:00:00+01:00\"")
+      reportExpected(.instant(after: word))
       return Name.missing(at: previousEnd)
     }
     return Name(text: token.value, range: token.range)

@@ -107,7 +107,7 @@ package struct Parser {
 
   /// Consumes a token of `kind` or reports `expected <what>` at the current token and returns nil.
   @discardableResult
-  mutating func expect(_ kind: Token.Kind, _ what: String) -> Token? {
+  mutating func expect(_ kind: Token.Kind, _ what: Expected) -> Token? {
     if let token = consume(kind) { return token }
     reportExpected(what)
     return nil
@@ -117,12 +117,12 @@ package struct Parser {
   @discardableResult
   mutating func expectWord(_ word: String) -> Bool {
     if consumeWord(word) != nil { return true }
-    reportExpected("'\(word)'")
+    reportExpected(.word(word))
     return false
   }
 
   /// Consumes an identifier as a name, or reports and returns a missing name placed after the previous token.
-  mutating func expectName(_ what: String) -> Name {
+  mutating func expectName(_ what: Expected) -> Name {
     if current.kind == .identifier, !atDeclarationStart || !current.atLineStart {
       let token = advance()
       return Name(text: token.value, range: token.range)
@@ -132,28 +132,27 @@ package struct Parser {
   }
 
   /// Where a construct missing here goes (and is reported): the current token, or the end of the previous token
-  /// when the current one starts a new line (see ``reportExpected(_:code:)``).
+  /// when the current one starts a new line (see ``reportExpected(_:)``).
   var missingAt: Int { index > 0 && (current.atLineStart || atEnd) ? previousEnd : current.range.start }
 
   /// Reports `expected <what>` where it is missing: at the current token when it is on the same line as the
   /// previous one, else at the end of the previous token, on the line where the construct is missing
   /// (`segment s = a ==` then a new line: the error is on the `==` line, not the next one).
-  mutating func reportExpected(_ what: String, code: DiagnosticCode = SyntaxCatalog.expectedToken) {
+  mutating func reportExpected(_ what: Expected) {
     // One error per position: a cascade at the same token helps no one.
     if let last = lastReport, last.start == current.range.start, last.code != SyntaxCatalog.unexpectedCharacter {
       return
     }
     guard index > 0, current.atLineStart || atEnd else {
       // A character that starts no token was reported by the lexer, at this very column.
-      if current.kind != .invalid { report(.expected(what, found: describe(current), code: code), current.range) }
+      if current.kind != .invalid { report(.expected(what, found: describe(current)), current.range) }
       return
     }
     let end = previousEnd
     if let last = lastReport, last.start == end { return }
-    let found = atEnd ? "end of file" : "the end of the line"
-    report(.expected(what, found: found, code: code), SourceRange(start: end, end: end))
+    report(.expected(what, found: atEnd ? .endOfFile : .endOfLine), SourceRange(start: end, end: end))
     // Later reports at the current token are a cascade of this one.
-    lastReport = (current.range.start, code)
+    lastReport = (current.range.start, what.code)
   }
 
   mutating func report(_ message: DiagnosticMessage, _ range: SourceRange, notes: [Note] = [], fixIts: [FixIt] = []) {
@@ -165,17 +164,15 @@ package struct Parser {
     diagnostics.append(Diagnostic(message, at: SourceSpan(file: file, range: range), notes: notes, fixIts: fixIts))
   }
 
-  /// The token as a message shows it: escaped and cut at 40 characters, so a huge or binary token cannot
-  /// blow up the message.
-  func describe(_ token: Token) -> String {
-    let text = UntrustedText.escaped(token.kind == .endOfFile ? "" : token.value, limit: 40)
-    return switch token.kind {
-    case .endOfFile: "end of file"
-    case .identifier: "'\(text)'"
-    case .string: "string \"\(text)\""
-    case .number: "number \(text)"
-    case .regex: "pattern /\(text)/"
-    default: "'\(UntrustedText.escaped(file.text(of: token.range), limit: 40))'"
+  /// The token as a message shows it (``Found``).
+  func describe(_ token: Token) -> Found {
+    switch token.kind {
+    case .endOfFile: .endOfFile
+    case .identifier: .word(token.value)
+    case .string: .string(token.value)
+    case .number: .number(token.value)
+    case .regex: .pattern(token.value)
+    default: .symbol(file.text(of: token.range))
     }
   }
 
@@ -196,8 +193,7 @@ package struct Parser {
         declarations.append(declaration)
       }
       if index == start {  // progress guard
-        reportExpected(
-          "a declaration ('attribute', 'segment', 'placement', 'test', 'layer' or 'override')", code: SyntaxCatalog.expectedDeclaration)
+        reportExpected(.declaration)
         skip { _ in false }
       }
     }

@@ -36,10 +36,9 @@ extension DiagnosticMessage {
 
   // MARK: Parser
 
-  /// A construct that must follow; `found` describes what does (``Parser/describe(_:)``), or is
-  /// `"the end of the line"` when the construct is missing at the end of a line.
-  static func expected(_ what: String, found: String, code: DiagnosticCode = SyntaxCatalog.expectedToken) -> Self {
-    .init(code, "expected \(what), found \(found)")
+  /// A construct that must follow (``Expected``, which also gives the code) and what stands there instead.
+  static func expected(_ what: Expected, found: Found) -> Self {
+    .init(what.code, "expected \(what.description), found \(found.description)")
   }
 
   static func unknownType(_ word: String) -> Self {
