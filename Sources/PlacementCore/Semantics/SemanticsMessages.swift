@@ -78,7 +78,12 @@ extension DiagnosticMessage {
   static var emptyScreenID: Self { .init(SemanticsCatalog.invalidSource, "the screen id cannot be empty") }
 
   static func sourceDoesNotFit(_ kind: String, _ typeName: String) -> Self {
-    .init(SemanticsCatalog.invalidSource, "a \(kind) answer cannot be a \(typeName) attribute")
+    .init(SemanticsCatalog.invalidSource, "\(article(kind)) \(kind) answer cannot be a \(typeName) attribute")
+  }
+
+  /// "an" before a word that starts with a vowel letter ("an input answer"), else "a".
+  private static func article(_ word: String) -> String {
+    word.first.map { "aeiou".contains($0) } == true ? "an" : "a"
   }
 
   // MARK: Conditions

@@ -47,7 +47,7 @@ import Testing
     #expect(
       Self.reported(rules, SemanticsCatalog.invalidSource) == [
         "a quiz answer cannot be a bool attribute", "'from quiz' attributes are choice(...) or choices(...)",
-        "a input answer cannot be a bool attribute", "'from input' attributes are string, number or date",
+        "an input answer cannot be a bool attribute", "'from input' attributes are string, number or date",
         "a toggle answer cannot be a string attribute", "'from toggle' attributes are bool",
       ])
   }
