@@ -23,6 +23,40 @@ import TestSupport
     #expect(accepted > 900, "fast path taken for \(accepted) of 3000 lines")
   }
 
+  /// The batch binds every line into one reused profile (`bind(jsonBytes:limits:into:)`): nothing of an earlier
+  /// line may survive into a later one (a value its line lacks, a warning, `force`, the id), whichever path each
+  /// line takes. Each reused binding must equal a fresh one of the same line.
+  @Test func bindingIntoAReusedProfileEqualsAFreshBinding() throws {
+    var random = TestRandom(seed: 11)
+    var reused = ruleSet.emptyProfile()
+    var lines = (0..<1_500).map { _ in BinderFixture.profileLine(&random) }
+    // Lines that set every kind of member, then lines that set almost nothing, so stale values would show.
+    lines += [
+      #"{"profile_id":"full","country":"US","app_version":"2.4.0-beta.1","force":{"t":"a"},"custom_attributes":{"experience":"pro","interests":["music"]}}"#,
+      "{}", #"{"profile_id":"p","events":[]}"#, #"{"profile_id":"dup","profile_id":"dup2"}"#, "{}",
+    ]
+    for line in lines {
+      let bytes = Array(line.utf8)
+      let fresh = Result { () throws(ProfileError) in try ruleSet.bind(jsonBytes: bytes) }
+      let again = Result { () throws(ProfileError) in
+        try bytes.withUnsafeBufferPointer { buffer throws(ProfileError) in
+          try ruleSet.bind(jsonBytes: buffer, limits: .default, into: &reused)
+        }
+      }
+      switch (fresh, again) {
+      case (.success(let fresh), .success):
+        #expect(reused.profileID == fresh.profileID, "\(line)")
+        #expect(reused.values == fresh.values, "\(line)")
+        #expect(reused.scalars == fresh.scalars, "\(line)")
+        #expect(reused.warnings == fresh.warnings, "\(line)")
+        #expect(reused.force == fresh.force, "\(line)")
+        #expect(reused.assignments == fresh.assignments, "\(line)")
+      case (.failure(let a), .failure(let b)): #expect(a == b, "\(line)")
+      default: Issue.record("one binding failed and the other did not: \(line)")
+      }
+    }
+  }
+
   @Test func plainProfilesTakeTheFastPath() {
     let lines = [
       #"{"profile_id":"p1","country":"US","app_version":"2.4.0","custom_attributes":{"experience":"pro"}}"#,
