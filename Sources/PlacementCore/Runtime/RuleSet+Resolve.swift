@@ -92,16 +92,20 @@ extension RuleSet {
   }
 
   /// Resolves the placement of `handle` for a bound profile, as ``resolve(_:for:options:)`` does by name.
-  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)`` when `handle` is not from this rule set;
-  ///   ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when another rule set bound `profile`.
+  ///
+  /// A handle names its placement; its index is a cache. A handle made by another rule set (one kept across a
+  /// hot reload) resolves the placement of the same name here, looked up once: it is refused only when this rule
+  /// set has no placement of that name.
+  /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)`` when this rule set has no placement called
+  ///   `handle.name`; ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when another rule set bound
+  ///   `profile`.
   public func resolve(_ handle: PlacementHandle, for profile: BoundProfile, options: ResolveOptions)
     throws(ResolveError) -> Decision
   {
-    guard placements.indices.contains(handle.index), placements[handle.index].name == handle.name else {
-      throw .unknownPlacement(
-        handle.name, known: placementNames, suggestion: Suggestions.closest(to: handle.name, in: placementNames))
-    }
+    let index =
+      placements.indices.contains(handle.index) && placements[handle.index].name == handle.name
+      ? handle.index : try placementIndex(of: handle.name)
     try check(profile)
-    return resolve(handle.index, for: profile, options: options)
+    return resolve(index, for: profile, options: options)
   }
 }
