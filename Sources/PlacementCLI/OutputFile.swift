@@ -25,6 +25,35 @@ final class OutputFile {
     }
   }
 
+  /// Refuses outputs that would overwrite an input or each other: opening an output truncates it, so
+  /// `--profiles in.jsonl --exposures in.jsonl` would empty the input before reading a line, and two outputs on
+  /// one file would overwrite each other's lines. Regular files are compared by identity (device and inode, so
+  /// `./a` and `a` are one file), a path that does not exist yet by its text; devices such as `/dev/null` may
+  /// take several outputs. `-` (standard input) is never a clash.
+  /// - Throws: ``CommandFailure`` (usage, 64) naming both options and the path.
+  static func checkDistinct(outputs: [(option: String, path: String)], inputs: [(option: String, path: String)])
+    throws(CommandFailure)
+  {
+    func identity(_ path: String) -> String? {
+      var info = stat()
+      guard path != "-" else { return nil }
+      guard stat(path, &info) == 0 else { return "path:" + path }
+      return (info.st_mode & S_IFMT) == S_IFREG ? "file:\(info.st_dev):\(info.st_ino)" : nil
+    }
+    var seen: [(option: String, path: String, identity: String)] = []
+    for (index, file) in (inputs + outputs).enumerated() {
+      guard let id = identity(file.path) else { continue }
+      if index >= inputs.count, let earlier = seen.first(where: { $0.identity == id }) {
+        let what =
+          inputs.contains { $0.option == earlier.option }
+          ? "opening it for writing would empty that input" : "each would overwrite the other's lines"
+        throw CommandFailure(
+          .usage, "\(file.option) '\(file.path)' is the file of \(earlier.option) '\(earlier.path)': \(what)")
+      }
+      seen.append((file.option, file.path, id))
+    }
+  }
+
   /// Appends `bytes`; after a failure, does nothing.
   func write(_ bytes: [UInt8]) {
     guard failure == 0, !bytes.isEmpty else { return }

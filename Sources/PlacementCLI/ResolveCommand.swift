@@ -39,6 +39,11 @@ struct ResolveCommand {
     let placements = try placementHandles(in: ruleSet)
     let output = DecisionOutput(format: format, console: console)
     let profile = try single.map { path throws(CommandFailure) -> Profile in try Support.profile(at: path, console: console) }
+    try OutputFile.checkDistinct(
+      outputs: ["--exposures", "--assignments-out"].compactMap { option in
+        arguments.value(option).map { (option, $0) }
+      },
+      inputs: [("--profile", single), ("--profiles", batch)].compactMap { option, path in path.map { (option, $0) } })
     // Opened before any input is read, so a log that cannot be written fails the run before it starts.
     let exposures = try arguments.value("--exposures").map { path throws(CommandFailure) in
       try OutputFile(path: path, option: "--exposures")

@@ -98,6 +98,18 @@ import Testing
     #expect(run.err == "2 profiles resolved, 1 line failed\n")
   }
 
+  /// A placement override decides before any row (audience index -1); the explained batch's decision cache once
+  /// indexed its rows by that index and trapped. Each line must read as `--profile` reads it alone.
+  @Test func explainedBatchWritesAPlacementOverrideAsOneProfileDoes() {
+    let profiles = [#"{"profile_id":"qa-winback"}"#, #"{"profile_id":"x"}"#]
+    let options = ["--explain", "--placement", "upgrade_prompt"] + common
+    let batch = placement(["resolve", "--profiles", "-"] + options, stdin: profiles)
+    #expect(batch.status == 0)
+    let alone = profiles.map { placement(["resolve", "--profile", "-"] + options, stdin: [$0]).out }
+    #expect(batch.out == alone.joined())
+    #expect(batch.out.hasPrefix(#"{"placement":"upgrade_prompt","profile_id":"qa-winback","audience":{"index":-1,"#))
+  }
+
   @Test func cleanRunPrintsOnlyTheSummaryOnStderr() {
     let run = placement(["resolve", "--profiles", repo("Examples/profiles/batch.jsonl")] + common)
     #expect(run.status == 0)

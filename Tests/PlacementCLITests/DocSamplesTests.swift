@@ -79,6 +79,18 @@ import Testing
     #expect(errors.isEmpty, "\(DiagnosticRenderer().render(errors))")
   }
 
+  /// The README's first command prints the output the README shows under it (a newcomer's first check).
+  @Test func readmeShowsWhatItsFirstCommandPrints() throws {
+    let readme = try String(contentsOfFile: repo("README.md"), encoding: .utf8)
+    let opening = try #require(readme.firstRange(of: "gets and why:\n\n```\n"))
+    let closing = try #require(readme[opening.upperBound...].firstRange(of: "```"))
+    let run = placement(
+      ["resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--explain", "--format", "text"]
+        + ["--rules", repo("Rules"), "--now", "2026-12-01T00:00:00Z"])
+    #expect(run.status == 0)
+    #expect(run.out == String(readme[opening.upperBound..<closing.lowerBound]))
+  }
+
   @Test(arguments: samples) func sampleIsCanonical(_ sample: Sample) throws {
     let formatted = try RuleFormatter.format(SourceFile(name: sample.file, text: sample.text))
     #expect(formatted == sample.text)

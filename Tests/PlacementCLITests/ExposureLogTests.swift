@@ -64,4 +64,28 @@ import Testing
     #expect(stdout.status == 64)
     #expect(stdout.err.contains("--exposures needs a file"))
   }
+
+  /// Opening an output truncates it: naming the input (under another spelling too) or the other output is refused
+  /// before anything is opened, and the input keeps every line; `/dev/null` may take both outputs.
+  @Test func anOutputOnTheInputOrTheOtherOutputIsRefused() throws {
+    let scratch = ScratchFolder()
+    let input = scratch.file("in.jsonl", Self.yogaFan("x") + "\n")
+    let dotted = scratch.path + "/./in.jsonl"
+    for option in ["--exposures", "--assignments-out"] {
+      let run = placement(["resolve", "--profiles", input, option, dotted] + now)
+      #expect(run.status == 64)
+      #expect(run.err.contains("error: \(option) '\(dotted)' is the file of --profiles '\(input)': opening it"))
+      #expect(try String(contentsOfFile: input, encoding: .utf8) == Self.yogaFan("x") + "\n")
+    }
+    let single = placement(["resolve", "--profile", input, "--exposures", input] + now)
+    #expect(single.status == 64)
+    let log = scratch.path + "/log.jsonl"
+    let both = placement(["resolve", "--profiles", input, "--exposures", log, "--assignments-out", log] + now)
+    #expect(both.status == 64)
+    #expect(both.err.contains("'\(log)' is the file of --exposures '\(log)': each would overwrite the other's lines"))
+    #expect(!FileManager.default.fileExists(atPath: log))
+    let discarded = placement(
+      ["resolve", "--profiles", input, "--exposures", "/dev/null", "--assignments-out", "/dev/null"] + now)
+    #expect(discarded.status == 0)
+  }
 }

@@ -197,7 +197,8 @@ package struct DecisionJSONCache {
 
   /// Writes `decision`, the decision for the caller's placement number `position`.
   package mutating func write(_ decision: Decision, position: Int, to json: inout JSONWriter) {
-    guard decision.abTest == nil else { return decision.write(to: &json) }
+    // An override decides before any row (audience index -1): nothing to cache it under.
+    guard decision.abTest == nil, decision.audience.index >= 0 else { return decision.write(to: &json) }
     let row = decision.audience.index
     while entries.count <= position { entries.append([]) }
     while entries[position].count <= row { entries[position].append(nil) }

@@ -10,6 +10,8 @@ import Testing
     let audiences = [
       Audience(index: 0, name: "pros", segment: "experience == pro"), Audience(index: 3, name: "default", segment: nil),
       Audience(index: 1, name: "quote\"d", segment: #"city == "Zürich" and note contains "\n""#),
+      // A placement override decides before any row (index -1); the batch cache once indexed its rows by it.
+      Audience(index: -1, name: "override", segment: #"profile_id == "qa-winback""#),
     ]
     let contents: [ShownContent] = [
       .flow(id: "pro_onboarding", paywall: nil), .flow(id: "music", paywall: "music_a"), .paywall(id: "winback"),
