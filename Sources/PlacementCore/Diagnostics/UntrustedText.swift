@@ -7,8 +7,11 @@
 package enum UntrustedText {
   /// The text with control, format-override and line-separator scalars escaped, at most `limit` characters
   /// (plus `…` when cut). With `escapingBackslashes` false a backslash is kept as written (rules text, where
-  /// `/\d+/` must read as the rules spell it); the result is then unchanged by escaping it again.
-  package static func escaped(_ text: String, limit: Int = 60, escapingBackslashes: Bool = true) -> String {
+  /// `/\d+/` must read as the rules spell it); the result is then unchanged by escaping it again. `quote`, when
+  /// given, is written `\"` (or `\'`): the text is shown between such quotes, and must not end them early.
+  package static func escaped(
+    _ text: String, limit: Int = 60, escapingBackslashes: Bool = true, quote: Unicode.Scalar? = nil
+  ) -> String {
     var out = ""
     var count = 0
     for scalar in text.unicodeScalars {
@@ -22,6 +25,7 @@ package enum UntrustedText {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       case "\\" where escapingBackslashes: out += "\\\\"
+      case quote: out += "\\" + String(scalar)
       default:
         if isUnsafe(scalar) {
           out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"

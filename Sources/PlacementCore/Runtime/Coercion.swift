@@ -77,7 +77,7 @@ enum Coercion {
   static func show(_ raw: JSONValue) -> String {
     let text: String
     switch raw {
-    case .string(let s): text = "\"\(UntrustedText.escaped(s))\""
+    case .string(let s): text = "\"\(UntrustedText.escaped(s, quote: "\""))\""
     case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
     case .bool(let b): text = String(b)
     case .null: text = "null"

@@ -14,6 +14,15 @@ import Testing
     #expect(UntrustedText.escaped(String(repeating: "x", count: 100), limit: 5) == "xxxxx…")
   }
 
+  /// A value shown between double quotes (explain's `seen:`, warnings) escapes its own quotes: `"a"b\c"` could
+  /// not be told from the value `a` followed by text (newcomer trial of the core issue).
+  @Test func quotedValuesEscapeTheirQuote() {
+    #expect(UntrustedText.escaped(#"a"b\c"#, quote: "\"") == #"a\"b\\c"#)
+    #expect(UntrustedText.escaped(#"it's"#) == #"it's"#)
+    #expect(Coercion.show(.string(#"a"b"#)) == #""a\"b""#)
+    #expect(Value.string(#"say "hi""#).display(.string) == #""say \"hi\"""#)
+  }
+
   @Test func hostileMemberNamesAndValuesInProfileMessages() throws {
     let json =
       #"{"profile_id":"p","\u001b]0;title\u0007":1,"custom_attributes":{"nick\n<stdin>:9: error: forged":"\#(String(repeating: "y", count: 2_000))"}}"#
