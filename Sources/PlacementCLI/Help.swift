@@ -84,11 +84,13 @@ enum Help {
     SCHEDULED_OUT) and its exposures (docs/ABTests.md).
 
     With --profiles, a summary goes to stderr, and a progress line too when stderr is a terminal; blank lines
-    are skipped and counted. With --format text each profile's decisions follow a 'profile ID (line N):' line.
+    are skipped and counted (an empty --profiles input is a batch of none: exit 0). With --format text each
+    profile's decisions follow a 'profile ID (line N):' line.
 
     exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile, the profile is
-    invalid, or a placement is unknown; 66 a file is missing, a directory, unreadable or empty; 74 reading
-    the input failed part-way, or the --exposures or --assignments-out file cannot be written.
+    invalid, or a placement is unknown; 66 a file is missing, a directory or unreadable, or the --profile
+    file is empty; 74 reading the input failed part-way, or the --exposures or --assignments-out file
+    cannot be written.
 
     """,
     "ingest": """
