@@ -22,17 +22,8 @@ extension ProfileBinder {
       parser.index += 1
       parser.skipWhitespace()
       guard try member(&parser, name) else { return false }
-      parser.skipWhitespace()
-      switch parser.current {
-      case UInt8(ascii: ","):
-        parser.index += 1
-        parser.skipWhitespace()
-      case UInt8(ascii: "}"):
-        parser.index += 1
-        return true
-      default:
-        return false
-      }
+      guard let more = nextElement(&parser, closing: UInt8(ascii: "}")) else { return false }
+      if !more { return true }
     }
   }
 
@@ -53,18 +44,26 @@ extension ProfileBinder {
       return true
     }
     while true {
-      guard try skipScalar(&parser) else { return false }
+      guard try skipScalar(&parser), let more = nextElement(&parser, closing: UInt8(ascii: "]")) else { return false }
+      if !more { return true }
+    }
+  }
+
+  /// After a member or element: consumes the `,` and the white space after it (true: another follows) or the
+  /// `closing` bracket (false: the container ended); nil, consuming nothing more, for any other byte.
+  @inline(__always)
+  func nextElement(_ parser: inout JSONParser, closing: UInt8) -> Bool? {
+    parser.skipWhitespace()
+    switch parser.current {
+    case UInt8(ascii: ","):
+      parser.index += 1
       parser.skipWhitespace()
-      switch parser.current {
-      case UInt8(ascii: ","):
-        parser.index += 1
-        parser.skipWhitespace()
-      case UInt8(ascii: "]"):
-        parser.index += 1
-        return true
-      default:
-        return false
-      }
+      return true
+    case closing:
+      parser.index += 1
+      return false
+    default:
+      return nil
     }
   }
 

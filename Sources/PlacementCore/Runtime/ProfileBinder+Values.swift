@@ -193,17 +193,8 @@ extension ProfileBinder {
     while true {
       guard parser.current == UInt8(ascii: "\""), let index = try plan.option(&parser) else { return nil }
       mask |= 1 << UInt64(index)
-      parser.skipWhitespace()
-      switch parser.current {
-      case UInt8(ascii: ","):
-        parser.index += 1
-        parser.skipWhitespace()
-      case UInt8(ascii: "]"):
-        parser.index += 1
-        return mask
-      default:
-        return nil
-      }
+      guard let more = nextElement(&parser, closing: UInt8(ascii: "]")) else { return nil }
+      if !more { return mask }
     }
   }
 

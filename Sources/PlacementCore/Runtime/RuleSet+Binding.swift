@@ -28,10 +28,8 @@ extension RuleSet {
   public func bind(jsonBytes bytes: some Collection<UInt8>, limits: ProfileLimits = .default) throws(ProfileError)
     -> BoundProfile
   {
-    let fast = bytes.withContiguousStorageIfAvailable { buffer in
-      binder.bind(UnsafeBufferPointer(rebasing: buffer[Profile.byteOrderMarkLength(buffer)...]), limits: limits)
-    }
-    if let fast, let bound = fast { return bound }
+    var bound = binder.emptyProfile()
+    if bytes.withContiguousStorageIfAvailable({ bindFast($0, limits: limits, into: &bound) }) == true { return bound }
     return bind(try Profile(jsonBytes: bytes, limits: limits), limits: limits)
   }
 
@@ -41,10 +39,15 @@ extension RuleSet {
   package func bind(jsonBytes bytes: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into profile: inout BoundProfile)
     throws(ProfileError)
   {
-    if binder.bind(UnsafeBufferPointer(rebasing: bytes[Profile.byteOrderMarkLength(bytes)...]), limits: limits, into: &profile) {
-      return
-    }
+    if bindFast(bytes, limits: limits, into: &profile) { return }
     profile = bind(try Profile(jsonBytes: bytes, limits: limits), limits: limits)
+  }
+
+  /// The binder's fast path on `bytes` after a leading byte-order mark; false when it declines the shape.
+  private func bindFast(_ bytes: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into profile: inout BoundProfile)
+    -> Bool
+  {
+    binder.bind(UnsafeBufferPointer(rebasing: bytes[Profile.byteOrderMarkLength(bytes)...]), limits: limits, into: &profile)
   }
 
   /// A profile of this rule set with every value missing: the storage ``bind(jsonBytes:limits:into:)`` fills.

@@ -74,7 +74,6 @@ private struct ISO8601Scanner {
   }
 
   mutating func parse() -> Int64? {
-    if let ms = fixedUTC() { return ms }
     guard let year = year(), take(UInt8(ascii: "-")), let month = digits(2), take(UInt8(ascii: "-")),
       let day = digits(2), (1...12).contains(month), day >= 1,
       day <= CivilCalendar.daysInMonth(month, year: year)
@@ -89,42 +88,6 @@ private struct ISO8601Scanner {
     }
     guard position == bytes.count, ms.magnitude <= Instant.parsedRangeLimit.magnitude else { return nil }
     return ms
-  }
-
-  /// `YYYY-MM-DDTHH:MM:SSZ` exactly, the common shape of profile dates, read at fixed offsets with the checks of
-  /// the general path below (which reads every other shape: nil here means "not this shape", not "invalid").
-  private func fixedUTC() -> Int64? {
-    guard bytes.count == 20, let base = bytes.baseAddress, base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-"),
-      base[10] == UInt8(ascii: "T"), base[13] == UInt8(ascii: ":"), base[16] == UInt8(ascii: ":"),
-      base[19] == UInt8(ascii: "Z")
-    else { return nil }
-    /// The value of `count` digits at `offset`, or -1 when one is not a digit.
-    func number(_ offset: Int, _ count: Int) -> Int64 {
-      var value: Int64 = 0
-      for index in offset..<offset + count {
-        let digit = base[index] &- UInt8(ascii: "0")
-        if digit > 9 { return -1 }
-        value = value * 10 + Int64(digit)
-      }
-      return value
-    }
-    let year = number(0, 4)
-    let month = number(5, 2)
-    let day = number(8, 2)
-    let hour = number(11, 2)
-    let minute = number(14, 2)
-    var second = number(17, 2)
-    guard year >= 0, (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(month, year: year),
-      (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
-    else { return nil }
-    var millisecond: Int64 = 0
-    if second == 60 {  // a leap second reads as the last millisecond of its minute, as below
-      second = 59
-      millisecond = 999
-    }
-    return CivilCalendar.daysFromCivil(year: year, month: month, day: day) * Instant.millisecondsPerDay
-      + hour * Instant.millisecondsPerHour + minute * Instant.millisecondsPerMinute
-      + second * Instant.millisecondsPerSecond + millisecond
   }
 
   /// `YYYY` or `±YYYYYY` (not `-000000`).
@@ -196,11 +159,12 @@ private struct ISO8601Scanner {
   private mutating func digits(_ count: Int) -> Int64? {
     guard bytes.count - position >= count else { return nil }
     var value: Int64 = 0
-    for _ in 0..<count {
-      guard let digit = digit(bytes[position]) else { return nil }
-      value = value * 10 + digit
-      position += 1
+    for offset in position..<position + count {
+      let digit = bytes[offset] &- UInt8(ascii: "0")
+      guard digit <= 9 else { return nil }
+      value = value * 10 + Int64(digit)
     }
+    position += count
     return value
   }
 
