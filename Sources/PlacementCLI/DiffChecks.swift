@@ -4,7 +4,8 @@ import PlacementKit
 /// `--expect equivalent`. Each check gives a verdict; the command exits 1 when one fails.
 struct DiffChecks {
   enum Check: Equatable {
-    /// Any profile can change decision, or a placement is added or removed.
+    /// Any profile can change decision (a QA override that applies at a placement changed included), or a
+    /// placement is added or removed.
     case any
     /// A `reassigns-running-test` finding.
     case reassign
@@ -49,7 +50,7 @@ struct DiffChecks {
     checks.map { check in
       switch check {
       case .any:
-        let changed = report.placements.filter { $0.status == .changed }.map(\.name)
+        let changed = report.placements.filter { $0.status == .changed || !$0.overrides.isEmpty }.map(\.name)
         let count = changed.count + report.addedPlacements.count + report.removedPlacements.count
         let sampled =
           sample.map { impact in impact.placements.indices.contains { impact.changedCount($0) > 0 } } ?? false
@@ -89,7 +90,10 @@ struct DiffChecks {
         let failed = !report.isEquivalent
         var parts = open.map { "\($0.name) \($0.status.rawValue)" }
         parts += report.addedPlacements.map { "\($0) added" } + report.removedPlacements.map { "\($0) removed" }
-        parts += report.tests.filter { $0.kind == .overridesChanged }.map { "an override of \($0.test) changed" }
+        // An override that applies at no placement (of a test no row holds) is named on its own.
+        let placed = Set(report.placements.flatMap { $0.overrides.map(\.target) })
+        parts += report.tests.filter { $0.kind == .overridesChanged && !placed.contains($0.test) }
+          .map { "an override of \($0.test) changed" }
         return Verdict(
           check: "equivalent", failed: failed,
           reason: failed

@@ -10,6 +10,8 @@ enum DiffFindings {
     ("variation-content-changed", .warning, "a variation of a running test shows other content"),
     ("test-started", .info, "an A/B test starts"),
     ("test-ended", .warning, "an A/B test ends"),
+    ("sticky-reweighted", .info, "a sticky A/B test is re-weighted: only profiles new to it draw with the new weights"),
+    ("overrides-changed", .warning, "a QA override was added or removed: the profiles it matches get another decision"),
     ("placement-added", .info, "a placement is added"),
     ("placement-removed", .warning, "a placement is removed"),
     ("diff-undecided", .info, "a pair of rows the reasoner could not compare, or a placement the time budget skipped"),

@@ -7,7 +7,9 @@ enum DiffHelp {
     Compares two rule sets and reports, per placement, every change of decision some profile can get
     (old decision → new decision), each with an example profile that both rule sets resolve to exactly those
     decisions, the rows that decided and why (row added, removed or moved, segment narrowed, widened or both,
-    content or test changed). A placement where no profile can change decision is proved "equivalent".
+    content or test changed). A placement where no profile can change decision is proved "equivalent";
+    one whose QA overrides changed (its own 'override <placement>: …', or a variation override of a test its
+    rows hold: added, removed or rewritten) reads "overrides changed", with the overrides listed.
     A/B tests are checked for safety: re-weighted under the same version (the exact share of profiles that
     change variation), a new version (everyone re-draws), profiles taken out of a running test.
 
@@ -23,10 +25,12 @@ enum DiffHelp {
       --format FORMAT       text (default), json (everything, the sample's full matrix included), markdown
                             (a pull-request comment), github (workflow annotations on the changed rows) or
                             sarif (SARIF 2.1.0)
-      --fail-on CHECK       exit 1 when: 'any' profile changes decision (or a placement is added or removed);
+      --fail-on CHECK       exit 1 when: 'any' profile changes decision (a changed override that applies at
+                            a placement counts; so does a placement added or removed);
                             'reassign': a running A/B test reassigns profiles (reassigns-running-test);
                             'content:ID': some profile newly sees paywall or flow ID. Repeatable.
-      --expect equivalent   exit 1 unless every placement is proved equivalent (for refactorings)
+      --expect equivalent   exit 1 unless every placement is proved equivalent and no override changed
+                            (for refactorings)
       --time-budget SECONDS stop comparing after this long and list the placements skipped (default: 8)
 
     Sticky A/B assignments do not exist yet, so no profile is protected from a reassignment.

@@ -2,9 +2,10 @@ import PlacementKit
 
 /// `--format json`: the whole diff as one JSON object (keys sorted), the sample's full matrix included:
 /// `{"equivalent", "placements": [{"name", "status", "transitions": [{"old", "new", "old_row", "new_row",
-/// "causes", "witness", "now"}], "undecided"}], "added_placements", "removed_placements", "tests",
-/// "conflicting_attributes", "sample": {"path", "profiles", "failed_lines", "placements": [{"name", "changed",
-/// "matrix": [{"old", "new", "count", "examples"}]}]}, "checks": [{"check", "failed", "reason"}]}`.
+/// "causes", "witness", "now"}], "undecided", "overrides": [{"change", "target", "override", "segments", "file",
+/// "line"}]}], "added_placements", "removed_placements", "tests", "conflicting_attributes", "sample": {"path",
+/// "profiles", "failed_lines", "placements": [{"name", "changed", "matrix": [{"old", "new", "count",
+/// "examples"}]}]}, "checks": [{"check", "failed", "reason"}]}`.
 struct DiffJSONReporter {
   let report: DiffReport
   let sample: DiffSample?
@@ -32,6 +33,15 @@ struct DiffJSONReporter {
       "name": .string(placement.name), "status": .string(placement.status.rawValue),
       "transitions": .array(placement.transitions.map(transition)),
       "undecided": .array(placement.undecided.map(JSONValue.string)),
+      "overrides": .array(
+        placement.overrides.map { change in
+          .object([
+            "change": .string(change.kind.rawValue), "target": .string(change.target),
+            "override": .string(change.override), "segments": .array(change.segments.map(JSONValue.string)),
+            "file": .string(change.span.file.name),
+            "line": .number(Double(change.span.location.line)),
+          ])
+        }),
     ])
   }
 

@@ -1,8 +1,8 @@
 import PlacementKit
 
 /// `--format markdown`: the diff as a pull-request comment (GitHub-flavoured Markdown): a headline, a table of
-/// placements, one table of transitions per changed placement (old, new, why, rows, an example profile), the
-/// experiment findings, the sampled impact and the checks.
+/// placements, one table of transitions per changed placement (old, new, why, rows, an example profile) and its
+/// changed QA overrides, the experiment findings, the sampled impact and the checks.
 struct DiffMarkdownReporter {
   let report: DiffReport
   let sample: DiffSample?
@@ -17,7 +17,8 @@ struct DiffMarkdownReporter {
     for placement in report.placements { out += "| `\(placement.name)` | \(cell(DiffText.status(placement))) |\n" }
     for name in report.addedPlacements { out += "| `\(name)` | added |\n" }
     for name in report.removedPlacements { out += "| `\(name)` | removed |\n" }
-    for placement in report.placements where !placement.transitions.isEmpty || !placement.undecided.isEmpty {
+    for placement in report.placements
+    where !placement.transitions.isEmpty || !placement.undecided.isEmpty || !placement.overrides.isEmpty {
       out += "\n#### `\(placement.name)`\n\n"
       if !placement.transitions.isEmpty {
         out += "| old decision | new decision | why | rows (old → new) | example profile |\n|---|---|---|---|---|\n"
@@ -26,6 +27,10 @@ struct DiffMarkdownReporter {
           out +=
             "| \(cell(t.old.description)) | \(cell(t.new.description)) | \(cell(t.causes.map(\.description).joined(separator: "; "))) | \(cell(rows)) | `\(cell(DiffText.witness(t)))` |\n"
         }
+      }
+      if !placement.transitions.isEmpty && !placement.overrides.isEmpty { out += "\n" }
+      for change in placement.overrides {
+        out += "- \(change) (\(fileLine(change.span)))\n"
       }
       for reason in placement.undecided { out += "- undecided: \(reason)\n" }
     }
@@ -56,10 +61,13 @@ struct DiffMarkdownReporter {
     return out
   }
 
+  /// `` `adults` paywall.rules:9 `` (the row's name, its file's last path component and the line).
+  func location(_ row: RowRef) -> String { "`\(row.name)` \(fileLine(row.span))" }
+
   /// `paywall.rules:9` (the file's last path component and the line).
-  func location(_ row: RowRef) -> String {
-    let name = row.span.file.name.split(separator: "/").last.map(String.init) ?? row.span.file.name
-    return "`\(row.name)` \(name):\(row.span.location.line)"
+  func fileLine(_ span: SourceSpan) -> String {
+    let name = span.file.name.split(separator: "/").last.map(String.init) ?? span.file.name
+    return "\(name):\(span.location.line)"
   }
 
   /// Text made safe for a table cell.

@@ -35,6 +35,7 @@ struct DiffText {
         out += "    why: \(transition.causes.map(\.description).joined(separator: "; "))\n"
         out += "    e.g. \(Self.witness(transition))\n"
       }
+      for change in placement.overrides { out += "  \(Self.override(change))\n" }
       for reason in placement.undecided { out += "  undecided: \(reason)\n" }
     }
     for name in report.addedPlacements { out += "placement \(name): added\n" }
@@ -59,15 +60,22 @@ struct DiffText {
     return out
   }
 
+  /// `equivalent`, `3 decision changes`, `overrides changed`, …; a placement whose table changed and whose
+  /// overrides changed too says both (`3 decision changes; overrides changed`).
   static func status(_ placement: PlacementDiff) -> String {
-    switch placement.status {
+    let overrides = placement.overrides.isEmpty ? "" : "; overrides changed"
+    return switch placement.status {
     case .equivalent: "equivalent"
     case .changed:
-      "\(placement.transitions.count) decision change\(placement.transitions.count == 1 ? "" : "s")"
+      "\(placement.transitions.count) decision change\(placement.transitions.count == 1 ? "" : "s")" + overrides
+    case .overridesChanged: "overrides changed"
     case .undecided: "not proved equivalent (\(placement.undecided.count) undecided)"
-    case .skipped: "skipped (time budget)"
+    case .skipped: "skipped (time budget)" + overrides
     }
   }
+
+  /// `override added: 'override upgrade_prompt: paywall p for …' (qa.rules:8:10)`.
+  static func override(_ change: OverrideChange) -> String { "\(change) (\(place(change.span)))" }
 
   static func sample(_ sample: DiffSample) -> String {
     let impact = sample.impact
@@ -89,6 +97,7 @@ struct DiffText {
     var parts = [
       "\(count(.changed)) placement\(count(.changed) == 1 ? "" : "s") changed", "\(count(.equivalent)) equivalent",
     ]
+    if count(.overridesChanged) > 0 { parts.insert("\(count(.overridesChanged)) with overrides changed", at: 1) }
     if count(.undecided) > 0 { parts.append("\(count(.undecided)) not proved") }
     if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
     if !report.addedPlacements.isEmpty { parts.append("\(report.addedPlacements.count) added") }

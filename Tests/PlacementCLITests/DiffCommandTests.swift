@@ -54,6 +54,62 @@ import Testing
     #expect(tests.first?["reassigned_fraction"] as? Double == 0.2)
   }
 
+  /// The overrides fixture: `home`'s table is unchanged but the variation override of its test `offer` is
+  /// rewritten, `promo` holds the same test and its table changes too, `upgrade`'s own override forces other
+  /// content, `settings` is untouched.
+  let overridesOld = "Tests/PlacementCLITests/Fixtures/diff/overrides/old"
+  let overridesNew = "Tests/PlacementCLITests/Fixtures/diff/overrides/new"
+
+  @Test func aPlacementWhoseOverridesChangedSaysSoInTextMarkdownAndJSON() throws {
+    let text = placement(["diff", overridesOld, overridesNew, "--now", now])
+    #expect(text.status == 0, "\(text.err)")
+    try LintGolden.check(text.out, against: "diff/overrides.txt")
+    let markdown = placement(["diff", overridesOld, overridesNew, "--now", now, "--format", "markdown"])
+    try LintGolden.check(markdown.out, against: "diff/overrides.md")
+    let json = placement(["diff", overridesOld, overridesNew, "--now", now, "--format", "json"])
+    try LintGolden.check(json.out, against: "diff/overrides.json")
+    let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as! [String: Any]
+    let placements = object["placements"] as! [[String: Any]]
+    #expect(
+      placements.map { $0["status"] as? String } == [
+        "overrides-changed", "changed", "overrides-changed", "equivalent",
+      ])
+    #expect(object["equivalent"] as? Bool == false)
+  }
+
+  @Test func overrideChangesFailExpectEquivalentAndFailOnAny() {
+    let expect = placement(["diff", overridesOld, overridesNew, "--expect", "equivalent"])
+    #expect(expect.status == 1)
+    #expect(
+      expect.err
+        == "diff: check failed: not equivalent: home overrides-changed, promo changed, upgrade overrides-changed\n")
+    let any = placement(["diff", overridesOld, overridesNew, "--fail-on", "any"])
+    #expect(any.status == 1)
+    #expect(any.err == "diff: check failed: decisions change (placements: home, promo, upgrade)\n")
+    #expect(placement(["diff", overridesOld, overridesOld, "--expect", "equivalent", "--fail-on", "any"]).status == 0)
+  }
+
+  @Test func widenedQADevicesOfTheShippedRulesChangeTheOverridesOfBothPlacementsOfYogaOffer() throws {
+    let scratch = ScratchFolder()
+    for name in try FileManager.default.contentsOfDirectory(atPath: repo("Rules")) where name.hasSuffix(".rules") {
+      var text = try String(contentsOfFile: repo("Rules/" + name), encoding: .utf8)
+      if name == "qa.rules" {
+        text = text.replacingOccurrences(of: #""qa-iphone-15"]"#, with: #""qa-iphone-15", "qa-pixel-8"]"#)
+      }
+      scratch.file("Rules/" + name, text)
+    }
+    let run = placement(["diff", repo("Rules"), scratch.path + "/Rules", "--expect", "equivalent"])
+    #expect(run.status == 1)
+    #expect(
+      run.out.split(separator: "\n").filter { $0.hasPrefix("placement ") } == [
+        "placement onboarding_end: equivalent", "placement main_paywall: overrides changed",
+        "placement upgrade_prompt: overrides changed",
+      ])
+    #expect(
+      run.out.contains(
+        "  override changed: 'override yoga_offer: variation trial for qa_devices' (segment 'qa_devices' changed) ("))
+  }
+
   @Test func githubAndSARIFAnnotateTheChangedRows() throws {
     let github = placement(["diff", old, new, "--now", now, "--format", "github"])
     let lines = github.out.split(separator: "\n")

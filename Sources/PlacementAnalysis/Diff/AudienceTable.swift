@@ -85,15 +85,27 @@ public struct AudienceTable: Sendable, Equatable {
         holdouts: test?.variations.filter { $0.content == .holdout }.map(\.id) ?? [])
     }
     for (index, row) in definition.rows.enumerated() { rows[index].schedule = row.effectiveSchedule }
-    let tests = Set(definition.rows.compactMap { row in if case .test(let t) = row.content { t.name } else { nil } })
+    let tests = Self.testNames(definition)
     overrides = ruleSet.overrideDefinitions.compactMap { override in
+      guard Self.applies(override, at: definition, tests: tests) else { return nil }
       let condition = Self.collapsingWhitespace(override.conditionText)
-      if override.target == definition.name, let content = override.content {
+      if let content = override.content {
         return Override(test: nil, variation: nil, content: content, condition: condition)
       }
-      guard let variation = override.variation, tests.contains(override.target) else { return nil }
-      return Override(test: override.target, variation: variation, content: nil, condition: condition)
+      return Override(test: override.target, variation: override.variation, content: nil, condition: condition)
     }
+  }
+
+  /// The names of the tests the placement's rows hold.
+  static func testNames(_ definition: PlacementDefinition) -> Set<String> {
+    Set(definition.rows.compactMap { row in if case .test(let t) = row.content { t.name } else { nil } })
+  }
+
+  /// True when `override` applies at the placement: it forces the placement's content, or the variation of a
+  /// test in `tests` (the placement's ``testNames(_:)``).
+  static func applies(_ override: OverrideDefinition, at definition: PlacementDefinition, tests: Set<String>) -> Bool {
+    if override.content != nil { return override.target == definition.name }
+    return override.variation != nil && tests.contains(override.target)
   }
 
   /// The table with each scheduled row's ``Row/status`` at `now` (`placement audiences --now`): what is live.

@@ -13,7 +13,8 @@ public struct DiffReport: Sendable {
   /// Attributes whose type changed kind (e.g. `number` to `string`): conditions over them are not compared.
   public let conflictingAttributes: [String]
 
-  /// True when no profile can change decision at any placement, proved, and no placement was added or removed.
+  /// True when no profile can change decision at any placement, proved, no placement was added or removed and
+  /// no QA override changed.
   public var isEquivalent: Bool {
     addedPlacements.isEmpty && removedPlacements.isEmpty && placements.allSatisfy { $0.status == .equivalent }
       && !tests.contains { $0.kind == .overridesChanged }
@@ -28,8 +29,13 @@ public struct PlacementDiff: Sendable {
   public enum Status: String, Sendable, Hashable {
     /// Proved: every profile gets the same decision from both rule sets.
     case equivalent
-    /// Some profile gets a different decision (see ``PlacementDiff/transitions``).
+    /// Some profile gets a different decision (see ``PlacementDiff/transitions``); its QA overrides may have
+    /// changed too (``PlacementDiff/overrides``).
     case changed
+    /// The audience table shows no decision change (proved, or with undecided pairs), but a QA override that
+    /// applies here was added, removed or rewritten (see ``PlacementDiff/overrides``): the profiles it matches
+    /// get another decision.
+    case overridesChanged = "overrides-changed"
     /// No change was found, but some row pairs could not be decided (see ``PlacementDiff/undecided``).
     case undecided
     /// Not analysed: the diff's time budget ran out first.
@@ -37,11 +43,56 @@ public struct PlacementDiff: Sendable {
   }
 
   public let name: String
-  public let status: Status
+  public internal(set) var status: Status
   /// The decision changes some profile can make, each with a confirmed witness; sorted by old then new outcome.
   public let transitions: [Transition]
   /// Row pairs (old row → new row) whose overlap the reasoner could not decide, with the reason.
   public let undecided: [String]
+  /// The QA overrides added, removed or changed that apply here (a rewritten one is removed and added): the
+  /// placement's own, and the variation overrides of the tests its rows hold. Each is also an `overrides-changed` finding.
+  public internal(set) var overrides: [OverrideChange] = []
+
+  /// The comparison with the override changes that apply here; ``status`` becomes
+  /// ``Status/overridesChanged`` when the audience table alone showed no change.
+  func with(overrides: [OverrideChange]) -> PlacementDiff {
+    var diff = self
+    diff.overrides = overrides
+    if !overrides.isEmpty && (status == .equivalent || status == .undecided) { diff.status = .overridesChanged }
+    return diff
+  }
+}
+
+/// A QA override present in one rule set only, as written (condition whitespace collapsed), or written alike in
+/// both but naming a segment that changed. An override whose content, variation or condition text changed is one
+/// removed and one added.
+public struct OverrideChange: Sendable, CustomStringConvertible {
+  public enum Kind: String, Sendable, Hashable {
+    case added, removed
+    /// Written alike on both sides, but a segment its condition names (directly or through other segments)
+    /// changed: it matches other profiles.
+    case segmentChanged = "segment-changed"
+  }
+
+  public let kind: Kind
+  /// The overridden test's or placement's name.
+  public let target: String
+  /// The override without its keyword: `upgrade_prompt: paywall winback_discount for profile_id == "qa-winback"`.
+  public let override: String
+  /// The changed segments' names (``Kind/segmentChanged`` only), sorted.
+  public let segments: [String]
+  /// Where it is written: in the new rules when added or changed, the old when removed.
+  public let span: SourceSpan
+
+  /// `override added: 'override …'`, `override removed: 'override …'`, `override changed: 'override …'
+  /// (segment 'qa_devices' changed)`.
+  public var description: String {
+    switch kind {
+    case .added, .removed: return "override \(kind.rawValue): 'override \(override)'"
+    case .segmentChanged:
+      let names = segments.map { "'\($0)'" }.joined(separator: ", ")
+      return "override changed: 'override \(override)' (segment\(segments.count == 1 ? "" : "s") \(names) changed)"
+    }
+  }
 }
 
 /// What a profile is shown at a placement: the content and, when a test decided, the test and variation.
@@ -150,7 +201,8 @@ public struct TestFinding: Sendable {
     /// A `sticky` test's draw changed under the same version: profiles that carry their assignment keep it, only
     /// profiles new to the test draw with the new weights.
     case stickyReweighted = "sticky-reweighted"
-    /// A QA override was added or removed: the profiles it matches get another decision.
+    /// A QA override was added, removed or rewritten, or a segment it names changed: the profiles it matches get
+    /// another decision.
     case overridesChanged = "overrides-changed"
     case testStarted = "test-started"
     case testEnded = "test-ended"

@@ -27,7 +27,8 @@ public struct DiffError: Error, Sendable, CustomStringConvertible {
 /// by the lint ``Reasoner`` over both rule sets' segments at once (attributes united by name, identically
 /// written segments shared), with a witness profile that both rule sets resolve to exactly these decisions, the
 /// rows that decided, and the causes (row added, removed, moved, segment narrowed/widened/changed, content or
-/// test changed). A placement with no reachable change is proved ``PlacementDiff/Status/equivalent``. A/B tests
+/// test changed). A placement with no reachable change is proved ``PlacementDiff/Status/equivalent``, unless a
+/// QA override that applies at it changed (``PlacementDiff/Status/overridesChanged``). A/B tests
 /// on both sides are compared by their draws: the exact share of the 100 buckets that change variation under a
 /// kept `version_id`, a new version re-drawing everyone, profiles leaving a test (PRODUCT.md §4.9). The proof
 /// is exact where the lint reasoner is (finite domains, number/version/date intervals); where it is not
@@ -46,20 +47,22 @@ public enum RulesDiff {
     let deadline = ContinuousClock.now + options.timeBudget
     let oldByName = Dictionary(oldRules.placements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let newNames = Set(newRules.placements.map(\.name))
+    let overrideChanges = OverrideChanges.changes(old: old.model, new: new.model)
     var placements: [PlacementDiff] = []
     for placement in newRules.placements {
       guard let was = oldByName[placement.name] else { continue }
+      let overrides = OverrideChanges.applying(overrideChanges, old: was, new: placement)
       if ContinuousClock.now > deadline {
         placements.append(
           PlacementDiff(
             name: placement.name, status: .skipped, transitions: [],
-            undecided: ["time budget (\(options.timeBudget)) exhausted before this placement"]))
+            undecided: ["time budget (\(options.timeBudget)) exhausted before this placement"], overrides: overrides))
         continue
       }
       let comparison = PlacementComparison(
         merged: merged, reasoner: reasoner, oldRules: oldRules, newRules: newRules, old: was, new: placement,
         now: options.now, profileSlot: profileSlot, deadline: deadline)
-      placements.append(comparison.run())
+      placements.append(comparison.run().with(overrides: overrides))
     }
     let transitions = placements.flatMap(\.transitions)
     return DiffReport(
@@ -70,7 +73,7 @@ public enum RulesDiff {
         + TestSafety.departures(
           transitions,
           crossPlacement: Set(TestSafety.sites(oldRules.placements).filter(\.site.test.isCrossPlacement).map(\.key)))
-        + OverrideChanges.findings(old: old.model.overrides, new: new.model.overrides),
+        + OverrideChanges.findings(overrideChanges),
       conflictingAttributes: merged.conflictingAttributes)
   }
 }
