@@ -9,7 +9,8 @@ enum DiffHelp {
     decisions, the rows that decided and why (row added, removed or moved, segment narrowed, widened or both,
     content or test changed). A placement where no profile can change decision is proved "equivalent";
     one whose QA overrides changed (its own 'override <placement>: …', or a variation override of a test its
-    rows hold: added, removed or rewritten) reads "overrides changed", with the overrides listed.
+    rows hold: added, removed, rewritten, or naming a segment that changed) reads "overrides changed", with
+    the overrides listed.
     A/B tests are checked for safety: re-weighted under the same version (the exact share of profiles that
     change variation), a new version (everyone re-draws), profiles taken out of a running test.
 
