@@ -3,9 +3,10 @@ import PlacementKit
 /// One compiled group of rules files: the compilation, the lint findings and the symbol index, with each file's
 /// URI and line index for converting positions.
 ///
-/// The lint rules run when their findings are first asked for (publishing diagnostics), not when the group is
-/// compiled: on a large audience table they cost far more than compiling (seconds for 400 rows in a debug build),
-/// and hover, definition, completion and the other requests need only the compilation.
+/// The lint rules do not run here: on a large audience table they cost far more than compiling (seconds for
+/// thousands of rows), and hover, definition, completion and the other requests need only the compilation. The
+/// server has its ``LintWorker`` run ``lint(_:)`` on ``compilation`` off the request thread and stores the
+/// result in ``lint`` when it is still current.
 final class Analysis {
   /// One file of the group.
   struct File {
@@ -16,9 +17,9 @@ final class Analysis {
   }
 
   let compilation: Compilation
-  /// The compiler's diagnostics and the lint findings, suppressions applied (computed on first use); schedules
-  /// are judged at the clock, as `placement lint` without `--now` does.
-  private(set) lazy var lint: LintResult = Linter.run(compilation, scheduleNow: try? Support.now(nil))
+  /// The compiler's diagnostics and the lint findings, suppressions applied, once the worker has linted this
+  /// compilation; nil until then.
+  var lint: LintResult?
   /// Files in compilation order.
   let files: [File]
   let symbols: SymbolIndex
@@ -50,11 +51,18 @@ final class Analysis {
     return ["uri": .string(file.uri), "range": file.lines.range(span.range)]
   }
 
-  /// The unsuppressed findings of each file, by URI; findings without a place go to the first file.
+  /// What the worker runs: the compiler's diagnostics and the lint findings, suppressions applied; schedules
+  /// are judged at the clock, as `placement lint` without `--now` does.
+  @Sendable static func lint(_ compilation: Compilation) -> LintResult {
+    Linter.run(compilation, scheduleNow: try? Support.now(nil))
+  }
+
+  /// The unsuppressed findings of each file, by URI; findings without a place go to the first file. Before
+  /// ``lint`` is in, the compiler's diagnostics only.
   func findingsByURI() -> [String: [Diagnostic]] {
     var result: [String: [Diagnostic]] = [:]
     for file in files { result[file.uri] = [] }
-    for diagnostic in lint.diagnostics {
+    for diagnostic in lint?.diagnostics ?? compilation.diagnostics {
       let uri = diagnostic.span.flatMap { file(named: $0.file.name)?.uri } ?? files.first?.uri
       if let uri { result[uri, default: []].append(diagnostic) }
     }

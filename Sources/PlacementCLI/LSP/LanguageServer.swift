@@ -5,9 +5,13 @@ import PlacementKit
 /// debounce delay has passed. ``StdioTransport`` drives it from standard input and output; tests drive it
 /// in-process.
 ///
-/// Single-threaded by design: requests are answered in the order they arrive, so no request can see a
+/// Requests and notifications are handled on one thread, in the order they arrive, so no request can see a
 /// half-applied edit, and there is no timer thread to outlive `shutdown` (the transport waits for input with a
-/// timeout set to the next diagnostics deadline).
+/// timeout set to the next diagnostics deadline). Only the lint runs elsewhere, on the ``LintWorker``: when a
+/// group's diagnostics are due, its compilation is handed to the worker, and ``collectLints()`` (called by the
+/// transport when the worker wakes it) publishes a result only while it is the latest one submitted for the
+/// group and the group has not changed since, so a version superseded while it was being linted is never
+/// published, and diagnostics never go back to an older version.
 final class LanguageServer {
   enum State { case uninitialized, running, shutDown }
 
@@ -20,19 +24,30 @@ final class LanguageServer {
   /// How long after the last edit diagnostics are published (seconds); edits within it are coalesced.
   var debounceDelay: Double
   /// Groups whose diagnostics are due, with the time they are due.
-  private(set) var pending: [String: Double] = [:]
+  var pending: [String: Double] = [:]
   /// URIs whose published diagnostics are not empty, per group (cleared with an empty list when they go clean).
-  private var published: [String: Set<String>] = [:]
+  var published: [String: Set<String>] = [:]
   private var outgoing: [JSONValue] = []
   /// Requests cancelled before they were handled.
   private var cancelled: Set<JSONRPC.ID> = []
+  /// Runs the lints off this thread.
+  let worker: LintWorker
+  /// Per group, the latest lint submitted to the worker and not yet collected, with the analysis it lints.
+  var submitted: [String: (number: Int, analysis: Analysis)] = [:]
+  /// How many lints were submitted (each one's number).
+  var submissions = 0
   /// The current time in seconds (monotonic in the real transport).
   let clock: () -> Double
 
-  init(debounceDelay: Double = 0.15, documentationBase: String? = nil, clock: @escaping () -> Double) {
+  /// - Parameter lint: what the worker runs on a group's compilation (tests pass one they can hold).
+  init(
+    debounceDelay: Double = 0.15, documentationBase: String? = nil,
+    lint: @escaping @Sendable (Compilation) -> LintResult = Analysis.lint, clock: @escaping () -> Double
+  ) {
     self.debounceDelay = debounceDelay
     self.documentationBase = documentationBase
     self.clock = clock
+    worker = LintWorker(lint: lint)
   }
 
   /// Messages produced so far, in order.
@@ -97,6 +112,7 @@ final class LanguageServer {
     if method == "exit" {
       exitCode = state == .shutDown ? 0 : 1
       pending = [:]
+      submitted = [:]
       return
     }
     guard state == .running, let handler = Self.notifications[method] else { return }
@@ -109,9 +125,10 @@ final class LanguageServer {
   static let requests: [String: Request] = [
     "initialize": { server, params throws(JSONRPC.Failure) in server.initialize(params) },
     "shutdown": { server, _ throws(JSONRPC.Failure) in
-      // Diagnostics already due (a document opened in the same read) are published, not lost; debounced ones
-      // not yet due are dropped.
+      // Diagnostics already due (a document opened in the same read) are published, not lost, once the
+      // worker has linted them; debounced ones not yet due are dropped.
       server.flush(now: server.clock())
+      server.finishLints()
       server.state = .shutDown
       server.pending = [:]
       return .null
@@ -139,48 +156,4 @@ final class LanguageServer {
     "workspace/didChangeWorkspaceFolders": { s, p in s.didChangeWorkspaceFolders(p) },
     "$/cancelRequest": { s, p in if let id = JSONRPC.ID(p["id"]) { s.cancel(id) } },
   ]
-
-  // MARK: Diagnostics scheduling
-
-  /// Schedules a group's diagnostics `delay` seconds from now (a later edit pushes the deadline back).
-  func schedule(_ group: String, delay: Double) {
-    pending[group] = clock() + delay
-  }
-
-  /// The earliest pending deadline, or nil when nothing is pending.
-  var nextDeadline: Double? { pending.values.min() }
-
-  /// Publishes the diagnostics of every group due at `now`.
-  func flush(now: Double) {
-    for (group, deadline) in pending.sorted(by: { $0.key < $1.key }) where deadline <= now {
-      pending[group] = nil
-      publishDiagnostics(group)
-    }
-  }
-
-  /// Publishes the diagnostics of a group's files: every file with findings, and an empty list for each file
-  /// that had findings before and has none now.
-  func publishDiagnostics(_ group: String) {
-    let analysis = workspace.analysis(ofGroup: group)
-    let findings = analysis.findingsByURI()
-    var now: Set<String> = []
-    for (uri, diagnostics) in findings.sorted(by: { $0.key < $1.key }) {
-      guard !diagnostics.isEmpty || published[group]?.contains(uri) == true || workspace.open[uri] != nil else {
-        continue
-      }
-      if !diagnostics.isEmpty { now.insert(uri) }
-      var params: JSONValue = [
-        "uri": .string(uri), "diagnostics": .array(diagnostics.map { lspDiagnostic($0, in: analysis) }),
-      ]
-      if let version = workspace.open[uri]?.version, case .object(var members) = params {
-        members["version"] = .number(Double(version))
-        params = .object(members)
-      }
-      notify("textDocument/publishDiagnostics", params)
-    }
-    for uri in (published[group] ?? []).subtracting(now) where findings[uri] == nil {
-      notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
-    }
-    published[group] = now
-  }
 }

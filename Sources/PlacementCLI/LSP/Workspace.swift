@@ -104,6 +104,9 @@ final class Workspace {
     return analysis
   }
 
+  /// The analysis of a group if it is computed and still current (nothing in the group changed since).
+  func cachedAnalysis(ofGroup group: String) -> Analysis? { analyses[group] }
+
   /// The analysis that holds a document.
   func analysis(of uri: String) -> Analysis { analysis(ofGroup: group(of: uri)) }
 

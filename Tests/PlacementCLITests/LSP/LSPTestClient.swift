@@ -11,10 +11,14 @@ final class LSPTestClient {
   /// Notifications received and not yet looked at.
   var notifications: [JSONValue] = []
 
-  init(root: String?, debounce: Double = 0, encodings: [String]? = nil) {
+  /// - Parameter lint: what the server's lint worker runs (default: the real lint).
+  init(
+    root: String?, debounce: Double = 0, encodings: [String]? = nil,
+    lint: @escaping @Sendable (Compilation) -> LintResult = Analysis.lint
+  ) {
     var clockBox: (() -> Double)?
     server = LanguageServer(
-      debounceDelay: debounce, documentationBase: "https://docs.example/", clock: { clockBox?() ?? 0 })
+      debounceDelay: debounce, documentationBase: "https://docs.example/", lint: lint, clock: { clockBox?() ?? 0 })
     clockBox = { [unowned self] in self.now }
     var capabilities: JSONValue = [:]
     if let encodings { capabilities = ["general": ["positionEncodings": .array(encodings.map { .string($0) })]] }
@@ -69,10 +73,12 @@ final class LSPTestClient {
       ])
   }
 
-  /// Moves the clock by `seconds` and returns the diagnostics published by then, by URI (last one wins).
+  /// Moves the clock by `seconds`, waits for the lints due by then, and returns the diagnostics published, by
+  /// URI (last one wins).
   func diagnostics(after seconds: Double = 1) -> [String: [JSONValue]] {
     now += seconds
     server.flush(now: now)
+    server.finishLints()
     _ = take()
     var result: [String: [JSONValue]] = [:]
     for message in notifications where message["method"] == "textDocument/publishDiagnostics" {
