@@ -27,6 +27,8 @@ extension LanguageServer {
       publishDiagnostics(group, analysis)
       return
     }
+    // Already being linted: its result will be current.
+    if submitted[group]?.analysis === analysis { return }
     submissions += 1
     submitted[group] = (submissions, analysis)
     worker.submit(LintWorker.Job(group: group, number: submissions, compilation: analysis.compilation))

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import PlacementKit
-import Synchronization
 
 /// Runs the lint of a group's compilation on a thread of its own, so the server's request thread keeps answering
 /// hover, completion and edits while a long lint (a generated table of thousands of rows) runs.
@@ -10,7 +9,8 @@ import Synchronization
 /// submitted while an earlier one of the same group waits replaces it (that version is never linted), and a
 /// job that is already running finishes, its result left for the server to drop as stale
 /// (``LanguageServer/collectLints()``). The worker touches only the compilation, a `Sendable` value; the
-/// server's state, and standard output, stay on the request thread, which takes the results.
+/// server's state, and standard output, stay on the request thread, which takes the results. Its locks are
+/// pthread mutexes (``PthreadLocked``), which Thread Sanitizer checks (`.ci/run`).
 ///
 /// The thread is started when a job arrives and nothing runs, and ends when no job waits, so an idle server
 /// (or a test's) keeps no thread; it has a stack of ``stackSize``, as the main thread has, since the rules'
@@ -43,10 +43,10 @@ final class LintWorker: Sendable {
     var idleWaiters: [DispatchSemaphore] = []
   }
 
-  private let state = Mutex(State())
+  private let state = PthreadLocked(State())
   private let lint: @Sendable (Compilation) -> LintResult
   /// Called on the worker's thread after each result (the transport's wake-up write); nil: no one to wake.
-  private let wake = Mutex<(@Sendable () -> Void)?>(nil)
+  private let wake = PthreadLocked<(@Sendable () -> Void)?>(nil)
 
   /// - Parameter lint: what a job runs (the tests pass one they can hold).
   init(lint: @escaping @Sendable (Compilation) -> LintResult) {

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import PlacementKit
-import Synchronization
 import Testing
 
 @testable import PlacementCLI
@@ -9,9 +8,10 @@ import Testing
 
 /// A lint the test holds: the first call signals that it started and waits for ``release()``; every call
 /// records the first line of the document it lints (the tests write `# vN` there). The facts asserted are
-/// orderings and versions, never durations.
+/// orderings and versions, never durations. Its lock is a pthread mutex, as the worker's, so Thread Sanitizer
+/// checks the suite (`.ci/run`).
 final class HeldLint: Sendable {
-  private let calls = Mutex<[String]>([])
+  private let calls = PthreadLocked<[String]>([])
   private let started = DispatchSemaphore(value: 0)
   private let gate = DispatchSemaphore(value: 0)
 
@@ -172,7 +172,7 @@ final class HeldLint: Sendable {
     let input = Pipe()
     let output = Pipe()
     let (readEnd, writeEnd) = (input.fileHandleForReading.fileDescriptor, output.fileHandleForWriting.fileDescriptor)
-    let status = Mutex<Int32?>(nil)
+    let status = PthreadLocked<Int32?>(nil)
     let finished = DispatchSemaphore(value: 0)
     let lint = held.lint
     Thread {
