@@ -70,9 +70,8 @@ extension RuleSet {
   }
 
   /// The allocation-free resolution of placement `index` for a profile bound by this rule set (checked by the
-  /// caller with ``check(_:)``), recording nothing.
-  /// With `memo`, the segments other resolutions of the same profile at the same `now` evaluated are not
-  /// evaluated again (see ``SegmentMemo``).
+  /// caller with ``check(_:)``), recording nothing; the segments that other resolutions of the same profile at
+  /// the same `now` evaluated into `memo` are read from it, not evaluated again (see ``SegmentMemo``).
   package func resolution(_ index: Int, for profile: BoundProfile, now: Instant, memo: inout SegmentMemo)
     -> Resolution
   {
@@ -80,7 +79,8 @@ extension RuleSet {
     return memo.withStorage { resolution(index, for: profile, now: now, memo: $0, observer: &observer) }
   }
 
-  /// The allocation-free resolution of placement `index` for a profile bound by this rule set, recording nothing.
+  /// The allocation-free resolution of placement `index` for a profile bound by this rule set (checked by the
+  /// caller with ``check(_:)``), recording nothing.
   package func resolution(_ index: Int, for profile: BoundProfile, now: Instant) -> Resolution {
     var observer = NoObserver()
     return resolution(index, for: profile, now: now, observer: &observer)
@@ -105,7 +105,8 @@ extension RuleSet {
   }
 
   /// The one resolution loop: rows in priority order, each segment through one observed run of the program, each
-  /// test's variation from ``assign(_:profile:run:)``.
+  /// test's variation from ``assign(_:profile:run:)``. `memo`, when given, is a ``SegmentMemo``'s storage; pass
+  /// none with an observer that explains (a memo hit is not observed).
   func resolution<Observer: ResolutionObserver>(
     _ index: Int, for profile: borrowing BoundProfile, now: Instant, memo: UnsafeMutableBufferPointer<UInt64>? = nil,
     observer: inout Observer
