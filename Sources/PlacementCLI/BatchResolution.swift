@@ -109,6 +109,8 @@ struct BatchResolution {
     let indices = placements.map(\.index)
     let encoder = fast ? DecisionEncoder(ruleSet: ruleSet, placements: indices) : nil
     var trail = ExposureTrail()
+    // The segments of one line, shared by its placements (reset per line).
+    var memo = SegmentMemo(for: ruleSet)
     var log = JSONWriter(reservingCapacity: exposureLog == nil ? 0 : 256)
     // One profile for the chunk: each line binds into its storage (no allocation per line).
     var profile = ruleSet.emptyProfile()
@@ -133,11 +135,13 @@ struct BatchResolution {
       if let encoder {
         // Decision lines go straight into the chunk's output (the writer holds it meanwhile); the id is encoded once.
         DecisionEncoder.profileIDJSON(profile, into: &profileIDJSON)
+        memo.reset()
         writer.exchangeBytes(with: &result.out)
         defer { writer.exchangeBytes(with: &result.out) }
         for (position, placement) in placements.enumerated() {
           let resolution = encoder.resolution(
-            position: position, index: indices[position], profile: profile, now: options.now, trail: &trail)
+            position: position, index: indices[position], profile: profile, now: options.now, memo: &memo,
+            trail: &trail)
           encoder.write(resolution, trail: trail, position: position, profile: profile, profileID: profileIDJSON, to: &writer)
           writer.endLine()
           if collectsAssignments { assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a } }

@@ -34,6 +34,10 @@ package final class Program: Sendable {
   let memoSlots: [Int32]
   /// 64-bit words of one half of the memo (a "known" bit set, then a "holds" bit set): `ceil(memoized / 64)`.
   let memoWords: Int
+  /// Every placement's audience rows as the resolution loop reads them (plain data: no copy of a row's
+  /// ``Content``, no retain), placement after placement; placement `p`'s are `rowPlans[rowStarts[p]..<rowStarts[p + 1]]`.
+  let rowPlans: [RowPlan]
+  let rowStarts: [Int32]
 
   package init(conditions: [Condition], attributeCount: Int, placements: [PlacementDefinition]) {
     var builder = ProgramBuilder(attributeCount: attributeCount)
@@ -55,6 +59,8 @@ package final class Program: Sendable {
       return next
     }
     memoWords = (Int(next) + 63) / 64
+    rowPlans = placements.flatMap { $0.rows.map(RowPlan.init) }
+    rowStarts = placements.reduce(into: [0]) { starts, placement in starts.append(starts.last! + Int32(placement.rows.count)) }
   }
 
   /// The index of the placement called `name` when `name` is spelled with the same bytes; nil otherwise (the
@@ -62,6 +68,41 @@ package final class Program: Sendable {
   func placementIndex(_ name: String) -> Int? {
     var name = name
     return name.withUTF8 { placementNames.value($0) }.map(Int.init)
+  }
+}
+
+/// One audience row, as plain data: its segment, what its content does, and its live range (see
+/// ``AudienceRow/isLive(at:)``).
+struct RowPlan: Sendable {
+  enum Kind: UInt8, Sendable {
+    /// A flow, paywall or holdout: the row decides.
+    case decides
+    /// `fallthrough`: the row is tried and the resolution goes on.
+    case fallsThrough
+    /// An A/B test: its drawn variation decides or falls through.
+    case test
+  }
+
+  /// The row's segment, or -1 for the default row.
+  let segment: Int32
+  let kind: Kind
+  let liveFrom: Int64
+  let liveUntil: Int64
+
+  init(_ row: AudienceRow) {
+    segment = row.segment.map(Int32.init) ?? -1
+    switch row.content {
+    case .test: kind = .test
+    case .fallthrough_: kind = .fallsThrough
+    case .flow, .paywall, .holdout: kind = .decides
+    }
+    (liveFrom, liveUntil) = (row.liveFrom, row.liveUntil)
+  }
+
+  /// ``AudienceRow/isLive(at:)``, from the same range.
+  @inline(__always)
+  func isLive(at now: Instant) -> Bool {
+    now.millisecondsSince1970 >= liveFrom && now.millisecondsSince1970 < liveUntil
   }
 }
 

@@ -200,4 +200,19 @@ extension JSONWriter {
   package mutating func raw(buffer piece: UnsafeBufferPointer<UInt8>) {
     bytes.append(contentsOf: piece)
   }
+
+  /// Appends `piece`, the cached start of a value (`{…`), with the comma that separates it from the value
+  /// before, as ``beginObject()`` would: the cached record's members follow as raw pieces.
+  package mutating func rawValueStart(buffer piece: UnsafeBufferPointer<UInt8>) {
+    separate()
+    bytes.append(contentsOf: piece)
+    needsComma = false
+  }
+
+  /// Appends `piece`, the cached end of the value a ``rawValueStart(buffer:)`` began (`…}`), as ``endObject()``
+  /// would: a value after it is separated by a comma.
+  package mutating func rawValueEnd(buffer piece: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: piece)
+    needsComma = true
+  }
 }

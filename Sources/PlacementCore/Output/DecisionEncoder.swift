@@ -4,11 +4,14 @@
 /// DecisionJSONTests compare them).
 package final class DecisionEncoder: Sendable {
   let ruleSet: RuleSet
-  /// Per placement position (as the caller numbers its placements): `"placement":"<name>","profile_id":`.
-  private let heads: [[UInt8]]
+  /// Per placement position (as the caller numbers its placements): `{"placement":"<name>","profile_id":`.
+  private let heads: DecisionFragments
   /// Per position, per row: the audience, content, `ab_test` null and `,"reason":"…","exposures":[` JSON of a
   /// decision by that row; for a test row, one fragment per variation, ending just before the bucket's value.
   private let rows: DecisionFragments
+  /// Per position, per row that is no test: its ``rows`` fragment closed as a decision with no exposure and no
+  /// warning ends, `…"exposures":[],"warnings":[]}`, so that the common line is three copies (empty for a test row).
+  private let closedRows: DecisionFragments
   /// Per position, per test row, per variation: `},"reason":"…","exposures":[`, what follows the bucket.
   private let testTails: DecisionFragments
   /// Per position, per row, per variation of a test row: the exposure's JSON up to its bucket's value,
@@ -22,13 +25,13 @@ package final class DecisionEncoder: Sendable {
   package init(ruleSet: RuleSet, placements: [Int]) {
     self.ruleSet = ruleSet
     var json = JSONWriter(reservingCapacity: 256)
-    heads = placements.map { index in
+    heads = DecisionFragments(placements.map { index in
       json.removeAll()
-      json.raw(#""placement":"#)
+      json.raw(#"{"placement":"#)
       json.rawString(ruleSet.placements[index].name)
       json.raw(#","profile_id":"#)
-      return json.bytes
-    }
+      return [[json.bytes]]
+    })
     func perVariation<T>(_ index: Int, _ body: (_ row: Int, _ draw: Draw?) -> T) -> [[T]] {
       ruleSet.placements[index].rows.indices.map { row in
         guard case .test(let test) = ruleSet.placements[index].rows[row].content else { return [body(row, nil)] }
@@ -51,6 +54,12 @@ package final class DecisionEncoder: Sendable {
         decision.writeMiddle(to: &json)
         // A test's fragment ends before the bucket: drop `null}`.
         return draw != nil ? Array(json.bytes.dropLast(5)) : json.bytes + reason(index, row, nil)
+      }
+    })
+    let rows = rows
+    closedRows = DecisionFragments(placements.indices.map { position in
+      perVariation(placements[position]) { row, draw in
+        draw == nil ? Array(rows[position, row, 0]) + Array(#"],"warnings":[]}"#.utf8) : []
       }
     })
     testTails = DecisionFragments(placements.map { index in
@@ -83,8 +92,7 @@ package final class DecisionEncoder: Sendable {
     else {
       return ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json)
     }
-    json.beginObject()
-    json.raw(bytes: heads[position])
+    json.rawValueStart(buffer: heads[position, 0, 0])
     if let profileID {
       json.raw(bytes: profileID)
     } else if let id = profile.profileID {
@@ -93,6 +101,9 @@ package final class DecisionEncoder: Sendable {
       json.raw("null")
     }
     let row = Int(resolution.row)
+    if resolution.variation < 0, trail.draws.isEmpty, profile.warnings.isEmpty {
+      return json.rawValueEnd(buffer: closedRows[position, row, 0])
+    }
     let variation = max(0, Int(resolution.variation))
     json.raw(buffer: rows[position, row, variation])
     if resolution.variation >= 0 {
@@ -124,14 +135,16 @@ extension DecisionEncoder {
 
   /// The resolution of the placement at `position` (index `index` in the rule set) with its exposures in `trail`;
   /// a placement with no test row is resolved unobserved (no test, no exposure), and `trail` is left empty.
-  package func resolution(position: Int, index: Int, profile: BoundProfile, now: Instant, trail: inout ExposureTrail)
-    -> Resolution
-  {
+  /// `memo` holds the segments the line's other placements evaluated (reset it once per profile).
+  package func resolution(
+    position: Int, index: Int, profile: BoundProfile, now: Instant, memo: inout SegmentMemo,
+    trail: inout ExposureTrail
+  ) -> Resolution {
     guard hasTests[position] else {
       trail.reset()
-      return ruleSet.resolution(index, for: profile, now: now)
+      return ruleSet.resolution(index, for: profile, now: now, memo: &memo)
     }
-    return ruleSet.resolution(index, for: profile, now: now, trail: &trail)
+    return ruleSet.resolution(index, for: profile, now: now, memo: &memo, trail: &trail)
   }
 
   /// The exposures of `trail`, comma-separated, from the pre-encoded heads.

@@ -5,26 +5,38 @@
 extension Program {
   /// Runs `body` with an evaluator over `profile` (bound for this program) at `now`, observed by `observer`; `body`
   /// gets the profile back as an argument, so that it need not capture (and copy) it.
-  /// One run is one resolution: segments evaluated in it are memoised until it returns. The memo lives on the
-  /// stack (two bit sets of ``memoWords`` words; past 64 words, i.e. 4,096 memoised segments, the standard
-  /// library may place it on the heap).
+  /// One run is one resolution: segments evaluated in it are memoised until it returns, in `memo` when given (a
+  /// ``SegmentMemo`` that several runs for the same profile and `now` share), else on the stack (two bit sets of
+  /// ``memoWords`` words; past 64 words, i.e. 4,096 memoised segments, the standard library may place it on the
+  /// heap).
   package func run<Observer: EvaluationObserver, Result>(
-    _ profile: borrowing BoundProfile, now: Instant, observer: inout Observer,
-    _ body: (inout ProgramEvaluator<Observer>, borrowing BoundProfile) -> Result
+    _ profile: borrowing BoundProfile, now: Instant, memo: UnsafeMutableBufferPointer<UInt64>? = nil,
+    observer: inout Observer, _ body: (inout ProgramEvaluator<Observer>, borrowing BoundProfile) -> Result
+  ) -> Result {
+    if let memo {
+      precondition(memo.count == 2 * memoWords, "a segment memo made for this program")
+      return run(profile, now: now, inMemo: memo, observer: &observer, body)
+    }
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * memoWords) { memo in
+      memo.initialize(repeating: 0)
+      return run(profile, now: now, inMemo: memo, observer: &observer, body)
+    }
+  }
+
+  private func run<Observer: EvaluationObserver, Result>(
+    _ profile: borrowing BoundProfile, now: Instant, inMemo memo: UnsafeMutableBufferPointer<UInt64>,
+    observer: inout Observer, _ body: (inout ProgramEvaluator<Observer>, borrowing BoundProfile) -> Result
   ) -> Result {
     nodes.withUnsafeBufferPointer { nodes in
       roots.withUnsafeBufferPointer { roots in
         memoSlots.withUnsafeBufferPointer { memoSlots in
           profile.scalars.withUnsafeBufferPointer { scalars in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * memoWords) { memo in
-              memo.initialize(repeating: 0)
-              var evaluator = ProgramEvaluator(
-                program: self, nodes: nodes, roots: roots, memoSlots: memoSlots, scalars: scalars, memo: memo,
-                words: memoWords, now: now, observer: observer)
-              let result = body(&evaluator, profile)
-              observer = evaluator.observer
-              return result
-            }
+            var evaluator = ProgramEvaluator(
+              program: self, nodes: nodes, roots: roots, memoSlots: memoSlots, scalars: scalars, memo: memo,
+              words: memoWords, now: now, observer: observer)
+            let result = body(&evaluator, profile)
+            observer = evaluator.observer
+            return result
           }
         }
       }
@@ -173,4 +185,28 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
 
   @inline(__always)
   static func instant(_ bits: UInt64) -> Instant { Instant(millisecondsSince1970: Int64(bitPattern: bits)) }
+}
+
+/// The segment memo of one profile at one instant, shared by the resolutions of several placements: a segment
+/// holds or fails by the profile and `now` alone, so a batch line that resolves five placements evaluates each
+/// segment at most once, not once per placement. ``reset()`` it before each profile (and each `now`). Never
+/// share it with an explained resolution: a memo hit is not observed, and an explanation must see the nodes.
+package struct SegmentMemo {
+  /// Two bit sets of ``Program/memoWords`` words: "known", then "holds".
+  private var words: [UInt64]
+
+  /// An empty memo for the profiles `ruleSet` resolves.
+  package init(for ruleSet: RuleSet) {
+    words = Array(repeating: 0, count: 2 * ruleSet.program.memoWords)
+  }
+
+  /// Forgets every segment: the next profile starts unknown.
+  package mutating func reset() {
+    words.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+  }
+
+  /// Runs `body` with the memo's storage, for ``Program/run(_:now:memo:observer:_:)``.
+  package mutating func withStorage<Result>(_ body: (UnsafeMutableBufferPointer<UInt64>) -> Result) -> Result {
+    words.withUnsafeMutableBufferPointer { body($0) }
+  }
 }

@@ -80,8 +80,9 @@ package struct ExposureTrail: ResolutionObserver {
   package init() {}
 
   package mutating func reset() {
-    draws.removeAll(keepingCapacity: true)
-    outsideLayer.removeAll(keepingCapacity: true)
+    // Most resolutions draw nothing: testing is cheaper than emptying (a uniqueness check and a release).
+    if !draws.isEmpty { draws.removeAll(keepingCapacity: true) }
+    if !outsideLayer.isEmpty { outsideLayer.removeAll(keepingCapacity: true) }
   }
 
   @inline(__always)

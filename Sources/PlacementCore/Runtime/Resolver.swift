@@ -70,14 +70,23 @@ extension RuleSet {
   }
 
   /// The allocation-free resolution of placement `index` for a profile bound by this rule set (checked by the
+  /// caller with ``check(_:)``), recording nothing; the segments that other resolutions of the same profile at
+  /// the same `now` evaluated into `memo` are read from it, not evaluated again (see ``SegmentMemo``).
+  package func resolution(_ index: Int, for profile: BoundProfile, now: Instant, memo: inout SegmentMemo)
+    -> Resolution
+  {
+    var observer = NoObserver()
+    return memo.withStorage { resolution(index, for: profile, now: now, memo: $0, observer: &observer) }
+  }
+
+  /// The allocation-free resolution of placement `index` for a profile bound by this rule set (checked by the
   /// caller with ``check(_:)``), recording nothing.
   package func resolution(_ index: Int, for profile: BoundProfile, now: Instant) -> Resolution {
     var observer = NoObserver()
     return resolution(index, for: profile, now: now, observer: &observer)
   }
 
-  /// The resolution of placement `index`, recording the tests it drew in `trail` (reset first): the batch path,
-  /// which encodes the exposures without building a ``Decision``.
+  /// The resolution of placement `index`, recording the tests it drew in `trail` (reset first).
   package func resolution(_ index: Int, for profile: BoundProfile, now: Instant, trail: inout ExposureTrail)
     -> Resolution
   {
@@ -85,52 +94,67 @@ extension RuleSet {
     return resolution(index, for: profile, now: now, observer: &trail)
   }
 
+  /// The resolution of placement `index`, recording the tests it drew in `trail` (reset first): the batch path,
+  /// which encodes the exposures without building a ``Decision``. With `memo`, as
+  /// ``resolution(_:for:now:memo:)``.
+  package func resolution(
+    _ index: Int, for profile: BoundProfile, now: Instant, memo: inout SegmentMemo, trail: inout ExposureTrail
+  ) -> Resolution {
+    trail.reset()
+    return memo.withStorage { resolution(index, for: profile, now: now, memo: $0, observer: &trail) }
+  }
+
   /// The one resolution loop: rows in priority order, each segment through one observed run of the program, each
-  /// test's variation from ``assign(_:profile:run:)``.
+  /// test's variation from ``assign(_:profile:run:)``. `memo`, when given, is a ``SegmentMemo``'s storage; pass
+  /// none with an observer that explains (a memo hit is not observed).
   func resolution<Observer: ResolutionObserver>(
-    _ index: Int, for profile: borrowing BoundProfile, now: Instant, observer: inout Observer
+    _ index: Int, for profile: borrowing BoundProfile, now: Instant, memo: UnsafeMutableBufferPointer<UInt64>? = nil,
+    observer: inout Observer
   ) -> Resolution {
     // The profile reaches the loop as the run's argument, not as a capture: capturing it made a copy (seven
     // retains and releases) per resolution.
-    let rows = placements[index].rows
     let overrides = placements[index].overrides
-    return program.run(profile, now: now, observer: &observer) { run, profile in
+    return program.run(profile, now: now, memo: memo, observer: &observer) { run, profile in
       var resolution = Resolution(placement: Int32(index))
       if !overrides.isEmpty, let forced = overridingContent(overrides, run: &run, profile) {
         resolution.override = Int32(forced)
         return resolution
       }
-      for row in rows.indices {
-        let segment = rows[row].segment
-        if let segment, !run.segment(segment, profile) {
-          run.observer.row(row, segment: segment, outcome: .notMatched)
-          continue
-        }
-        // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
-        guard rows[row].isLive(at: now) else {
-          run.observer.row(row, segment: segment, outcome: .scheduledOut)
-          resolution.scheduledOut = true
-          continue
-        }
-        var draw: Draw? = nil
-        var content = rows[row].content
-        if case .test(let test) = content {
-          guard let assigned = assign(test, profile: profile, run: &run) else {
-            run.observer.row(row, segment: segment, outcome: .outsideLayer)
+      return program.rowPlans.withUnsafeBufferPointer { plans in
+        let start = Int(program.rowStarts[index])
+        for row in 0..<(Int(program.rowStarts[index + 1]) - start) {
+          let plan = plans[start + row]
+          let segment = plan.segment >= 0 ? Int(plan.segment) : nil
+          if let segment, !run.segment(segment, profile) {
+            run.observer.row(row, segment: segment, outcome: .notMatched)
             continue
           }
-          draw = assigned
-          content = test.variations[Int(assigned.variation)].content
+          // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
+          guard plan.isLive(at: now) else {
+            run.observer.row(row, segment: segment, outcome: .scheduledOut)
+            resolution.scheduledOut = true
+            continue
+          }
+          var draw: Draw? = nil
+          var fallsThrough = plan.kind == .fallsThrough
+          if plan.kind == .test, case .test(let test) = placements[index].rows[row].content {
+            guard let assigned = assign(test, profile: profile, run: &run) else {
+              run.observer.row(row, segment: segment, outcome: .outsideLayer)
+              continue
+            }
+            draw = assigned
+            fallsThrough = Self.fallsThrough(test.variations[Int(assigned.variation)].content)
+          }
+          if fallsThrough {
+            run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
+            continue
+          }
+          run.observer.row(row, segment: segment, outcome: .decided(draw))
+          resolution.decide(row: row, draw)
+          return resolution
         }
-        if Self.fallsThrough(content) {
-          run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
-          continue
-        }
-        run.observer.row(row, segment: segment, outcome: .decided(draw))
-        resolution.decide(row: row, draw)
         return resolution
       }
-      return resolution
     }
   }
 

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@testable import PlacementCore
+@testable import PlacementKit
+
+/// One ``SegmentMemo`` per profile, shared by the resolutions of its placements (the batch's hot path): the same
+/// resolutions as a fresh memo per placement, and each segment evaluated at most once per profile.
+@Suite struct SegmentMemoTests {
+  static let rules = """
+    attribute experience: choice("beginner", "pro")
+    segment pros = experience == "pro"
+    segment adults = age >= 18
+    segment adult_pros = pros and adults
+    placement first: flow {
+      adult_pros -> flow a1
+      adults -> flow a2
+      default -> flow a3
+    }
+    placement second: flow {
+      adults -> flow b1
+      pros -> flow b2
+      default -> flow b3
+    }
+    """
+
+  static let profiles = [
+    #"{"profile_id":"p1","age":30,"custom_attributes":{"experience":"pro"}}"#,
+    #"{"profile_id":"p2","age":12,"custom_attributes":{"experience":"pro"}}"#,
+    #"{"profile_id":"p3","age":40,"custom_attributes":{"experience":"beginner"}}"#,
+    #"{"profile_id":"p4"}"#,
+  ]
+
+  /// Counts the evaluations of each program node.
+  struct CountingObserver: ResolutionObserver {
+    var counts: [Int: Int] = [:]
+    mutating func node(_ index: Int, holds: Bool) { counts[index, default: 0] += 1 }
+    mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {}
+  }
+
+  @Test func aSharedMemoGivesEveryPlacementTheResolutionOfAFreshOne() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let shipped = try #require(try RuleLoading.compile(paths: [root.appendingPathComponent("Rules").path]).ruleSet)
+    let small = try #require(Compilation.compile([RuleSource(name: "memo.rules", text: Self.rules)]).ruleSet)
+    let batch = try String(contentsOf: root.appendingPathComponent("Examples/profiles/batch.jsonl"), encoding: .utf8)
+    let lines = batch.split(separator: "\n").map(String.init)
+    let cases: [(RuleSet, [String])] = [(shipped, lines), (small, Self.profiles)]
+    var compared = 0
+    for (ruleSet, lines) in cases {
+      var memo = SegmentMemo(for: ruleSet)
+      for line in lines {
+        let profile = try ruleSet.bind(jsonBytes: Array(line.utf8))
+        // Both orders: a placement resolved first fills the memo that the others read.
+        for order in [Array(ruleSet.placements.indices), ruleSet.placements.indices.reversed()] {
+          memo.reset()
+          for index in order {
+            var sharedTrail = ExposureTrail()
+            var freshTrail = ExposureTrail()
+            let shared = ruleSet.resolution(index, for: profile, now: pinnedNow, memo: &memo, trail: &sharedTrail)
+            let fresh = ruleSet.resolution(index, for: profile, now: pinnedNow, trail: &freshTrail)
+            #expect(shared == fresh, "\(ruleSet.placements[index].name): \(line)")
+            #expect(sharedTrail.draws.count == freshTrail.draws.count, "\(line)")
+            compared += 1
+          }
+        }
+      }
+    }
+    #expect(lines.count == 5)
+    #expect(compared == 2 * (lines.count * shipped.placements.count + Self.profiles.count * 2))
+  }
+
+  @Test func eachSegmentIsEvaluatedOncePerProfileAcrossPlacements() throws {
+    let ruleSet = try #require(Compilation.compile([RuleSource(name: "memo.rules", text: Self.rules)]).ruleSet)
+    let profile = try ruleSet.bind(jsonBytes: Array(Self.profiles[2].utf8))  // an adult beginner
+    let adults = try #require(ruleSet.segments.firstIndex { $0.name == "adults" })
+    let root = Int(ruleSet.program.roots[adults])
+    func evaluations(sharing: Bool) -> Int {
+      var memo = SegmentMemo(for: ruleSet)
+      var observer = CountingObserver()
+      for index in ruleSet.placements.indices {
+        if sharing {
+          _ = memo.withStorage { ruleSet.resolution(index, for: profile, now: pinnedNow, memo: $0, observer: &observer) }
+        } else {
+          _ = ruleSet.resolution(index, for: profile, now: pinnedNow, observer: &observer)
+        }
+      }
+      return observer.counts[root, default: 0]
+    }
+    // `first` evaluates `adults` inside `adult_pros` only when `pros` holds (it does not: a beginner), then in
+    // its own row; `second` in its first row. Shared, the second placement reads the memo.
+    #expect(evaluations(sharing: false) == 2)
+    #expect(evaluations(sharing: true) == 1)
+  }
+}
