@@ -72,7 +72,7 @@ package final class Program: Sendable {
 }
 
 /// One audience row, as plain data: its segment, what its content does, and its live range (see
-/// ``AudienceRow/isLive(at:)``).
+/// ``AudienceRow/liveFrom``).
 struct RowPlan: Sendable {
   enum Kind: UInt8, Sendable {
     /// A flow, paywall or holdout: the row decides.
@@ -99,7 +99,7 @@ struct RowPlan: Sendable {
     (liveFrom, liveUntil) = (row.liveFrom, row.liveUntil)
   }
 
-  /// ``AudienceRow/isLive(at:)``, from the same range.
+  /// True when the row is live at `now` (always, when unscheduled): the one test of a row's live range.
   @inline(__always)
   func isLive(at now: Instant) -> Bool {
     now.millisecondsSince1970 >= liveFrom && now.millisecondsSince1970 < liveUntil

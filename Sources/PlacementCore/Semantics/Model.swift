@@ -148,12 +148,6 @@ extension AudienceRow {
     effectiveSchedule = effective
     (liveFrom, liveUntil) = effective?.liveMilliseconds ?? (.min, .max)
   }
-
-  /// True when the row is live at `now` (always, when unscheduled).
-  @inline(__always)
-  func isLive(at now: Instant) -> Bool {
-    now.millisecondsSince1970 >= liveFrom && now.millisecondsSince1970 < liveUntil
-  }
 }
 
 /// A placement with its audience table in evaluation order (cross-placement rows first, then the rows as written).
