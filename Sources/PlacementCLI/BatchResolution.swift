@@ -38,6 +38,9 @@ struct BatchResolution {
     var nextLine = 1
     func write(_ slot: BatchSlot) {
       if !slot.result.out.isEmpty { console.out(bytes: slot.result.out) }
+      // A chunk whose decisions could not be written was never shown: log none of its exposures or assignments
+      // (with SIGPIPE ignored, the failed write returns here instead of ending the process).
+      guard !console.outputFailed else { return }
       exposures?.write(slot.result.exposures)
       assignments?.write(slot.result.assignments)
       if !slot.result.errors.isEmpty {

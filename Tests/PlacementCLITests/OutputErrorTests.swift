@@ -74,6 +74,40 @@ import Testing
     }
   }
 
+  /// A chunk whose decisions could not be written logs no exposure and no assignment: with SIGPIPE ignored the
+  /// failed write returns (EPIPE here, in-process), and the logs then hold exactly what a run over the chunks
+  /// written before it logs. 3,000 profiles are two chunks (2,048 + 952): yoga fans, exposed to `yoga_offer`,
+  /// and music fans, drawn into the sticky `music_paywalls`.
+  @Test func aChunkWhoseWriteFailedIsNotLogged() throws {
+    let musicFan = { (id: String) in
+      #"{"profile_id":"\#(id)","custom_attributes":{"interests":["music"],"birthday":"1990-01-01"}}"#
+    }
+    let lines = (0..<3_000).map { $0 % 2 == 0 ? ExposureLogTests.yogaFan("fan-\($0)") : musicFan("fan-\($0)") }
+    /// The exposure and assignment lines of a run over the first `profiles` lines whose output fails after
+    /// `okWrites` writes.
+    func logs(_ profiles: Int, okWrites: Int, jobs: String) throws -> (status: Int32, [Substring], [Substring]) {
+      let name = "\(profiles)-\(okWrites)-\(jobs)"
+      let input = scratch.file("fans-\(name).jsonl", lines.prefix(profiles).joined(separator: "\n") + "\n")
+      let (log, sticky) = (scratch.path + "/exposures-\(name).jsonl", scratch.path + "/assignments-\(name).jsonl")
+      let run = failingOutput(
+        [
+          "resolve", "--profiles", input, "--rules", repo("Rules"), "--now", "2026-12-01T00:00:00Z",
+          "--exposures", log, "--assignments-out", sticky, "--jobs", jobs,
+        ], code: EPIPE, okWrites: okWrites)
+      let read = { (path: String) in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") }
+      return (run.status, try read(log), try read(sticky))
+    }
+    let firstChunk = try logs(2_048, okWrites: .max, jobs: "1")
+    #expect(firstChunk.0 == 0 && firstChunk.1.count > 1_000 && firstChunk.2.count > 100)
+    for jobs in ["1", "2"] {
+      let none = try logs(3_000, okWrites: 0, jobs: jobs)
+      #expect(none.0 == 141 && none.1.isEmpty && none.2.isEmpty, "--jobs \(jobs)")
+      let one = try logs(3_000, okWrites: 1, jobs: jobs)
+      #expect(one.0 == 141, "--jobs \(jobs)")
+      #expect(one.1 == firstChunk.1 && one.2 == firstChunk.2, "--jobs \(jobs)")
+    }
+  }
+
   /// D2: a read error is never taken for the end of the input. An `LD_PRELOAD` shim fails `read()` on stdin with
   /// EIO after 3 lines; the 3 lines resolve, then the run stops with exit 74 and says where.
   @Test func readErrorOnStandardInputIsExit74() throws {
