@@ -1,6 +1,9 @@
 /// A read-only hash table from ASCII names to small integers, looked up with raw UTF-8 bytes, so that reading a
 /// JSON member name needs no `String`. Open addressing with linear probing; the table is at most half full.
-/// The hash mixes the length with the first and last eight bytes, which tells attribute names apart cheaply.
+///
+/// Each bucket holds its name's length and two words that, for names of up to 16 bytes, are the whole name (the
+/// first and last eight bytes, overlapping; shorter names packed into one word), so finding a name compares three
+/// integers in one bucket and reads no other memory. Longer names also compare their middle bytes.
 ///
 /// The class owns the storage (allocated once, never mutated, freed with the table); ``keys`` is a plain-data
 /// view of it, so that a hot loop holding the view looks names up with plain pointer reads: no reference
@@ -22,13 +25,19 @@ final class ByteKeyTable: @unchecked Sendable {
 
 /// The storage of a ``ByteKeyTable`` as plain data (pointers and a mask): copying it costs no retain.
 struct ByteKeys: @unchecked Sendable {
-  /// Entry index per bucket, -1 for empty.
-  private let buckets: UnsafeMutableBufferPointer<Int32>
+  /// One name: its length (-1 for an empty bucket), value, two words (``words(_:)``), and where its bytes start
+  /// in `keyBytes` (read only for names over 16 bytes).
+  private struct Bucket {
+    var count: Int32 = -1
+    var value: Int32 = 0
+    var head: UInt64 = 0
+    var tail: UInt64 = 0
+    var start: Int = 0
+  }
+
+  private let buckets: UnsafeMutableBufferPointer<Bucket>
   /// Names back to back.
   private let keyBytes: UnsafeMutableBufferPointer<UInt8>
-  /// Entry i's name is `keyBytes[keyStarts[i]..<keyStarts[i + 1]]`.
-  private let keyStarts: UnsafeMutableBufferPointer<Int>
-  private let values: UnsafeMutableBufferPointer<Int32>
   private let mask: Int
 
   /// Storage for `entries`; names must be unique.
@@ -37,25 +46,22 @@ struct ByteKeys: @unchecked Sendable {
     while size < entries.count * 2 { size *= 2 }
     let names = entries.map { Array($0.name.utf8) }
     buckets = .allocate(capacity: size)
-    buckets.initialize(repeating: -1)
+    buckets.initialize(repeating: Bucket())
     keyBytes = .allocate(capacity: max(1, names.reduce(0) { $0 + $1.count }))
     keyBytes.initialize(repeating: 0)
-    keyStarts = .allocate(capacity: entries.count + 1)
-    values = .allocate(capacity: max(1, entries.count))
-    values.initialize(repeating: 0)
     mask = size - 1
     var offset = 0
-    keyStarts[0] = 0
     for (position, name) in names.enumerated() {
+      let start = offset
       for byte in name {
         keyBytes[offset] = byte
         offset += 1
       }
-      keyStarts[position + 1] = offset
-      values[position] = entries[position].value
-      var bucket = name.withUnsafeBufferPointer { Self.hash($0) } & mask
-      while buckets[bucket] >= 0 { bucket = (bucket + 1) & mask }
-      buckets[bucket] = Int32(position)
+      let (head, tail) = name.withUnsafeBufferPointer { Self.words($0) }
+      var bucket = Self.hash(head, tail, name.count) & mask
+      while buckets[bucket].count >= 0 { bucket = (bucket + 1) & mask }
+      buckets[bucket] = Bucket(
+        count: Int32(name.count), value: entries[position].value, head: head, tail: tail, start: start)
     }
   }
 
@@ -63,8 +69,6 @@ struct ByteKeys: @unchecked Sendable {
   func deallocate() {
     buckets.deallocate()
     keyBytes.deallocate()
-    keyStarts.deallocate()
-    values.deallocate()
   }
 
   /// The value of the name spelled by `bytes`, or nil. The empty name is a name like any other (`""` is a
@@ -72,41 +76,45 @@ struct ByteKeys: @unchecked Sendable {
   @inline(__always)
   func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
     let count = bytes.count
-    var bucket = Self.hash(bytes) & mask
+    let (head, tail) = Self.words(bytes)
+    var bucket = Self.hash(head, tail, count) & mask
     while true {
-      let entry = Int(buckets[bucket])
-      if entry < 0 { return nil }
-      let start = keyStarts[entry]
-      if keyStarts[entry + 1] - start == count,
-        count == 0 || Self.equal(keyBytes.baseAddress! + start, bytes.baseAddress!, count)
+      let entry = buckets[bucket]
+      if entry.count < 0 { return nil }
+      if Int(entry.count) == count, entry.head == head, entry.tail == tail,
+        count <= 16 || Self.equal(keyBytes.baseAddress! + entry.start, bytes.baseAddress!, count)
       {
-        return values[entry]
+        return entry.value
       }
       bucket = (bucket + 1) & mask
     }
   }
 
-  /// Whether `count` (at least 1) bytes at `a` and `b` are equal, comparing in (possibly overlapping) words.
+  /// Two words that, with the length, determine a name of up to 16 bytes: the first and last eight bytes
+  /// (overlapping) from 8 bytes on; below that, every byte in the first word (``small(_:_:)``) and 0.
   @inline(__always)
-  private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-    if count >= 8 {
-      var offset = 0
-      while offset + 8 < count {
-        if load64(a + offset) != load64(b + offset) { return false }
-        offset += 8
-      }
-      return load64(a + count - 8) == load64(b + count - 8)
-    }
-    return small(a, count) == small(b, count)
+  private static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> (head: UInt64, tail: UInt64) {
+    let count = bytes.count
+    guard let base = bytes.baseAddress, count > 0 else { return (0, 0) }
+    if count >= 8 { return (load64(base), load64(base + count - 8)) }
+    return (small(base, count), 0)
   }
 
-  /// The first and last eight bytes mixed with the length (names of fewer than 8 bytes: every byte, in words).
+  /// Whether the middle bytes of two names of `count` (over 16) bytes are equal, whose first and last eight bytes
+  /// are already known to be: compares in (possibly overlapping) words.
+  @inline(never)
+  private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    var offset = 8
+    while offset + 8 < count {
+      if load64(a + offset) != load64(b + offset) { return false }
+      offset += 8
+    }
+    return true
+  }
+
+  /// The two words mixed with the length.
   @inline(__always)
-  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    let count = bytes.count
-    guard let base = bytes.baseAddress, count > 0 else { return 0 }
-    let head = count >= 8 ? load64(base) : small(base, count)
-    let tail = count >= 8 ? load64(base + count - 8) : 0
+  private static func hash(_ head: UInt64, _ tail: UInt64, _ count: Int) -> Int {
     var hash = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
     hash ^= hash >> 29
     hash = hash &* 0xBF58_476D_1CE5_E9B9

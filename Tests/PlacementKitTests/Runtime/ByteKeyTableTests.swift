@@ -45,3 +45,20 @@ extension ByteKeyTableTests {
     #expect([UInt8]().withUnsafeBufferPointer { withoutEmpty.value($0) } == nil)
   }
 }
+
+extension ByteKeyTableTests {
+  /// A bucket compares a name's length and its first and last eight bytes; names over 16 bytes that differ only
+  /// between those must still be told apart, at every position and length.
+  @Test func longNamesDifferingOnlyInTheMiddleAreToldApart() {
+    for length in 17...40 {
+      let name = String(repeating: "m", count: length)
+      let table = ByteKeyTable([(name, 1)])
+      #expect(Array(name.utf8).withUnsafeBufferPointer { table.value($0) } == 1)
+      for position in 8..<(length - 8) {
+        var bytes = Array(name.utf8)
+        bytes[position] = UInt8(ascii: "n")
+        #expect(bytes.withUnsafeBufferPointer { table.value($0) } == nil, "length \(length), byte \(position)")
+      }
+    }
+  }
+}
