@@ -65,7 +65,7 @@ private func padded<T: BinaryInteger>(_ value: T, width: Int) -> String {
 }
 
 /// A one-pass scanner over the UTF-8 bytes of an ISO-8601 text; `parse()` returns milliseconds or `nil`.
-private struct ISO8601Scanner {
+struct ISO8601Scanner {
   let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
 
@@ -74,6 +74,12 @@ private struct ISO8601Scanner {
   }
 
   mutating func parse() -> Int64? {
+    if let fixed = fixedShape() { return fixed }
+    return parseAnyShape()
+  }
+
+  /// The general path: every accepted form, field by field. ``parse()`` takes it for all but the fixed shapes.
+  mutating func parseAnyShape() -> Int64? {
     guard let year = year(), take(UInt8(ascii: "-")), let month = digits(2), take(UInt8(ascii: "-")),
       let day = digits(2), (1...12).contains(month), day >= 1,
       day <= CivilCalendar.daysInMonth(month, year: year)
@@ -88,6 +94,44 @@ private struct ISO8601Scanner {
     }
     guard position == bytes.count, ms.magnitude <= Instant.parsedRangeLimit.magnitude else { return nil }
     return ms
+  }
+
+  /// `YYYY-MM-DD` and `YYYY-MM-DDTHH:MM:SSZ` (with `t` or a space for `T`, `z` for `Z`), the forms profiles
+  /// and the SDKs send, read at fixed offsets: nil when the text is not of either shape (``parse()`` then takes
+  /// the general path), `.some(nil)` when it is of one but names no valid instant, else the general path's result, checked with the same ranges
+  /// (ISO8601FixedShapeTests compares both on every shape of these lengths).
+  @inline(__always)
+  func fixedShape() -> Int64?? {
+    let count = bytes.count
+    guard count == 10 || count == 20, let base = bytes.baseAddress else { return nil }
+    @inline(__always) func digit(_ offset: Int) -> Int64? {
+      let value = base[offset] &- UInt8(ascii: "0")
+      return value <= 9 ? Int64(value) : nil
+    }
+    @inline(__always) func pair(_ offset: Int) -> Int64? {
+      guard let tens = digit(offset), let ones = digit(offset + 1) else { return nil }
+      return tens * 10 + ones
+    }
+    guard let century = pair(0), let decade = pair(2), base[4] == UInt8(ascii: "-"), let month = pair(5),
+      base[7] == UInt8(ascii: "-"), let day = pair(8)
+    else { return nil }
+    var time: Int64 = 0
+    if count == 20 {
+      let separator = base[10]
+      let zone = base[19]
+      guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " "),
+        let hour = pair(11), base[13] == UInt8(ascii: ":"), let minute = pair(14), base[16] == UInt8(ascii: ":"),
+        let second = pair(17), zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z")
+      else { return nil }
+      guard hour <= 23, minute <= 59, second <= 60 else { return .some(nil) }
+      time = hour * Instant.millisecondsPerHour + minute * Instant.millisecondsPerMinute
+      time += second == 60 ? 59 * Instant.millisecondsPerSecond + 999 : second * Instant.millisecondsPerSecond
+    }
+    let year = century * 100 + decade
+    guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(month, year: year) else {
+      return .some(nil)
+    }
+    return CivilCalendar.daysFromCivil(year: year, month: month, day: day) * Instant.millisecondsPerDay + time
   }
 
   /// `YYYY` or `±YYYYYY` (not `-000000`).
