@@ -30,16 +30,17 @@ extension JSONParser {
     }
   }
 
-  /// Advances `index` over whole 8-byte words holding no quote, backslash, control or non-ASCII byte.
+  /// Advances `index` to the first quote, backslash, control or non-ASCII byte (or the end).
   @inline(__always)
   private mutating func skipPlainASCII() {
-    index = Self.plainASCIIWords(input, from: index)
+    index = Self.firstSpecialByte(input, from: index)
   }
 
-  /// The offset of the first 8-byte word at or after `start` (stepping by words) that holds a quote, backslash,
-  /// control or non-ASCII byte, or of the last partial word: `start` advanced over whole plain words.
+  /// The offset of the first quote, backslash, control (below 0x20) or non-ASCII byte at or after `start`, or
+  /// `input.count` when there is none: 8-byte words at a time, the byte found by its position in the word's
+  /// mask, the last partial word byte by byte.
   @inline(__always)
-  static func plainASCIIWords(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  static func firstSpecialByte(_ input: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     guard let base = input.baseAddress else { return start }
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
@@ -48,12 +49,19 @@ extension JSONParser {
       let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
       let quotes = word ^ (ones &* 0x22)
       let backslashes = word ^ (ones &* 0x5C)
-      // (x - 0x01..) & ~x & 0x80.. is non-zero exactly when some byte of x is zero (below 0x20 for 0x20..).
+      // (x - 0x01..) & ~x & 0x80.. flags the bytes of x that are zero (below 0x20 for 0x20..), exactly for the
+      // lowest flagged byte (borrows only reach the bytes above it); non-ASCII bytes flag themselves.
       let special =
-        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-        | word
-      if special & highs != 0 { return index }
+        (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
+        | word) & highs
+      // Little-endian: the lowest flagged byte is the first one in the input.
+      if special != 0 { return index + special.trailingZeroBitCount >> 3 }
       index += 8
+    }
+    while index < input.count {
+      let byte = input[index]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return index }
+      index += 1
     }
     return index
   }

@@ -4,7 +4,8 @@
 extension ProfileBinder {
   /// Reads the object at `parser.index` (an opening brace), calling `member` with each member's name bytes and
   /// the parser positioned on its value. False when a name is not plain ASCII, a delimiter is wrong, or
-  /// `member` returns false.
+  /// `member` returns false. Always inlined, so that each caller's `member` closure is inlined too.
+  @inline(__always)
   func readMembers(
     _ parser: inout JSONParser,
     _ member: (inout JSONParser, UnsafeBufferPointer<UInt8>) throws(JSONError) -> Bool
@@ -98,17 +99,9 @@ extension JSONParser {
   mutating func plainASCIIString() -> UnsafeBufferPointer<UInt8>? {
     guard current == UInt8(ascii: "\"") else { return nil }
     let start = index + 1
-    var end = Self.plainASCIIWords(input, from: start)
-    while end < input.count {
-      let byte = input[end]
-      if byte == UInt8(ascii: "\"") {
-        guard end - start <= limits.maxStringBytes else { return nil }
-        index = end + 1
-        return UnsafeBufferPointer(rebasing: input[start..<end])
-      }
-      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { return nil }
-      end += 1
-    }
-    return nil
+    let end = Self.firstSpecialByte(input, from: start)
+    guard end < input.count, input[end] == UInt8(ascii: "\""), end - start <= limits.maxStringBytes else { return nil }
+    index = end + 1
+    return UnsafeBufferPointer(rebasing: input[start..<end])
   }
 }
