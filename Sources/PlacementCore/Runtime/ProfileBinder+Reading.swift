@@ -4,8 +4,7 @@
 extension ProfileBinder {
   /// Reads the object at `parser.index` (an opening brace), calling `member` with each member's name bytes and
   /// the parser positioned on its value. False when a name is not plain ASCII, a delimiter is wrong, or
-  /// `member` returns false. Always inlined, so that each caller's `member` closure is inlined too.
-  @inline(__always)
+  /// `member` returns false.
   func readMembers(
     _ parser: inout JSONParser,
     _ member: (inout JSONParser, UnsafeBufferPointer<UInt8>) throws(JSONError) -> Bool

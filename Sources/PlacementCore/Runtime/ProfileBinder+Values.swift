@@ -4,27 +4,42 @@
 /// How the binder reads one slot: the attribute's type, and byte tables for names that can be matched as
 /// bytes. Byte equality equals Swift `String` equality only between ASCII strings, so a table exists only when
 /// every name in it is ASCII, and is used only for plain ASCII input; anything else goes through `String`.
-final class SlotPlan: Sendable {
+///
+/// The class owns the tables and the literal texts; ``plain`` is a plain-data view of them for the binder's hot
+/// loop, which reads it through a pointer: no retain of the plan, its dictionary or its arrays per value read.
+/// `@unchecked Sendable`: immutable after `init`.
+final class SlotPlan: @unchecked Sendable {
   /// The type's case, as plain data to switch on.
   enum Kind: UInt8, Sendable { case string, number, bool, version, date, choice, choices }
 
-  let kind: Kind
+  /// What the hot loop reads of a plan; valid while the plan lives.
+  struct Plain {
+    let kind: Kind
+    /// For `date`: the unit of Unix numbers.
+    let unit: TimeUnit
+    /// Option ids → index, for `choice` and `choices` (nil when an id is not ASCII).
+    let optionKeys: ByteKeys?
+    /// Whether the slot has equality literals (``Program/stringIDs``).
+    let hasLiterals: Bool
+    /// Literal → id, for `string` (nil when a literal is not ASCII).
+    let literalKeys: ByteKeys?
+    /// The literals by id: a value equal to one shares its text instead of building a `String`.
+    let literalTexts: UnsafePointer<String>?
+  }
+
+  let plain: Plain
   let type: AttributeType
-  /// For `date`: the unit of Unix numbers.
-  let unit: TimeUnit
-  /// Option ids → index, for `choice` and `choices` (the table owns what ``optionKeys`` reads).
-  let options: ByteKeyTable?
-  let optionKeys: ByteKeys?
+  /// The tables ``plain`` views.
+  private let options: ByteKeyTable?
+  private let literals: ByteKeyTable?
+  private let literalTexts: UnsafeMutableBufferPointer<String>
   let optionIndex: Options?
   /// The slot's equality literals and their ids (``Program/stringIDs``), for `string`.
   let literalIDs: [String: UInt64]
-  let literals: ByteKeyTable?
-  let literalKeys: ByteKeys?
-  /// The literals by id: a value equal to one shares its text instead of building a `String`.
-  let literalTexts: [String]
 
   init(_ type: AttributeType, literals: [String: UInt64]) {
     self.type = type
+    let kind: Kind
     var unit = TimeUnit.milliseconds
     switch type {
     case .string: kind = .string
@@ -37,18 +52,22 @@ final class SlotPlan: Sendable {
     case .choice: kind = .choice
     case .choices: kind = .choices
     }
-    self.unit = unit
     optionIndex = type.options
     let ids = type.options?.ids ?? []
     options = ids.allSatisfy(Self.isASCII) ? ByteKeyTable(ids.enumerated().map { ($1, Int32($0)) }) : nil
-    optionKeys = options?.keys
     literalIDs = literals
-    var texts = Array(repeating: "", count: literals.count)
-    for (text, id) in literals { texts[Int(id)] = text }
-    literalTexts = texts
+    literalTexts = .allocate(capacity: max(1, literals.count))
+    for (text, id) in literals { (literalTexts.baseAddress! + Int(id)).initialize(to: text) }
     self.literals =
       literals.keys.allSatisfy(Self.isASCII) ? ByteKeyTable(literals.map { ($0.key, Int32($0.value)) }) : nil
-    literalKeys = self.literals?.keys
+    plain = Plain(
+      kind: kind, unit: unit, optionKeys: options?.keys, hasLiterals: !literals.isEmpty,
+      literalKeys: self.literals?.keys, literalTexts: UnsafePointer(literalTexts.baseAddress))
+  }
+
+  deinit {
+    _ = literalTexts.prefix(literalIDs.count).deinitialize()
+    literalTexts.deallocate()
   }
 
   private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
@@ -57,46 +76,53 @@ final class SlotPlan: Sendable {
   func stringScalar(_ text: String) -> Scalar {
     Scalar(tag: .string, bits: literalIDs.isEmpty ? .max : literalIDs[text] ?? .max)
   }
+}
 
+extension SlotPlan.Plain {
   /// The value and scalar of a string given as plain ASCII bytes: an equality literal's own text and id when it
-  /// equals one (no `String` built), else a new `String` and the "equals no literal" id.
+  /// equals one (no `String` built), else a new `String` and the "equals no literal" id; nil when the slot's
+  /// literals are not all ASCII (the caller then asks the plan's dictionary).
   @inline(__always)
-  func string(ascii bytes: UnsafeBufferPointer<UInt8>) -> (String, Scalar) {
-    if literalIDs.isEmpty { return (String(decoding: bytes, as: UTF8.self), Scalar(tag: .string, bits: .max)) }
-    guard let literalKeys else {
-      let text = String(decoding: bytes, as: UTF8.self)
-      return (text, stringScalar(text))
-    }
+  func string(ascii bytes: UnsafeBufferPointer<UInt8>) -> (String, Scalar)? {
+    if !hasLiterals { return (String(decoding: bytes, as: UTF8.self), Scalar(tag: .string, bits: .max)) }
+    guard let literalKeys, let literalTexts else { return nil }
     guard let id = literalKeys.value(bytes) else {
       return (String(decoding: bytes, as: UTF8.self), Scalar(tag: .string, bits: .max))
     }
     return (literalTexts[Int(id)], Scalar(tag: .string, bits: UInt64(id)))
   }
-
-  /// The index of the option id at `parser.index` (a string), or nil when it is not declared.
-  func option(_ parser: inout JSONParser) throws(JSONError) -> Int? {
-    if let optionKeys, let bytes = parser.plainASCIIString() { return optionKeys.value(bytes).map(Int.init) }
-    return optionIndex?.index(of: try parser.parseString())
-  }
 }
 
 extension ProfileBinder {
+  /// The index of the option id of `slot` at `parser.index` (a string), or nil when it is not declared.
+  @inline(__always)
+  func option(_ parser: inout JSONParser, slot: Int) throws(JSONError) -> Int? {
+    if let optionKeys = plainPlans[slot].optionKeys, let bytes = parser.plainASCIIString() {
+      return optionKeys.value(bytes).map(Int.init)
+    }
+    return plans[slot].optionIndex?.index(of: try parser.parseString())
+  }
+
   /// Reads the value of `slot` at `parser.index` into `slots`; false when the reference path would warn.
   func readValue(_ parser: inout JSONParser, slot: Int, into slots: inout Slots) throws(JSONError) -> Bool {
     if try readNull(&parser) { return true }
-    // Unretained: the binder holds its plans for as long as it binds.
-    unowned(unsafe) let plan = plans[slot]
+    // Plain data through a pointer: the binder holds its plans for as long as it binds.
+    let plan = plainPlans[slot]
     switch plan.kind {
     case .string:
       guard parser.current == UInt8(ascii: "\"") else { return false }
       let text: String
       if let bytes = parser.plainASCIIString() {
-        let scalar: Scalar
-        (text, scalar) = plan.string(ascii: bytes)
-        slots.scalars[slot] = scalar
+        if let (ascii, scalar) = plan.string(ascii: bytes) {
+          text = ascii
+          slots.scalars[slot] = scalar
+        } else {
+          text = String(decoding: bytes, as: UTF8.self)
+          slots.scalars[slot] = plans[slot].stringScalar(text)
+        }
       } else {
         text = try parser.parseString()
-        slots.scalars[slot] = plan.stringScalar(text)
+        slots.scalars[slot] = plans[slot].stringScalar(text)
       }
       slots.values[slot] = .string(text)
     case .number:
@@ -145,11 +171,11 @@ extension ProfileBinder {
       slots.scalars[slot] = Scalar(tag: .date, bits: UInt64(bitPattern: instant.millisecondsSince1970))
       slots.values[slot] = .date(instant)
     case .choice:
-      guard parser.current == UInt8(ascii: "\""), let index = try plan.option(&parser) else { return false }
+      guard parser.current == UInt8(ascii: "\""), let index = try option(&parser, slot: slot) else { return false }
       slots.scalars[slot] = Scalar(tag: .choice, bits: UInt64(index))
       slots.values[slot] = .choice(index)
     case .choices:
-      guard let mask = try readOptionSet(&parser, plan) else { return false }
+      guard let mask = try readOptionSet(&parser, slot: slot) else { return false }
       slots.scalars[slot] = Scalar(tag: .choices, bits: mask)
       slots.values[slot] = .choices(mask)
     }
@@ -181,7 +207,7 @@ extension ProfileBinder {
   }
 
   /// An array of declared option ids as a bit set; nil for anything else (a non-string, an unknown id).
-  private func readOptionSet(_ parser: inout JSONParser, _ plan: SlotPlan) throws(JSONError) -> UInt64? {
+  private func readOptionSet(_ parser: inout JSONParser, slot: Int) throws(JSONError) -> UInt64? {
     guard parser.current == UInt8(ascii: "[") else { return nil }
     parser.index += 1
     parser.skipWhitespace()
@@ -191,7 +217,7 @@ extension ProfileBinder {
       return mask
     }
     while true {
-      guard parser.current == UInt8(ascii: "\""), let index = try plan.option(&parser) else { return nil }
+      guard parser.current == UInt8(ascii: "\""), let index = try option(&parser, slot: slot) else { return nil }
       mask |= 1 << UInt64(index)
       guard let more = nextElement(&parser, closing: UInt8(ascii: "]")) else { return nil }
       if !more { return mask }

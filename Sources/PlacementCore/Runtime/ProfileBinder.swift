@@ -8,13 +8,17 @@
 /// error message and warning. Numbers and strings are read by the same `JSONParser` primitives and coerced as
 /// `Coercion.value` does, so an accepted profile binds exactly as on the reference path (ProfileBinderTests
 /// compares both on generated, example and mutated profiles).
-final class ProfileBinder: Sendable {
+///
+/// `@unchecked Sendable`: its only non-`Sendable` storage, the plain plans, is written in `init` and only read after.
+final class ProfileBinder: @unchecked Sendable {
   let attributes: [AttributeDefinition]
   let program: Program
   /// The rule set the bound profiles belong to.
   let identity: RuleSetIdentity
   /// How each slot's value is read.
   let plans: [SlotPlan]
+  /// The plans' plain views, by slot (read through a pointer in the hot loop; owned, never mutated after init).
+  let plainPlans: UnsafeMutableBufferPointer<SlotPlan.Plain>
   /// Top-level member names: a slot, or one of the `Member` codes (the table owns what ``topLevelKeys`` reads).
   private let topLevel: ByteKeyTable
   private let topLevelKeys: ByteKeys
@@ -40,6 +44,8 @@ final class ProfileBinder: Sendable {
     self.program = program
     self.identity = identity
     plans = attributes.map { SlotPlan($0.type, literals: program.stringIDs[$0.slot]) }
+    plainPlans = .allocate(capacity: max(1, plans.count))
+    for (slot, plan) in plans.enumerated() { (plainPlans.baseAddress! + slot).initialize(to: plan.plain) }
     var top: [(name: String, value: Int32)] = [
       ("profile_id", Member.profileID), ("customer_user_id", Member.customerUserID),
       ("custom_attributes", Member.customAttributes), ("events", Member.events),
@@ -60,6 +66,8 @@ final class ProfileBinder: Sendable {
     let slot = { (name: String) in attributes.first { $0.isBuiltin && $0.name == name }?.slot }
     identitySlots = (slot("profile_id"), slot("customer_user_id"))
   }
+
+  deinit { plainPlans.deallocate() }
 
   /// The bound profile, or nil when the input is not of the common shape (see the type's documentation).
   func bind(_ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits) -> BoundProfile? {
@@ -121,7 +129,7 @@ final class ProfileBinder: Sendable {
       case Member.profileID, Member.customerUserID:
         // Read as the string attribute it is (one string reader); the id is that value.
         if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID,
-          plans[slot].kind == .string
+          plainPlans[slot].kind == .string
         {
           guard try readValue(&parser, slot: slot, into: &slots) else { return false }
           if code == Member.profileID, case .string(let text) = slots.values[slot] { slots.profileID = text }
