@@ -31,7 +31,8 @@ import Testing
     for id in Self.ids {
       let decision = Self.variation(before, id)
       #expect(decision.reason == .split)
-      assigned[id] = try #require(before.newAssignments(decision.exposures)["copy-1"])
+      let variation: String? = before.newAssignments(decision.exposures)["copy-1"]
+      assigned[id] = try #require(variation)
     }
     #expect(assigned.values.filter { $0 == "a" }.count == 5_040)
 
