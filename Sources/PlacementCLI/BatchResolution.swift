@@ -37,7 +37,7 @@ struct BatchResolution {
     var progress = Progress(console: console)
     var nextLine = 1
     func write(_ slot: BatchSlot) {
-      if !slot.result.out.isEmpty { console.out(bytes: slot.result.out) }
+      if slot.result.out.count > 0 { slot.result.out.withBytes { console.out(buffer: $0) } }
       // A chunk whose decisions could not be written was never shown: log none of its exposures or assignments
       // (with SIGPIPE ignored, the failed write returns here instead of ending the process).
       guard !console.outputFailed else { return }
@@ -104,7 +104,6 @@ struct BatchResolution {
   /// Resolves the lines of one chunk into output bytes and error text.
   func resolve(_ chunk: Chunk, into result: inout ChunkResult) {
     result.out.reserveCapacity(chunk.bytes.count + chunk.lineCount * placements.count * 160)
-    var writer = JSONWriter(reservingCapacity: 1_024)
     var oversized = chunk.oversized[...]
     var cache = DecisionJSONCache()
     // Without explain, JSON lines are written from index resolutions and pre-encoded fragments.
@@ -117,7 +116,7 @@ struct BatchResolution {
     var log = JSONWriter(reservingCapacity: exposureLog == nil ? 0 : 256)
     // One profile for the chunk: each line binds into its storage (no allocation per line).
     var profile = ruleSet.emptyProfile()
-    var profileIDJSON: [UInt8] = []
+    var profileIDJSON = JSONWriter(reservingCapacity: 64)
     chunk.forEachLine { number, line in
       if BatchResolution.isBlank(line) { return }
       do throws(ProfileError) {
@@ -129,31 +128,30 @@ struct BatchResolution {
         try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile)
       } catch {
         result.failed += 1
-        report(error.message, line: number, column: error.position?.column, into: &result, writer: &writer)
+        report(error.message, line: number, column: error.position?.column, into: &result)
         return
       }
       ruleSet.force(&profile, allowOverrides: options.allowOverrides)
       var assigned: [String: String] = [:]
       defer { if collectsAssignments { result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned) } }
       if let encoder {
-        // Decision lines go straight into the chunk's output (the writer holds it meanwhile); the id is encoded once.
+        // Decision lines go straight into the chunk's output; the id is encoded once.
         DecisionEncoder.profileIDJSON(profile, into: &profileIDJSON)
         memo.reset()
-        writer.exchangeBytes(with: &result.out)
-        defer { writer.exchangeBytes(with: &result.out) }
         for (position, placement) in placements.enumerated() {
           let resolution = encoder.resolution(
             position: position, index: indices[position], profile: profile, now: options.now, memo: &memo,
             trail: &trail)
-          encoder.write(resolution, trail: trail, position: position, profile: profile, profileID: profileIDJSON, to: &writer)
-          writer.endLine()
+          encoder.write(
+            resolution, trail: trail, position: position, profile: profile, profileID: profileIDJSON, to: &result.out)
+          result.out.endLine()
           if collectsAssignments { assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a } }
           if let exposureLog, !trail.draws.isEmpty {
             log.removeAll(keepingCapacity: true)
             exposureLog.write(
               RuleSet.exposures(trail, placement: ruleSet.placements[indices[position]]), profileID: profile.profileID,
               placement: placement.name, to: &log)
-            result.exposures.append(contentsOf: log.bytes)
+            log.withBytes { result.exposures.append(contentsOf: $0) }
           }
         }
         result.resolved += 1
@@ -165,19 +163,17 @@ struct BatchResolution {
           decision = try ruleSet.resolve(placement, for: profile, options: options)
         } catch {
           // Not reached: the handles and the profile are this rule set's. Reported, never a crash.
-          report(error.description, line: number, into: &result, writer: &writer)
+          report(error.description, line: number, into: &result)
           return
         }
         if collectsAssignments { assigned.merge(ruleSet.newAssignments(decision.exposures)) { a, _ in a } }
         if let exposureLog, !decision.exposures.isEmpty { result.exposures.append(contentsOf: exposureLog.lines(of: decision)) }
         if output.format == .json {
-          cache.write(decision, position: position, to: &writer)
-          result.out.append(contentsOf: writer.bytes)
-          result.out.append(UInt8(ascii: "\n"))
-          writer.removeAll(keepingCapacity: true)
+          cache.write(decision, position: position, to: &result.out)
+          result.out.endLine()
         } else {
-          if position == 0 { result.out.append(contentsOf: output.profileHeader(decision.profileID, line: number).utf8) }
-          result.out.append(contentsOf: output.text(decision).utf8)
+          if position == 0 { result.out.raw(utf8: output.profileHeader(decision.profileID, line: number)) }
+          result.out.raw(utf8: output.text(decision))
         }
       }
       result.resolved += 1
@@ -186,31 +182,27 @@ struct BatchResolution {
 
   /// A failed line: `<source>:<n>[:<column>]: error: <message>` on stderr, or an error record in the output.
   /// `column` (1-based, in characters) is where invalid JSON was found in the line.
-  func report(
-    _ message: String, line number: Int, column: Int? = nil, into result: inout ChunkResult, writer: inout JSONWriter
-  ) {
+  func report(_ message: String, line number: Int, column: Int? = nil, into result: inout ChunkResult) {
     let at = column.map { ":\($0)" } ?? ""
     guard inlineErrors else {
       result.errors += "\(sourceName):\(number)\(at): error: \(message)\n"
       return
     }
     guard output.format == .json else {
-      result.out.append(contentsOf: "line \(number)\(at): error: \(message)\n".utf8)
+      result.out.raw(utf8: "line \(number)\(at): error: \(message)\n")
       return
     }
-    writer.beginObject()
-    writer.key("line")
-    writer.value(number)
+    result.out.beginObject()
+    result.out.key("line")
+    result.out.value(number)
     if let column {
-      writer.key("column")
-      writer.value(column)
+      result.out.key("column")
+      result.out.value(column)
     }
-    writer.key("error")
-    writer.value(message)
-    writer.endObject()
-    result.out.append(contentsOf: writer.bytes)
-    result.out.append(UInt8(ascii: "\n"))
-    writer.removeAll(keepingCapacity: true)
+    result.out.key("error")
+    result.out.value(message)
+    result.out.endObject()
+    result.out.endLine()
   }
 }
 
@@ -232,7 +224,8 @@ extension BatchResolution {
 
 /// What one chunk produced.
 struct ChunkResult: Sendable {
-  var out: [UInt8] = []
+  /// The chunk's standard output: decision lines (written in place by the encoder), text, inline errors.
+  var out = JSONWriter()
   /// Exposure log lines (`--exposures`).
   var exposures: [UInt8] = []
   /// New sticky assignment lines (`--assignments-out`).

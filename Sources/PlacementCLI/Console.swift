@@ -65,9 +65,14 @@ public final class Console: Sendable {
   /// Writes UTF-8 bytes to standard output: with `write(2)` straight from the buffer on the process's own stream
   /// (the batch writer's path: no per-chunk `String` or `Data` copy), through the output closure otherwise.
   func out(bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { out(buffer: $0) }
+  }
+
+  /// ``out(bytes:)`` from memory the caller keeps alive for the call.
+  func out(buffer bytes: UnsafeBufferPointer<UInt8>) {
     guard let outputDescriptor else { return out(String(decoding: bytes, as: UTF8.self)) }
     guard !failures.withLock({ $0.out != nil }) else { return }
-    let code = bytes.withUnsafeBytes { StreamWriteError.writeAll($0, to: outputDescriptor) }
+    let code = StreamWriteError.writeAll(UnsafeRawBufferPointer(bytes), to: outputDescriptor)
     if code != 0 { record(StreamWriteError(code: code), toOutput: true) }
   }
 

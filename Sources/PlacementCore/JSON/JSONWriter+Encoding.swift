@@ -9,16 +9,21 @@ extension JSONWriter {
   ///   - string: The text.
   ///   - bytes: The output buffer.
   public static func appendString(_ string: String, to bytes: inout [UInt8]) {
-    bytes.append(UInt8(ascii: "\""))
-    let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &bytes) }
-    if done == nil { Array(string.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &bytes) } }
-    bytes.append(UInt8(ascii: "\""))
+    writeString(string, to: &bytes)
   }
 
-  private static func appendEscaped(_ source: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+  /// ``appendString(_:to:)`` into any sink (a writer's own buffer).
+  static func writeString<Sink: ByteSink>(_ string: String, to bytes: inout Sink) {
+    bytes.appendByte(UInt8(ascii: "\""))
+    var text = string
+    text.withUTF8 { appendEscaped($0, to: &bytes) }
+    bytes.appendByte(UInt8(ascii: "\""))
+  }
+
+  private static func appendEscaped<Sink: ByteSink>(_ source: UnsafeBufferPointer<UInt8>, to bytes: inout Sink) {
     // Most strings (ids, names, keys) need no escape: one scan, one bulk append.
     guard needsEscaping(source) else {
-      bytes.append(contentsOf: source)
+      bytes.appendBytes(source)
       return
     }
     var runStart = 0
@@ -35,32 +40,36 @@ extension JSONWriter {
         }
         width = 3
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
-      bytes.append(UInt8(ascii: "\\"))
+      bytes.appendBytes(UnsafeBufferPointer(rebasing: source[runStart..<index]))
+      bytes.appendByte(UInt8(ascii: "\\"))
       switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-      case 0x08: bytes.append(UInt8(ascii: "b"))
-      case 0x09: bytes.append(UInt8(ascii: "t"))
-      case 0x0A: bytes.append(UInt8(ascii: "n"))
-      case 0x0C: bytes.append(UInt8(ascii: "f"))
-      case 0x0D: bytes.append(UInt8(ascii: "r"))
-      case 0xE2: appendLiteral(source[index + 2] == 0xA8 ? "u2028" : "u2029", to: &bytes)
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.appendByte(byte)
+      case 0x08: bytes.appendByte(UInt8(ascii: "b"))
+      case 0x09: bytes.appendByte(UInt8(ascii: "t"))
+      case 0x0A: bytes.appendByte(UInt8(ascii: "n"))
+      case 0x0C: bytes.appendByte(UInt8(ascii: "f"))
+      case 0x0D: bytes.appendByte(UInt8(ascii: "r"))
+      case 0xE2: writeLiteral(source[index + 2] == 0xA8 ? "u2028" : "u2029", to: &bytes)
       default:
-        appendLiteral("u00", to: &bytes)
-        bytes.append(hexDigit(byte >> 4))
-        bytes.append(hexDigit(byte & 0x0F))
+        writeLiteral("u00", to: &bytes)
+        bytes.appendByte(hexDigit(byte >> 4))
+        bytes.appendByte(hexDigit(byte & 0x0F))
       }
       index += width
       runStart = index
     }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
+    bytes.appendBytes(UnsafeBufferPointer(rebasing: source[runStart..<source.count]))
   }
 
   /// Whether any byte of `source` is a quote, a backslash, a control character or the first byte of U+2028 or
   /// U+2029 (0xE2, checked precisely by the caller's loop).
   @inline(__always)
   private static func needsEscaping(_ source: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in source where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 {
+    // Printable ASCII without quotes or backslashes (the common case) is skipped 8 bytes at a time; every byte
+    // that needs escaping is one `firstSpecialByte` stops at, and from there each byte is checked.
+    let first = JSONParser.firstSpecialByte(source, from: 0)
+    for byte in source[first...]
+    where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 {
       return true
     }
     return false
@@ -80,18 +89,24 @@ extension JSONWriter {
   ///   - number: The value.
   ///   - bytes: The output buffer.
   public static func appendNumber(_ number: Double, to bytes: inout [UInt8]) {
+    writeNumber(number, to: &bytes)
+  }
+
+  /// ``appendNumber(_:to:)`` into any sink.
+  static func writeNumber<Sink: ByteSink>(_ number: Double, to bytes: inout Sink) {
     guard number.isFinite else {
-      appendLiteral("null", to: &bytes)
+      writeLiteral("null", to: &bytes)
       return
     }
     if number.magnitude < 18_446_744_073_709_551_616, number.rounded(.towardZero) == number {
       // Every integral value below 2^64 in plain digits, never `.0` or an exponent: exact up to 2^53; above,
       // the digits of the double that was read (a JSON number is an IEEE double, as in JavaScript), so
       // 9007199254740993 prints as 9007199254740992 (docs/CLI.md, "Numbers").
-      if number.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-      appendUnsigned(UInt64(number.magnitude), to: &bytes)
+      if number.sign == .minus { bytes.appendByte(UInt8(ascii: "-")) }
+      writeUnsigned(UInt64(number.magnitude), to: &bytes)
     } else {
-      bytes.append(contentsOf: number.description.utf8)
+      var text = number.description
+      text.withUTF8 { bytes.appendBytes($0) }
     }
   }
 
@@ -100,26 +115,30 @@ extension JSONWriter {
   ///   - integer: The value.
   ///   - bytes: The output buffer.
   public static func appendInteger(_ integer: Int64, to bytes: inout [UInt8]) {
-    if integer < 0 { bytes.append(UInt8(ascii: "-")) }
-    appendUnsigned(integer.magnitude, to: &bytes)
+    writeInteger(integer, to: &bytes)
+  }
+
+  /// ``appendInteger(_:to:)`` into any sink.
+  static func writeInteger<Sink: ByteSink>(_ integer: Int64, to bytes: inout Sink) {
+    if integer < 0 { bytes.appendByte(UInt8(ascii: "-")) }
+    writeUnsigned(integer.magnitude, to: &bytes)
   }
 
   /// Appends an unsigned integer in decimal, without allocating.
-  static func appendUnsigned(_ integer: UInt64, to bytes: inout [UInt8]) {
+  static func writeUnsigned<Sink: ByteSink>(_ integer: UInt64, to bytes: inout Sink) {
     var magnitude = integer
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes, enough for 20 digits
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in  // 2^64 has 20 digits
+      var start = 20
       repeat {
-        buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        start -= 1
+        digits.initializeElement(at: start, to: UInt8(ascii: "0") + UInt8(magnitude % 10))
         magnitude /= 10
-        count += 1
       } while magnitude != 0
-      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(24 - count)...]))
+      bytes.appendBytes(UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
 
-  static func appendLiteral(_ literal: StaticString, to bytes: inout [UInt8]) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  static func writeLiteral<Sink: ByteSink>(_ literal: StaticString, to bytes: inout Sink) {
+    bytes.appendBytes(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
   }
 }

@@ -13,57 +13,72 @@
 /// object member, balanced `begin`/`end`). Output is compact: no whitespace. Reuse one writer across records with
 /// `removeAll(keepingCapacity:)` to avoid allocating per record.
 public struct JSONWriter: Sendable {
-  /// The UTF-8 output written so far.
-  public private(set) var bytes: [UInt8]
+  /// The output, appended to without `Array`'s per-append overhead (see ``OutputBytes``).
+  private var output: OutputBytes
   /// Whether the next value or key must be preceded by a comma.
   private var needsComma = false
 
   /// Creates an empty writer.
   /// - Parameter capacity: Bytes to reserve up front.
   public init(reservingCapacity capacity: Int = 0) {
-    bytes = []
-    bytes.reserveCapacity(capacity)
+    output = OutputBytes(capacity: capacity)
+  }
+
+  /// The UTF-8 output written so far (a copy; ``withBytes(_:)`` reads it in place).
+  public var bytes: [UInt8] { output.array }
+
+  /// Calls `body` with the UTF-8 output written so far, in place (valid only inside `body`).
+  public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    try output.withUnsafeBufferPointer(body)
+  }
+
+  /// The number of bytes written so far.
+  public var count: Int { output.count }
+
+  /// Makes room for `capacity` bytes in all, so that writing up to that many allocates nothing more.
+  package mutating func reserveCapacity(_ capacity: Int) {
+    output.reserveCapacity(capacity)
   }
 
   /// The output written so far as a string.
-  public var string: String { String(decoding: bytes, as: UTF8.self) }
+  public var string: String { withBytes { String(decoding: $0, as: UTF8.self) } }
 
   /// Empties the output, keeping its storage when `keepingCapacity` is true.
   /// - Parameter keepingCapacity: Whether to keep the allocated buffer for the next record.
   public mutating func removeAll(keepingCapacity: Bool = true) {
-    bytes.removeAll(keepingCapacity: keepingCapacity)
+    output.removeAll(keepingCapacity: keepingCapacity)
     needsComma = false
   }
 
   @inline(__always)
   private mutating func separate() {
-    if needsComma { bytes.append(UInt8(ascii: ",")) }
+    if needsComma { output.appendByte(UInt8(ascii: ",")) }
     needsComma = true
   }
 
   /// Writes `{`.
   public mutating func beginObject() {
     separate()
-    bytes.append(UInt8(ascii: "{"))
+    output.appendByte(UInt8(ascii: "{"))
     needsComma = false
   }
 
   /// Writes `}`.
   public mutating func endObject() {
-    bytes.append(UInt8(ascii: "}"))
+    output.appendByte(UInt8(ascii: "}"))
     needsComma = true
   }
 
   /// Writes `[`.
   public mutating func beginArray() {
     separate()
-    bytes.append(UInt8(ascii: "["))
+    output.appendByte(UInt8(ascii: "["))
     needsComma = false
   }
 
   /// Writes `]`.
   public mutating func endArray() {
-    bytes.append(UInt8(ascii: "]"))
+    output.appendByte(UInt8(ascii: "]"))
     needsComma = true
   }
 
@@ -71,39 +86,39 @@ public struct JSONWriter: Sendable {
   /// - Parameter name: The key, escaped like any string.
   public mutating func key(_ name: String) {
     separate()
-    JSONWriter.appendString(name, to: &bytes)
-    bytes.append(UInt8(ascii: ":"))
+    JSONWriter.writeString(name, to: &output)
+    output.appendByte(UInt8(ascii: ":"))
     needsComma = false
   }
 
   /// Writes a string value (escaped, see `appendString(_:to:)`).
   public mutating func value(_ string: String) {
     separate()
-    JSONWriter.appendString(string, to: &bytes)
+    JSONWriter.writeString(string, to: &output)
   }
 
   /// Writes a number value (see `appendNumber(_:to:)`).
   public mutating func value(_ number: Double) {
     separate()
-    JSONWriter.appendNumber(number, to: &bytes)
+    JSONWriter.writeNumber(number, to: &output)
   }
 
   /// Writes an integer value in decimal.
   public mutating func value(_ integer: Int) {
     separate()
-    JSONWriter.appendInteger(Int64(integer), to: &bytes)
+    JSONWriter.writeInteger(Int64(integer), to: &output)
   }
 
   /// Writes `true` or `false`.
   public mutating func value(_ bool: Bool) {
     separate()
-    JSONWriter.appendLiteral(bool ? "true" : "false", to: &bytes)
+    JSONWriter.writeLiteral(bool ? "true" : "false", to: &output)
   }
 
   /// Writes `null`.
   public mutating func null() {
     separate()
-    JSONWriter.appendLiteral("null", to: &bytes)
+    JSONWriter.writeLiteral("null", to: &output)
   }
 
   /// Writes a whole `JSONValue`.
@@ -165,54 +180,53 @@ public func serialized(_ value: JSONValue, sortedKeys: Bool) -> String {
 extension JSONWriter {
   /// Appends `text` verbatim (keys, colons, commas, brackets that need no escaping).
   package mutating func raw(_ text: StaticString) {
-    JSONWriter.appendLiteral(text, to: &bytes)
+    JSONWriter.writeLiteral(text, to: &output)
   }
 
   /// Appends a quoted, escaped string (as `value(_:)` writes it) without a separator.
   package mutating func rawString(_ string: String) {
-    JSONWriter.appendString(string, to: &bytes)
+    JSONWriter.writeString(string, to: &output)
   }
 
   /// Appends an integer without a separator.
   package mutating func rawInteger(_ integer: Int) {
-    JSONWriter.appendInteger(Int64(integer), to: &bytes)
+    JSONWriter.writeInteger(Int64(integer), to: &output)
   }
 
   /// Appends bytes written earlier by these methods (a cached piece of a record).
   package mutating func raw(bytes piece: [UInt8]) {
-    bytes.append(contentsOf: piece)
+    piece.withUnsafeBufferPointer { output.appendBytes($0) }
   }
 
-  /// Swaps the written bytes with `other` and starts a new value: the batch writes decision lines straight into
-  /// its output buffer this way, with no copy per line.
-  package mutating func exchangeBytes(with other: inout [UInt8]) {
-    swap(&bytes, &other)
-    needsComma = false
+  /// Appends `text`'s UTF-8 bytes verbatim (text output and messages that are not JSON).
+  package mutating func raw(utf8 text: String) {
+    var text = text
+    text.withUTF8 { output.appendBytes($0) }
   }
 
   /// Ends a JSON Lines record: a line feed, and the next value starts a new line (no separating comma).
   package mutating func endLine() {
-    bytes.append(UInt8(ascii: "\n"))
+    output.appendByte(UInt8(ascii: "\n"))
     needsComma = false
   }
 
   /// Appends bytes that are already JSON, from memory the caller keeps alive.
   package mutating func raw(buffer piece: UnsafeBufferPointer<UInt8>) {
-    bytes.append(contentsOf: piece)
+    output.appendBytes(piece)
   }
 
   /// Appends `piece`, the cached start of a value (`{…`), with the comma that separates it from the value
   /// before, as ``beginObject()`` would: the cached record's members follow as raw pieces.
   package mutating func rawValueStart(buffer piece: UnsafeBufferPointer<UInt8>) {
     separate()
-    bytes.append(contentsOf: piece)
+    output.appendBytes(piece)
     needsComma = false
   }
 
   /// Appends `piece`, the cached end of the value a ``rawValueStart(buffer:)`` began (`…}`), as ``endObject()``
   /// would: a value after it is separated by a comma.
   package mutating func rawValueEnd(buffer piece: UnsafeBufferPointer<UInt8>) {
-    bytes.append(contentsOf: piece)
+    output.appendBytes(piece)
     needsComma = true
   }
 }

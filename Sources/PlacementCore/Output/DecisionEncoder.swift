@@ -85,7 +85,7 @@ package final class DecisionEncoder: Sendable {
   /// written as JSON (``profileIDJSON(_:into:)``): a batch encodes it once per line, not once per placement.
   package func write(
     _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile,
-    profileID: [UInt8]? = nil, to json: inout JSONWriter
+    profileID: JSONWriter? = nil, to json: inout JSONWriter
   ) {
     guard resolution.row >= 0, resolution.source == .drawn, !resolution.scheduledOut,
       !hasTests[position] || profile.bucketingID != nil
@@ -94,7 +94,7 @@ package final class DecisionEncoder: Sendable {
     }
     json.rawValueStart(buffer: heads[position, 0, 0])
     if let profileID {
-      json.raw(bytes: profileID)
+      profileID.withBytes { json.raw(buffer: $0) }
     } else if let id = profile.profileID {
       json.rawString(id)
     } else {
@@ -124,13 +124,9 @@ package final class DecisionEncoder: Sendable {
 
 extension DecisionEncoder {
   /// `profile`'s `profile_id` as JSON (a string, or `null`) in `bytes` (replaced), for ``write(_:trail:position:profile:profileID:to:)``.
-  package static func profileIDJSON(_ profile: BoundProfile, into bytes: inout [UInt8]) {
-    bytes.removeAll(keepingCapacity: true)
-    if let id = profile.profileID {
-      JSONWriter.appendString(id, to: &bytes)
-    } else {
-      bytes.append(contentsOf: "null".utf8)
-    }
+  package static func profileIDJSON(_ profile: BoundProfile, into json: inout JSONWriter) {
+    json.removeAll(keepingCapacity: true)
+    if let id = profile.profileID { json.rawString(id) } else { json.raw("null") }
   }
 
   /// The resolution of the placement at `position` (index `index` in the rule set) with its exposures in `trail`;

@@ -1,0 +1,103 @@
+/// Where JSON text is appended: ``OutputBytes`` (a writer's own buffer) or a `[UInt8]`.
+protocol ByteSink {
+  mutating func appendByte(_ byte: UInt8)
+  mutating func appendBytes(_ piece: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: ByteSink where Element == UInt8 {
+  @inline(__always)
+  mutating func appendByte(_ byte: UInt8) { append(byte) }
+  @inline(__always)
+  mutating func appendBytes(_ piece: UnsafeBufferPointer<UInt8>) { append(contentsOf: piece) }
+}
+
+/// A ``JSONWriter``'s output: a growable byte buffer with value semantics (copied on the first write after a
+/// copy of the writer). An append is one capacity check and a copy: `Array.append(contentsOf:)` of a small piece
+/// cost about 100 instructions (a uniqueness check, the generic copy, then `memcpy`), and a decision line is
+/// a dozen pieces. Capacity grows by doubling.
+struct OutputBytes: @unchecked Sendable {
+  /// The buffer: `count` initialized bytes of `capacity`.
+  private final class Storage {
+    var base: UnsafeMutablePointer<UInt8>
+    var count = 0
+    var capacity: Int
+
+    init(capacity: Int) {
+      self.capacity = max(capacity, 64)
+      base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    func copy() -> Storage {
+      let copy = Storage(capacity: capacity)
+      copy.base.initialize(from: base, count: count)
+      copy.count = count
+      return copy
+    }
+
+    @inline(never)
+    func grow(toHold needed: Int) {
+      let capacity = max(needed, 2 * self.capacity)
+      let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+      base.initialize(from: self.base, count: count)
+      self.base.deallocate()
+      self.base = base
+      self.capacity = capacity
+    }
+  }
+
+  private var storage: Storage
+
+  init(capacity: Int = 0) {
+    storage = Storage(capacity: capacity)
+  }
+
+  var count: Int { storage.count }
+  var isEmpty: Bool { storage.count == 0 }
+
+  /// The bytes written, copied into an array.
+  var array: [UInt8] { withUnsafeBufferPointer { Array($0) } }
+
+  /// Calls `body` with the bytes written (valid only inside `body`).
+  func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+  }
+
+  /// Makes the storage unshared, with room for `extra` more bytes.
+  @inline(__always)
+  private mutating func reserve(_ extra: Int) {
+    if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    if storage.count + extra > storage.capacity { storage.grow(toHold: storage.count + extra) }
+  }
+
+  /// Makes the storage unshared, with room for `capacity` bytes in all.
+  mutating func reserveCapacity(_ capacity: Int) {
+    reserve(max(0, capacity - storage.count))
+  }
+
+  mutating func removeAll(keepingCapacity: Bool) {
+    if keepingCapacity, isKnownUniquelyReferenced(&storage) {
+      storage.count = 0
+    } else {
+      storage = Storage(capacity: keepingCapacity ? storage.capacity : 0)
+    }
+  }
+}
+
+extension OutputBytes: ByteSink {
+  @inline(__always)
+  mutating func appendByte(_ byte: UInt8) {
+    reserve(1)
+    storage.base[storage.count] = byte
+    storage.count += 1
+  }
+
+  @inline(__always)
+  mutating func appendBytes(_ piece: UnsafeBufferPointer<UInt8>) {
+    guard let source = piece.baseAddress, !piece.isEmpty else { return }
+    reserve(piece.count)
+    (storage.base + storage.count).initialize(from: source, count: piece.count)
+    storage.count += piece.count
+  }
+}
