@@ -84,3 +84,35 @@ import Testing
     #expect(JSONWriter.serialized(value, sortedKeys: true) == serialized(value, sortedKeys: true))
   }
 }
+
+/// The writer's own buffer keeps value semantics: a copy writes on its own, growth past any capacity keeps every
+/// byte, and `removeAll` of a shared writer leaves the other copy whole.
+@Suite struct JSONWriterBufferTests {
+  @Test func copiesAreIndependent() {
+    var first = JSONWriter(reservingCapacity: 4)
+    first.beginArray()
+    first.value("a")
+    var second = first
+    second.value("b")
+    first.value(1)
+    first.endArray()
+    second.endArray()
+    #expect(first.string == #"["a",1]"#)
+    #expect(second.string == #"["a","b"]"#)
+    var third = first
+    third.removeAll(keepingCapacity: true)
+    #expect(third.count == 0 && first.string == #"["a",1]"#)
+  }
+
+  @Test func growingKeepsEveryByte() {
+    var writer = JSONWriter(reservingCapacity: 1)
+    var expected = ""
+    for index in 0..<5_000 {
+      writer.raw(utf8: "\(index),")
+      expected += "\(index),"
+    }
+    #expect(writer.string == expected)
+    #expect(writer.bytes == Array(expected.utf8))
+    writer.withBytes { #expect($0.count == expected.utf8.count) }
+  }
+}
