@@ -4,7 +4,8 @@
 ///
 /// Each condition is a subtree stored in prefix order, one node per ``Condition`` node of the folded condition
 /// (so an explanation can walk the condition and its nodes side by side): a node's children follow it, and
-/// ``Node/end`` is the index just past its subtree, so an `and`/`or` short-circuits by jumping. Tests on common
+/// ``Node/end`` is the index just past its subtree. A run does not recurse through them: it follows the
+/// ``BranchGraph``, jumps from predicate to predicate in short-circuit order, observing every node. Tests on common
 /// value shapes (numbers, options, dates, booleans, release versions, string equality against literals) are
 /// instructions of their own over a bound profile's ``Scalar``s; every other test, and every value the fast
 /// instruction cannot read, goes through ``ValueTest/holds(_:now:)`` with the original test (kept in ``tests``),
@@ -19,6 +20,8 @@ package final class Program: Sendable {
   let nodes: [Node]
   /// The root node of each segment's condition, indexed like ``RuleSet/segments``.
   let roots: [Int32]
+  /// The conditions' short-circuit order as jumps between leaf nodes: what a run follows.
+  let graph: BranchGraph
   /// The original test of every predicate node (``Node/test``), for the reference path.
   let tests: [ValueTest]
   /// Rollout salts and thresholds, indexed by ``Node/a`` of `.rollout` nodes.
@@ -43,6 +46,7 @@ package final class Program: Sendable {
     var builder = ProgramBuilder(attributeCount: attributeCount)
     roots = conditions.map { builder.emit($0) }
     nodes = builder.nodes
+    graph = BranchGraph(nodes: builder.nodes, roots: roots)
     tests = builder.tests
     rollouts = builder.rollouts
     stringIDs = builder.stringIDs

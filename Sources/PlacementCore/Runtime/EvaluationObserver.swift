@@ -2,12 +2,21 @@
 /// each node's result to its observer, so an explanation reads the run that decided instead of re-deriving it.
 /// Resolution without explain uses ``NoObserver``, which the compiler removes entirely.
 package protocol EvaluationObserver {
+  /// Whether ``node(_:holds:)`` does anything: when false, a run does not report nodes (nor walk the chains of
+  /// nodes a jump decides).
+  static var observesNodes: Bool { get }
   /// Node `index` of the program was evaluated (or, for a `.segment` node, read from the memo) and gave `holds`.
   mutating func node(_ index: Int, holds: Bool)
 }
 
+extension EvaluationObserver {
+  package static var observesNodes: Bool { true }
+}
+
 /// Observes nothing: the resolution hot path.
 package struct NoObserver: EvaluationObserver {
+  package static var observesNodes: Bool { false }
+
   package init() {}
 
   @inline(__always)

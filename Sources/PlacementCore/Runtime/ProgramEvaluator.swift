@@ -28,15 +28,17 @@ extension Program {
     observer: inout Observer, _ body: (inout ProgramEvaluator<Observer>, borrowing BoundProfile) -> Result
   ) -> Result {
     nodes.withUnsafeBufferPointer { nodes in
-      roots.withUnsafeBufferPointer { roots in
-        memoSlots.withUnsafeBufferPointer { memoSlots in
-          profile.scalars.withUnsafeBufferPointer { scalars in
-            var evaluator = ProgramEvaluator(
-              program: self, nodes: nodes, roots: roots, memoSlots: memoSlots, scalars: scalars, memo: memo,
-              words: memoWords, now: now, observer: observer)
-            let result = body(&evaluator, profile)
-            observer = evaluator.observer
-            return result
+      graph.edges.withUnsafeBufferPointer { edges in
+        graph.entries.withUnsafeBufferPointer { entries in
+          memoSlots.withUnsafeBufferPointer { memoSlots in
+            profile.scalars.withUnsafeBufferPointer { scalars in
+              var evaluator = ProgramEvaluator(
+                program: self, nodes: nodes, edges: edges, entries: entries, memoSlots: memoSlots, scalars: scalars,
+                memo: memo, words: memoWords, now: now, observer: observer)
+              let result = body(&evaluator, profile)
+              observer = evaluator.observer
+              return result
+            }
           }
         }
       }
@@ -56,7 +58,9 @@ extension Program {
 package struct ProgramEvaluator<Observer: EvaluationObserver> {
   unowned(unsafe) let program: Program
   let nodes: UnsafeBufferPointer<Node>
-  let roots: UnsafeBufferPointer<Int32>
+  /// The program's ``BranchGraph``: each leaf's jumps, and each condition's first leaf.
+  let edges: UnsafeBufferPointer<BranchGraph.Edge>
+  let entries: UnsafeBufferPointer<Int32>
   let memoSlots: UnsafeBufferPointer<Int32>
   let scalars: UnsafeBufferPointer<Scalar>
   /// `words` "known" words, then `words` "holds" words.
@@ -68,41 +72,51 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   /// Whether segment `segment` holds: from the memo when this run already evaluated it.
   package mutating func segment(_ segment: Int, _ profile: BoundProfile) -> Bool {
     let slot = Int(memoSlots[segment])
-    guard slot >= 0 else { return holds(Int(roots[segment]), profile) }
+    guard slot >= 0 else { return condition(from: Int(entries[segment]), profile) }
     let word = slot >> 6
     let bit: UInt64 = 1 << UInt64(slot & 63)
     if memo[word] & bit != 0 { return memo[words + word] & bit != 0 }
-    let result = holds(Int(roots[segment]), profile)
+    let result = condition(from: Int(entries[segment]), profile)
     memo[word] |= bit
     if result { memo[words + word] |= bit }
     return result
   }
 
-  /// Whether the subtree at node `index` holds.
-  mutating func holds(_ index: Int, _ profile: BoundProfile) -> Bool {
-    let result = evaluate(index, profile)
-    observer.node(index, holds: result)
-    return result
+  /// Whether the condition whose first leaf is `entry` holds: from leaf to leaf along the ``BranchGraph``'s
+  /// jumps until one exits. Each leaf's result is observed, then each enclosing node its jump decides.
+  private mutating func condition(from entry: Int, _ profile: BoundProfile) -> Bool {
+    var index = entry
+    while true {
+      let node = nodes[index]
+      let result: Bool
+      switch node.op {
+      case .segment: result = segment(Int(node.a), profile)
+      case .constant: result = node.a != 0
+      case .rollout: result = rollout(node, profile)
+      case .all: result = true  // a leaf only when empty
+      case .any: result = false
+      case .not: preconditionFailure("a `not` node is never a leaf")
+      default: result = test(node, profile)
+      }
+      let edge = edges[index]
+      if Observer.observesNodes {
+        observer.node(index, holds: result)
+        observeDecided(from: result ? edge.trueCloses : edge.falseCloses)
+      }
+      let next = result ? edge.onTrue : edge.onFalse
+      if next < 0 { return next == BranchGraph.holds }
+      index = Int(next)
+    }
   }
 
-  private mutating func evaluate(_ index: Int, _ profile: BoundProfile) -> Bool {
-    let node = nodes[index]
-    switch node.op {
-    case .all, .any:
-      let isAll = node.op == .all
-      var child = index + 1
-      var remaining = Int(node.a)
-      while remaining > 0 {
-        if holds(child, profile) != isAll { return !isAll }
-        child = Int(nodes[child].end)
-        remaining -= 1
-      }
-      return isAll
-    case .not: return !holds(index + 1, profile)
-    case .segment: return segment(Int(node.a), profile)
-    case .constant: return node.a != 0
-    case .rollout: return rollout(node, profile)
-    default: return test(node, profile)
+  /// Observes the enclosing nodes a jump decided, from the chain link `link` outwards.
+  @inline(never)
+  private mutating func observeDecided(from link: Int32) {
+    var link = Int(link)
+    while link >= 0 {
+      let close = program.graph.closes[link]
+      observer.node(Int(close.code >> 1), holds: close.code & 1 != 0)
+      link = Int(close.next)
     }
   }
 

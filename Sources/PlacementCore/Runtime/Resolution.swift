@@ -85,6 +85,8 @@ package struct ExposureTrail: ResolutionObserver {
     if !outsideLayer.isEmpty { outsideLayer.removeAll(keepingCapacity: true) }
   }
 
+  package static var observesNodes: Bool { false }
+
   @inline(__always)
   package mutating func node(_ index: Int, holds: Bool) {}
 

@@ -112,49 +112,59 @@ extension RuleSet {
     observer: inout Observer
   ) -> Resolution {
     // The profile reaches the loop as the run's argument, not as a capture: capturing it made a copy (seven
-    // retains and releases) per resolution.
-    let overrides = placements[index].overrides
+    // retains and releases) per resolution. The rule set is captured unretained (the caller holds it), and
+    // nothing else that is reference-counted is captured: each capture cost a retain and a release per resolution.
+    let ruleSet = Unmanaged.passUnretained(self)
     return program.run(profile, now: now, memo: memo, observer: &observer) { run, profile in
-      var resolution = Resolution(placement: Int32(index))
-      if !overrides.isEmpty, let forced = overridingContent(overrides, run: &run, profile) {
-        resolution.override = Int32(forced)
-        return resolution
-      }
-      return program.rowPlans.withUnsafeBufferPointer { plans in
-        let start = Int(program.rowStarts[index])
-        for row in 0..<(Int(program.rowStarts[index + 1]) - start) {
-          let plan = plans[start + row]
-          let segment = plan.segment >= 0 ? Int(plan.segment) : nil
-          if let segment, !run.segment(segment, profile) {
-            run.observer.row(row, segment: segment, outcome: .notMatched)
-            continue
-          }
-          // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
-          guard plan.isLive(at: now) else {
-            run.observer.row(row, segment: segment, outcome: .scheduledOut)
-            resolution.scheduledOut = true
-            continue
-          }
-          var draw: Draw? = nil
-          var fallsThrough = plan.kind == .fallsThrough
-          if plan.kind == .test, case .test(let test) = placements[index].rows[row].content {
-            guard let assigned = assign(test, profile: profile, run: &run) else {
-              run.observer.row(row, segment: segment, outcome: .outsideLayer)
-              continue
-            }
-            draw = assigned
-            fallsThrough = Self.fallsThrough(test.variations[Int(assigned.variation)].content)
-          }
-          if fallsThrough {
-            run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
-            continue
-          }
-          run.observer.row(row, segment: segment, outcome: .decided(draw))
-          resolution.decide(row: row, draw)
-          return resolution
+      ruleSet._withUnsafeGuaranteedRef { $0.rows(index, now: now, run: &run, profile) }
+    }
+  }
+
+  /// The body of ``resolution(_:for:now:memo:observer:)``: overrides, then rows in priority order.
+  private func rows<Observer: ResolutionObserver>(
+    _ index: Int, now: Instant, run: inout ProgramEvaluator<Observer>, _ profile: borrowing BoundProfile
+  ) -> Resolution {
+    var resolution = Resolution(placement: Int32(index))
+    if !placements[index].overrides.isEmpty,
+      let forced = overridingContent(placements[index].overrides, run: &run, profile)
+    {
+      resolution.override = Int32(forced)
+      return resolution
+    }
+    let (start, end) = (Int(program.rowStarts[index]), Int(program.rowStarts[index + 1]))
+    return program.rowPlans.withUnsafeBufferPointer { plans in
+      for row in 0..<(end - start) {
+        let plan = plans[start + row]
+        let segment = plan.segment >= 0 ? Int(plan.segment) : nil
+        if let segment, !run.segment(segment, profile) {
+          run.observer.row(row, segment: segment, outcome: .notMatched)
+          continue
         }
+        // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
+        guard plan.isLive(at: now) else {
+          run.observer.row(row, segment: segment, outcome: .scheduledOut)
+          resolution.scheduledOut = true
+          continue
+        }
+        var draw: Draw? = nil
+        var fallsThrough = plan.kind == .fallsThrough
+        if plan.kind == .test, case .test(let test) = placements[index].rows[row].content {
+          guard let assigned = assign(test, profile: profile, run: &run) else {
+            run.observer.row(row, segment: segment, outcome: .outsideLayer)
+            continue
+          }
+          draw = assigned
+          fallsThrough = Self.fallsThrough(test.variations[Int(assigned.variation)].content)
+        }
+        if fallsThrough {
+          run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
+          continue
+        }
+        run.observer.row(row, segment: segment, outcome: .decided(draw))
+        resolution.decide(row: row, draw)
         return resolution
       }
+      return resolution
     }
   }
 
