@@ -36,6 +36,11 @@ struct BatchResolution {
     var totals = (resolved: 0, failed: 0)
     var progress = Progress(console: console)
     var nextLine = 1
+    // Without explain, JSON lines are written from index resolutions and pre-encoded fragments; the fragments
+    // are encoded once per run (per chunk they cost ~400 instructions per line).
+    let encoder =
+      output.format == .json && !options.explain
+      ? DecisionEncoder(ruleSet: ruleSet, placements: placements.map(\.index)) : nil
     func write(_ slot: BatchSlot) {
       if slot.result.out.count > 0 { slot.result.out.withBytes { console.out(buffer: $0) } }
       // A chunk whose decisions could not be written was never shown: log none of its exposures or assignments
@@ -56,7 +61,7 @@ struct BatchResolution {
       // Stop reading once standard output failed (a closed pipe): nothing more could be seen.
       while !console.outputFailed, slot.chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) {
         nextLine += slot.chunk.lineCount
-        resolve(slot)
+        resolve(slot, encoder: encoder)
         write(slot)
       }
     } else {
@@ -77,7 +82,7 @@ struct BatchResolution {
           nextLine += slot.chunk.lineCount
           let done = DispatchSemaphore(value: 0)
           workers[submitted % jobs].async {
-            resolve(slot)
+            resolve(slot, encoder: encoder)
             done.signal()
           }
           submitted += 1
@@ -96,20 +101,18 @@ struct BatchResolution {
   }
 
   /// Resolves a slot's chunk into its result.
-  func resolve(_ slot: BatchSlot) {
+  func resolve(_ slot: BatchSlot, encoder: DecisionEncoder?) {
     slot.result.reset()
-    resolve(slot.chunk, into: &slot.result)
+    resolve(slot.chunk, into: &slot.result, encoder: encoder)
   }
 
-  /// Resolves the lines of one chunk into output bytes and error text.
-  func resolve(_ chunk: Chunk, into result: inout ChunkResult) {
+  /// Resolves the lines of one chunk into output bytes and error text; with `encoder` (JSON output without
+  /// explain, encoded for ``placements``), decision lines are written from index resolutions.
+  func resolve(_ chunk: Chunk, into result: inout ChunkResult, encoder: DecisionEncoder?) {
     result.out.reserveCapacity(chunk.bytes.count + chunk.lineCount * placements.count * 160)
     var oversized = chunk.oversized[...]
     var cache = DecisionJSONCache()
-    // Without explain, JSON lines are written from index resolutions and pre-encoded fragments.
-    let fast = output.format == .json && !options.explain
     let indices = placements.map(\.index)
-    let encoder = fast ? DecisionEncoder(ruleSet: ruleSet, placements: indices) : nil
     var trail = ExposureTrail()
     // The segments of one line, shared by its placements (reset per line).
     var memo = SegmentMemo(for: ruleSet)
