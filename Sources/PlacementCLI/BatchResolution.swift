@@ -44,10 +44,12 @@ struct BatchResolution {
     func write(_ slot: BatchSlot) {
       if slot.result.out.count > 0 { slot.result.out.withBytes { console.out(buffer: $0) } }
       // A chunk whose decisions could not be written was never shown: log none of its exposures or assignments
-      // (with SIGPIPE ignored, the failed write returns here instead of ending the process).
-      guard !console.outputFailed else { return }
-      exposures?.write(slot.result.exposures)
-      assignments?.write(slot.result.assignments)
+      // (with SIGPIPE ignored, the failed write returns here instead of ending the process). Its lines are still
+      // counted and its bad lines reported, so the summary accounts for every line read (none is "blank").
+      if !console.outputFailed {
+        exposures?.write(slot.result.exposures)
+        assignments?.write(slot.result.assignments)
+      }
       if !slot.result.errors.isEmpty {
         progress.clear()  // a diagnostic never shares the progress line; it is redrawn below
         console.err(slot.result.errors)

@@ -108,6 +108,25 @@ import Testing
     }
   }
 
+  /// A chunk whose write failed (ENOSPC: exit 74, standard error still works) is not logged, but its lines are
+  /// still accounted for: the summary never calls them "blank lines skipped", and its bad lines are still
+  /// reported. 3,000 lines, none blank, every 100th invalid; `--jobs 1` stops reading after the first chunk
+  /// (2,048 lines), `--jobs 2` has read all 3,000 by then.
+  @Test func aChunkWhoseWriteFailedIsStillCounted() throws {
+    let lines = (0..<3_000).map { $0 % 100 == 0 ? "not json \($0)" : #"{"profile_id":"p-\#($0)"}"# }
+    let input = scratch.file("counted.jsonl", lines.joined(separator: "\n") + "\n")
+    for (jobs, read) in [("1", 2_048), ("2", 3_000)] {
+      let run = failingOutput(
+        ["resolve", "--profiles", input, "--rules", repo("Rules"), "--jobs", jobs], code: ENOSPC, okWrites: 0)
+      #expect(run.status == 74, "--jobs \(jobs)")
+      let failed = (read + 99) / 100
+      #expect(
+        run.err.contains("\(read - failed) profiles resolved, \(failed) lines failed\n"), "--jobs \(jobs): \(run.err)")
+      #expect(!run.err.contains("blank line"), "--jobs \(jobs): \(run.err)")
+      #expect(run.err.components(separatedBy: "error: invalid JSON").count == failed + 1, "--jobs \(jobs)")
+    }
+  }
+
   /// D2: a read error is never taken for the end of the input. An `LD_PRELOAD` shim fails `read()` on stdin with
   /// EIO after 3 lines; the 3 lines resolve, then the run stops with exit 74 and says where.
   @Test func readErrorOnStandardInputIsExit74() throws {
