@@ -42,6 +42,9 @@ public struct BoundProfile: Sendable {
   private var experiment: ExperimentInput?
   /// The values as plain data for `program` (empty when bound without one).
   var scalars: [Scalar]
+  /// The binder's guesses of the next member name, learnt from the lines bound into this storage (empty until
+  /// then): they make reading faster, never different (``ProfileBinder/readKeyedMembers(_:keys:hints:_:)``).
+  var memberHints: [Int32] = []
   /// The compiled program the scalars were made for.
   let program: Program?
   /// The rule set that bound the profile; nil only for profiles bound to bare attributes (the linter's witnesses).

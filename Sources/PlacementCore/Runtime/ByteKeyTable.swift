@@ -39,6 +39,9 @@ struct ByteKeys: @unchecked Sendable {
   /// Names back to back.
   private let keyBytes: UnsafeMutableBufferPointer<UInt8>
   private let mask: Int
+  /// Whether every name is printable ASCII without quotes or backslashes: then bytes in a JSON string that equal
+  /// a name are that name, unescaped (``starts(_:count:withNameIn:)`` may stand for scanning the string).
+  let namesArePlain: Bool
 
   /// Storage for `entries`; names must be unique.
   fileprivate init(_ entries: [(name: String, value: Int32)]) {
@@ -50,6 +53,9 @@ struct ByteKeys: @unchecked Sendable {
     keyBytes = .allocate(capacity: max(1, names.reduce(0) { $0 + $1.count }))
     keyBytes.initialize(repeating: 0)
     mask = size - 1
+    namesArePlain = names.allSatisfy { name in
+      name.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    }
     var offset = 0
     for (position, name) in names.enumerated() {
       let start = offset
@@ -75,6 +81,15 @@ struct ByteKeys: @unchecked Sendable {
   /// legal equality literal); its bytes are never read.
   @inline(__always)
   func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
+    bucket(of: bytes).map { buckets[$0].value }
+  }
+
+  /// The number of buckets: ``bucket(of:)`` returns one of `0..<bucketCount`.
+  var bucketCount: Int { mask + 1 }
+
+  /// The bucket holding the name spelled by `bytes`, or nil (see ``value(_:)``).
+  @inline(__always)
+  func bucket(of bytes: UnsafeBufferPointer<UInt8>) -> Int? {
     let count = bytes.count
     let (head, tail) = Self.words(bytes)
     var bucket = Self.hash(head, tail, count) & mask
@@ -84,10 +99,30 @@ struct ByteKeys: @unchecked Sendable {
       if Int(entry.count) == count, entry.head == head, entry.tail == tail,
         count <= 16 || Self.equal(keyBytes.baseAddress! + entry.start, bytes.baseAddress!, count)
       {
-        return entry.value
+        return bucket
       }
       bucket = (bucket + 1) & mask
     }
+  }
+
+  /// The value of the name in `bucket` (one ``bucket(of:)`` returned).
+  @inline(__always)
+  func value(inBucket bucket: Int) -> Int32 { buckets[bucket].value }
+
+  /// The length in bytes of the name in `bucket`.
+  @inline(__always)
+  func length(ofBucket bucket: Int) -> Int { Int(buckets[bucket].count) }
+
+  /// Whether the `count` bytes at `bytes` start with the name in `bucket` (a guess: the caller checks what
+  /// follows). Reads only those bytes.
+  @inline(__always)
+  func starts(_ bytes: UnsafePointer<UInt8>, count: Int, withNameIn bucket: Int) -> Bool {
+    let entry = buckets[bucket]
+    let length = Int(entry.count)
+    guard length <= count else { return false }
+    let (head, tail) = Self.words(UnsafeBufferPointer(start: bytes, count: length))
+    return head == entry.head && tail == entry.tail
+      && (length <= 16 || Self.equal(keyBytes.baseAddress! + entry.start, bytes, length))
   }
 
   /// Two words that, with the length, determine a name of up to 16 bytes: the first and last eight bytes

@@ -27,6 +27,56 @@ extension ProfileBinder {
     }
   }
 
+  /// Reads the object at `parser.index` (an opening brace) whose member names are looked up in `keys`, calling
+  /// `member` with each name's value in the table (nil for a name not in it) and the parser on its value. False
+  /// when a name is not plain ASCII, a delimiter is wrong, or `member` returns false.
+  ///
+  /// Profiles of one feed list their members in the same order, so `hints` (``BoundProfile/memberHints``: one
+  /// slot for the object's start and one after each bucket of `keys`) remembers which name came next last time:
+  /// when the input starts with that name and its closing quote, it is taken without scanning or hashing (only
+  /// for tables of plain names, ``ByteKeys/namesArePlain``: attribute names are ASCII identifiers).
+  @inline(__always)
+  func readKeyedMembers(
+    _ parser: inout JSONParser, keys: ByteKeys, hints: UnsafeMutableBufferPointer<Int32>,
+    _ member: (inout JSONParser, Int32?) throws(JSONError) -> Bool
+  ) throws(JSONError) -> Bool {
+    parser.index += 1
+    parser.skipWhitespace()
+    if parser.current == UInt8(ascii: "}") {
+      parser.index += 1
+      return true
+    }
+    var previous = 0
+    while true {
+      guard parser.current == UInt8(ascii: "\""), let base = parser.input.baseAddress else { return false }
+      let start = parser.index + 1
+      let guess = Int(hints[previous])
+      var bucket: Int? = nil
+      if guess >= 0, keys.namesArePlain, keys.starts(base + start, count: parser.input.count - start, withNameIn: guess) {
+        let end = start + keys.length(ofBucket: guess)
+        if end < parser.input.count, parser.input[end] == UInt8(ascii: "\""),
+          end - start <= parser.limits.maxStringBytes
+        {
+          parser.index = end + 1
+          bucket = guess
+        }
+      }
+      if bucket == nil {
+        guard let name = parser.plainASCIIString() else { return false }
+        bucket = keys.bucket(of: name)
+        if let bucket { hints[previous] = Int32(bucket) }
+      }
+      if let bucket { previous = bucket + 1 }
+      parser.skipWhitespace()
+      guard parser.current == UInt8(ascii: ":") else { return false }
+      parser.index += 1
+      parser.skipWhitespace()
+      guard try member(&parser, bucket.map { keys.value(inBucket: $0) }) else { return false }
+      guard let more = nextElement(&parser, closing: UInt8(ascii: "}")) else { return false }
+      if !more { return true }
+    }
+  }
+
   /// Consumes `null` when it is next; false (consuming nothing) otherwise.
   @inline(__always)
   func readNull(_ parser: inout JSONParser) throws(JSONError) -> Bool {

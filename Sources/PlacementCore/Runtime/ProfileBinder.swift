@@ -77,17 +77,25 @@ final class ProfileBinder: @unchecked Sendable {
 
   /// A profile of this rule set with every value missing: the storage ``bind(_:limits:into:)`` fills.
   func emptyProfile() -> BoundProfile {
-    BoundProfile(
+    var profile = BoundProfile(
       profileID: nil, values: Array(repeating: .missing, count: attributes.count), warnings: [], program: program,
       boundBy: identity, scalars: Array(repeating: .missing, count: attributes.count))
+    profile.memberHints = Array(repeating: -1, count: hintCount)
+    return profile
   }
+
+  /// ``BoundProfile/memberHints``' size: the top-level table's slots, then `custom_attributes`' (see
+  /// ``readKeyedMembers(_:keys:hints:_:)``).
+  private var hintCount: Int { topLevelKeys.bucketCount + 1 + customKeys.bucketCount + 1 }
 
   /// Binds `input` into `bound`, reusing its storage when `bound` is uniquely held and was made by this binder
   /// (the batch path binds every line into one profile: no allocation per line); false, with `bound` in an
   /// unspecified state, when the input is not of the common shape.
   func bind(_ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into bound: inout BoundProfile) -> Bool {
     guard input.count <= limits.json.maxBytes, limits.json.maxDepth >= 3 else { return false }
-    if bound.boundBy !== identity || bound.values.count != attributes.count { bound = emptyProfile() }
+    if bound.boundBy !== identity || bound.values.count != attributes.count || bound.memberHints.count != hintCount {
+      bound = emptyProfile()
+    }
     bound.reset()
     // Strings (names too) over the profile's string limit make the parser throw, so the binder declines and the
     // reference path reports the string with its path.
@@ -98,16 +106,18 @@ final class ProfileBinder: @unchecked Sendable {
     var experiment: (force: [String: String]?, assignments: [String: String]?) = (nil, nil)
     let complete = bound.values.withUnsafeMutableBufferPointer { values in
       bound.scalars.withUnsafeMutableBufferPointer { scalars in
+        bound.memberHints.withUnsafeMutableBufferPointer { hints in
         // Which members were seen (duplicates decline): one flag per slot, plus the reserved members.
         withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + Member.count) { seen in
           seen.initialize(repeating: false)
-          var slots = Slots(values: values, scalars: scalars)
+          var slots = Slots(values: values, scalars: scalars, hints: hints)
           defer { (profileID, experiment) = (slots.profileID, (slots.force, slots.assignments)) }
           do throws(JSONError) {
             return try readProfile(&parser, into: &slots, seen: seen)
           } catch {
             return false
           }
+        }
         }
       }
     }
@@ -123,8 +133,10 @@ final class ProfileBinder: @unchecked Sendable {
   ) throws(JSONError) -> Bool {
     parser.skipWhitespace()
     guard parser.current == UInt8(ascii: "{") else { return false }
-    let complete = try readMembers(&parser) { parser, name throws(JSONError) in
-      guard let code = topLevelKeys.value(name), Self.remember(code, in: seen) else { return false }
+    let topHints = UnsafeMutableBufferPointer(rebasing: slots.hints[..<(topLevelKeys.bucketCount + 1)])
+    let customHints = UnsafeMutableBufferPointer(rebasing: slots.hints[(topLevelKeys.bucketCount + 1)...])
+    let complete = try readKeyedMembers(&parser, keys: topLevelKeys, hints: topHints) { parser, code throws(JSONError) in
+      guard let code, Self.remember(code, in: seen) else { return false }
       switch code {
       case Member.profileID, Member.customerUserID:
         // Read as the string attribute it is (one string reader); the id is that value.
@@ -162,8 +174,8 @@ final class ProfileBinder: @unchecked Sendable {
       case Member.customAttributes:
         if try readNull(&parser) { return true }
         guard parser.current == UInt8(ascii: "{") else { return false }
-        return try readMembers(&parser) { parser, name throws(JSONError) in
-          guard let slot = customKeys.value(name) else { return try skipValue(&parser) }
+        return try readKeyedMembers(&parser, keys: customKeys, hints: customHints) { parser, slot throws(JSONError) in
+          guard let slot else { return try skipValue(&parser) }
           guard Self.remember(slot, in: seen) else { return false }
           return try readValue(&parser, slot: Int(slot), into: &slots)
         }
@@ -189,14 +201,20 @@ final class ProfileBinder: @unchecked Sendable {
   struct Slots {
     let values: UnsafeMutableBufferPointer<Value>
     let scalars: UnsafeMutableBufferPointer<Scalar>
+    /// The profile's ``BoundProfile/memberHints``.
+    let hints: UnsafeMutableBufferPointer<Int32>
     var profileID: String?
     /// The `force` and `assignments` members (test name or version id → variation id).
     var force: [String: String]?
     var assignments: [String: String]?
 
-    init(values: UnsafeMutableBufferPointer<Value>, scalars: UnsafeMutableBufferPointer<Scalar>) {
+    init(
+      values: UnsafeMutableBufferPointer<Value>, scalars: UnsafeMutableBufferPointer<Scalar>,
+      hints: UnsafeMutableBufferPointer<Int32>
+    ) {
       self.values = values
       self.scalars = scalars
+      self.hints = hints
     }
   }
 }

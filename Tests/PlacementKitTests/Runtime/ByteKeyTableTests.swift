@@ -62,3 +62,30 @@ extension ByteKeyTableTests {
     }
   }
 }
+
+extension ByteKeyTableTests {
+  /// The binder's guess check: bytes that start with a bucket's name (whatever follows) match it, a shorter
+  /// input, a prefix or any other name does not; only tables of plain names may be guessed from raw bytes.
+  @Test func bytesStartingWithABucketsName() {
+    let table = ByteKeyTable(Self.names.enumerated().map { ($1, Int32($0)) })
+    let keys = table.keys
+    for name in Self.names {
+      let bucket = Array(name.utf8).withUnsafeBufferPointer { keys.bucket(of: $0) }!
+      #expect(keys.length(ofBucket: bucket) == name.utf8.count)
+      #expect(keys.value(inBucket: bucket) == Int32(Self.names.firstIndex(of: name)!))
+      for other in Self.names {
+        let input = Array((other + "\":1").utf8)
+        let starts = input.withUnsafeBufferPointer { keys.starts($0.baseAddress!, count: $0.count, withNameIn: bucket) }
+        #expect(starts == other.utf8.starts(with: name.utf8), "\(name) in \(other)")
+      }
+      let cut = Array(name.utf8.dropLast())
+      if !cut.isEmpty {
+        #expect(!cut.withUnsafeBufferPointer { keys.starts($0.baseAddress!, count: $0.count, withNameIn: bucket) })
+      }
+    }
+    #expect(keys.namesArePlain)
+    #expect(!ByteKeyTable([("a\\b", 1)]).keys.namesArePlain)
+    #expect(!ByteKeyTable([("a\"", 1)]).keys.namesArePlain)
+    #expect(!ByteKeyTable([("é", 1)]).keys.namesArePlain)
+  }
+}

@@ -35,6 +35,20 @@ import TestSupport
       #"{"profile_id":"full","country":"US","app_version":"2.4.0-beta.1","force":{"t":"a"},"custom_attributes":{"experience":"pro","interests":["music"]}}"#,
       "{}", #"{"profile_id":"p","events":[]}"#, #"{"profile_id":"dup","profile_id":"dup2"}"#, "{}",
     ]
+    // Member-name guesses (`BoundProfile.memberHints`) learnt from one line and wrong for the next: a longer
+    // name, a prefix, an escape after the guessed name, another order, a line cut inside a guessed name.
+    let trained =
+      #"{"profile_id":"t","country":"US","platform":"ios","custom_attributes":{"experience":"pro","interests":["music"]}}"#
+    for next in [
+      #"{"profile_id":"t","countryX":"US"}"#, #"{"profile_id":"t","count":"US"}"#,
+      #"{"profile_id":"t","country ":"US"}"#, #"{"profile_id":"t","country":"FR"}"#,
+      #"{"platform":"ios","profile_id":"t","country":"US"}"#, #"{"profile_id":"t","coun"#, #"{"profile_id":"t","country"#,
+      #"{"profile_id":"t","custom_attributes":{"interests":["music"],"experience":"pro"}}"#,
+      #"{"profile_id":"t","custom_attributes":{"experiencE":"pro","experience":"amateur"}}"#,
+      #"{"profile_id":"t","country":"US","country":"FR"}"#,
+    ] {
+      lines += [trained, next]
+    }
     for line in lines {
       let bytes = Array(line.utf8)
       let fresh = Result { () throws(ProfileError) in try ruleSet.bind(jsonBytes: bytes) }
