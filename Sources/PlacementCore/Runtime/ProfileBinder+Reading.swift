@@ -9,18 +9,10 @@ extension ProfileBinder {
     _ parser: inout JSONParser,
     _ member: (inout JSONParser, UnsafeBufferPointer<UInt8>) throws(JSONError) -> Bool
   ) throws(JSONError) -> Bool {
-    parser.index += 1
-    parser.skipWhitespace()
-    if parser.current == UInt8(ascii: "}") {
-      parser.index += 1
-      return true
-    }
+    if openObject(&parser) { return true }
     while true {
       guard let name = parser.plainASCIIString() else { return false }
-      parser.skipWhitespace()
-      guard parser.current == UInt8(ascii: ":") else { return false }
-      parser.index += 1
-      parser.skipWhitespace()
+      guard readColon(&parser) else { return false }
       guard try member(&parser, name) else { return false }
       guard let more = nextElement(&parser, closing: UInt8(ascii: "}")) else { return false }
       if !more { return true }
@@ -40,12 +32,7 @@ extension ProfileBinder {
     _ parser: inout JSONParser, keys: ByteKeys, hints: UnsafeMutableBufferPointer<Int32>,
     _ member: (inout JSONParser, Int32?) throws(JSONError) -> Bool
   ) throws(JSONError) -> Bool {
-    parser.index += 1
-    parser.skipWhitespace()
-    if parser.current == UInt8(ascii: "}") {
-      parser.index += 1
-      return true
-    }
+    if openObject(&parser) { return true }
     var previous = 0
     while true {
       guard parser.current == UInt8(ascii: "\""), let base = parser.input.baseAddress else { return false }
@@ -67,14 +54,32 @@ extension ProfileBinder {
         if let bucket { hints[previous] = Int32(bucket) }
       }
       if let bucket { previous = bucket + 1 }
-      parser.skipWhitespace()
-      guard parser.current == UInt8(ascii: ":") else { return false }
-      parser.index += 1
-      parser.skipWhitespace()
+      guard readColon(&parser) else { return false }
       guard try member(&parser, bucket.map { keys.value(inBucket: $0) }) else { return false }
       guard let more = nextElement(&parser, closing: UInt8(ascii: "}")) else { return false }
       if !more { return true }
     }
+  }
+
+  /// Consumes the opening brace at `parser.index` and the white space after it; true when the object is empty
+  /// (its closing brace consumed too).
+  @inline(__always)
+  func openObject(_ parser: inout JSONParser) -> Bool {
+    parser.index += 1
+    parser.skipWhitespace()
+    guard parser.current == UInt8(ascii: "}") else { return false }
+    parser.index += 1
+    return true
+  }
+
+  /// Consumes the colon after a member name and the white space around it; false when there is no colon.
+  @inline(__always)
+  func readColon(_ parser: inout JSONParser) -> Bool {
+    parser.skipWhitespace()
+    guard parser.current == UInt8(ascii: ":") else { return false }
+    parser.index += 1
+    parser.skipWhitespace()
+    return true
   }
 
   /// Consumes `null` when it is next; false (consuming nothing) otherwise.
