@@ -76,26 +76,44 @@ final class ProfileBinder: @unchecked Sendable {
   }
 
   /// A profile of this rule set with every value missing: the storage ``bind(_:limits:into:)`` fills.
-  func emptyProfile() -> BoundProfile {
+  /// With `learnsMemberOrder`, the profile also keeps ``BoundProfile/memberHints`` (for storage that many lines
+  /// are bound into: the batch's); a profile bound once does without.
+  func emptyProfile(learnsMemberOrder: Bool = false) -> BoundProfile {
     var profile = BoundProfile(
       profileID: nil, values: Array(repeating: .missing, count: attributes.count), warnings: [], program: program,
       boundBy: identity, scalars: Array(repeating: .missing, count: attributes.count))
-    profile.memberHints = Array(repeating: -1, count: hintCount)
+    if learnsMemberOrder { profile.memberHints = Array(repeating: -1, count: hintCount) }
     return profile
   }
 
   /// ``BoundProfile/memberHints``' size: the top-level table's slots, then `custom_attributes`' (see
   /// ``readKeyedMembers(_:keys:hints:_:)``).
-  private var hintCount: Int { topLevelKeys.bucketCount + 1 + customKeys.bucketCount + 1 }
+  var hintCount: Int { topLevelKeys.bucketCount + 1 + customKeys.bucketCount + 1 }
 
   /// Binds `input` into `bound`, reusing its storage when `bound` is uniquely held and was made by this binder
   /// (the batch path binds every line into one profile: no allocation per line); false, with `bound` in an
   /// unspecified state, when the input is not of the common shape.
   func bind(_ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into bound: inout BoundProfile) -> Bool {
     guard input.count <= limits.json.maxBytes, limits.json.maxDepth >= 3 else { return false }
-    if bound.boundBy !== identity || bound.values.count != attributes.count || bound.memberHints.count != hintCount {
-      bound = emptyProfile()
+    if bound.boundBy !== identity || bound.values.count != attributes.count { bound = emptyProfile() }
+    guard bound.memberHints.count == hintCount else {
+      // No hints to learn into: guesses start empty and are dropped (on the stack, no allocation).
+      return withUnsafeTemporaryAllocation(of: Int32.self, capacity: hintCount) { hints in
+        hints.initialize(repeating: -1)
+        return bind(input, limits: limits, into: &bound, hints: hints)
+      }
     }
+    // Moved out while `bound` is written (one access at a time), and back after.
+    var hints: [Int32] = []
+    swap(&hints, &bound.memberHints)
+    defer { swap(&hints, &bound.memberHints) }
+    return hints.withUnsafeMutableBufferPointer { bind(input, limits: limits, into: &bound, hints: $0) }
+  }
+
+  private func bind(
+    _ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into bound: inout BoundProfile,
+    hints: UnsafeMutableBufferPointer<Int32>
+  ) -> Bool {
     bound.reset()
     // Strings (names too) over the profile's string limit make the parser throw, so the binder declines and the
     // reference path reports the string with its path.
@@ -106,7 +124,6 @@ final class ProfileBinder: @unchecked Sendable {
     var experiment: (force: [String: String]?, assignments: [String: String]?) = (nil, nil)
     let complete = bound.values.withUnsafeMutableBufferPointer { values in
       bound.scalars.withUnsafeMutableBufferPointer { scalars in
-        bound.memberHints.withUnsafeMutableBufferPointer { hints in
         // Which members were seen (duplicates decline): one flag per slot, plus the reserved members.
         withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + Member.count) { seen in
           seen.initialize(repeating: false)
@@ -117,7 +134,6 @@ final class ProfileBinder: @unchecked Sendable {
           } catch {
             return false
           }
-        }
         }
       }
     }

@@ -40,7 +40,9 @@ extension RuleSet {
     throws(ProfileError)
   {
     if bindFast(bytes, limits: limits, into: &profile) { return }
+    let hints = profile.memberHints  // what the storage learnt survives a line the fast path declines
     profile = bind(try Profile(jsonBytes: bytes, limits: limits), limits: limits)
+    profile.memberHints = hints
   }
 
   /// The binder's fast path on `bytes` after a leading byte-order mark; false when it declines the shape.
@@ -50,6 +52,7 @@ extension RuleSet {
     binder.bind(UnsafeBufferPointer(rebasing: bytes[Profile.byteOrderMarkLength(bytes)...]), limits: limits, into: &profile)
   }
 
-  /// A profile of this rule set with every value missing: the storage ``bind(jsonBytes:limits:into:)`` fills.
-  package func emptyProfile() -> BoundProfile { binder.emptyProfile() }
+  /// A profile of this rule set with every value missing: the storage ``bind(jsonBytes:limits:into:)`` fills,
+  /// learning the feed's member order as it goes (``BoundProfile/memberHints``).
+  package func emptyProfile() -> BoundProfile { binder.emptyProfile(learnsMemberOrder: true) }
 }
