@@ -179,6 +179,7 @@ extension ProfileBinder {
       slots.scalars[slot] = Scalar(tag: .choices, bits: mask)
       slots.values[slot] = .choices(mask)
     }
+    slots.markSet(slot)
     return true
   }
 

@@ -39,6 +39,14 @@ import TestSupport
     // name, a prefix, an escape after the guessed name, another order, a line cut inside a guessed name.
     let trained =
       #"{"profile_id":"t","country":"US","platform":"ios","custom_attributes":{"experience":"pro","interests":["music"]}}"#
+    // A line the fast path stops in half-way (it has set `country` when it meets the bad value), that the
+    // reference path then rejects: the next reset must clear what it wrote before it stopped
+    // (`BoundProfile.setSlots`).
+    lines += [
+      #"{"profile_id":"full","country":"US","custom_attributes":{"experience":"pro","interests":["music"]}}"#,
+      #"{"country":"US","custom_attributes":{"experience":"pro","interests":[tru"#, "{}",
+      #"{"country":"US","custom_attributes":{"experience":"pro","experience":"pro"}}"#, "{}",
+    ]
     for next in [
       #"{"profile_id":"t","countryX":"US"}"#, #"{"profile_id":"t","count":"US"}"#,
       #"{"profile_id":"t","country ":"US"}"#, #"{"profile_id":"t","country":"FR"}"#,
