@@ -34,7 +34,8 @@ enum DiffHelp {
                             (for refactorings)
       --time-budget SECONDS stop comparing after this long and list the placements skipped (default: 8)
 
-    Sticky A/B assignments do not exist yet, so no profile is protected from a reassignment.
+    A re-weighted sticky test ('test … sticky') reassigns nobody who carries an assignment: diff reports it
+    as sticky-reweighted (info), and as reassigns-running-test only for profiles without one.
 
     exit: 0 ok (or every check passed); 1 a check failed; 64 usage; 65 rules do not compile; 66 a path or
     revision is missing.
