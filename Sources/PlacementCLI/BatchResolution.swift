@@ -36,6 +36,8 @@ struct BatchResolution {
     var totals = (resolved: 0, failed: 0)
     var progress = Progress(console: console)
     var nextLine = 1
+    /// The last line whose chunk's decisions were written (all lines, unless standard output failed).
+    var writtenThrough = 0
     // Without explain, JSON lines are written from index resolutions and pre-encoded fragments; the fragments
     // are encoded once per run (per chunk they cost ~400 instructions per line).
     let encoder =
@@ -43,6 +45,7 @@ struct BatchResolution {
       ? DecisionEncoder(ruleSet: ruleSet, placements: placements.map(\.index)) : nil
     func write(_ slot: BatchSlot) {
       if slot.result.out.count > 0 { slot.result.out.withBytes { console.out(buffer: $0) } }
+      if !console.outputFailed { writtenThrough = slot.chunk.firstLine + slot.chunk.lineCount - 1 }
       // A chunk whose decisions could not be written was never shown: log none of its exposures or assignments
       // (with SIGPIPE ignored, the failed write returns here instead of ending the process). Its lines are still
       // counted and its bad lines reported, so the summary accounts for every line read (none is "blank").
@@ -98,7 +101,10 @@ struct BatchResolution {
       }
     }
     progress.clear()
-    console.err(Self.summary(lines: nextLine - 1, resolved: totals.resolved, failed: totals.failed) + "\n")
+    let written = console.outputFailed ? writtenThrough : nil
+    console.err(
+      Self.summary(lines: nextLine - 1, resolved: totals.resolved, failed: totals.failed, writtenThrough: written)
+        + "\n")
     return totals.failed > 0 ? .findings : .ok
   }
 
@@ -218,12 +224,19 @@ extension BatchResolution {
   }
 
   /// `3 profiles resolved, 1 line failed, 1 blank line skipped` (the blank count only when there are some):
-  /// every input line is accounted for.
-  static func summary(lines: Int, resolved: Int, failed: Int) -> String {
+  /// every input line is accounted for. When standard output failed, `writtenThrough` is the last line whose
+  /// decisions were written, and the summary says so: lines resolved after it were never delivered.
+  static func summary(lines: Int, resolved: Int, failed: Int, writtenThrough: Int? = nil) -> String {
     let blank = lines - resolved - failed
     func counted(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-    return "\(counted(resolved, "profile")) resolved, \(counted(failed, "line")) failed"
+    var summary = "\(counted(resolved, "profile")) resolved, \(counted(failed, "line")) failed"
       + (blank > 0 ? ", \(counted(blank, "blank line")) skipped" : "")
+    if let writtenThrough {
+      summary += writtenThrough == 0
+        ? "; standard output failed: no decision was written"
+        : "; standard output failed: decisions written for lines 1–\(writtenThrough) only"
+    }
+    return summary
   }
 }
 

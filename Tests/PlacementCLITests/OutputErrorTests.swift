@@ -121,10 +121,26 @@ import Testing
       #expect(run.status == 74, "--jobs \(jobs)")
       let failed = (read + 99) / 100
       #expect(
-        run.err.contains("\(read - failed) profiles resolved, \(failed) lines failed\n"), "--jobs \(jobs): \(run.err)")
+        run.err.contains(
+          "\(read - failed) profiles resolved, \(failed) lines failed; standard output failed: no decision was written\n"),
+        "--jobs \(jobs): \(run.err)")
       #expect(!run.err.contains("blank line"), "--jobs \(jobs): \(run.err)")
       #expect(run.err.components(separatedBy: "error: invalid JSON").count == failed + 1, "--jobs \(jobs)")
     }
+  }
+
+  /// After a first chunk written, the summary names the last line whose decisions were delivered.
+  @Test func theSummarySaysWhichDecisionsWereWritten() throws {
+    let lines = (0..<3_000).map { #"{"profile_id":"p-\#($0)"}"# }
+    let input = scratch.file("written.jsonl", lines.joined(separator: "\n") + "\n")
+    let run = failingOutput(
+      ["resolve", "--profiles", input, "--rules", repo("Rules"), "--jobs", "1"], code: ENOSPC, okWrites: 1)
+    #expect(run.status == 74)
+    #expect(
+      run.err.contains(
+        "3000 profiles resolved, 0 lines failed; standard output failed: decisions written for lines 1–2048 only\n"),
+      "\(run.err)")
+    #expect(run.err.contains("error: cannot write standard output: No space left on device"))
   }
 
   /// D2: a read error is never taken for the end of the input. An `LD_PRELOAD` shim fails `read()` on stdin with
