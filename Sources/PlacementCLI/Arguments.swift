@@ -50,6 +50,17 @@ struct Arguments {
   }
 
   func value(_ name: String) -> String? { values[name]?.last }
+
+  /// The rules path of a command that reads one rule set: a usage error when `--rules` is given more than once
+  /// (taking the last one silently would ignore the others; `placement lint` is the command that reads several).
+  func rulesPath() throws(CommandFailure) -> String? {
+    let given = all("--rules")
+    guard given.count <= 1 else {
+      throw CommandFailure(
+        .usage, "option '--rules' given \(given.count) times: this command reads one rule set (a folder or a file)")
+    }
+    return given.first
+  }
   func all(_ name: String) -> [String] { values[name] ?? [] }
   func has(_ name: String) -> Bool { flags.contains(name) }
 

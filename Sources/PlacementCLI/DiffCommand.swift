@@ -23,7 +23,7 @@ struct DiffCommand {
   func run() throws(CommandFailure) -> ExitCode {
     let format = try arguments.choice("--format", among: Self.formats, default: "text")
     let checks = try DiffChecks(failOn: arguments.all("--fail-on"), expect: arguments.value("--expect"))
-    let rulesPath = arguments.value("--rules") ?? "Rules"
+    let rulesPath = try arguments.rulesPath() ?? "Rules"
     let operands = arguments.positionals
     guard (1...2).contains(operands.count) else {
       throw CommandFailure(

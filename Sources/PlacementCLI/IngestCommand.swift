@@ -15,7 +15,7 @@ struct IngestCommand {
       throw CommandFailure(.usage, "give one events file (JSON Lines; '-' reads standard input)")
     }
     let ruleSet = try Support.compileRules(
-      arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
+      try arguments.rulesPath(), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     var profile = Profile()
     // Top-level members the profile reader does not know (a client's own fields) are printed back unchanged:
     // `ingest --profile p.json > p2.json` loses nothing.

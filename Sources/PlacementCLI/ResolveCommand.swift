@@ -35,7 +35,7 @@ struct ResolveCommand {
     let batchOptions = try batch.map { _ throws(CommandFailure) in try self.batchOptions() }
     var options = ResolveOptions(now: try Support.now(arguments.value("--now")), explain: arguments.has("--explain"))
     options.allowOverrides = arguments.has("--allow-overrides")
-    let ruleSet = try Support.compileRules(arguments.value("--rules"), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
+    let ruleSet = try Support.compileRules(try arguments.rulesPath(), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     let placements = try placementHandles(in: ruleSet)
     let output = DecisionOutput(format: format, console: console)
     let profile = try single.map { path throws(CommandFailure) -> Profile in try Support.profile(at: path, console: console) }

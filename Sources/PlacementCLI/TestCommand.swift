@@ -18,7 +18,7 @@ struct TestCommand {
   func run() throws(CommandFailure) -> ExitCode {
     _ = try Support.now(arguments.value("--now"))  // a bad --now is a usage error before anything runs
     let paths = arguments.positionals.isEmpty ? ["Rules"] : arguments.positionals
-    let groups = try RuleTestDiscovery.groups(paths: paths, rules: arguments.value("--rules"))
+    let groups = try RuleTestDiscovery.groups(paths: paths, rules: try arguments.rulesPath())
     var tally = RuleTestTally()
     let report = RuleTestReport(console: console)
     for group in groups where !group.tests.isEmpty {

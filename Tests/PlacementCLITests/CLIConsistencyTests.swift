@@ -51,6 +51,23 @@ import Testing
   }
 
   /// P-1: standard input is `<stdin>` in every message.
+  /// The newcomer check: `resolve --rules broken.rules --rules Rules` used to ignore the broken file silently.
+  /// A command that reads one rule set refuses `--rules` twice; only `lint` reads several paths.
+  @Test func rulesGivenTwiceIsAUsageErrorWhereOneRuleSetIsRead() {
+    let twice = ["--rules", repo("Rules"), "--rules", repo("Rules/paywall.rules")]
+    for arguments in [
+      ["resolve", "--profile", repo("Examples/profiles/amateur.json")], ["audiences"],
+      ["ingest", repo("Examples/events/seed-events.jsonl")], ["test", repo("Rules/tests")], ["diff", "Rules", "Rules"],
+    ] {
+      let run = placement(arguments + twice)
+      #expect(run.status == 64, "\(arguments): \(run.err)")
+      #expect(
+        run.err.contains("option '--rules' given 2 times: this command reads one rule set (a folder or a file)"),
+        "\(arguments): \(run.err)")
+    }
+    #expect(placement(["lint"] + twice).status != 64)
+  }
+
   @Test func standardInputIsNamedTheSameEverywhere() {
     let single = placement(["resolve", "--profile", "-"] + common, stdin: ["{bad"])
     #expect(single.status == 65)
