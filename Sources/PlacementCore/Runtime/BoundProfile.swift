@@ -42,12 +42,6 @@ public struct BoundProfile: Sendable {
   private var experiment: ExperimentInput?
   /// The values as plain data for `program` (empty when bound without one).
   var scalars: [Scalar]
-  /// The slots holding a value, `setSlots[..<setCount]`, when ``setSlotsKnown``: ``reset()`` clears those
-  /// instead of visiting every slot (a rule set may declare hundreds of attributes; a line sets a few).
-  var setSlots: [Int32] = []
-  var setCount = 0
-  /// False after a binding that stopped half-way (``reset()`` then visits every slot).
-  var setSlotsKnown = false
   /// The binder's guesses of the next member name, learnt from the lines bound into this storage (empty until
   /// then): they make reading faster, never different (``ProfileBinder/readKeyedMembers(_:keys:hints:_:)``).
   var memberHints: [Int32] = []
@@ -90,23 +84,15 @@ public struct BoundProfile: Sendable {
   /// Every value missing, no warnings, no experiment members: the state the binder fills.
   mutating func reset() {
     profileID = nil
+    // A value is missing exactly when its scalar is: one byte read per slot, and only set slots are written.
     values.withUnsafeMutableBufferPointer { values in
       scalars.withUnsafeMutableBufferPointer { scalars in
-        if setSlotsKnown {
-          for slot in setSlots[..<setCount] {
-            scalars[Int(slot)] = .missing
-            values[Int(slot)] = .missing
-          }
-        } else {
-          // A value is missing exactly when its scalar is: one byte read per slot, and only set slots are written.
-          for index in scalars.indices where scalars[index].tag != .missing {
-            scalars[index] = .missing
-            values[index] = .missing
-          }
+        for index in scalars.indices where scalars[index].tag != .missing {
+          scalars[index] = .missing
+          values[index] = .missing
         }
       }
     }
-    (setCount, setSlotsKnown) = (0, true)
     if !warnings.isEmpty { warnings.removeAll(keepingCapacity: true) }
     experiment = nil
   }
@@ -121,10 +107,6 @@ public struct BoundProfile: Sendable {
     self.warnings = warnings
     self.program = program
     self.boundBy = boundBy
-    setSlots = values.indices.compactMap { values[$0].isMissing ? nil : Int32($0) }
-    setCount = setSlots.count
-    setSlotsKnown = true
-    setSlots += Array(repeating: 0, count: values.count - setCount)
     if let scalars {
       self.scalars = scalars
     } else if let program {

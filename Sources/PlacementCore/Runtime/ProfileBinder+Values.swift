@@ -179,7 +179,6 @@ extension ProfileBinder {
       slots.scalars[slot] = Scalar(tag: .choices, bits: mask)
       slots.values[slot] = .choices(mask)
     }
-    slots.markSet(slot)
     return true
   }
 

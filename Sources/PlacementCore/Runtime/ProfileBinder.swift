@@ -122,29 +122,21 @@ final class ProfileBinder: @unchecked Sendable {
     var parser = JSONParser(input: input, limits: json)
     var profileID: String? = nil
     var experiment: (force: [String: String]?, assignments: [String: String]?) = (nil, nil)
-    var setCount = 0
     let complete = bound.values.withUnsafeMutableBufferPointer { values in
       bound.scalars.withUnsafeMutableBufferPointer { scalars in
-        bound.setSlots.withUnsafeMutableBufferPointer { setSlots in
         // Which members were seen (duplicates decline): one flag per slot, plus the reserved members.
         withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + Member.count) { seen in
           seen.initialize(repeating: false)
-          var slots = Slots(values: values, scalars: scalars, hints: hints, setSlots: setSlots)
-          defer {
-            (profileID, experiment) = (slots.profileID, (slots.force, slots.assignments))
-            setCount = slots.setCount
-          }
+          var slots = Slots(values: values, scalars: scalars, hints: hints)
+          defer { (profileID, experiment) = (slots.profileID, (slots.force, slots.assignments)) }
           do throws(JSONError) {
-            return try readProfile(&parser, into: &slots, seen: seen) && slots.setCount <= setSlots.count
+            return try readProfile(&parser, into: &slots, seen: seen)
           } catch {
             return false
           }
         }
-        }
       }
     }
-    // Values written by a binding that stopped half-way are not all listed: the next reset visits every slot.
-    (bound.setCount, bound.setSlotsKnown) = (min(setCount, bound.setSlots.count), complete)
     guard complete else { return false }
     bound.profileID = profileID
     if let force = experiment.force, !force.isEmpty { bound.force = force }
@@ -178,7 +170,6 @@ final class ProfileBinder: @unchecked Sendable {
         if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID {
           slots.values[slot] = .string(text)
           slots.scalars[slot] = plans[slot].stringScalar(text)
-          slots.markSet(slot)
         }
         return true
       case Member.events:
@@ -224,21 +215,10 @@ final class ProfileBinder: @unchecked Sendable {
 
   /// Where the values being bound go (the bound profile's storage), and the members read on the way.
   struct Slots {
-    /// Lists `slot` as holding a value (once per slot and line: a member read twice makes the binding decline).
-    @inline(__always)
-    mutating func markSet(_ slot: Int) {
-      if setCount < setSlots.count { setSlots[setCount] = Int32(slot) }
-      setCount += 1
-    }
-
     let values: UnsafeMutableBufferPointer<Value>
     let scalars: UnsafeMutableBufferPointer<Scalar>
     /// The profile's ``BoundProfile/memberHints``.
     let hints: UnsafeMutableBufferPointer<Int32>
-    /// The profile's ``BoundProfile/setSlots``, and how many this binding set (past its size: a slot was listed
-    /// twice, and the binding declines).
-    let setSlots: UnsafeMutableBufferPointer<Int32>
-    var setCount = 0
     var profileID: String?
     /// The `force` and `assignments` members (test name or version id → variation id).
     var force: [String: String]?
@@ -246,12 +226,11 @@ final class ProfileBinder: @unchecked Sendable {
 
     init(
       values: UnsafeMutableBufferPointer<Value>, scalars: UnsafeMutableBufferPointer<Scalar>,
-      hints: UnsafeMutableBufferPointer<Int32>, setSlots: UnsafeMutableBufferPointer<Int32>
+      hints: UnsafeMutableBufferPointer<Int32>
     ) {
       self.values = values
       self.scalars = scalars
       self.hints = hints
-      self.setSlots = setSlots
     }
   }
 }

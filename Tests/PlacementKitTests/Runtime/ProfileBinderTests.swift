@@ -40,8 +40,7 @@ import TestSupport
     let trained =
       #"{"profile_id":"t","country":"US","platform":"ios","custom_attributes":{"experience":"pro","interests":["music"]}}"#
     // A line the fast path stops in half-way (it has set `country` when it meets the bad value), that the
-    // reference path then rejects: the next reset must clear what it wrote before it stopped
-    // (`BoundProfile.setSlots`).
+    // reference path then rejects: the next reset must clear what it wrote before it stopped.
     lines += [
       #"{"profile_id":"full","country":"US","custom_attributes":{"experience":"pro","interests":["music"]}}"#,
       #"{"country":"US","custom_attributes":{"experience":"pro","interests":[tru"#, "{}",
