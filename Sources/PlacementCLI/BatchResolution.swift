@@ -45,11 +45,11 @@ struct BatchResolution {
       ? DecisionEncoder(ruleSet: ruleSet, placements: placements.map(\.index)) : nil
     func write(_ slot: BatchSlot) {
       if slot.result.out.count > 0 { slot.result.out.withBytes { console.out(buffer: $0) } }
-      if !console.outputFailed { writtenThrough = slot.chunk.firstLine + slot.chunk.lineCount - 1 }
       // A chunk whose decisions could not be written was never shown: log none of its exposures or assignments
       // (with SIGPIPE ignored, the failed write returns here instead of ending the process). Its lines are still
       // counted and its bad lines reported, so the summary accounts for every line read (none is "blank").
       if !console.outputFailed {
+        writtenThrough = slot.chunk.firstLine + slot.chunk.lineCount - 1
         exposures?.write(slot.result.exposures)
         assignments?.write(slot.result.assignments)
       }

@@ -23,7 +23,7 @@ public final class Console: Sendable {
   /// The process's standard input, read as bytes (no UTF-8 repair, CR kept, bounded line length); nil when
   /// input comes through `readLine` (tests).
   let standardInput: FileHandle?
-  /// The descriptor of standard output when it is the process's own (1): ``out(bytes:)`` then writes byte buffers
+  /// The descriptor of standard output when it is the process's own (1): ``out(buffer:)`` then writes byte buffers
   /// with `write(2)`, no `String` made; nil for a console whose output goes through a closure (tests).
   let outputDescriptor: Int32?
   /// The first write failure of each stream: standard output, standard error.
@@ -64,11 +64,7 @@ public final class Console: Sendable {
 
   /// Writes UTF-8 bytes to standard output: with `write(2)` straight from the buffer on the process's own stream
   /// (the batch writer's path: no per-chunk `String` or `Data` copy), through the output closure otherwise.
-  func out(bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { out(buffer: $0) }
-  }
-
-  /// ``out(bytes:)`` from memory the caller keeps alive for the call.
+  /// `bytes` must stay alive for the call.
   func out(buffer bytes: UnsafeBufferPointer<UInt8>) {
     guard let outputDescriptor else { return out(String(decoding: bytes, as: UTF8.self)) }
     guard !failures.withLock({ $0.out != nil }) else { return }
