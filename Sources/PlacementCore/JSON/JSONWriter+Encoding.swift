@@ -15,8 +15,12 @@ extension JSONWriter {
   /// ``appendString(_:to:)`` into any sink (a writer's own buffer).
   static func writeString<Sink: ByteSink>(_ string: String, to bytes: inout Sink) {
     bytes.appendByte(UInt8(ascii: "\""))
-    var text = string
-    text.withUTF8 { appendEscaped($0, to: &bytes) }
+    // Native and small strings lend their UTF-8 without a copy of the string (`withUTF8` needs a `var`: a retain,
+    // a uniqueness check and a release per string); a bridged one is made contiguous.
+    if string.utf8.withContiguousStorageIfAvailable({ appendEscaped($0, to: &bytes) }) == nil {
+      var text = string
+      text.withUTF8 { appendEscaped($0, to: &bytes) }
+    }
     bytes.appendByte(UInt8(ascii: "\""))
   }
 
