@@ -1,8 +1,10 @@
-/// A run of consecutive input lines, copied out of the reader so that a worker thread can own them.
+/// A run of consecutive input lines that a worker thread owns: the buffer the reader read them into
+/// (``LineReader/fill(_:lines:firstLine:)``), with where each line lies in it.
 struct Chunk: Sendable {
-  /// The lines' bytes, back to back, without terminators.
+  /// The storage the lines lie in (other bytes in it are no line's).
   var bytes: [UInt8] = []
-  /// The end offset in `bytes` of each line.
+  /// The start and end offsets in `bytes` of each line (the end excludes the terminator).
+  var lineStarts: [Int] = []
   var lineEnds: [Int] = []
   /// The 1-based number of the first line in the input.
   var firstLine = 1
@@ -11,28 +13,35 @@ struct Chunk: Sendable {
 
   var lineCount: Int { lineEnds.count }
 
+  /// The bytes of the lines, from the first's start to the last's end.
+  var lineBytes: Int { (lineEnds.last ?? 0) - (lineStarts.first ?? 0) }
+
   /// Replaces the contents with up to `lines` lines from `reader`, keeping the buffers' storage; false at the
   /// end of the input.
   mutating func fill(from reader: inout LineReader, lines: Int, firstLine: Int) -> Bool {
-    bytes.removeAll(keepingCapacity: true)
+    reader.fill(&self, lines: lines, firstLine: firstLine)
+  }
+
+  /// Forgets the lines (keeping the storage) before the lines from `firstLine` on are recorded.
+  mutating func removeLines(firstLine: Int) {
+    lineStarts.removeAll(keepingCapacity: true)
     lineEnds.removeAll(keepingCapacity: true)
     oversized.removeAll(keepingCapacity: true)
     self.firstLine = firstLine
-    while lineEnds.count < lines, let line = reader.next() {
-      if reader.lastLineLength > line.count { oversized.append((firstLine + lineEnds.count, reader.lastLineLength)) }
-      bytes.append(contentsOf: line)
-      lineEnds.append(bytes.count)
-    }
-    return !lineEnds.isEmpty
+  }
+
+  /// Appends a copy of `line` to `bytes` as the next line.
+  mutating func appendCopy(of line: ArraySlice<UInt8>) {
+    lineStarts.append(bytes.count)
+    bytes.append(contentsOf: line)
+    lineEnds.append(bytes.count)
   }
 
   /// Calls `body` with each line's number and bytes, in order.
   func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
     bytes.withUnsafeBufferPointer { all in
-      var start = 0
-      for (offset, end) in lineEnds.enumerated() {
-        body(firstLine + offset, UnsafeBufferPointer(rebasing: all[start..<end]))
-        start = end
+      for offset in lineEnds.indices {
+        body(firstLine + offset, UnsafeBufferPointer(rebasing: all[lineStarts[offset]..<lineEnds[offset]]))
       }
     }
   }

@@ -117,7 +117,7 @@ struct BatchResolution {
   /// Resolves the lines of one chunk into output bytes and error text; with `encoder` (JSON output without
   /// explain, encoded for ``placements``), decision lines are written from index resolutions.
   func resolve(_ chunk: Chunk, into result: inout ChunkResult, encoder: DecisionEncoder?) {
-    result.out.reserveCapacity(chunk.bytes.count + chunk.lineCount * placements.count * 160)
+    result.out.reserveCapacity(chunk.lineBytes + chunk.lineCount * placements.count * 160)
     var oversized = chunk.oversized[...]
     var cache = DecisionJSONCache()
     let indices = placements.map(\.index)
@@ -129,13 +129,14 @@ struct BatchResolution {
     var profile = ruleSet.emptyProfile()
     var profileIDJSON = JSONWriter(reservingCapacity: 64)
     chunk.forEachLine { number, line in
-      if BatchResolution.isBlank(line) { return }
       do throws(ProfileError) {
-        // A line the reader cut for its size is reported with its full length, never read as JSON.
+        // A line the reader cut for its size is reported with its full length, never read as JSON (the chunk
+        // holds none of its bytes).
         if let cut = oversized.first, cut.line == number {
           oversized.removeFirst()
           throw ProfileError.tooLarge(size: cut.length, limit: limits.json.maxBytes)
         }
+        if BatchResolution.isBlank(line) { return }
         try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile)
       } catch {
         result.failed += 1

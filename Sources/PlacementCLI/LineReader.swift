@@ -3,7 +3,8 @@ import PlacementKit
 
 /// Reads a file (or standard input) line by line through one reused buffer, so memory does not grow with the
 /// input. Lines are returned as bytes without the terminator (`\n` or `\r\n`); a returned slice is valid until
-/// the next call.
+/// the next call. The batch takes runs of lines instead (``fill(_:lines:firstLine:)``): a chunk takes the buffer
+/// they were read into, and the reader goes on in the chunk's previous one, so lines are never copied.
 ///
 /// A line longer than `maxLineBytes` is not kept: ``next()`` returns only its first `maxLineBytes + 1` bytes
 /// (so a consumer's size check fails) and ``lastLineLength`` holds its full length; the rest is discarded as it
@@ -68,6 +69,77 @@ struct LineReader {
     return line
   }
 
+  /// Replaces `chunk`'s lines with up to `limit` lines from the input (false when there were none), without
+  /// copying them: the lines stay in the buffer they were read into, the chunk takes that buffer, and the
+  /// reader goes on in the chunk's previous one, into which only the bytes read past the last line are copied.
+  /// A line over `maxLineBytes` stands as an empty line, listed in ``Chunk/oversized`` with its full length
+  /// (when the chunk already holds lines, the chunk ends before it). From the console (tests), lines are copied
+  /// one by one through ``next()``.
+  mutating func fill(_ chunk: inout Chunk, lines limit: Int, firstLine: Int) -> Bool {
+    chunk.removeLines(firstLine: firstLine)
+    guard console == nil else {
+      chunk.bytes.removeAll(keepingCapacity: true)
+      while chunk.lineCount < limit, let line = next() {
+        if lastLineLength > line.count { chunk.oversized.append((firstLine + chunk.lineCount, lastLineLength)) }
+        chunk.appendCopy(of: line)
+      }
+      return chunk.lineCount > 0
+    }
+    // The chunk's lines are read from the front of the buffer on, and reading more never moves them.
+    compact()
+    reading: while chunk.lineCount < limit {
+      switch scan() {
+      case .line(let line):
+        take(line, into: &chunk)
+      case .end:
+        break reading
+      case .longLine:
+        // Its length is counted by reading past it, which reuses the buffer: the chunk ends before it.
+        guard chunk.lineCount == 0 else { break reading }
+        linesRead += 1
+        lastLineLength = skipLongLine()
+        chunk.oversized.append((firstLine, lastLineLength))
+        chunk.lineStarts.append(0)
+        chunk.lineEnds.append(0)
+      case .needsInput:
+        readMore()
+      }
+    }
+    guard chunk.lineCount > 0 else { return false }
+    handOver(to: &chunk)
+    return true
+  }
+
+  /// Records `line`, a range of the buffer, as the chunk's next line; a line over `maxLineBytes` as an empty
+  /// one listed in ``Chunk/oversized``.
+  private mutating func take(_ line: Range<Int>, into chunk: inout Chunk) {
+    linesRead += 1
+    lastLineLength = line.count
+    chunk.lineStarts.append(line.lowerBound)
+    if line.count > maxLineBytes {
+      chunk.oversized.append((chunk.firstLine + chunk.lineCount, line.count))
+      chunk.lineEnds.append(line.lowerBound)
+    } else {
+      chunk.lineEnds.append(line.upperBound)
+    }
+  }
+
+  /// Gives the buffer (holding the chunk's lines) to `chunk` and takes the chunk's previous storage, with the
+  /// unread bytes copied to its front.
+  private mutating func handOver(to chunk: inout Chunk) {
+    let unread = start..<end
+    swap(&buffer, &chunk.bytes)
+    let needed = max(2 * Self.chunkSize, unread.count + Self.chunkSize)
+    if buffer.count < needed { buffer.append(contentsOf: repeatElement(0, count: needed - buffer.count)) }
+    chunk.bytes.withUnsafeBufferPointer { lines in
+      buffer.withUnsafeMutableBufferPointer { next in
+        _ = memcpy(next.baseAddress!, lines.baseAddress! + unread.lowerBound, unread.count)
+      }
+    }
+    start = 0
+    end = unread.count
+  }
+
   /// The failure that cut the input, as the command reports it: exit 74 naming the last complete line.
   var commandFailure: CommandFailure? {
     failure.map { CommandFailure(.ioError, "\($0.message) after line \(linesRead); the rest of the input was not read") }
@@ -81,22 +153,42 @@ struct LineReader {
       return bytes.count > maxLineBytes ? bytes[...maxLineBytes] : bytes[...]
     }
     while true {
-      if let newline = newlineIndex() {
-        var lineEnd = newline
-        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-        let line = buffer[start..<lineEnd]
-        start = newline + 1
-        return cut(line)
+      switch scan() {
+      case .line(let line): return cut(buffer[line])
+      case .end: return nil
+      case .longLine: return discardLongLine()
+      case .needsInput: refill()
       }
-      if finished {
-        guard start < end else { return nil }
-        let line = buffer[start..<end]
-        start = end
-        return cut(line)
-      }
-      if end - start > maxLineBytes { return discardLongLine() }
-      refill()
     }
+  }
+
+  /// What the buffer holds next.
+  private enum Scan {
+    /// A line (a range of the buffer, without its terminator), now consumed.
+    case line(Range<Int>)
+    /// Nothing: the input ended.
+    case end
+    /// An unterminated line already over `maxLineBytes`.
+    case longLine
+    /// An unterminated line: more input is needed.
+    case needsInput
+  }
+
+  /// Consumes the next line when the buffer holds all of it (a line ends at `\n` or `\r\n`, or at the end of the
+  /// input), or says why not.
+  private mutating func scan() -> Scan {
+    if let newline = newlineIndex() {
+      var lineEnd = newline
+      if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+      defer { start = newline + 1 }
+      return .line(start..<lineEnd)
+    }
+    if finished {
+      guard start < end else { return .end }
+      defer { start = end }
+      return .line(start..<end)
+    }
+    return end - start > maxLineBytes ? .longLine : .needsInput
   }
 
   private mutating func cut(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
@@ -116,14 +208,23 @@ struct LineReader {
 
   /// Moves the unread bytes to the front, grows the buffer when a line fills it, and reads more.
   private mutating func refill() {
-    if start > 0 {
-      let count = end - start
-      buffer.withUnsafeMutableBufferPointer { all in
-        _ = memmove(all.baseAddress!, all.baseAddress! + start, count)
-      }
-      start = 0
-      end = count
+    compact()
+    readMore()
+  }
+
+  /// Moves the unread bytes to the front of the buffer.
+  private mutating func compact() {
+    guard start > 0 else { return }
+    let count = end - start
+    buffer.withUnsafeMutableBufferPointer { all in
+      _ = memmove(all.baseAddress!, all.baseAddress! + start, count)
     }
+    start = 0
+    end = count
+  }
+
+  /// Grows the buffer when less than a read's worth is free (keeping every byte), and reads more after `end`.
+  private mutating func readMore() {
     if buffer.count - end < Self.chunkSize {
       buffer.append(contentsOf: repeatElement(0, count: buffer.count))
     }
@@ -146,21 +247,31 @@ struct LineReader {
   /// input up to its newline, counting it.
   private mutating func discardLongLine() -> ArraySlice<UInt8> {
     let kept = Array(buffer[start..<(start + maxLineBytes + 1)])
+    lastLineLength = skipLongLine()
+    return kept[...]
+  }
+
+  /// Reads and drops input up to the end of the current (so far unterminated) line, which may reuse the whole
+  /// buffer; returns the line's full length, without its terminator (`\n` or `\r\n`, as for any line).
+  private mutating func skipLongLine() -> Int {
     var length = end - start
+    // The byte before the newline may have been read, and dropped, in an earlier read.
+    var lastByte = end > start ? buffer[end - 1] : 0
     start = 0
     end = 0
     while !finished {
       refill()
       if let newline = newlineIndex() {
         length += newline
+        if (newline > 0 ? buffer[newline - 1] : lastByte) == UInt8(ascii: "\r") { length -= 1 }
         start = newline + 1
         break
       }
+      if end > 0 { lastByte = buffer[end - 1] }
       length += end
       end = 0
     }
-    lastLineLength = length
-    return kept[...]
+    return length
   }
 }
 
