@@ -223,6 +223,15 @@ extension JSONWriter {
     needsComma = false
   }
 
+  /// Appends a whole cached value in three pieces, as ``rawValueStart(buffer:)`` with `start`, ``raw(buffer:)``
+  /// with `middle` and ``rawValueEnd(buffer:)`` with `end` would, with one capacity check.
+  package mutating func rawValue(
+    start: UnsafeBufferPointer<UInt8>, middle: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>
+  ) {
+    separate()
+    output.appendBytes(start, middle, end)
+  }
+
   /// Appends `piece`, the cached end of the value a ``rawValueStart(buffer:)`` began (`…}`), as ``endObject()``
   /// would: a value after it is separated by a comma.
   package mutating func rawValueEnd(buffer piece: UnsafeBufferPointer<UInt8>) {

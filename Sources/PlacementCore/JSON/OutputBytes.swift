@@ -93,6 +93,23 @@ extension OutputBytes: ByteSink {
     storage.count += 1
   }
 
+  /// Appends three pieces with one capacity check.
+  @inline(__always)
+  mutating func appendBytes(
+    _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, _ third: UnsafeBufferPointer<UInt8>
+  ) {
+    reserve(first.count + second.count + third.count)
+    let storage = storage
+    @inline(__always) func copy(_ piece: UnsafeBufferPointer<UInt8>) {
+      guard let source = piece.baseAddress, !piece.isEmpty else { return }
+      (storage.base + storage.count).initialize(from: source, count: piece.count)
+      storage.count += piece.count
+    }
+    copy(first)
+    copy(second)
+    copy(third)
+  }
+
   @inline(__always)
   mutating func appendBytes(_ piece: UnsafeBufferPointer<UInt8>) {
     guard let source = piece.baseAddress, !piece.isEmpty else { return }

@@ -92,6 +92,14 @@ package final class DecisionEncoder: Sendable {
     else {
       return ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json)
     }
+    let row = Int(resolution.row)
+    let common = resolution.variation < 0 && trail.draws.isEmpty && profile.warnings.isEmpty
+    if common, let profileID {
+      // The common line: three copies, one capacity check.
+      return profileID.withBytes {
+        json.rawValue(start: heads[position, 0, 0], middle: $0, end: closedRows[position, row, 0])
+      }
+    }
     json.rawValueStart(buffer: heads[position, 0, 0])
     if let profileID {
       profileID.withBytes { json.raw(buffer: $0) }
@@ -100,10 +108,7 @@ package final class DecisionEncoder: Sendable {
     } else {
       json.raw("null")
     }
-    let row = Int(resolution.row)
-    if resolution.variation < 0, trail.draws.isEmpty, profile.warnings.isEmpty {
-      return json.rawValueEnd(buffer: closedRows[position, row, 0])
-    }
+    if common { return json.rawValueEnd(buffer: closedRows[position, row, 0]) }
     let variation = max(0, Int(resolution.variation))
     json.raw(buffer: rows[position, row, variation])
     if resolution.variation >= 0 {
