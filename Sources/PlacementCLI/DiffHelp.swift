@@ -3,6 +3,7 @@ enum DiffHelp {
   static let text = """
     usage: placement diff OLD [NEW] [--rules PATH] [--profiles FILE] [--now INSTANT] [--format FORMAT]
                           [--fail-on any|reassign|content:ID]... [--expect equivalent] [--time-budget SECONDS]
+                          [--verbose]
 
     Compares two rule sets and reports, per placement, every change of decision some profile can get
     (old decision → new decision), each with an example profile that both rule sets resolve to exactly those
@@ -33,6 +34,8 @@ enum DiffHelp {
       --expect equivalent   exit 1 unless every placement is proved equivalent and no override changed
                             (for refactorings)
       --time-budget SECONDS stop comparing after this long and list the placements skipped (default: 8)
+      --verbose             name on stderr each rules file skipped in a folder (hidden files, editor lock
+                            files, dangling links)
 
     A re-weighted sticky test ('test … sticky') reassigns nobody who carries an assignment: diff reports it
     as sticky-reweighted (info), and as reassigns-running-test only for profiles without one.

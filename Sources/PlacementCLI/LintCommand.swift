@@ -6,14 +6,16 @@ import PlacementKit
 ///
 /// Findings go to stdout (they are the command's result; CI reads SARIF and GitHub annotations from there).
 /// Exit: 0 clean, 1 when an error is found (or a warning with `--strict`), 64 usage, 66 a path is missing.
-struct LintCommand {
+struct LintCommand: Subcommand {
   let arguments: Arguments
   let console: Console
 
   static var formats: [String] { LintReporters.formats }
 
+  static let options = CommandOptions(valued: ["--format", "--rules", "--now"], flags: ["--strict"])
+
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--format", "--rules", "--now"], flags: ["--strict"])
+    arguments = try Arguments(args, Self.options)
     self.console = console
   }
 

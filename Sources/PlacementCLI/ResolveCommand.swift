@@ -1,7 +1,7 @@
 import PlacementKit
 
 /// `placement resolve`: decisions for one profile or a JSON Lines stream.
-struct ResolveCommand {
+struct ResolveCommand: Subcommand {
   let arguments: Arguments
   let console: Console
 
@@ -9,13 +9,15 @@ struct ResolveCommand {
   /// error rather than silently ignored.
   static let batchOnly = ["--jobs", "--errors"]
 
+  static let options = CommandOptions(
+    valued: [
+      "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors", "--exposures",
+      "--assignments-out",
+    ],
+    flags: ["--explain", "--strict", "--allow-overrides"])
+
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(
-      args, valued: [
-        "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors", "--exposures",
-        "--assignments-out",
-      ],
-      flags: ["--explain", "--strict", "--allow-overrides"])
+    arguments = try Arguments(args, Self.options)
     self.console = console
   }
 
