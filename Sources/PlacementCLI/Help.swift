@@ -91,7 +91,8 @@ enum Help {
 
     With --profiles, a summary goes to stderr, and a progress line too when stderr is a terminal; blank lines
     are skipped and counted (an empty --profiles input is a batch of none: exit 0). With --format text each
-    profile's decisions follow a 'profile ID (line N):' line.
+    profile's decisions follow a 'profile ID (line N):' line, and a profile's warnings (a value that cannot be
+    coerced, …) come once, above its first decision; in JSON every decision line carries them.
 
     exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile (or have a warning, with
     --strict), the profile is invalid, or a placement is unknown; 66 a file is missing, a directory or

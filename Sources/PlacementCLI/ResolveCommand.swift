@@ -39,7 +39,7 @@ struct ResolveCommand: Subcommand {
     options.allowOverrides = arguments.has("--allow-overrides")
     let ruleSet = try Support.compileRules(try arguments.rulesPath(), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     let placements = try placementHandles(in: ruleSet)
-    let output = DecisionOutput(format: format, console: console)
+    let output = DecisionOutput(format: format, console: console, leadPlacement: placements.first?.name)
     let profile = try single.map { path throws(CommandFailure) -> Profile in try Support.profile(at: path, console: console) }
     try OutputFile.checkDistinct(
       outputs: ["--exposures", "--assignments-out"].compactMap { option in
