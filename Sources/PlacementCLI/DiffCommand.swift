@@ -57,7 +57,9 @@ struct DiffCommand: Subcommand {
       sample = try DiffSample.run(path: path, old: old.ruleSet!, new: new.ruleSet!, now: now, console: console)
     }
     let verdicts = checks.evaluate(report, sample: sample?.impact)
-    let rendered = DiffRendering(report: report, sample: sample, verdicts: verdicts, version: Help.version)
+    let rendered = DiffRendering(
+      report: report, sample: sample, verdicts: verdicts,
+      instant: DiffInstant(now: now, given: arguments.value("--now") != nil), version: Help.version)
     console.out(rendered.render(format, colors: console.stdoutColors))
     for verdict in verdicts where verdict.failed { console.err("diff: check failed: \(verdict.reason)\n") }
     // Like `resolve --profiles`: a sample line that failed (reported above) makes the run exit 1.

@@ -23,7 +23,10 @@ enum DiffHelp {
       --rules PATH          the rules path NEW defaults to, and read at a revision (default: Rules)
       --profiles FILE       also resolve this JSON Lines sample with both rule sets ('-' reads standard input):
                             per placement how many profiles change, the top transitions with example ids
-      --now INSTANT         the time for relative date conditions (default: the current time)
+      --now INSTANT         the instant to compare at (ISO-8601 with an offset, or YYYY-MM-DD at 00:00 UTC;
+                            default: the current time): relative dates, schedules and the example profiles
+                            depend on it, and the summary states it; pin it for output that must repeat (a
+                            pull-request comment: --now "$(date -u +%F)")
       --format FORMAT       text (default), json (everything, the sample's full matrix included), markdown
                             (a pull-request comment), github (workflow annotations on the changed rows) or
                             sarif (SARIF 2.1.0)
