@@ -37,7 +37,9 @@ enum Help {
     and overlapping rows (with an example profile), segments that never or always match, negations over flow
     answers, titles used as ids, Adapty limits, ambiguous elements, list literal slips, unused declarations.
     Findings go to stdout. '# placement-lint: disable=<code>' on the line (or alone on the line above)
-    suppresses a lint finding; see docs/Lint.md.
+    suppresses a lint finding; see docs/Lint.md. A file is compiled with the PATHS given only: a name it takes
+    from another file of its folder is reported unknown, with notes saying where it is declared (lint the
+    folder, which is one rule set, to lint it as the other commands read it).
 
     options:
       --format FORMAT   text (default; as the compiler), json (an array, suppressed findings marked),

@@ -30,7 +30,9 @@ struct LintCommand: Subcommand {
     let now = try arguments.value("--now").map { text throws(CommandFailure) in try Support.now(text) }
     // Schedules are judged at --now, else the clock (a schedule that has ended is a finding).
     let clock = try Support.now(nil)
-    let result = Linter.run(compilation, now: now ?? Reasoner.defaultNow, scheduleNow: now ?? clock)
+    let linted = Linter.run(compilation, now: now ?? Reasoner.defaultNow, scheduleNow: now ?? clock)
+    // One file of a folder of rules files: say which findings come from linting it without the others.
+    let result = LintFolderContext(paths: given, sources: sources, console: console).annotate(linted, of: compilation)
     let context = LintReportContext(colors: console.stdoutColors, rules: paths.joined(separator: ", "))
     let reporter = LintReporters.named(format)!.init(context: context)
     console.out(reporter.render(result))
