@@ -170,7 +170,8 @@ enum Help {
 
     Runs rule tests: JSON files of cases, each a profile (inline, a profile file, or a flow events file) and
     the expected decision per placement (content, row, A/B test and variation, why earlier rows did not
-    match). The format is described in docs/RuleTests.md.
+    match). The format is described in docs/RuleTests.md. Files are relative to the test file; kept beside
+    the tests (tests/profiles/, tests/events/), they travel with a copy of the rules folder.
     PATHS (default: Rules) are rules folders, whose tests are the *.json files in their 'tests' folder, test
     folders (run against their parent folder), or test files (run against the parent of their 'tests' folder).
     Each failure is printed with expected and actual values and the explain trace; the last line is
