@@ -1,5 +1,23 @@
 import PlacementKit
 
+/// The options one command's parser accepts: those that take a value and the boolean flags. Each command declares
+/// its own (`ResolveCommand.options`, …); ``PlacementTool/commands`` lists them by command, so a test can check that
+/// every option a command accepts is in its `--help`.
+struct CommandOptions: Sendable {
+  let valued: Set<String>
+  let flags: Set<String>
+
+  /// - Parameter verbose: whether the command takes `--verbose` (every command that reads rules files from disk
+  ///   does: it names the files rules discovery skipped).
+  init(valued: Set<String> = [], flags: Set<String> = [], verbose: Bool = true) {
+    self.valued = valued
+    self.flags = verbose ? flags.union(["--verbose"]) : flags
+  }
+
+  /// Every option, sorted.
+  var all: [String] { valued.union(flags).sorted() }
+}
+
 /// Parsed command-line arguments of one subcommand: `--name value`, `--name=value`, boolean `--flag`, and
 /// positionals. Parsing is by hand (no ArgumentParser: the package has no dependencies).
 struct Arguments {
@@ -7,11 +25,11 @@ struct Arguments {
   private(set) var flags: Set<String> = []
   private(set) var positionals: [String] = []
 
-  /// Parses `arguments` given the options that take a value and the boolean flags (every command also takes
-  /// `--verbose`).
+  /// Parses `arguments` given the options the command accepts.
   /// - Throws: ``CommandFailure`` (usage) for an unknown option or a missing value.
-  init(_ arguments: [String], valued: Set<String>, flags allowed: Set<String>) throws(CommandFailure) {
-    let allowedFlags = allowed.union(["--verbose"])
+  init(_ arguments: [String], _ options: CommandOptions) throws(CommandFailure) {
+    let valued = options.valued
+    let allowedFlags = options.flags
     var index = 0
     while index < arguments.count {
       let argument = arguments[index]
@@ -42,7 +60,7 @@ struct Arguments {
           throw CommandFailure(.usage, "option '\(name)' needs a value")
         }
       } else {
-        let known = (valued.union(allowedFlags)).sorted()
+        let known = options.all
         let hint = Suggestions.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
         throw CommandFailure(.usage, "unknown option '\(name)'\(hint)")
       }

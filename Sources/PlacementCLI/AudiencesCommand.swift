@@ -3,12 +3,14 @@ import PlacementKit
 /// `placement audiences [<placement>] [--now T]`: the audience table of a placement (priority, segment, content or
 /// split, marks, each scheduled row's window and whether it is live at `--now` or the clock, fallback path), or the
 /// list of placements with their row counts.
-struct AudiencesCommand {
+struct AudiencesCommand: Subcommand {
   let arguments: Arguments
   let console: Console
 
+  static let options = CommandOptions(valued: ["--rules", "--format", "--now"], flags: ["--strict"])
+
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--rules", "--format", "--now"], flags: ["--strict"])
+    arguments = try Arguments(args, Self.options)
     self.console = console
   }
 

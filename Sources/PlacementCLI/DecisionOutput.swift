@@ -10,6 +10,10 @@ enum OutputFormat: String, CaseIterable, Sendable {
 struct DecisionOutput {
   let format: OutputFormat
   let console: Console
+  /// The placement resolved first for every profile. A decision's warnings are its profile's (a value that could
+  /// not be coerced, a malformed event, an ignored `force`), the same in each of the profile's decisions: JSON
+  /// keeps them on every line (each line stands alone), text shows them once, above this placement's decision.
+  let leadPlacement: String?
 
   func write(_ decision: Decision) {
     console.out(format == .json ? decision.jsonString + "\n" : text(decision))
@@ -22,23 +26,25 @@ struct DecisionOutput {
     return "profile \(displayEscaped(profileID)) (line \(line)):\n"
   }
 
-  /// A decision for people: one line for the decision, then its A/B test, warnings and explanation, each line
-  /// made safe for a terminal (``displayRuleText(_:)``): names and conditions from the rules escaped, profile
-  /// values escaped and cut by the explanation itself (`seen:`), so no input can forge a line or drive a terminal.
+  /// A decision for people: the profile's warnings (`warning: …`, above the lead placement's decision only), one
+  /// line for the decision, then its exposures and explanation, each line made safe for a terminal
+  /// (``displayRuleText(_:)``): names and conditions from the rules escaped, profile values escaped and cut by the
+  /// explanation itself (`seen:`), so no input can forge a line or drive a terminal.
   func text(_ decision: Decision) -> String {
     var lines: [String] = []
+    if decision.placement == leadPlacement {
+      for warning in decision.warnings { lines.append("warning: \(warning)") }
+    }
     var first = "\(decision.placement): \(describe(decision.content))"
     first += "  (row \(decision.audience.index) '\(decision.audience.name)'"
     if let segment = decision.audience.segment { first += ": \(AudienceTable.collapsingWhitespace(segment))" }
-    lines.append(first + ")")
-    lines[0] += "  reason \(decision.reason.rawValue)"
+    lines.append(first + ")  reason \(decision.reason.rawValue)")
     for exposure in decision.exposures {
       let bucket = exposure.bucket.map { "bucket \($0)" } ?? "no bucket"
       lines.append(
         "  exposure: test '\(exposure.test)' (version \(exposure.versionID)): variation '\(exposure.variation)', "
           + "\(bucket), \(exposure.outcome.rawValue)")
     }
-    for warning in decision.warnings { lines.append("  warning: \(warning)") }
     for row in decision.explanation ?? [] { lines.append("  " + row.textLine) }
     return lines.map { displayRuleText($0) + "\n" }.joined()
   }

@@ -7,16 +7,17 @@ import PlacementKit
 ///
 /// Results go to stdout, compile diagnostics to stderr. Exit: 0 ok, 1 when a `--fail-on` or `--expect` check
 /// fails, 64 usage, 65 rules that do not compile or a bad `--profiles` file, 66 a missing path or revision.
-struct DiffCommand {
+struct DiffCommand: Subcommand {
   let arguments: Arguments
   let console: Console
 
   static let formats = ["text", "json", "markdown", "github", "sarif"]
 
+  static let options = CommandOptions(
+    valued: ["--rules", "--profiles", "--now", "--format", "--fail-on", "--expect", "--time-budget"])
+
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(
-      args, valued: ["--rules", "--profiles", "--now", "--format", "--fail-on", "--expect", "--time-budget"],
-      flags: [])
+    arguments = try Arguments(args, Self.options)
     self.console = console
   }
 
@@ -31,9 +32,11 @@ struct DiffCommand {
     }
     let newOperand = operands.count == 2 ? operands[1] : rulesPath
     let old = try compile(
-      DiffSides.sources(operands[0], rulesPath: rulesPath, console: console), side: "old", path: operands[0])
+      DiffSides.sources(operands[0], rulesPath: rulesPath, console: console, verbose: arguments.verbose), side: "old",
+      path: operands[0])
     let new = try compile(
-      DiffSides.sources(newOperand, rulesPath: rulesPath, console: console), side: "new", path: newOperand)
+      DiffSides.sources(newOperand, rulesPath: rulesPath, console: console, verbose: arguments.verbose), side: "new",
+      path: newOperand)
     let now = try Support.now(arguments.value("--now"))
     var options = DiffOptions(now: now)
     if let text = arguments.value("--time-budget") {
@@ -54,7 +57,9 @@ struct DiffCommand {
       sample = try DiffSample.run(path: path, old: old.ruleSet!, new: new.ruleSet!, now: now, console: console)
     }
     let verdicts = checks.evaluate(report, sample: sample?.impact)
-    let rendered = DiffRendering(report: report, sample: sample, verdicts: verdicts, version: Help.version)
+    let rendered = DiffRendering(
+      report: report, sample: sample, verdicts: verdicts,
+      instant: DiffInstant(now: now, given: arguments.value("--now") != nil), version: Help.version)
     console.out(rendered.render(format, colors: console.stdoutColors))
     for verdict in verdicts where verdict.failed { console.err("diff: check failed: \(verdict.reason)\n") }
     // Like `resolve --profiles`: a sample line that failed (reported above) makes the run exit 1.

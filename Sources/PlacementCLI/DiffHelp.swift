@@ -3,6 +3,7 @@ enum DiffHelp {
   static let text = """
     usage: placement diff OLD [NEW] [--rules PATH] [--profiles FILE] [--now INSTANT] [--format FORMAT]
                           [--fail-on any|reassign|content:ID]... [--expect equivalent] [--time-budget SECONDS]
+                          [--verbose]
 
     Compares two rule sets and reports, per placement, every change of decision some profile can get
     (old decision → new decision), each with an example profile that both rule sets resolve to exactly those
@@ -22,7 +23,10 @@ enum DiffHelp {
       --rules PATH          the rules path NEW defaults to, and read at a revision (default: Rules)
       --profiles FILE       also resolve this JSON Lines sample with both rule sets ('-' reads standard input):
                             per placement how many profiles change, the top transitions with example ids
-      --now INSTANT         the time for relative date conditions (default: the current time)
+      --now INSTANT         the instant to compare at (ISO-8601 with an offset, or YYYY-MM-DD at 00:00 UTC;
+                            default: the current time): relative dates, schedules and the example profiles
+                            depend on it, and the summary states it; pin it for output that must repeat (a
+                            pull-request comment: --now "$(date -u +%F)")
       --format FORMAT       text (default), json (everything, the sample's full matrix included), markdown
                             (a pull-request comment), github (workflow annotations on the changed rows) or
                             sarif (SARIF 2.1.0)
@@ -33,6 +37,8 @@ enum DiffHelp {
       --expect equivalent   exit 1 unless every placement is proved equivalent and no override changed
                             (for refactorings)
       --time-budget SECONDS stop comparing after this long and list the placements skipped (default: 8)
+      --verbose             name on stderr each rules file skipped in a folder (hidden files, editor lock
+                            files, dangling links)
 
     A re-weighted sticky test ('test … sticky') reassigns nobody who carries an assignment: diff reports it
     as sticky-reweighted (info), and as reassigns-running-test only for profiles without one.

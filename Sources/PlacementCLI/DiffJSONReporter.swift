@@ -1,7 +1,7 @@
 import PlacementKit
 
 /// `--format json`: the whole diff as one JSON object (keys sorted), the sample's full matrix included:
-/// `{"equivalent", "placements": [{"name", "status", "transitions": [{"old", "new", "old_row", "new_row",
+/// `{"equivalent", "now", "now_from" ("option": --now, or "clock"), "placements": [{"name", "status", "transitions": [{"old", "new", "old_row", "new_row",
 /// "causes", "witness", "now"}], "undecided", "overrides": [{"change", "target", "override", "segments", "file",
 /// "line"}]}], "added_placements", "removed_placements", "tests", "conflicting_attributes", "sample": {"path",
 /// "profiles", "failed_lines", "placements": [{"name", "changed", "matrix": [{"old", "new", "count",
@@ -10,10 +10,12 @@ struct DiffJSONReporter {
   let report: DiffReport
   let sample: DiffSample?
   let verdicts: [DiffChecks.Verdict]
+  let instant: DiffInstant
 
   func render() -> String {
     var members: [String: JSONValue] = [
       "equivalent": .bool(report.isEquivalent),
+      "now": .string(instant.now.iso8601), "now_from": .string(instant.given ? "option" : "clock"),
       "placements": .array(report.placements.map(placement)),
       "added_placements": .array(report.addedPlacements.map(JSONValue.string)),
       "removed_placements": .array(report.removedPlacements.map(JSONValue.string)),

@@ -7,12 +7,13 @@ struct DiffMarkdownReporter {
   let report: DiffReport
   let sample: DiffSample?
   let verdicts: [DiffChecks.Verdict]
+  let instant: DiffInstant
 
   func render() -> String {
     var out = "### placement diff\n\n"
     out +=
-      report.isEquivalent
-      ? "**Equivalent**: no profile can get a different decision.\n\n" : "\(DiffText.summary(report)).\n\n"
+      (report.isEquivalent
+        ? "**Equivalent**: no profile can get a different decision" : DiffText.summary(report)) + "; \(instant).\n\n"
     out += "| placement | result |\n|---|---|\n"
     for placement in report.placements { out += "| `\(placement.name)` | \(cell(DiffText.status(placement))) |\n" }
     for name in report.addedPlacements { out += "| `\(name)` | added |\n" }

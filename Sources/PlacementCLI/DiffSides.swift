@@ -6,11 +6,14 @@ import PlacementKit
 /// working tree. Files read from a revision are named `<rev>:<path>` in messages.
 enum DiffSides {
   /// The rules sources of one operand: a path when it exists, else a revision (`main`, `HEAD~1`, `v1.2`) of
-  /// `rulesPath`, or `<rev>:<path>` for another path at a revision.
-  static func sources(_ operand: String, rulesPath: String, console: Console) throws(CommandFailure) -> [RuleSource] {
+  /// `rulesPath`, or `<rev>:<path>` for another path at a revision. With `verbose`, the files skipped in a folder on
+  /// disk are named on stderr, as by the other commands.
+  static func sources(_ operand: String, rulesPath: String, console: Console, verbose: Bool = false)
+    throws(CommandFailure) -> [RuleSource]
+  {
     let absolute = operand.hasPrefix("/") ? operand : console.currentDirectory + "/" + operand
     if FileManager.default.fileExists(atPath: absolute) {
-      return try LintCommand.sources([operand], console: console)
+      return try LintCommand.sources([operand], console: console, verbose: verbose)
     }
     var revision = operand
     var path = rulesPath

@@ -5,16 +5,31 @@ struct DiffRendering {
   let report: DiffReport
   let sample: DiffSample?
   let verdicts: [DiffChecks.Verdict]
+  let instant: DiffInstant
   let version: String
 
   func render(_ format: String, colors: Bool) -> String {
     switch format {
-    case "json": DiffJSONReporter(report: report, sample: sample, verdicts: verdicts).render()
-    case "markdown": DiffMarkdownReporter(report: report, sample: sample, verdicts: verdicts).render()
+    case "json": DiffJSONReporter(report: report, sample: sample, verdicts: verdicts, instant: instant).render()
+    case "markdown":
+      DiffMarkdownReporter(report: report, sample: sample, verdicts: verdicts, instant: instant).render()
     case "github": DiffGitHubReporter().render(report)
     case "sarif": DiffSARIFReporter(version: version).render(report)
-    default: DiffText(report: report, sample: sample, verdicts: verdicts).render()
+    default: DiffText(report: report, sample: sample, verdicts: verdicts, instant: instant).render()
     }
+  }
+}
+
+/// The instant a diff compared at: relative dates, schedules and the example profiles depend on it, so the
+/// summary of every report for people (text, markdown) and the JSON state it, and whether `--now` pinned it.
+struct DiffInstant: CustomStringConvertible {
+  let now: Instant
+  /// Whether `--now` gave it (else it is the clock at the start of the run).
+  let given: Bool
+
+  /// `compared at 2026-11-30T00:00:00Z (--now)`, or `… (the current time: pass --now to pin it)`.
+  var description: String {
+    "compared at \(now.iso8601) (\(given ? "--now" : "the current time: pass --now to pin it"))"
   }
 }
 
@@ -24,6 +39,7 @@ struct DiffText {
   let report: DiffReport
   let sample: DiffSample?
   let verdicts: [DiffChecks.Verdict]
+  let instant: DiffInstant
 
   func render() -> String {
     var out = ""
@@ -56,7 +72,7 @@ struct DiffText {
       out += "checks:\n"
       for verdict in verdicts { out += "  \(verdict.failed ? "FAIL" : "ok")  \(verdict.check): \(verdict.reason)\n" }
     }
-    out += Self.summary(report) + "\n"
+    out += "\(Self.summary(report)); \(instant)\n"
     return out
   }
 

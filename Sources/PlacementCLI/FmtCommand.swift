@@ -6,12 +6,14 @@ import PlacementKit
 /// Each path is a `.rules` file or a directory (every `*.rules` below it); default `Rules`. `-` formats standard
 /// input to standard output. A file with syntax errors is reported and left untouched (exit 65). With
 /// `--check` nothing is written: each file that would change is named on stdout and the exit status is 1.
-struct FmtCommand {
+struct FmtCommand: Subcommand {
   let arguments: Arguments
   let console: Console
 
+  static let options = CommandOptions(flags: ["--check"])
+
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: [], flags: ["--check"])
+    arguments = try Arguments(args, Self.options)
     self.console = console
   }
 

@@ -18,8 +18,8 @@ enum Help {
       diff       what a rules change does: decision changes with example profiles, A/B test safety, CI checks
       lsp        run the language server for editors (LSP 3.17 on stdin/stdout; docs/Editors.md)
 
-    Rules are read from Rules/ unless --rules PATH is given; --verbose names the rules files skipped;
-    --strict (resolve, audiences, ingest, test, lint) makes a rules warning fail the command.
+    Rules are read from Rules/ unless --rules PATH is given; --verbose (every command but lsp) names the rules
+    files skipped; --strict (resolve, audiences, ingest, test, lint) makes a rules warning fail the command.
     Exit codes: 0 ok, 1 findings or failed lines, 64 usage, 65 bad input data, 66 cannot open an input,
     70 internal error, 74 read or write error, 141 output closed (a pipe whose reader ended).
     Run 'placement <command> --help' for a command's options.
@@ -31,12 +31,15 @@ enum Help {
     "lsp": LSPCommand.help,
     "lint": """
     usage: placement lint [PATHS...] [--rules PATH] [--format text|json|github|sarif] [--strict] [--now T]
+                          [--verbose]
 
     Compiles the rules files at PATHS (files or folders; default: Rules) and runs the lint rules: unreachable
     and overlapping rows (with an example profile), segments that never or always match, negations over flow
     answers, titles used as ids, Adapty limits, ambiguous elements, list literal slips, unused declarations.
     Findings go to stdout. '# placement-lint: disable=<code>' on the line (or alone on the line above)
-    suppresses a lint finding; see docs/Lint.md.
+    suppresses a lint finding; see docs/Lint.md. A file is compiled with the PATHS given only: a name it takes
+    from another file of its folder is reported unknown, with notes saying where it is declared (lint the
+    folder, which is one rule set, to lint it as the other commands read it).
 
     options:
       --format FORMAT   text (default; as the compiler), json (an array, suppressed findings marked),
@@ -46,6 +49,7 @@ enum Help {
       --now T           the instant relative date conditions are judged at (ISO-8601 with an offset, or
                         YYYY-MM-DD; default 2026-01-01T00:00:00Z, fixed so findings are reproducible), and
                         schedules too (schedule-ended; default for schedules: the current time)
+      --verbose         name on stderr each rules file skipped (hidden files, editor lock files, dangling links)
 
     exit: 0 clean; 1 errors found (or warnings with --strict); 64 usage; 66 a path is missing.
 
@@ -61,7 +65,8 @@ enum Help {
                            --profiles only
       --profiles FILE|-    JSON Lines, one profile per line, streamed in input order; a bad line is reported
                            with its line number and the others continue
-      --jobs N             resolve --profiles on N threads (default 1); the output is the same for any N
+      --jobs N             resolve --profiles on N threads, N from 1 to 256 (default 1); the output is the same
+                           for any N
       --errors stderr|inline
                            where bad lines are reported: on stderr (default) or as {"line": n, "error": "..."}
                            records in the output
@@ -79,22 +84,26 @@ enum Help {
       --assignments-out FILE
                            write the new sticky assignments to persist, one JSON line per profile:
                            {"profile_id": ..., "assignments": {"<version_id>": "<variation>"}}
+      --strict             exit 65 when the rules have a warning (e.g. no-placements), before resolving
+      --verbose            name on stderr each rules file skipped (hidden files, editor lock files, dangling
+                           links)
 
     Every decision carries a reason (TARGETING_MATCH, SPLIT, DEFAULT, STATIC, DISABLED, OVERRIDE, STICKY,
     SCHEDULED_OUT) and its exposures (docs/ABTests.md).
 
     With --profiles, a summary goes to stderr, and a progress line too when stderr is a terminal; blank lines
     are skipped and counted (an empty --profiles input is a batch of none: exit 0). With --format text each
-    profile's decisions follow a 'profile ID (line N):' line.
+    profile's decisions follow a 'profile ID (line N):' line, and a profile's warnings (a value that cannot be
+    coerced, …) come once, above its first decision; in JSON every decision line carries them.
 
-    exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile, the profile is
-    invalid, or a placement is unknown; 66 a file is missing, a directory or unreadable, or the --profile
-    file is empty; 74 reading the input failed part-way, or the --exposures or --assignments-out file
-    cannot be written.
+    exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile (or have a warning, with
+    --strict), the profile is invalid, or a placement is unknown; 66 a file is missing, a directory or
+    unreadable, or the --profile file is empty; 74 reading the input failed part-way, or the --exposures or
+    --assignments-out file cannot be written.
 
     """,
     "ingest": """
-    usage: placement ingest EVENTS.jsonl|- [--profile FILE] [--rules PATH] [--adapty]
+    usage: placement ingest EVENTS.jsonl|- [--profile FILE] [--rules PATH] [--adapty] [--strict] [--verbose]
 
     Applies flow_user_input events (JSON Lines, in order: last value wins) to a profile (empty by default)
     and prints the profile with the custom attributes derived from the rules' declarations.
@@ -105,15 +114,18 @@ enum Help {
       --rules PATH     rules file or directory (default: Rules)
       --adapty         check the derived custom attributes against Adapty's limits (keys of 1-30
                        characters of [A-Za-z0-9._-]; strings of 1-50 characters, or numbers; at most 30)
+      --strict         exit 65 when the rules have a warning (e.g. no-placements), before reading the events
+      --verbose        name on stderr each rules file skipped (hidden files, editor lock files, dangling links)
 
     Answers that do not fit their attribute are reported on stderr as warnings; stdout holds only the profile.
 
     exit: 0 ok; 1 some events were skipped (summary: 'N lines: A applied, S skipped') or --adapty found a
-    problem; 65 invalid profile or rules; 66 a file is missing or a directory; 74 reading failed part-way.
+    problem; 65 invalid profile or rules (or a rules warning, with --strict); 66 a file is missing or a
+    directory; 74 reading failed part-way.
 
     """,
     "audiences": """
-    usage: placement audiences [PLACEMENT] [--rules PATH] [--format text|json] [--now T]
+    usage: placement audiences [PLACEMENT] [--rules PATH] [--format text|json] [--now T] [--strict] [--verbose]
 
     With a placement, prints its audience table in priority order (0 is checked first): each row's segment
     and condition, its content or A/B split (variation, weight, content, version id), and marks for
@@ -126,12 +138,16 @@ enum Help {
       --format text|json   output format (default: text); the JSON shape is in docs/ABTests.md
       --now T              judge schedules at T (ISO-8601 with an offset; default: the current time): each
                            scheduled row is marked scheduled, live or ended, and the list counts live rows
+      --strict             exit 65 when the rules have a warning (e.g. no-placements)
+      --verbose            name on stderr each rules file skipped (hidden files, editor lock files, dangling
+                           links)
 
-    exit: 0 ok; 64 usage; 65 rules do not compile or the placement is unknown; 66 a file is missing.
+    exit: 0 ok; 64 usage; 65 rules do not compile (or have a warning, with --strict) or the placement is
+    unknown; 66 a file is missing.
 
     """,
     "fmt": """
-    usage: placement fmt [PATHS] [--check]
+    usage: placement fmt [PATHS] [--check] [--verbose]
 
     Rewrites rules files in their canonical layout: one declaration per line group, canonical spacing,
     audience tables with the '->' aligned, comments kept. PATHS are .rules files or directories (every
@@ -141,18 +157,21 @@ enum Help {
     are named on stdout. '-' cannot be mixed with paths. The layout is described in docs/Formatting.md.
 
     options:
-      --check   write nothing; name each file that would change
+      --check     write nothing; name each file that would change
+      --verbose   name on stderr each rules file skipped (hidden files, editor lock files, dangling links)
 
     exit: 0 ok (with --check: every file is formatted); 1 with --check: some file would change;
     65 a file has syntax errors; 66 a path is missing; 70 the formatter's safety check refused a layout.
 
     """,
     "test": """
-    usage: placement test [PATHS] [--rules PATH] [--coverage] [--now T] [--allow-overrides]
+    usage: placement test [PATHS] [--rules PATH] [--coverage] [--now T] [--allow-overrides] [--strict]
+                          [--verbose]
 
     Runs rule tests: JSON files of cases, each a profile (inline, a profile file, or a flow events file) and
     the expected decision per placement (content, row, A/B test and variation, why earlier rows did not
-    match). The format is described in docs/RuleTests.md.
+    match). The format is described in docs/RuleTests.md. Files are relative to the test file; kept beside
+    the tests (tests/profiles/, tests/events/), they travel with a copy of the rules folder.
     PATHS (default: Rules) are rules folders, whose tests are the *.json files in their 'tests' folder, test
     folders (run against their parent folder), or test files (run against the parent of their 'tests' folder).
     Each failure is printed with expected and actual values and the explain trace; the last line is
@@ -164,9 +183,11 @@ enum Help {
       --now T        the instant for cases whose file and case set no 'now' (default: the current time)
       --allow-overrides
                      honour every case profile's "force" (a case may set "allow_overrides": true instead)
+      --strict       exit 65 when the rules have a warning (e.g. no-placements), before any case runs
+      --verbose      name on stderr each rules file skipped (hidden files, editor lock files, dangling links)
 
-    exit: 0 all passed; 1 some case failed; 65 the rules do not compile or a test file is malformed (the file
-    and JSON path are named); 66 a path is missing or no test file is found.
+    exit: 0 all passed; 1 some case failed; 65 the rules do not compile (or have a warning, with --strict) or a
+    test file is malformed (the file and JSON path are named); 66 a path is missing or no test file is found.
 
     """,
   ]

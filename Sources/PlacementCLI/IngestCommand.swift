@@ -1,12 +1,14 @@
 import PlacementKit
 
 /// `placement ingest EVENTS.jsonl [--profile FILE]`: flow events → a profile's custom attributes.
-struct IngestCommand {
+struct IngestCommand: Subcommand {
   let arguments: Arguments
   let console: Console
 
+  static let options = CommandOptions(valued: ["--profile", "--rules"], flags: ["--adapty", "--strict"])
+
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--profile", "--rules"], flags: ["--adapty", "--strict"])
+    arguments = try Arguments(args, Self.options)
     self.console = console
   }
 

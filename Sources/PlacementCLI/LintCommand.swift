@@ -6,14 +6,16 @@ import PlacementKit
 ///
 /// Findings go to stdout (they are the command's result; CI reads SARIF and GitHub annotations from there).
 /// Exit: 0 clean, 1 when an error is found (or a warning with `--strict`), 64 usage, 66 a path is missing.
-struct LintCommand {
+struct LintCommand: Subcommand {
   let arguments: Arguments
   let console: Console
 
   static var formats: [String] { LintReporters.formats }
 
+  static let options = CommandOptions(valued: ["--format", "--rules", "--now"], flags: ["--strict"])
+
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, valued: ["--format", "--rules", "--now"], flags: ["--strict"])
+    arguments = try Arguments(args, Self.options)
     self.console = console
   }
 
@@ -28,7 +30,9 @@ struct LintCommand {
     let now = try arguments.value("--now").map { text throws(CommandFailure) in try Support.now(text) }
     // Schedules are judged at --now, else the clock (a schedule that has ended is a finding).
     let clock = try Support.now(nil)
-    let result = Linter.run(compilation, now: now ?? Reasoner.defaultNow, scheduleNow: now ?? clock)
+    let linted = Linter.run(compilation, now: now ?? Reasoner.defaultNow, scheduleNow: now ?? clock)
+    // One file of a folder of rules files: say which findings come from linting it without the others.
+    let result = LintFolderContext(paths: given, sources: sources, console: console).annotate(linted, of: compilation)
     let context = LintReportContext(colors: console.stdoutColors, rules: paths.joined(separator: ", "))
     let reporter = LintReporters.named(format)!.init(context: context)
     console.out(reporter.render(result))

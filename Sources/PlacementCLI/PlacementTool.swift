@@ -26,7 +26,7 @@ public enum PlacementTool {
       console.out("placement \(Help.version)\n")
       return ExitCode.ok.rawValue
     }
-    guard let command = commands[name] else {
+    guard let command = commands[name]?.run else {
       // Options of the tool itself count as candidates too (`--versoin` → `--version`).
       let candidates = Array(commands.keys) + ["--help", "--version"]
       let hint = Suggestions.closest(to: name, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
@@ -46,16 +46,31 @@ public enum PlacementTool {
     }
   }
 
-  typealias Command = @Sendable ([String], Console) throws(CommandFailure) -> ExitCode
+  typealias Run = @Sendable ([String], Console) throws(CommandFailure) -> ExitCode
+
+  /// A subcommand: the options its parser accepts (each must be in its `--help`, see ``Help/command``) and how
+  /// it runs.
+  struct Command: Sendable {
+    let options: CommandOptions
+    let run: Run
+
+    init<C: Subcommand>(_ type: C.Type) {
+      options = C.options
+      run = { args, console throws(CommandFailure) in try C(args, console: console).run() }
+    }
+  }
 
   static let commands: [String: Command] = [
-    "resolve": { args, console throws(CommandFailure) in try ResolveCommand(args, console: console).run() },
-    "ingest": { args, console throws(CommandFailure) in try IngestCommand(args, console: console).run() },
-    "audiences": { args, console throws(CommandFailure) in try AudiencesCommand(args, console: console).run() },
-    "fmt": { args, console throws(CommandFailure) in try FmtCommand(args, console: console).run() },
-    "test": { args, console throws(CommandFailure) in try TestCommand(args, console: console).run() },
-    "lint": { args, console throws(CommandFailure) in try LintCommand(args, console: console).run() },
-    "diff": { args, console throws(CommandFailure) in try DiffCommand(args, console: console).run() },
-    "lsp": { args, console throws(CommandFailure) in try LSPCommand(args, console: console).run() },
+    "resolve": Command(ResolveCommand.self), "ingest": Command(IngestCommand.self),
+    "audiences": Command(AudiencesCommand.self), "fmt": Command(FmtCommand.self), "test": Command(TestCommand.self),
+    "lint": Command(LintCommand.self), "diff": Command(DiffCommand.self), "lsp": Command(LSPCommand.self),
   ]
+}
+
+/// One `placement` subcommand: parses its arguments (``options``) when made, then runs.
+protocol Subcommand: SendableMetatype {
+  /// The options the command's parser accepts.
+  static var options: CommandOptions { get }
+  init(_ args: [String], console: Console) throws(CommandFailure)
+  func run() throws(CommandFailure) -> ExitCode
 }

@@ -1,7 +1,7 @@
 import PlacementKit
 
 /// `placement resolve`: decisions for one profile or a JSON Lines stream.
-struct ResolveCommand {
+struct ResolveCommand: Subcommand {
   let arguments: Arguments
   let console: Console
 
@@ -9,13 +9,15 @@ struct ResolveCommand {
   /// error rather than silently ignored.
   static let batchOnly = ["--jobs", "--errors"]
 
+  static let options = CommandOptions(
+    valued: [
+      "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors", "--exposures",
+      "--assignments-out",
+    ],
+    flags: ["--explain", "--strict", "--allow-overrides"])
+
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(
-      args, valued: [
-        "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors", "--exposures",
-        "--assignments-out",
-      ],
-      flags: ["--explain", "--strict", "--allow-overrides"])
+    arguments = try Arguments(args, Self.options)
     self.console = console
   }
 
@@ -37,7 +39,7 @@ struct ResolveCommand {
     options.allowOverrides = arguments.has("--allow-overrides")
     let ruleSet = try Support.compileRules(try arguments.rulesPath(), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     let placements = try placementHandles(in: ruleSet)
-    let output = DecisionOutput(format: format, console: console)
+    let output = DecisionOutput(format: format, console: console, leadPlacement: placements.first?.name)
     let profile = try single.map { path throws(CommandFailure) -> Profile in try Support.profile(at: path, console: console) }
     try OutputFile.checkDistinct(
       outputs: ["--exposures", "--assignments-out"].compactMap { option in

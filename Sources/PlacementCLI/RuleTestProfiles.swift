@@ -48,8 +48,28 @@ enum RuleTestProfiles {
   static func read(_ file: String, relativeTo folder: String, path: String) throws(RuleTestError) -> [UInt8] {
     let full = file.hasPrefix("/") ? file : (folder.isEmpty ? file : folder + "/" + file)
     guard let data = FileManager.default.contents(atPath: full) else {
-      throw RuleTestError(path: path, message: "cannot read '\(file)' (looked for \(full))")
+      throw RuleTestError(path: path, message: "cannot read '\(file)' (looked for \(full))" + outside(file, folder))
     }
     return [UInt8](data)
+  }
+
+  /// For a relative path that leaves the rules folder of the tests (`../../Examples/…` from `Rules/tests`): why it
+  /// may be missing (the rules folder was copied or moved without it) and where fixtures belong.
+  static func outside(_ file: String, _ folder: String) -> String {
+    let rules = RuleTestDiscovery.rulesFolder(of: folder)
+    // Components, `.` and `..` folded (standardizingPath folds `..` in absolute paths only).
+    func folded(_ path: String) -> [String] {
+      path.split(separator: "/").reduce(into: [String]()) { parts, part in
+        if part == ".." && !parts.isEmpty && parts.last != ".." {
+          parts.removeLast()
+        } else if part != "." {
+          parts.append(String(part))
+        }
+      }
+    }
+    let base = folded(rules)
+    guard !file.hasPrefix("/"), Array(folded(folder + "/" + file).prefix(base.count)) != base else { return "" }
+    return "; it is outside the rules folder '\(rules)', which does not take it along when copied: keep profiles"
+      + " and events beside the tests (\(folder.isEmpty ? "" : folder + "/")profiles/; docs/RuleTests.md)"
   }
 }

@@ -5,13 +5,15 @@ import PlacementKit
 /// Prints each failing case with expected and actual values and the explain trace, then (last line)
 /// `N passed, N failed` (plus `, M not run` for malformed files and cases). Exit 0 when every case passes, 1 when one fails, 65 when the rules do not compile or a
 /// test file is malformed (reported with the file and JSON path; the other files still run).
-struct TestCommand {
+struct TestCommand: Subcommand {
   let arguments: Arguments
   let console: Console
 
+  static let options = CommandOptions(
+    valued: ["--rules", "--now"], flags: ["--coverage", "--strict", "--allow-overrides"])
+
   init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(
-      args, valued: ["--rules", "--now"], flags: ["--coverage", "--strict", "--allow-overrides"])
+    arguments = try Arguments(args, Self.options)
     self.console = console
   }
 

@@ -154,11 +154,11 @@ import Testing
       default -> paywall standard }
       """
     ])
-    let run = placement(["diff", before, after, "--expect", "equivalent"])
+    let run = placement(["diff", before, after, "--expect", "equivalent", "--now", now])
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(
       run.out.hasSuffix(
-        "  ok  equivalent: equivalent: no profile can change decision\nequivalent: 0 placements changed, 1 equivalent, 0 test findings (0 errors)\n"
+        "  ok  equivalent: equivalent: no profile can change decision\nequivalent: 0 placements changed, 1 equivalent, 0 test findings (0 errors); compared at 2026-11-30T00:00:00Z (--now)\n"
       ))
     let changed = placement(["diff", old, new, "--expect", "equivalent"])
     #expect(changed.status == 1)

@@ -118,6 +118,10 @@ import Testing
     let lint = placement(["lint", folder, "--verbose"])
     #expect(lint.err.hasPrefix("note: skipped '\(folder)/.#paywall.rules': hidden file\n"))
     #expect(placement(["fmt", "--check", folder]).status == 0)
+    // diff names the files skipped on each side read from disk (here both: the same folder twice).
+    let diff = placement(["diff", folder, folder, "--now", "2026-11-30T00:00:00Z", "--verbose"])
+    #expect(diff.status == 0)
+    #expect(diff.err == String(repeating: verbose.err, count: 2))
   }
 
   /// m-5, P-13: an empty rule set warns on every command, with the rules path; `lint --strict` fails.

@@ -4,11 +4,13 @@ import Testing
 /// P-14: SARIF regions count UTF-16 code units and the run says so (`columnKind`), so a viewer highlights the
 /// right characters on a line with emoji; the text output keeps character columns.
 @Suite struct SARIFColumnTests {
+  /// A folder of its own: a file written straight into the temporary folder sits beside every other test's files,
+  /// which `lint FILE` reads for its notes on names declared in the other files of the folder.
+  let scratch = ScratchFolder()
+
   @Test func columnsAreUTF16CodeUnitsAndTheRunSaysSo() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("emoji-\(UUID().uuidString).rules").path
-    defer { try? FileManager.default.removeItem(atPath: path) }
     let rules = "segment emoji = ville == \"👍🏽👍🏽\" and baz == 2\nplacement p: flow {\n  emoji -> flow a\n  default -> flow b\n}\n"
-    try rules.write(toFile: path, atomically: true, encoding: .utf8)
+    let path = scratch.file("emoji.rules", rules)
     let run = placement(["lint", path, "--format", "sarif"])
     let log = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
     let sarifRun = try #require((log["runs"] as? [[String: Any]])?.first)

@@ -4,6 +4,10 @@ import PlacementCore
 /// ``SyntaxCatalog`` and ``SemanticsCatalog``).
 public enum LintCatalog {
   public static let entries: [CatalogEntry] = LintRegistry.rules.map { type(of: $0).entry }
+  /// `unused-segment`: a segment no row, segment or override refers to.
+  public static let unusedSegment = UnusedSegment.id
+  /// `unused-attribute`: a declared attribute no condition tests.
+  public static let unusedAttribute = UnusedAttribute.id
 
   /// True for a code the linter emits (and a suppression comment may name).
   public static func contains(_ code: DiagnosticCode) -> Bool { entries.contains { $0.code == code } }

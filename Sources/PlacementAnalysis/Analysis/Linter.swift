@@ -47,6 +47,16 @@ public struct LintResult: Sendable {
 
   /// How many findings a comment suppressed.
   public var suppressedCount: Int { findings.filter(\.isSuppressed).count }
+
+  /// The same findings, in the same order and suppression, with `transform` applied to each diagnostic (a tool
+  /// adding notes it knows of, such as `placement lint` on one file of a folder).
+  /// - Parameter transform: the new diagnostic of each finding.
+  /// - Returns: the findings with their new diagnostics, and the same ``truncatedCount``.
+  public func mapDiagnostics(_ transform: (Diagnostic) -> Diagnostic) -> LintResult {
+    LintResult(
+      findings: findings.map { LintFinding(diagnostic: transform($0.diagnostic), isSuppressed: $0.isSuppressed) },
+      truncatedCount: truncatedCount)
+  }
 }
 
 /// One diagnostic of a lint run and whether a `# placement-lint: disable=…` comment suppressed it.

@@ -17,8 +17,9 @@ extension Note {
   /// After `attribute-and-segment`.
   static var bareNameIsAmbiguous: Note { Note("a bare name in a condition must mean one thing; rename the segment") }
 
-  /// After `unknown-attribute`: how a custom attribute is declared.
-  static func declareAttribute(_ name: String) -> Note {
+  /// After `unknown-attribute`: how a custom attribute is declared (`placement lint` drops it when another file of
+  /// the folder declares the attribute).
+  package static func declareAttribute(_ name: String) -> Note {
     Note("custom attributes must be declared: 'attribute \(name): <type>'")
   }
 
