@@ -27,6 +27,10 @@ struct LineReader {
   private(set) var linesRead = 0
   /// Set when a read failed (the input was cut there); nil at a normal end of input.
   private(set) var failure: FileReading.Failure?
+  /// The size of the read buffer, and the bytes read but not yet returned: bounded by the longest line kept plus
+  /// one read, whatever the input (LineReaderChunkTests).
+  var bufferSize: Int { buffer.count }
+  var unreadBytes: Int { end - start }
   /// The input's name in messages: the path, or `<stdin>`.
   let name: String
   private static let chunkSize = 1 << 16
@@ -72,9 +76,9 @@ struct LineReader {
   /// Replaces `chunk`'s lines with up to `limit` lines from the input (false when there were none), without
   /// copying them: the lines stay in the buffer they were read into, the chunk takes that buffer, and the
   /// reader goes on in the chunk's previous one, into which only the bytes read past the last line are copied.
-  /// A line over `maxLineBytes` stands as an empty line, listed in ``Chunk/oversized`` with its full length
-  /// (when the chunk already holds lines, the chunk ends before it). From the console (tests), lines are copied
-  /// one by one through ``next()``.
+  /// A line over `maxLineBytes` stands as an empty line, listed in ``Chunk/oversized`` with its full length; the
+  /// buffer holds at most `maxLineBytes` plus one read of it. From the console (tests), lines are copied one by
+  /// one through ``next()``.
   mutating func fill(_ chunk: inout Chunk, lines limit: Int, firstLine: Int) -> Bool {
     chunk.removeLines(firstLine: firstLine)
     guard console == nil else {
@@ -94,11 +98,10 @@ struct LineReader {
       case .end:
         break reading
       case .longLine:
-        // Its length is counted by reading past it, which reuses the buffer: the chunk ends before it.
-        guard chunk.lineCount == 0 else { break reading }
+        // Counted by reading past it, in the buffer after the chunk's lines.
         linesRead += 1
         lastLineLength = skipLongLine()
-        chunk.oversized.append((firstLine, lastLineLength))
+        chunk.oversized.append((firstLine + chunk.lineCount, lastLineLength))
         chunk.lineStarts.append(0)
         chunk.lineEnds.append(0)
       case .needsInput:
@@ -223,13 +226,15 @@ struct LineReader {
     end = count
   }
 
-  /// Grows the buffer when less than a read's worth is free (keeping every byte), and reads more after `end`.
+  /// Grows the buffer when less than a read's worth is free (keeping every byte), and reads up to 64 KiB more
+  /// after `end`. One read's worth at a time, however large the buffer has grown: a buffer that once held big
+  /// lines would otherwise read (and a chunk's hand-over copy) the rest of a file, and keep a long line whole.
   private mutating func readMore() {
     if buffer.count - end < Self.chunkSize {
       buffer.append(contentsOf: repeatElement(0, count: buffer.count))
     }
     let read = buffer.withUnsafeMutableBufferPointer { all in
-      file!.read(into: all.baseAddress! + end, count: all.count - end)
+      file!.read(into: all.baseAddress! + end, count: Self.chunkSize)
     }
     if read > 0 {
       end += read
@@ -251,25 +256,25 @@ struct LineReader {
     return kept[...]
   }
 
-  /// Reads and drops input up to the end of the current (so far unterminated) line, which may reuse the whole
-  /// buffer; returns the line's full length, without its terminator (`\n` or `\r\n`, as for any line).
+  /// Reads and drops input up to the end of the current (so far unterminated) line, reusing only the buffer
+  /// from `start` on (the bytes before it, a chunk's lines, stay); returns the line's full length, without its
+  /// terminator (`\n` or `\r\n`, as for any line).
   private mutating func skipLongLine() -> Int {
     var length = end - start
     // The byte before the newline may have been read, and dropped, in an earlier read.
     var lastByte = end > start ? buffer[end - 1] : 0
-    start = 0
-    end = 0
+    end = start
     while !finished {
-      refill()
+      readMore()
       if let newline = newlineIndex() {
-        length += newline
-        if (newline > 0 ? buffer[newline - 1] : lastByte) == UInt8(ascii: "\r") { length -= 1 }
+        length += newline - start
+        if (newline > start ? buffer[newline - 1] : lastByte) == UInt8(ascii: "\r") { length -= 1 }
         start = newline + 1
         break
       }
-      if end > 0 { lastByte = buffer[end - 1] }
-      length += end
-      end = 0
+      if end > start { lastByte = buffer[end - 1] }
+      length += end - start
+      end = start
     }
     return length
   }

@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import Testing
+import TestSupport
 
 @testable import PlacementCLI
 
@@ -83,25 +85,73 @@ import Testing
     }
   }
 
-  /// A cut line in the middle of a chunk ends the chunk before it; the next chunk starts with it.
-  @Test func aCutLineEndsTheChunkBeforeIt() throws {
-    // Lines 1–3 short, line 4 over the limit and longer than a read, line 5 short.
-    let text = "a\nbb\nccc\n" + String(repeating: "x", count: 200_000) + "\nddddd\n"
+  /// A cut line longer than a read stays in its chunk (chunks are always full), as an empty line.
+  @Test func aCutLineStaysInItsChunk() throws {
+    // Lines 1–3 short, line 4 over the limit and longer than a read (ending in CRLF), line 5 short.
+    let text = "a\nbb\nccc\n" + String(repeating: "x", count: 200_000) + "\r\nddddd\n"
     let path = folder.file("cut.jsonl", text)
     var reader = try LineReader(path: path, console: console, maxLineBytes: 100)
     var chunk = Chunk()
     #expect(chunk.fill(from: &reader, lines: 2_048, firstLine: 1))
-    #expect(chunk.lineCount == 3)
-    #expect(chunk.oversized.isEmpty)
-    #expect(chunk.fill(from: &reader, lines: 2_048, firstLine: 4))
-    #expect(chunk.lineCount == 2)
+    #expect(chunk.lineCount == 5)
     #expect(chunk.oversized.map(\.line) == [4])
     #expect(chunk.oversized.map(\.length) == [200_000])
     var texts: [String] = []
     chunk.forEachLine { _, bytes in texts.append(String(decoding: bytes, as: UTF8.self)) }
-    #expect(texts == ["", "ddddd"])
+    #expect(texts == ["a", "bb", "ccc", "", "ddddd"])
     #expect(!chunk.fill(from: &reader, lines: 2_048, firstLine: 6))
     #expect(reader.linesRead == 5)
+  }
+
+  /// Cut lines far longer than the buffer are dropped as they are read: the buffer never holds more of one than
+  /// the limit and a read. (Adversarial review F1, a buffer grown by earlier chunks reading big lines whole, came
+  /// from reads of all the free space, which the next test catches.)
+  @Test func cutLinesAreNeverHeldWhole() throws {
+    var bytes: [UInt8] = []
+    for size in [90_000, 90_000, 3_000_000, 6_000_000, 12_000_000] {
+      bytes += [UInt8](repeating: UInt8(ascii: "y"), count: size) + [0x0A]
+    }
+    bytes += Array("last\n".utf8)
+    let path = folder.file("long.jsonl", bytes: bytes)
+    var reader = try LineReader(path: path, console: console, maxLineBytes: 100_000)
+    var chunk = Chunk()
+    #expect(chunk.fill(from: &reader, lines: 2_048, firstLine: 1))
+    #expect(chunk.lineCount == 6)
+    #expect(chunk.oversized.map(\.length) == [3_000_000, 6_000_000, 12_000_000])
+    #expect(reader.bufferSize <= 1 << 20, "buffer of \(reader.bufferSize) bytes")
+  }
+
+  /// After a chunk of big lines, the reader reads ahead one read at a time: a hand-over copies at most a read
+  /// and a partial line, not the rest of the file (adversarial review F2: that copy made a big file quadratic).
+  @Test func theReaderReadsAheadOneReadAtATime() throws {
+    let big = (0..<64).map { "{\"profile_id\":\"b\($0)\"" + String(repeating: " ", count: 60_000) + "}" }
+    let small = (0..<20_000).map { "{\"profile_id\":\"s\($0)\"}" }
+    let path = folder.file("ahead.jsonl", (big + small).joined(separator: "\n") + "\n")
+    var reader = try LineReader(path: path, console: console)
+    var chunk = Chunk()
+    var lines = 0
+    while chunk.fill(from: &reader, lines: 64, firstLine: lines + 1) {
+      lines += chunk.lineCount
+      #expect(reader.unreadBytes <= 2 * 65_536, "\(reader.unreadBytes) bytes unread after line \(lines)")
+    }
+    #expect(lines == 20_064)
+  }
+
+  /// A line over the limit is reported with its length whatever it holds: white space too (it used to be
+  /// skipped as blank when its first 1 MiB + 1 bytes were, hiding a profile after them).
+  @Test(arguments: ["", #"{"profile_id":"hidden"}"#])
+  func anOverLongLineOfWhiteSpaceIsReported(after: String) throws {
+    let line = [UInt8](repeating: 0x20, count: (1 << 20) + 1) + Array(after.utf8)
+    let path = folder.file("blank.jsonl", bytes: line + [0x0A] + Array(#"{"profile_id":"p"}"#.utf8) + [0x0A])
+    let err = Mutex("")
+    let console = Console(out: { _ in }, err: { text in err.withLock { $0 += text } }, readLine: { nil })
+    let status = PlacementTool.run(
+      ["resolve", "--profiles", path, "--rules", repo("Rules"), "--placement", "onboarding_end"], console: console)
+    #expect(status == 1)
+    #expect(
+      err.withLock { $0 }
+        == "\(path):1: error: profile is \(line.count) bytes, over the limit of 1048576 bytes; not read\n"
+        + "1 profile resolved, 1 line failed\n")
   }
 
   /// The chunk owns its lines: filling the next chunk does not change them.
