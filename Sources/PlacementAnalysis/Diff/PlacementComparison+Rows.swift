@@ -36,6 +36,26 @@ extension PlacementComparison {
     return out
   }
 
+  /// The regions where row `index` decides, loosest first: ``region(_:segments:rows:)``, then the same with the
+  /// segments of earlier rows that decide only sometimes (a test that can fall through, a layered test, a
+  /// scheduled row) required to fail. A witness of the loose region may be a profile such a row takes on both
+  /// sides; the stricter regions reach the profiles that pass it. (Without them, narrowing the segment of a test
+  /// that can fall through was reported equivalent: the newcomer trial of 2026-12-02.) Every combination for up to
+  /// two such rows, else all of them at once: at most four regions.
+  static func regions(_ index: Int, segments: [Int?], rows: [AudienceRow]) -> [[Reasoner.Requirement]] {
+    let loose = region(index, segments: segments, rows: rows)
+    let sometimes = (0..<index).compactMap { k -> Int? in
+      guard !RowFacts.shadows(rows[k]), rows[k].content != .fallthrough_, let segment = segments[k] else { return nil }
+      return segment
+    }
+    guard !sometimes.isEmpty else { return [loose] }
+    let subsets: [[Int]] =
+      sometimes.count <= 2
+      ? (1..<(1 << sometimes.count)).map { mask in sometimes.indices.filter { mask & (1 << $0) != 0 }.map { sometimes[$0] } }
+      : [sometimes]
+    return [loose] + subsets.map { subset in loose + subset.map { Reasoner.Requirement(.segment($0), holds: false) } }
+  }
+
   /// True when the requirements name one segment both as holding and as not holding.
   static func contradicts(_ requirements: [Reasoner.Requirement]) -> Bool {
     var holding: Set<Int> = []

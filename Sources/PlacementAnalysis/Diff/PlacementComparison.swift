@@ -49,30 +49,47 @@ struct PlacementComparison {
           undecided.append("time budget exhausted: the remaining row pairs were not compared")
           break pairs
         }
-        let requirements =
-          Self.region(i, segments: oldSegments, rows: old.rows) + Self.region(j, segments: newSegments, rows: new.rows)
-        // A segment required to hold and not to hold (the same segment above one row and on the other) needs
-        // no search.
-        if Self.contradicts(requirements) { continue }
-        let answer = reasoner.check(requirements)
-        guard let witness = answer.witness else {
-          if case .unknown(let limit) = answer {
-            undecided.append("old \(describe(old.rows, i)) → new \(describe(new.rows, j)): \(Self.reason(limit))")
+        var limit: ReasoningLimit? = nil
+        var confirmed = false
+        // The loosest pair of regions first; the stricter ones lie inside it.
+        regions: for (m, oldRegion) in Self.regions(i, segments: oldSegments, rows: old.rows).enumerated() {
+          for (n, newRegion) in Self.regions(j, segments: newSegments, rows: new.rows).enumerated() {
+            let requirements = oldRegion + newRegion
+            // A segment required to hold and not to hold (the same segment above one row and on the other)
+            // needs no search.
+            if Self.contradicts(requirements) {
+              if m == 0 && n == 0 { break regions }
+              continue
+            }
+            let answer = reasoner.check(requirements)
+            guard let witness = answer.witness else {
+              if case .unknown(let reason) = answer {
+                limit = limit ?? reason
+              } else if m == 0 && n == 0 {
+                break regions  // no profile in the loosest pair: none in the others
+              }
+              continue
+            }
+            for profile in steered(witness, old.rows[i].content, new.rows[j].content) {
+              guard let transition = confirm(profile, at: instants, matching: matching, relations: &relations) else {
+                continue
+              }
+              confirmed = true
+              let key = "\(transition.old)\u{0}\(transition.new)"
+              if found[key] == nil {
+                found[key] = transition
+                order.append(key)
+              } else if let known = found[key] {
+                let extra = transition.causes.filter { !known.causes.contains($0) }
+                if !extra.isEmpty { found[key] = known.adding(extra) }
+              }
+            }
+            // A stricter region is searched only when the looser one's witness changed nothing.
+            if confirmed { break regions }
           }
-          continue
         }
-        for profile in steered(witness, old.rows[i].content, new.rows[j].content) {
-          guard let transition = confirm(profile, at: instants, matching: matching, relations: &relations) else {
-            continue
-          }
-          let key = "\(transition.old)\u{0}\(transition.new)"
-          if found[key] == nil {
-            found[key] = transition
-            order.append(key)
-          } else if let known = found[key] {
-            let extra = transition.causes.filter { !known.causes.contains($0) }
-            if !extra.isEmpty { found[key] = known.adding(extra) }
-          }
+        if let limit, !confirmed {
+          undecided.append("old \(describe(old.rows, i)) → new \(describe(new.rows, j)): \(Self.reason(limit))")
         }
       }
     }

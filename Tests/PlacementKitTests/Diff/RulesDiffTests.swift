@@ -181,3 +181,42 @@ func witnessNumber(_ transition: Transition, _ key: String) throws -> Double? {
     #expect(change.causes.map(\.kind) == [.segmentWidened])
   }
 }
+
+/// A row below a test that can fall through: the loosest region of a pair may hold only profiles the test takes
+/// on both sides, so the stricter regions (the test's segment failing) are searched too (the newcomer trial of
+/// 2026-12-02: narrowing `within last 14 days` to 7 was reported equivalent, and `--expect equivalent` passed).
+@Suite struct FallThroughRegionDiffTests {
+  static func rules(days: Int) -> String {
+    """
+    segment recent = installed_at within last \(days) days
+    test t version "v1" {
+      variation x 50% { p -> fallthrough }
+      variation y 50% { p -> paywall c }
+    }
+    placement p: paywall {
+      recent  -> test t
+      default -> paywall b
+    }
+    """
+  }
+
+  static let now = Instant(iso8601: "2026-12-01T00:00:00Z")!
+
+  @Test(arguments: [(14, 7), (14, 21), (7, 28)])
+  func narrowingOrWideningTheSegmentOfATestThatFallsThroughIsAChange(old: Int, new: Int) throws {
+    let report = try RulesDiff.compare(
+      old: diffCompile(Self.rules(days: old), name: "old.rules"), new: diffCompile(Self.rules(days: new), name: "new.rules"),
+      options: DiffOptions(now: Self.now))
+    let placement = try #require(report.placements.first)
+    #expect(placement.status == .changed)
+    // Variation y's paywall c becomes the default's paywall b, or back; variation x falls through to b on both.
+    let moves = placement.transitions.map { "\($0.old) → \($0.new)" }
+    #expect(moves == (new < old ? ["paywall c (test t variation y) → paywall b"] : ["paywall b → paywall c (test t variation y)"]))
+    let transition = try #require(placement.transitions.first)
+    let resolvedOld = try diffCompile(Self.rules(days: old)).ruleSet!.resolve(
+      placement: "p", profile: Profile(jsonBytes: Array(transition.witness.utf8)), now: Self.now)
+    let resolvedNew = try diffCompile(Self.rules(days: new)).ruleSet!.resolve(
+      placement: "p", profile: Profile(jsonBytes: Array(transition.witness.utf8)), now: Self.now)
+    #expect(resolvedOld.content != resolvedNew.content)
+  }
+}
