@@ -26,6 +26,14 @@ public struct LintContext: Sendable {
   /// Segment index by "file|offset" of the declared name (duplicates and rejected declarations are absent).
   private let segmentIndexByPlace: [String: Int]
 
+  /// The names that segment and override conditions refer to as written (``Expr/referencedNames``), whether or
+  /// not they compiled: the unused-* rules do not call a name unused that a broken condition names.
+  var writtenNames: Set<String> {
+    Set(
+      segmentDecls.flatMap { $0.node.condition.referencedNames.map(\.text) }
+        + overrideDecls.flatMap { $0.node.condition.referencedNames.map(\.text) })
+  }
+
   /// The most row comparisons the reachability of one placement may cost: a row's segment plus the earlier
   /// rows it is checked against, summed over its rows (earlier rows proved disjoint by `Pin`s cost nothing).
   /// The rows after that are reported as not checked (an info finding of `unreachable-row`), never silently.

@@ -25,6 +25,25 @@ package indirect enum Expr: Sendable {
   }
 }
 
+extension Expr {
+  /// The names the expression refers to as written: bare names (segments, `bool` attributes) and the attributes
+  /// its predicates test, in source order. For what a declaration refers to even when it does not compile.
+  package var referencedNames: [Name] {
+    var names: [Name] = []
+    var pending = [self]
+    while let expr = pending.popLast() {
+      switch expr {
+      case .and(let l, let r), .or(let l, let r): pending += [r, l]
+      case .not(let inner, _), .group(let inner, _): pending.append(inner)
+      case .reference(let name): names.append(name)
+      case .predicate(let predicate): names.append(predicate.subject.attribute)
+      case .rollout, .missing: break
+      }
+    }
+    return names
+  }
+}
+
 /// What a predicate tests: an attribute, or a helper applied to one.
 package struct SubjectSyntax: Sendable {
   package enum Function: String, Sendable { case count, years_since }

@@ -2,6 +2,8 @@ import PlacementCore
 
 /// A declared custom attribute that no segment tests (info).
 ///
+/// A test counts even in a condition that does not compile: its error is the finding there.
+///
 /// A declaration also tells `placement ingest` which flow answers to keep, so an attribute may be declared
 /// only to be written to profiles; the finding is therefore an info. When no flow writes it either, delete it.
 ///
@@ -16,8 +18,12 @@ struct UnusedAttribute: LintRule {
     var used = Set<Int>()
     for segment in context.model.segments { Self.slots(segment.condition, into: &used) }
     for override in context.model.overrides { Self.slots(override.condition, into: &used) }
+    // Conditions as written: one that did not compile (`level == hihg`) still tests its attribute.
+    let written = context.writtenNames
     return context.model.attributes.compactMap { attribute in
-      guard !attribute.isBuiltin, !used.contains(attribute.slot), let span = attribute.span else { return nil }
+      guard !attribute.isBuiltin, !used.contains(attribute.slot), !written.contains(attribute.name),
+        let span = attribute.span
+      else { return nil }
       return finding(
         .unusedAttribute(attribute.name), at: span,
         notes: attribute.source != nil ? [.derivedByIngest] : [])

@@ -2,6 +2,8 @@ import PlacementCore
 
 /// A segment that no row, no other segment and no override refers to.
 ///
+/// A reference counts even from a condition that does not compile: its error is the finding there.
+///
 /// It has no effect on any decision. Often a row was meant to use it (and names a similar segment instead),
 /// or it is left over from a removed campaign.
 ///
@@ -16,8 +18,9 @@ struct UnusedSegment: LintRule {
     var used = Set<Int>()
     for segment in context.model.segments { Self.references(segment.condition, into: &used) }
     for override in context.model.overrides { Self.references(override.condition, into: &used) }
-    // Rows as written: a row the checker dropped (e.g. for invalid test weights) still uses its segment.
-    let named = Set(context.placementDecls.flatMap { $0.node.rows.map(\.segment.text) })
+    // Rows and conditions as written: a row the checker dropped (e.g. for invalid test weights), or a condition
+    // that did not compile, still uses its segments.
+    let named = Set(context.placementDecls.flatMap { $0.node.rows.map(\.segment.text) }).union(context.writtenNames)
     return context.model.segments.indices.compactMap { index in
       guard !used.contains(index), !named.contains(context.model.segments[index].name) else { return nil }
       let segment = context.model.segments[index]
