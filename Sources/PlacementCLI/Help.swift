@@ -136,8 +136,9 @@ enum Help {
     options:
       --rules PATH         rules file or directory (default: Rules)
       --format text|json   output format (default: text); the JSON shape is in docs/ABTests.md
-      --now T              judge schedules at T (ISO-8601 with an offset; default: the current time): each
-                           scheduled row is marked scheduled, live or ended, and the list counts live rows
+      --now T              judge schedules at T (ISO-8601 with an offset, or YYYY-MM-DD at 00:00 UTC; default:
+                           the current time): each scheduled row is marked scheduled, live or ended, and the
+                           list counts live rows
       --strict             exit 65 when the rules have a warning (e.g. no-placements)
       --verbose            name on stderr each rules file skipped (hidden files, editor lock files, dangling
                            links)

@@ -71,7 +71,15 @@ struct IngestCommand: Subcommand {
     if let failure = reader.commandFailure { throw failure }
     let (text, custom, warnings) = render(profile, ruleSet: ruleSet, keeping: unknownMembers)
     console.out(text + "\n")
-    for warning in warnings { console.err("warning: \(warning)\n") }
+    // A member the rules do not know is kept in the printed profile: say so, not "ignored".
+    let kept = Dictionary(uniqueKeysWithValues: unknownMembers.keys.map { (Profile.unknownMemberWarning($0), $0) })
+    for warning in warnings {
+      let text = kept[warning].map {
+        "profile member '\(UntrustedText.escaped($0))' is no attribute: kept in the output as given, ignored when "
+          + "resolving (custom attributes go in 'custom_attributes')"
+      }
+      console.err("warning: \(text ?? warning)\n")
+    }
     var problems = 0
     if arguments.has("--adapty") {
       for problem in AdaptyLimits.problems(custom) {

@@ -22,6 +22,12 @@ import Testing
       run.out
         == #"{"custom_attributes":{"f":2.5,"n":9007199254740992,"t":1764400000000},"foo":{"bar":[1]},"profile_id":"x"}"#
         + "\n")
+    // Kept, so not called "ignored" (the newcomer trial of 2026-12-02).
+    #expect(
+      run.err.contains(
+        "warning: profile member 'foo' is no attribute: kept in the output as given, ignored when resolving "
+          + "(custom attributes go in 'custom_attributes')\n"), "\(run.err)")
+    #expect(!run.err.contains("ignored (custom"))
   }
 
   @Test func theShippedExamplePassesItsOwnAdaptyCheck() {

@@ -132,7 +132,7 @@ extension Profile {
         if BuiltinAttributes.type(of: key) != nil {
           builtins[key] = value
         } else {
-          warnings.append("unknown profile member '\(UntrustedText.escaped(key))' ignored (custom attributes go in 'custom_attributes')")
+          warnings.append(Self.unknownMemberWarning(key))
         }
       }
     }
@@ -154,5 +154,13 @@ extension Profile {
       result[name] = text
     }
     return result
+  }
+}
+
+extension Profile {
+  /// The warning of a top-level member that is neither a built-in attribute nor one of the profile's own
+  /// members: resolution ignores it.
+  package static func unknownMemberWarning(_ key: String) -> String {
+    "unknown profile member '\(UntrustedText.escaped(key))' ignored (custom attributes go in 'custom_attributes')"
   }
 }
