@@ -23,7 +23,12 @@ enum RuleTestDiscovery {
     for path in paths {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw CommandFailure(.noInput, "no such file or directory: '\(path)'")
+        // The default folder is missing where a rules folder is the current directory: say how to test it.
+        let here = (try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []
+        let hint =
+          paths == ["Rules"] && (here.contains { $0.hasSuffix(".rules") } || directoryExists("tests"))
+          ? " (the default; to test the rules folder you are in, run 'placement test .')" : ""
+        throw CommandFailure(.noInput, "no such file or directory: '\(path)'\(hint)")
       }
       let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
       let (rules, tests): (String, [String])
@@ -51,12 +56,17 @@ enum RuleTestDiscovery {
     return groups
   }
 
-  /// The rules folder for tests in `folder`: the parent of a `tests` folder, else the folder itself.
+  /// The rules folder for tests in `folder`: the parent of a `tests` folder, else the folder itself. A folder
+  /// named by `.` (a test file given from inside `tests/`) is the current directory, whose name counts.
   static func rulesFolder(of folder: String) -> String {
     let folder = folder.isEmpty ? "." : folder
-    guard (folder as NSString).lastPathComponent == "tests" else { return folder }
-    let parent = (folder as NSString).deletingLastPathComponent
-    return parent.isEmpty ? "." : parent
+    if (folder as NSString).lastPathComponent == "tests" {
+      let parent = (folder as NSString).deletingLastPathComponent
+      return parent.isEmpty ? "." : parent
+    }
+    let resolved = URL(fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+      .standardizedFileURL
+    return resolved.lastPathComponent == "tests" ? (folder == "." ? ".." : folder + "/..") : folder
   }
 
   static func directoryExists(_ path: String) -> Bool {

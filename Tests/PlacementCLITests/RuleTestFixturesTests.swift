@@ -16,6 +16,26 @@ import Testing
     #expect(run.out == "43 passed, 0 failed\n")
   }
 
+  /// From inside the rules folder or its `tests/` folder, as a newcomer runs it (the newcomer trial of 2026-12-02:
+  /// a test file given from inside `tests/` ran against `tests/` itself, and `placement test` in a rules folder
+  /// gave a bare "no such file" for the default `Rules`).
+  @Test func fromInsideTheRulesFolderOrItsTestsFolder() throws {
+    let copy = scratch.path + "/MyRules"
+    try FileManager.default.copyItem(atPath: repo("Rules"), toPath: copy)
+    let file = try #require(try FileManager.default.contentsOfDirectory(atPath: copy + "/tests").first { $0.hasSuffix(".json") })
+    let one = try shell("cd '\(copy)/tests' && $P test '\(file)'")
+    #expect(one.status == 0, "\(one.err)")
+    #expect(one.out.hasSuffix(" 0 failed\n"), "\(one.out)")
+    let bare = try shell("cd '\(copy)' && $P test")
+    #expect(bare.status == 66)
+    #expect(
+      bare.err
+        == "error: no such file or directory: 'Rules' (the default; to test the rules folder you are in, run 'placement test .')\n")
+    let here = try shell("cd '\(copy)' && $P test .")
+    #expect(here.status == 0, "\(here.err)")
+    #expect(here.out == "43 passed, 0 failed\n")
+  }
+
   /// No case reads a file outside the rules folder.
   @Test func everyFileACaseReadsIsInsideTheRulesFolder() throws {
     let tests = repo("Rules/tests")
