@@ -7,6 +7,7 @@ import Testing
 /// The lint rules for schedules (`schedule-ended`, `overlapping-schedules`) and the reasoner's view of a
 /// scheduled row as skippable: rows below it stay reachable.
 @Suite struct ScheduleLintTests {
+  @discardableResult
   func run(_ marked: String, _ code: DiagnosticCode, at now: String) -> [Diagnostic] {
     let rules = MarkedRules(marked)
     let found = Linter.run(compile(rules.text), scheduleNow: Instant(iso8601: now)!).diagnostics.filter {
