@@ -68,8 +68,10 @@ public struct DiagnosticRenderer: Sendable {
       ? line.count + 1 : max(String(decoding: file.bytes[from..<spanEnd], as: UTF8.self).count + 1, caretColumn + 1)
     let cutBefore = from > lineStart
     var cutAfter = to < lineEnd
-    // At most `maxExcerptWidth` characters, starting 40 before the caret, with `…` where the line is cut.
-    let skip = max(0, caretColumn - 1 - 40)
+    // A line that fits is shown whole; a longer one as `maxExcerptWidth` characters from 40 before the caret (or
+    // ending with the line), with `…` where it is cut.
+    let skip =
+      line.count > Self.maxExcerptWidth ? min(max(0, caretColumn - 1 - 40), line.count - Self.maxExcerptWidth) : 0
     if skip > 0 || line.count - skip > Self.maxExcerptWidth {
       let lower = line.index(line.startIndex, offsetBy: skip)
       let upper = line.index(lower, offsetBy: Self.maxExcerptWidth, limitedBy: line.endIndex) ?? line.endIndex
