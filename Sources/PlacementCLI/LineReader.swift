@@ -99,11 +99,8 @@ struct LineReader {
         break reading
       case .longLine:
         // Counted by reading past it, in the buffer after the chunk's lines.
-        linesRead += 1
-        lastLineLength = skipLongLine()
-        chunk.oversized.append((firstLine + chunk.lineCount, lastLineLength))
-        chunk.lineStarts.append(0)
-        chunk.lineEnds.append(0)
+        let length = skipLongLine()
+        takeCut(length: length, at: start, into: &chunk)
       case .needsInput:
         readMore()
       }
@@ -113,18 +110,24 @@ struct LineReader {
     return true
   }
 
-  /// Records `line`, a range of the buffer, as the chunk's next line; a line over `maxLineBytes` as an empty
-  /// one listed in ``Chunk/oversized``.
+  /// Records `line`, a range of the buffer, as the chunk's next line (``takeCut(length:at:into:)`` when it is
+  /// over `maxLineBytes`).
   private mutating func take(_ line: Range<Int>, into chunk: inout Chunk) {
+    guard line.count <= maxLineBytes else { return takeCut(length: line.count, at: line.lowerBound, into: &chunk) }
     linesRead += 1
     lastLineLength = line.count
     chunk.lineStarts.append(line.lowerBound)
-    if line.count > maxLineBytes {
-      chunk.oversized.append((chunk.firstLine + chunk.lineCount, line.count))
-      chunk.lineEnds.append(line.lowerBound)
-    } else {
-      chunk.lineEnds.append(line.upperBound)
-    }
+    chunk.lineEnds.append(line.upperBound)
+  }
+
+  /// Records a line cut for its size as the chunk's next line: empty (at `offset`), listed in ``Chunk/oversized``
+  /// with its full `length`.
+  private mutating func takeCut(length: Int, at offset: Int, into chunk: inout Chunk) {
+    linesRead += 1
+    lastLineLength = length
+    chunk.oversized.append((chunk.firstLine + chunk.lineCount, length))
+    chunk.lineStarts.append(offset)
+    chunk.lineEnds.append(offset)
   }
 
   /// Gives the buffer (holding the chunk's lines) to `chunk` and takes the chunk's previous storage, with the

@@ -28,11 +28,7 @@ public struct LintContext: Sendable {
 
   /// The names that segment and override conditions refer to as written (``Expr/referencedNames``), whether or
   /// not they compiled: the unused-* rules do not call a name unused that a broken condition names.
-  var writtenNames: Set<String> {
-    Set(
-      segmentDecls.flatMap { $0.node.condition.referencedNames.map(\.text) }
-        + overrideDecls.flatMap { $0.node.condition.referencedNames.map(\.text) })
-  }
+  let writtenNames: Set<String>
 
   /// The most row comparisons the reachability of one placement may cost: a row's segment plus the earlier
   /// rows it is checked against, summed over its rows (earlier rows proved disjoint by `Pin`s cost nothing).
@@ -76,6 +72,9 @@ public struct LintContext: Sendable {
     placementDecls = placements
     testDecls = tests
     overrideDecls = overrides
+    writtenNames = Set(
+      segments.flatMap { $0.node.condition.referencedNames.map(\.text) }
+        + overrides.flatMap { $0.node.condition.referencedNames.map(\.text) })
     segmentIndexByPlace = Dictionary(
       compilation.model.segments.enumerated().map { ("\($1.span.file.name)|\($1.span.range.start)", $0) },
       uniquingKeysWith: { first, _ in first })

@@ -42,6 +42,19 @@ struct PlacementComparison {
     {
       prefix += 1
     }
+    // A transition found again with other causes keeps the first one's example and gains the causes.
+    func record(_ transition: Transition) {
+      let key = "\(transition.old)\u{0}\(transition.new)"
+      guard let known = found[key] else {
+        found[key] = transition
+        order.append(key)
+        return
+      }
+      let extra = transition.causes.filter { !known.causes.contains($0) }
+      if !extra.isEmpty { found[key] = known.adding(extra) }
+    }
+    let oldRegions = old.rows.indices.map { Self.regions($0, segments: oldSegments, rows: old.rows) }
+    let newRegions = new.rows.indices.map { Self.regions($0, segments: newSegments, rows: new.rows) }
     pairs: for i in Self.decidingRows(old.rows) where i >= prefix {
       for j in Self.decidingRows(new.rows)
       where j >= prefix && !Self.sameContent(old.rows[i].content, new.rows[j].content) {
@@ -52,41 +65,28 @@ struct PlacementComparison {
         var limit: ReasoningLimit? = nil
         var confirmed = false
         // The loosest pair of regions first; the stricter ones lie inside it.
-        regions: for (m, oldRegion) in Self.regions(i, segments: oldSegments, rows: old.rows).enumerated() {
-          for (n, newRegion) in Self.regions(j, segments: newSegments, rows: new.rows).enumerated() {
-            let requirements = oldRegion + newRegion
-            // A segment required to hold and not to hold (the same segment above one row and on the other)
-            // needs no search.
-            if Self.contradicts(requirements) {
-              if m == 0 && n == 0 { break regions }
-              continue
-            }
-            let answer = reasoner.check(requirements)
-            guard let witness = answer.witness else {
-              if case .unknown(let reason) = answer {
-                limit = limit ?? reason
-              } else if m == 0 && n == 0 {
-                break regions  // no profile in the loosest pair: none in the others
-              }
-              continue
-            }
-            for profile in steered(witness, old.rows[i].content, new.rows[j].content) {
-              guard let transition = confirm(profile, at: instants, matching: matching, relations: &relations) else {
-                continue
-              }
-              confirmed = true
-              let key = "\(transition.old)\u{0}\(transition.new)"
-              if found[key] == nil {
-                found[key] = transition
-                order.append(key)
-              } else if let known = found[key] {
-                let extra = transition.causes.filter { !known.causes.contains($0) }
-                if !extra.isEmpty { found[key] = known.adding(extra) }
-              }
-            }
-            // A stricter region is searched only when the looser one's witness changed nothing.
-            if confirmed { break regions }
+        let candidates = oldRegions[i].flatMap { before in newRegions[j].map { before + $0 } }
+        for (k, requirements) in candidates.enumerated() {
+          // A segment required to hold and not to hold (the same segment above one row and on the other) needs
+          // no search; no profile in the loosest pair means none in the others.
+          if Self.contradicts(requirements) {
+            if k == 0 { break }
+            continue
           }
+          let answer = reasoner.check(requirements)
+          guard let witness = answer.witness else {
+            if case .unknown(let reason) = answer { limit = limit ?? reason } else if k == 0 { break }
+            continue
+          }
+          for profile in steered(witness, old.rows[i].content, new.rows[j].content) {
+            guard let transition = confirm(profile, at: instants, matching: matching, relations: &relations) else {
+              continue
+            }
+            confirmed = true
+            record(transition)
+          }
+          // A stricter region is searched only when the looser one's witness changed nothing.
+          if confirmed { break }
         }
         if let limit, !confirmed {
           undecided.append("old \(describe(old.rows, i)) → new \(describe(new.rows, j)): \(Self.reason(limit))")
