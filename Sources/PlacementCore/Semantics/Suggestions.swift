@@ -1,4 +1,4 @@
-/// "Did you mean" suggestions by edit distance.
+/// "Did you mean" suggestions by edit distance (optimal string alignment: a swap of neighbours is one edit).
 public enum Suggestions {
   /// Names longer than this get no suggestion (comparing two huge names is quadratic in their length).
   static let maxNameLength = 128
@@ -27,18 +27,23 @@ public enum Suggestions {
     return best?.0
   }
 
-  /// Levenshtein distance over characters.
+  /// Optimal string alignment distance over characters: the insertions, deletions, substitutions and swaps of
+  /// two adjacent characters that turn `a` into `b` (Damerau's four slips of typing), no substring edited twice.
+  /// A swap counts 1, so `hihgs` is one edit from `highs` (Levenshtein counts 2).
   public static func editDistance(_ a: String, _ b: String) -> Int {
     // ASCII without a carriage return (every name): one byte is one character, so compare bytes instead of
     // building `Character`s (which took most of the did-you-mean's cost on junk input).
     func bytes(_ s: String) -> [UInt8]? { s.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? Array(s.utf8) : nil }
-    if let a = bytes(a), let b = bytes(b) { return levenshtein(a, b) }
-    return levenshtein(Array(a), Array(b))
+    if let a = bytes(a), let b = bytes(b) { return optimalStringAlignment(a, b) }
+    return optimalStringAlignment(Array(a), Array(b))
   }
 
-  private static func levenshtein<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
+  /// The dynamic programme over three rows: `beforePrevious` holds row i - 2, which a swap of `a[i-2...i-1]`
+  /// with `b[j-2...j-1]` continues from.
+  private static func optimalStringAlignment<Element: Equatable>(_ a: [Element], _ b: [Element]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
+    var beforePrevious = [Int](repeating: 0, count: b.count + 1)
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)
     for i in 1...a.count {
@@ -46,8 +51,11 @@ public enum Suggestions {
       for j in 1...b.count {
         let cost = a[i - 1] == b[j - 1] ? 0 : 1
         current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          current[j] = min(current[j], beforePrevious[j - 2] + 1)
+        }
       }
-      swap(&previous, &current)
+      (beforePrevious, previous, current) = (previous, current, beforePrevious)
     }
     return previous[b.count]
   }

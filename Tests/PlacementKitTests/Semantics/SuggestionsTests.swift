@@ -2,8 +2,8 @@ import Testing
 
 @testable import PlacementKit
 
-/// Did-you-mean distances: ASCII names are compared byte by byte, any other text character by character, with
-/// the same answers.
+/// Did-you-mean distances (optimal string alignment): ASCII names are compared byte by byte, any other text
+/// character by character, with the same answers.
 @Suite struct SuggestionsTests {
   @Test func editDistanceCountsCharacters() {
     #expect(Suggestions.editDistance("kitten", "sitting") == 3)
@@ -14,6 +14,36 @@ import Testing
     #expect(Suggestions.editDistance("café", "cafe") == 1)
     // "\r\n" is one character: one substitution, not a substitution and a deletion of bytes.
     #expect(Suggestions.editDistance("\r\n", "x") == 1)
+  }
+
+  @Test func aSwapOfNeighboursIsOneEdit() {
+    #expect(Suggestions.editDistance("hihgs", "highs") == 1)
+    #expect(Suggestions.editDistance("ab", "ba") == 1)
+    #expect(Suggestions.editDistance("pors", "pros") == 1)
+    // Two swaps, and a swap beside a substitution.
+    #expect(Suggestions.editDistance("abcd", "badc") == 2)
+    #expect(Suggestions.editDistance("abcx", "bacy") == 2)
+    // Optimal string alignment edits no substring twice: "ca" → "ac" → "abc" is not allowed, so 3 (unrestricted
+    // Damerau–Levenshtein would say 2).
+    #expect(Suggestions.editDistance("ca", "abc") == 3)
+    // Characters, not bytes: swapping é and a is one edit.
+    #expect(Suggestions.editDistance("\u{E9}a", "a\u{E9}") == 1)
+  }
+
+  @Test func aTransposedNameGetsASuggestion() {
+    // Five characters allow one edit: the swap alone.
+    #expect(Suggestions.closest(to: "hihgs", in: ["lows", "highs"]) == "highs")
+    let compilation = compile(
+      """
+      segment highs = age > 60
+      placement p: flow {
+        hihgs -> flow music
+        default -> flow generic
+      }
+      """)
+    #expect(compilation.diagnostics.map(\.message) == ["unknown segment 'hihgs'"])
+    #expect(compilation.diagnostics.first?.notes.map(\.message) == ["did you mean 'highs'?"])
+    #expect(compilation.diagnostics.first?.fixIts.first?.replacement == "highs")
   }
 
   @Test func closestIsWithinAThirdOfTheLength() {
