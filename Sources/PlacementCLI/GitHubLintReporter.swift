@@ -29,9 +29,7 @@ struct GitHubLintReporter {
     properties.append("title=\(property(diagnostic.code.id))")
     var message = diagnostic.message
     for note in diagnostic.notes { message += "\nnote: \(note.message)" }
-    var fixes: [String] = []
-    for fix in diagnostic.fixIts where !fixes.contains(fix.message) { fixes.append(fix.message) }
-    for fix in fixes { message += "\nfix-it: \(fix)" }
+    for fix in diagnostic.fixIts.groupedByMessage() { message += "\nfix-it: \(fix.message)" }
     return "::\(command) \(properties.joined(separator: ","))::\(data(message))"
   }
 

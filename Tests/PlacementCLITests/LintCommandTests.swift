@@ -63,6 +63,23 @@ import Testing
       })
   }
 
+  /// Both formats word a fix-it by its summary (`use 'music_fans'`), once per fix however many edits it makes.
+  @Test func textAndGitHubFormatsShowTheSameFixItSummaries() {
+    let text = placement(["lint", fixture]).out.split(separator: "\n").compactMap { line in
+      line.firstRange(of: " = fix-it: ").map { String(line[$0.upperBound...]) }
+    }
+    let github = placement(["lint", fixture, "--format", "github"]).out.split(separator: "%0A").compactMap { part in
+      part.hasPrefix("fix-it: ") ? String(part.dropFirst("fix-it: ".count).prefix { $0 != "\n" }) : nil
+    }
+    #expect(
+      text == [
+        "require an answer", "remove the repeated \"DE\"", "use 'music_fans'",
+        "rebalance the weights to 34% + 33% + 33%",
+      ])
+    // The GitHub reporter escapes `%` in messages.
+    #expect(github.map { $0.replacingOccurrences(of: "%25", with: "%") } == text)
+  }
+
   @Test func negationWarningFailsOnlyWithStrictAndIsReportedAsSuppressedInJSON() throws {
     let warned = try temporaryRules(
       """

@@ -22,7 +22,8 @@ public struct SourceSpan: Sendable, Hashable {
   public var location: SourcePosition { file.location(of: range.start) }
 }
 
-/// A suggested edit: replace the text at `span` with `replacement`.
+/// A suggested edit: replace the text at `span` with `replacement`. A fix that edits several places (the
+/// rebalance of every weight of a test) is one `FixIt` per edit, all with the fix's `message`.
 public struct FixIt: Sendable, Hashable {
   public let message: String
   public let span: SourceSpan
@@ -32,6 +33,22 @@ public struct FixIt: Sendable, Hashable {
     self.message = message
     self.span = span
     self.replacement = replacement
+  }
+}
+
+extension [FixIt] {
+  /// The fixes a person reads: one per summary (``FixIt/message``, in order of first appearance) with the
+  /// edits that carry it out, in order. Every reporter shows fix-its by these summaries.
+  public func groupedByMessage() -> [(message: String, edits: [FixIt])] {
+    var groups: [(message: String, edits: [FixIt])] = []
+    for fix in self {
+      if let index = groups.firstIndex(where: { $0.message == fix.message }) {
+        groups[index].edits.append(fix)
+      } else {
+        groups.append((fix.message, [fix]))
+      }
+    }
+    return groups
   }
 }
 

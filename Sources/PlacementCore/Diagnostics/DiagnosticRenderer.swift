@@ -5,7 +5,11 @@
 ///  3 | placement x: flow { music_fan -> flow a }
 ///    |                     ^~~~~~~~~
 ///    = note: did you mean 'music_fans'?
+///    = fix-it: use 'music_fans'
 /// ```
+///
+/// A fix-it is shown by its summary, as the other formats show it; its edits follow, one a line, when they
+/// say more than the summary and the caret (several edits, or text other than the underlined one).
 ///
 /// Rendering is separate from the model: the same ``Diagnostic`` values feed the JSON, GitHub and SARIF
 /// reporters of the command-line tool.
@@ -31,10 +35,31 @@ public struct DiagnosticRenderer: Sendable {
       let location = note.span.map { " (\($0.file.name):\($0.location))" } ?? ""
       out += "\(gutter) = note: \(note.message)\(location)\n"
     }
-    for fix in diagnostic.fixIts {
-      out += "\(gutter) = fix-it: replace '\(fix.span.file.text(of: fix.span.range))' with '\(fix.replacement)'\n"
+    for fix in diagnostic.fixIts.groupedByMessage() {
+      out += "\(gutter) = fix-it: \(fix.message)\n"
+      guard Self.editsAddInformation(fix.edits, to: diagnostic) else { continue }
+      let indent = gutter + String(repeating: " ", count: " = fix-it: ".count)
+      for edit in fix.edits { out += indent + Self.describe(edit) + "\n" }
     }
     return out
+  }
+
+  /// False for one edit of the underlined text whose summary quotes the replacement (`use 'pros'`): the caret
+  /// and the summary say all it does. Several edits, another span or an unquoted replacement are listed.
+  static func editsAddInformation(_ edits: [FixIt], to diagnostic: Diagnostic) -> Bool {
+    guard edits.count == 1, let edit = edits.first, let span = diagnostic.span, edit.span.range == span.range,
+      edit.span.file.name == span.file.name
+    else { return true }
+    let replacement = edit.replacement.trimmingWhitespace()
+    return replacement.isEmpty || !edit.message.contains("'\(replacement)'")
+  }
+
+  /// One edit as a person reads it: `replace 'pro' with 'pros'`, `remove ', "DE"'`, `insert ' is set'`.
+  static func describe(_ edit: FixIt) -> String {
+    let original = edit.span.file.text(of: edit.span.range)
+    if edit.replacement.isEmpty { return "remove '\(original)'" }
+    if original.isEmpty { return "insert '\(edit.replacement)'" }
+    return "replace '\(original)' with '\(edit.replacement)'"
   }
 
   private func gutterWidth(_ span: SourceSpan?) -> Int {
