@@ -93,12 +93,7 @@ enum Support {
   /// Diagnostics as the compiler renders them, where one about the rule set as a whole (no source position,
   /// e.g. `no-placements`) is located at the rules path instead of `<rules>`.
   static func render(_ diagnostics: [Diagnostic], rules: String, colors: Bool) -> String {
-    let renderer = DiagnosticRenderer(colors: colors)
-    return diagnostics.map { diagnostic in
-      let text = renderer.render(diagnostic)
-      guard diagnostic.span == nil, text.hasPrefix("<rules>") else { return text + "\n" }
-      return rules + text.dropFirst("<rules>".count) + "\n"
-    }.joined()
+    DiagnosticRenderer(colors: colors, rules: rules).render(diagnostics)
   }
 
   /// The `--now` instant, or the current time.

@@ -10,6 +10,8 @@ struct TextLintReporter {
   func render(_ result: LintResult) -> String {
     var out = Support.render(result.diagnostics, rules: rules, colors: colors)
     if result.truncatedCount > 0 { out += "\(result.truncatedCount) more compiler diagnostics were truncated\n" }
+    // The summary is set apart from the findings, even when the last is one line (`no-placements`).
+    if !out.isEmpty, !out.hasSuffix("\n\n") { out += "\n" }
     out += summary(result) + "\n"
     return out
   }

@@ -17,16 +17,27 @@ public struct DiagnosticRenderer: Sendable {
   /// Whether to emit ANSI colours (only on a terminal, never with `NO_COLOR`; the caller decides).
   public var colors: Bool
 
-  public init(colors: Bool = false) { self.colors = colors }
+  /// Where a finding about the rule set as a whole (no source position, e.g. `no-placements`) is located: the
+  /// rules path a command read, or `<rules>`.
+  public var rules: String
 
-  /// The rendering of several diagnostics, each followed by a blank line.
+  public init(colors: Bool = false, rules: String = "<rules>") {
+    self.colors = colors
+    self.rules = rules
+  }
+
+  /// The rendering of several diagnostics, each one of several lines followed by a blank line that sets it
+  /// apart; a diagnostic of one line (no position, notes or fix-its, e.g. `no-placements`) is not.
   public func render(_ diagnostics: [Diagnostic]) -> String {
-    diagnostics.map { render($0) + "\n" }.joined()
+    diagnostics.map { diagnostic in
+      let text = render(diagnostic)
+      return text.utf8.count(where: { $0 == UInt8(ascii: "\n") }) > 1 ? text + "\n" : text
+    }.joined()
   }
 
   /// The rendering of one diagnostic: header, source excerpt with caret, notes and fix-its.
   public func render(_ diagnostic: Diagnostic) -> String {
-    var out = "\(diagnostic.locationDescription): "
+    var out = (diagnostic.span == nil ? rules : diagnostic.locationDescription) + ": "
     out += paint(diagnostic.severity.rawValue, severityColor(diagnostic.severity))
     out += ": " + paint(diagnostic.message, "1") + " [\(diagnostic.code)]\n"
     if let span = diagnostic.span { out += excerpt(span) }
