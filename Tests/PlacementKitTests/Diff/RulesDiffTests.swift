@@ -220,3 +220,41 @@ func witnessNumber(_ transition: Transition, _ key: String) throws -> Double? {
     #expect(resolvedOld.content != resolvedNew.content)
   }
 }
+
+/// Relative windows are decided: narrowing one is a change with an example, and the pairs it leaves are proved,
+/// not undecided (the newcomer trial: narrowing `within last 14 days` to 7 listed five undecided pairs whose
+/// note named patterns and rollouts the rules did not use).
+@Suite struct RelativeWindowDiffTests {
+  static func rules(_ window: String) -> String {
+    """
+    segment recent = installed_at within last \(window)
+    segment adults = age >= 18
+    placement p: paywall {
+      recent  -> paywall a
+      adults  -> paywall c
+      default -> paywall b
+    }
+    """
+  }
+
+  static func compare(_ old: String, _ new: String) throws -> PlacementDiff {
+    let report = try RulesDiff.compare(
+      old: diffCompile(rules(old), name: "old.rules"), new: diffCompile(rules(new), name: "new.rules"),
+      options: DiffOptions(now: FallThroughRegionDiffTests.now))
+    return try #require(report.placements.first)
+  }
+
+  @Test func narrowingAWindowIsAChangeWithNothingUndecided() throws {
+    let placement = try Self.compare("14 days", "7 days")
+    #expect(placement.status == .changed)
+    #expect(placement.undecided == [])
+    #expect(placement.transitions.map { "\($0.old) → \($0.new)" } == ["paywall a → paywall b", "paywall a → paywall c"])
+    #expect(placement.transitions.allSatisfy { $0.witness.contains(#""installed_at":"2026-11-23T00:00:00Z""#) })
+  }
+
+  @Test func theSameWindowWrittenInOtherUnitsIsProvedEquivalent() throws {
+    let placement = try Self.compare("14 days", "2 weeks")
+    #expect(placement.status == .equivalent)
+    #expect(placement.undecided == [])
+  }
+}

@@ -98,6 +98,40 @@ import Testing
     #expect(witness.describe(m.attributes).hasSuffix("(with --now 2026-01-01T00:00:00Z)"))
   }
 
+  /// Windows relative to `now` are intervals at `now`: one inside another is a proof, whatever the instant.
+  @Test func relativeWindowsAreDecidedExactly() throws {
+    let (r, m) = reasoner(
+      """
+      segment week = installed_at within last 7 days
+      segment fortnight = installed_at within last 14 days
+      segment two_weeks = installed_at within last 2 weeks
+      segment old = installed_at more than 30 days ago
+      """)
+    #expect(r.implication(segment(m, "week"), segment(m, "fortnight")).isUnsatisfiable)
+    #expect(r.implication(segment(m, "fortnight"), segment(m, "two_weeks")).isUnsatisfiable)
+    #expect(r.implication(segment(m, "two_weeks"), segment(m, "fortnight")).isUnsatisfiable)
+    #expect(r.check([.init(segment(m, "old")), .init(segment(m, "fortnight"))]).isUnsatisfiable)
+    // In the fortnight but not the week: 8 days before now.
+    let witness = try #require(r.implication(segment(m, "fortnight"), segment(m, "week")).witness)
+    #expect(witness.now == Reasoner.defaultNow)
+    #expect(witness.json(m.attributes) == #"{"installed_at":"2025-12-24T00:00:00Z"}"#)
+  }
+
+  /// A window and a fixed date that miss each other at `now` meet at another instant: not a proof.
+  @Test func aWindowBesideAFixedDateIsUndecidedWhenTheyMissAtNow() throws {
+    let (r, m) = reasoner(
+      """
+      segment early_and_recent = installed_at within last 7 days and installed_at < "2025-06-01"
+      segment early = installed_at < "2025-06-01" and installed_at > "2025-07-01"
+      """)
+    guard case .unknown(.unmodeled) = r.check([.init(segment(m, "early_and_recent"))]) else {
+      Issue.record("expected no proof at one instant to stand for every instant")
+      return
+    }
+    // Fixed bounds that contradict each other are a proof still.
+    #expect(r.check([.init(segment(m, "early"))]).isUnsatisfiable)
+  }
+
   @Test func choicesWitnessSelectsAsFewOptionsAsPossible() throws {
     let (r, m) = reasoner(
       """

@@ -43,8 +43,8 @@ struct Literal: Sendable {
 
 /// Why the reasoner gave up on a question.
 public enum ReasoningLimit: Error, Sendable, Hashable {
-  /// The conditions use something the reasoner does not model (patterns, `starts_with`, rollouts, relative
-  /// dates) and no example profile was found.
+  /// The conditions use something the reasoner does not model (patterns, `starts_with`, rollouts,
+  /// `years_since`, a relative window beside a fixed date) and no example profile was found.
   case unmodeled
   /// The normal form or the search grew past its cap.
   case tooLarge

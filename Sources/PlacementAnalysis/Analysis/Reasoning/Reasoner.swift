@@ -6,7 +6,7 @@ import PlacementCore
 /// ``cap`` cubes); a depth-first search then picks one cube per requirement, deciding each partial choice per
 /// attribute (see `SlotSolver`) so that contradictions prune early. A "satisfiable" answer always carries a
 /// witness that the engine has confirmed (bound and run by the compiled program); "unsatisfiable" is a proof over the models; where the
-/// proof would need something not modelled (patterns, `starts_with`, rollouts, relative dates) the answer is
+/// proof would need something not modelled (patterns, `starts_with`, rollouts, `years_since`) the answer is
 /// ``Satisfiability/unknown(_:)``.
 public struct Reasoner: Sendable {
   public let model: CheckedRules

@@ -42,7 +42,8 @@ struct SlotSolver {
       ).solve(constraints)
     case .date:
       return OrderedSolver<Instant>(
-        model: OrderedModels.date, candidates: { OrderedCandidates.dates($0, now: now) }, wrap: { .date($0) }, now: now
+        model: { OrderedModels.date($0, now: now) }, candidates: { OrderedCandidates.dates($0, now: now) },
+        wrap: { .date($0) }, now: now
       ).solve(constraints)
     }
   }
@@ -67,7 +68,8 @@ struct SlotSolver {
   }
 }
 
-/// Interval models of the ordered tests; nil for a test the reasoner does not model (relative dates).
+/// Interval models of the ordered tests; nil for a test the reasoner does not model (`years_since`, whose
+/// calendar years are not a fixed length).
 enum OrderedModels {
   static func number(_ test: ValueTest) -> IntervalSet<Double>? {
     switch test {
@@ -86,18 +88,26 @@ enum OrderedModels {
     }
   }
 
-  static func date(_ test: ValueTest) -> IntervalSet<Instant>? {
+  /// A window relative to `now` (`within last 7 days`, `more than 30 days ago`) is the interval it admits at
+  /// `now`, with the bounds ``ValueTest/holds(_:now:)`` computes.
+  static func date(_ test: ValueTest, now: Instant) -> IntervalSet<Instant>? {
     switch test {
     case .date(let comparison, let value): .compared(comparison, value)
     case .dateBetween(let low, let high): .between(low, high)
+    case .dateWithinLast(let window): .between(now.adding(milliseconds: -window), now)
+    case .dateOlderThan(let window): .compared(.less, now.adding(milliseconds: -window))
     default: nil
     }
   }
 }
 
 /// Intersects the interval models of the literals (complements for negative ones) and picks a readable
-/// value from the result. Literals without a model (relative dates) are checked on the candidates at `now`:
-/// a candidate that passes is a witness; none passing is "unknown".
+/// value from the result. Literals without a model (`years_since`) are checked on the candidates at `now`: a
+/// candidate that passes is a witness; none passing is "unknown".
+///
+/// Windows relative to `now` are intersected apart from fixed bounds. The windows alone move with `now`, so
+/// their intersection is empty at every instant when it is empty at `now` (a proof); a window and a fixed
+/// date that miss each other at `now` may meet at another instant, so that is "unknown", never a proof.
 struct OrderedSolver<T: OrderedDomain> {
   let model: (ValueTest) -> IntervalSet<T>?
   /// Readable example values derived from the literals' constants, in order of preference.
@@ -106,16 +116,24 @@ struct OrderedSolver<T: OrderedDomain> {
   let now: Instant
 
   func solve(_ literals: [Literal]) -> SlotOutcome {
-    var set = IntervalSet<T>.all
+    var fixed = IntervalSet<T>.all
+    var relative = IntervalSet<T>.all
     var unmodeled: [Literal] = []
     for literal in literals {
       guard let test = literal.test, let part = model(test) else {
         unmodeled.append(literal)
         continue
       }
-      set = set.intersection(literal.positive ? part : part.complement)
-      if set.isEmpty { return .unsatisfiable }
+      let admitted = literal.positive ? part : part.complement
+      if Reasoner.isRelative(test) {
+        relative = relative.intersection(admitted)
+      } else {
+        fixed = fixed.intersection(admitted)
+      }
+      if fixed.isEmpty || relative.isEmpty { return .unsatisfiable }
     }
+    let set = fixed.intersection(relative)
+    if set.isEmpty { return .unknown }
     let all = candidates(literals.compactMap(\.test))
     if !unmodeled.isEmpty {
       let found = all.first { set.contains($0) && SlotSolver.satisfies(wrap($0), unmodeled, now: now) }

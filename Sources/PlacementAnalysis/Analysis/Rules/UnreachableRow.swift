@@ -6,10 +6,11 @@ import PlacementCore
 /// them, or several together) is dead: `country in ["US"]` above `country in ["US"] and age > 30`,
 /// `experience in [pro, amateur]` above `experience == pro`, `age >= 18` above `age >= 21`, or any row below a
 /// segment that always matches. The proof is exact over `choice`, `choices`, `bool`, string literal sets and
-/// number, version and date intervals, with missing values as their own case; a row below a `percent()`
-/// rollout is reachable when some `profile_id` falls outside it (a few ids are tried). When it needs what the
-/// reasoner does not model (patterns, `starts_with`/`contains`, relative dates) the row is reported as
-/// "may be unreachable" with severity info. Rows after the default are a compiler error (`row-after-default`);
+/// number, version and date intervals (a `within last` window below a wider one included), with missing values
+/// as their own case; a row below a `percent()` rollout is reachable when some `profile_id` falls outside it (a
+/// few ids are tried). When it needs what the reasoner does not model (patterns, `starts_with`/`contains`,
+/// `years_since`, a relative window beside a fixed date) the row is reported as "may be unreachable" with
+/// severity info. Rows after the default are a compiler error (`row-after-default`);
 /// a repeated segment is `duplicate-row-segment`; a segment that never matches is `never-matches`.
 ///
 /// Cost: earlier rows that provably share no profile with the row (`country == "DE"` against
