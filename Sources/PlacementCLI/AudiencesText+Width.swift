@@ -1,9 +1,10 @@
 import PlacementKit
 
-/// Fitting `placement audiences` text to a terminal's width, as `gh` and `kubectl` do: the table keeps its
-/// columns, and a cell too wide for its column wraps at spaces onto continuation lines (indented two more
-/// spaces than the line they continue); a word wider than the column is cut with `…`. Lines outside the table
-/// wrap the same way. `--format json` always carries every text whole.
+/// Fitting `placement audiences` text to a terminal's width: the table keeps its columns, and a cell too wide
+/// for its column wraps at spaces onto continuation lines (indented two more spaces than the line they
+/// continue). A column is never narrower than its longest word, so ids, versions and instants stay whole (a
+/// table whose words need it is wider than ``maxWidth``). Lines outside the table wrap the same way; a word
+/// wider than a whole line is cut with `…` there. `--format json` always carries every text whole.
 extension AudiencesText {
   /// The widest a line of text output may be, in characters.
   static let maxWidth = 100
@@ -54,6 +55,16 @@ extension AudiencesText {
       prefix = hanging
     }
     return out
+  }
+
+  /// The narrowest width at which ``fit(_:width:hanging:)`` keeps every word of `line` whole: its first word
+  /// at the line's indent, each later one at the indent of a continuation line.
+  static func narrowestUncut(_ line: String, hanging: Bool = true) -> Int {
+    let indent = line.prefix { $0 == " " }.count
+    let words = line.split(separator: " ")
+    guard let first = words.first else { return line.count }
+    let continuation = hanging ? indent + 2 : indent
+    return max(indent + first.count, words.dropFirst().map { continuation + $0.count }.max() ?? 0)
   }
 
   /// Each line of `text` fitted to ``maxWidth``, after escaping (``displayRuleText(_:)``); one `\n` after each.

@@ -23,10 +23,11 @@ enum AudiencesText {
     var out = paragraph(
       "placement \(table.placement) (\(table.contentType.rawValue)): \(table.rows.count) rows in priority order; "
         + "the first row that matches and does not fall through decides") + "\n"
-    // The content keeps the most room (a split's lines), the marks room for a schedule's instant.
+    // The content keeps the most room (a split's lines); a schedule's instants keep the marks wide enough, as
+    // every column keeps its longest word.
     out += grid(
       ["#", "row", "segment", "content", "marks"], table.rows.map(cells), aligned: [3, 4],
-      minimum: [2: 21, 3: 30, 4: 25], hanging: [3])
+      minimum: [2: 21, 3: 30], hanging: [3])
     out += "\n" + fallback(table)
     if let now = table.now, !table.scheduledRows.isEmpty {
       let live = table.scheduledRows.filter { $0.status == .live }.map { "row \($0.priority) '\($0.name)'" }
@@ -120,7 +121,9 @@ enum AudiencesText {
   }
 
   /// Columns separated by two spaces, each as wide as its widest line (measured after escaping), shrunk to fit
-  /// `width` (``fitted(_:headers:budget:)``, cells wrapped by ``fit(_:width:)``); trailing spaces trimmed.
+  /// `width` (``fitted(_:headers:budget:)``, cells wrapped by ``fit(_:width:)``); trailing spaces trimmed. A
+  /// column is never narrower than its longest word (``narrowestUncut(_:hanging:)``): cells wrap at spaces and
+  /// no id is cut, so a table whose words need more than `width` is wider.
   /// - Parameters:
   ///   - aligned: columns whose lines belong together line by line (a split's content and its marks): when one
   ///     of them wraps, the others get blank lines so that the next lines stay side by side. The other columns'
@@ -138,7 +141,13 @@ enum AudiencesText {
     for row in rows {
       for (column, cell) in row.enumerated() { natural[column] = max(natural[column], cell.map(\.count).max() ?? 0) }
     }
-    let widths = fitted(natural, headers: header.map(\.count), minimum: minimum, budget: width - 2 * (header.count - 1))
+    // No column is shrunk below its longest word, so ids, versions and instants are never cut.
+    var floors = minimum
+    for column in header.indices {
+      let words = rows.flatMap { $0[column] }.map { narrowestUncut($0, hanging: hanging.contains(column)) }
+      floors[column] = max(minimum[column] ?? minColumnWidth, words.max() ?? 0)
+    }
+    let widths = fitted(natural, headers: header.map(\.count), minimum: floors, budget: width - 2 * (header.count - 1))
     func line(_ cells: [String]) -> String {
       var text = zip(cells, widths).map { pad($0, $1) }.joined(separator: "  ")
       while text.last == " " { text.removeLast() }

@@ -25,15 +25,16 @@ import Testing
     let out = placement(["audiences", "home_banner"] + rules).out
     let lines = out.split(separator: "\n").map(String.init)
     // Cross-placement row first though written third; its control variation falls through.
-    #expect(lines.contains { $0.hasPrefix("0  us ") && $0.hasSuffix("cross-placement (also in") })
+    #expect(lines.contains { $0.hasPrefix("0  us ") && $0.hasSuffix("cross-placement") })
     #expect(lines.contains { $0.contains("50%  control  fallthrough") && $0.hasSuffix("falls through") })
     #expect(
       lines.contains {
         $0.hasPrefix("1  winter_sale ") && $0.contains(" fallthrough ") && $0.hasSuffix("falls through")
       })
     #expect(lines.contains { $0.contains("33%  holdout  holdout") && $0.hasSuffix("holdout") })
-    // A word wider than its column is cut (the JSON form carries it whole: jsonForTools).
-    #expect(lines.contains { $0.hasSuffix(" \"home_banner/annual_minde…") })
+    // A version id is kept whole: its column is as wide as its longest word.
+    #expect(lines.contains { $0.hasSuffix(" \"home_banner/annual_minded/annual_pitch\"") })
+    #expect(!out.contains("…"))
     #expect(lines.contains("fallback: a profile that matches no row gets row 3 'default': paywall standard"))
     #expect(
       lines.contains(
@@ -74,24 +75,30 @@ import Testing
     #expect(run.out.contains("cross-placement (also in\n"))
     // The holdout's content wraps under its id; its mark stays on the variation's first line.
     let indent = String(repeating: " ", count: 48)
-    #expect(run.out.contains("10%  holdout                 holdout\n" + indent + "holdout (nothing shown)\n"))
+    #expect(run.out.contains("10%  holdout           holdout (nothing  holdout\n" + indent + "shown)\n"))
     let list = placement(["audiences", "--rules", repo("Rules")]).out
     #expect(list.contains("main_paywall    paywall  6     2      1                     1"))
   }
 
-  /// The shipped rules' tables fit 100 columns: long cells wrap at spaces, a word too wide for its column is cut
-  /// with `…` (the JSON form keeps it whole), the lines under the table wrap with a two-space indent.
-  @Test(arguments: ["", "main_paywall", "upgrade_prompt", "onboarding_end"])
-  func shippedRulesFitOneHundredColumns(_ name: String) {
+  /// The shipped rules' tables fit 100 columns where their words allow: long cells wrap at spaces, no word is
+  /// cut (a version id of 38 characters beside a schedule's instants makes `upgrade_prompt` 112 wide), the lines
+  /// under the table wrap at 100 with a two-space indent.
+  @Test(arguments: [("", 100), ("main_paywall", 104), ("upgrade_prompt", 112), ("onboarding_end", 100)])
+  func shippedRulesFitOneHundredColumnsOrTheirLongestWords(_ name: String, width: Int) {
     let placementArgument = name.isEmpty ? [] : [name]
     let run = placement(["audiences"] + placementArgument + ["--rules", repo("Rules"), "--now", "2026-12-01T00:00:00Z"])
     #expect(run.status == 0, "\(run.err)")
-    let wide = run.out.split(separator: "\n").filter { $0.count > 100 }
-    #expect(wide == [])
+    #expect(run.out.split(separator: "\n").map(\.count).max() ?? 0 <= width)
+    #expect(!run.out.contains("…"))
+    if !name.isEmpty {
+      // The paragraph above the table and the lines under it.
+      let parts = run.out.components(separatedBy: "\n\n")
+      #expect((parts.first! + "\n" + parts.last!).split(separator: "\n").allSatisfy { $0.count <= 100 })
+    }
     expectGolden(run.out, "audiences-shipped\(name.isEmpty ? "" : "-" + name).txt")
   }
 
-  @Test func longCellsWrapAtSpacesAndLongWordsAreCut() {
+  @Test func longCellsWrapAtSpacesAndTableColumnsKeepTheirLongestWord() {
     #expect(AudiencesText.fit("interests has yoga and installed_at within last 14 days", width: 20, hanging: false) == [
       "interests has yoga", "and installed_at", "within last 14 days",
     ])
@@ -103,6 +110,13 @@ import Testing
       "  version", "    \"main_paywall/music_fans/…", "    (derived)",
     ])
     #expect(AudiencesText.fit("short", width: 30) == ["short"])
+    // The width at which no word is cut: the id on a continuation line, indented two more spaces.
+    #expect(AudiencesText.narrowestUncut("  version \"main_paywall/music_fans/music_paywalls\" (derived)") == 44)
+    #expect(AudiencesText.narrowestUncut("interests has yoga", hanging: false) == 9)
+    let grid = AudiencesText.grid(
+      ["id", "note"], [[["version \"a_long_version_id/of_thirty_chars\""], ["x"]]], minimum: [0: 4], width: 20)
+    let id = "\"a_long_version_id/of_thirty_chars\""
+    #expect(grid == AudiencesText.pad("id", id.count) + "  note\n" + AudiencesText.pad("version", id.count) + "  x\n" + id + "\n")
     let floors = [2: 21, 3: 30, 4: 25]
     #expect(
       AudiencesText.fitted([1, 15, 48, 60, 76], headers: [1, 3, 7, 7, 5], minimum: floors, budget: 92) == [
