@@ -47,7 +47,7 @@ import Testing
         | old decision | new decision | why | rows (old → new) | example profile |
         |---|---|---|---|---|
         | paywall adult | paywall standard | segment of row 'adults' narrowed | `adults` p.rules:4 → `default` p.rules:5 | `{"custom_attributes":{"birthday":"2008-06-01T00:00:00Z"}} (with --now 2026-11-30T00:00:00Z)` |
-        - undecided: old row 1 'default' → new row 0 'adults': the conditions use tests the reasoner cannot decide (patterns, starts_with, rollouts, …)
+        - undecided: old row 1 'default' → new row 0 'adults': the reasoner cannot decide 'years_since(birthday) >= 18' and 'years_since(birthday) >= 21'
 
         #### Checks
 

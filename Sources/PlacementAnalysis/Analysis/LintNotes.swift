@@ -18,10 +18,12 @@ extension Note {
         + "with 'placement test'")
   }
 
-  /// After a row whose reachability the linter cannot decide.
-  static var undecidableTests: Note {
-    Note(
-      "the conditions use tests the linter cannot decide (patterns, starts_with, contains, rollouts, relative dates)")
+  /// After a row whose reachability the linter cannot decide: the tests that left it undecided, when known.
+  static func undecidableTests(_ limit: ReasoningLimit) -> Note {
+    guard let tests = limit.undecidedTests else {
+      return Note("the conditions use tests the linter cannot decide")
+    }
+    return Note("the linter cannot decide \(tests)")
   }
 
   /// After a row whose conditions are too large to analyse.

@@ -122,7 +122,9 @@ extension PlacementComparison {
 
   static func reason(_ limit: ReasoningLimit) -> String {
     switch limit {
-    case .unmodeled: "the conditions use tests the reasoner cannot decide (patterns, starts_with, rollouts, …)"
+    case .unmodeled:
+      limit.undecidedTests.map { "the reasoner cannot decide \($0)" }
+        ?? "the conditions use tests the reasoner cannot decide"
     case .tooLarge: "the search exceeded its budget"
     case .invalid: "the conditions are invalid"
     }

@@ -32,7 +32,7 @@ public struct DiffError: Error, Sendable, CustomStringConvertible {
 /// on both sides are compared by their draws: the exact share of the 100 buckets that change variation under a
 /// kept `version_id`, a new version re-drawing everyone, profiles leaving a test (PRODUCT.md §4.9). The proof
 /// is exact where the lint reasoner is (finite domains, number/version/date intervals); where it is not
-/// (patterns, `starts_with`, rollouts), the pair is listed as undecided.
+/// (patterns, `starts_with`, rollouts, `years_since`), the pair is listed as undecided, naming the tests.
 public enum RulesDiff {
   /// Compares two compiled rule sets.
   /// - Throws: ``DiffError`` when either side has compile errors.

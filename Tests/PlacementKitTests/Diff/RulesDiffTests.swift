@@ -252,6 +252,18 @@ func witnessNumber(_ transition: Transition, _ key: String) throws -> Double? {
     #expect(placement.transitions.allSatisfy { $0.witness.contains(#""installed_at":"2026-11-23T00:00:00Z""#) })
   }
 
+  /// A window beside a fixed date is decided at `--now` only when a profile shows the change; else the pair is
+  /// undecided, and the note names the two tests.
+  @Test func aWindowBesideAFixedDateIsUndecidedNamingItsTests() throws {
+    let placement = try Self.compare("7 days", #"7 days and installed_at > "2020-01-01""#)
+    #expect(placement.status == .undecided)
+    #expect(
+      placement.undecided == [
+        #"old row 0 'recent' → new row 1 'adults': the reasoner cannot decide 'installed_at within last 7 days' and 'installed_at > "2020-01-01"'"#,
+        #"old row 0 'recent' → new row 2 'default': the reasoner cannot decide 'installed_at within last 7 days' and 'installed_at > "2020-01-01"'"#,
+      ])
+  }
+
   @Test func theSameWindowWrittenInOtherUnitsIsProvedEquivalent() throws {
     let placement = try Self.compare("14 days", "2 weeks")
     #expect(placement.status == .equivalent)

@@ -15,10 +15,10 @@ struct ChoicesSolver {
       case .choicesHasAll(let mask), .choicesHasAny(let mask): named |= mask
       case .choicesHasEach(let masks): named |= masks.reduce(0, |)
       case .choicesIsEmpty, .choicesCount: break
-      default: return .unknown
+      default: return .unknown([literal])
       }
     }
-    guard named.nonzeroBitCount <= Self.enumerationLimit else { return .unknown }
+    guard named.nonzeroBitCount <= Self.enumerationLimit else { return .unknown(literals) }
     let free = (0..<optionCount).filter { named & (1 << UInt64($0)) == 0 }
     for subset in Self.subsets(of: named) {
       var extra: UInt64 = 0

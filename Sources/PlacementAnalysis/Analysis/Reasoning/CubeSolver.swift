@@ -6,7 +6,8 @@ enum CubeOutcome: Sendable {
   case satisfiable([Int: Value])
   /// Proved impossible; `conflict` names the attribute whose literals contradict each other, with them.
   case unsatisfiable(conflict: Conflict?)
-  case unknown
+  /// Neither proved nor refuted, for want of a model of these literals.
+  case unknown([Literal])
 }
 
 /// Literals on one attribute that no value satisfies together.
@@ -31,24 +32,24 @@ struct CubeSolver {
       if let slot = literal.slot { bySlot[slot, default: []].append(literal) } else { free.append(literal) }
     }
     var values: [Int: Value] = [:]
-    var unknown = false
+    var undecided: [Literal] = []
     for slot in bySlot.keys.sorted() {
       let literals = bySlot[slot]!
-      guard slot < attributes.count else { return .unknown }
+      guard slot < attributes.count else { return .unknown(literals) }
       switch SlotSolver(type: attributes[slot].type, now: now).solve(literals) {
       case .satisfiable(let value):
         if !value.isMissing { values[slot] = value }
       case .unsatisfiable:
         return .unsatisfiable(
           conflict: Conflict(attribute: attributes[slot].name, literals: literals.map(\.description)))
-      case .unknown:
-        unknown = true
+      case .unknown(let literals):
+        undecided += literals
       }
     }
-    if unknown { return .unknown }
+    if !undecided.isEmpty { return .unknown(undecided) }
     if free.isEmpty { return .satisfiable(values) }
     guard let id = RolloutWitness(attributes: attributes).profileID(for: free, constrained: bySlot) else {
-      return .unknown
+      return .unknown(free)
     }
     values[id.slot] = .string(id.value)
     return .satisfiable(values)

@@ -44,10 +44,22 @@ struct Literal: Sendable {
 /// Why the reasoner gave up on a question.
 public enum ReasoningLimit: Error, Sendable, Hashable {
   /// The conditions use something the reasoner does not model (patterns, `starts_with`, rollouts,
-  /// `years_since`, a relative window beside a fixed date) and no example profile was found.
-  case unmodeled
+  /// `years_since`, a relative window beside a fixed date) and no example profile was found. `tests` are the
+  /// tests as written that it could not decide (`name starts_with "a"`), each once; empty when it cannot say.
+  case unmodeled(tests: [String])
   /// The normal form or the search grew past its cap.
   case tooLarge
   /// The conditions are not valid (a segment cycle, or a part the checker rejected).
   case invalid
+}
+
+extension ReasoningLimit {
+  /// The undecided tests of ``unmodeled(tests:)`` as a phrase: `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`,
+  /// `'a', 'b', 'c' and 2 more`; nil when there are none to name.
+  package var undecidedTests: String? {
+    guard case .unmodeled(let tests) = self, !tests.isEmpty else { return nil }
+    let named = tests.prefix(3).map { "'\($0)'" }
+    if tests.count > 3 { return named.joined(separator: ", ") + " and \(tests.count - 3) more" }
+    return named.count == 1 ? named[0] : named.dropLast().joined(separator: ", ") + " and " + named.last!
+  }
 }

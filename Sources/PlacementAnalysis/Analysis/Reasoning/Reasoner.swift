@@ -103,7 +103,11 @@ public struct Reasoner: Sendable {
       } else if search.exhausted {
         limit = .tooLarge
       } else if search.undecided {
-        limit = limit ?? .unmodeled
+        if case .unmodeled(let tests) = limit {
+          limit = .unmodeled(tests: tests + search.undecidedTests.filter { !tests.contains($0) })
+        } else if limit == nil {
+          limit = .unmodeled(tests: search.undecidedTests)
+        }
       } else {
         return .unsatisfiable(conflicts: search.conflicts)
       }
@@ -111,7 +115,7 @@ public struct Reasoner: Sendable {
     if let limit { return .unknown(limit) }
     // The models are exact, so this always holds; it keeps a modelling slip from ever becoming a false finding.
     let witness = Witness(values: values, now: relative ? now : nil)
-    return confirms(witness, requirements) ? .satisfiable(witness) : .unknown(.unmodeled)
+    return confirms(witness, requirements) ? .satisfiable(witness) : .unknown(.unmodeled(tests: []))
   }
 
   /// True when segments `a` and `b` provably share no profile by their `Pin`s alone (no search). False means

@@ -10,6 +10,8 @@ struct Search {
   var conflicts: [Conflict] = []
   /// True when some complete choice could be neither proved nor refuted.
   var undecided = false
+  /// The tests (as written) that left those choices undecided, each once, in the order met.
+  var undecidedTests: [String] = []
   /// True when the budget ran out.
   var exhausted = false
 
@@ -47,8 +49,9 @@ struct Search {
       case .satisfiable(let values) where level == levels.count - 1:
         let relative = joined.contains { Reasoner.isRelative($0.test) }
         return Witness(values: values, now: relative ? now : nil)
-      case .unknown where level == levels.count - 1:
+      case .unknown(let literals) where level == levels.count - 1:
         undecided = true
+        for literal in literals where !undecidedTests.contains(literal.text) { undecidedTests.append(literal.text) }
       default:
         if let witness = descend(level + 1, joined) { return witness }
         if exhausted { return nil }

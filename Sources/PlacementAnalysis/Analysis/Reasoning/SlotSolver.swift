@@ -6,8 +6,8 @@ enum SlotOutcome: Sendable {
   case satisfiable(Value)
   /// No value, present or missing, satisfies them all (proved).
   case unsatisfiable
-  /// Neither proved nor refuted: the literals use something the reasoner does not model.
-  case unknown
+  /// Neither proved nor refuted: these literals use something the reasoner does not model.
+  case unknown([Literal])
 }
 
 /// Decides a conjunction of literals on one attribute exactly where the attribute's values are modelled:
@@ -133,11 +133,11 @@ struct OrderedSolver<T: OrderedDomain> {
       if fixed.isEmpty || relative.isEmpty { return .unsatisfiable }
     }
     let set = fixed.intersection(relative)
-    if set.isEmpty { return .unknown }
+    if set.isEmpty { return .unknown(literals) }
     let all = candidates(literals.compactMap(\.test))
     if !unmodeled.isEmpty {
       let found = all.first { set.contains($0) && SlotSolver.satisfies(wrap($0), unmodeled, now: now) }
-      return found.map { .satisfiable(wrap($0)) } ?? .unknown
+      return found.map { .satisfiable(wrap($0)) } ?? .unknown(unmodeled)
     }
     let preferred = all.first { set.contains($0) }
     guard let value = preferred ?? set.intervals.first?.lower else { return .unsatisfiable }

@@ -47,7 +47,7 @@ struct StringSolver {
     for s in Self.candidates(checked) where model.contains(s) && SlotSolver.satisfies(.string(s), checked, now: now) {
       return .satisfiable(.string(s))
     }
-    return .unknown
+    return .unknown(checked)
   }
 
   /// Example strings built from the literals: each literal, prefix + infix + suffix combinations, case

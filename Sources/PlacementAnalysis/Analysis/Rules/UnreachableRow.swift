@@ -59,11 +59,8 @@ struct UnreachableRow: LintRule {
             finding(
               .unreachableRow(name, by: culprits.map(\.name), single: reach.isSingle), at: row.span,
               notes: culprits.map { .decidesFirst($0.name, at: $0.row.span) } + [.moveNarrowerRow]))
-        case .unknown(.unmodeled):
-          found.append(
-            info(
-              .mayBeUnreachable(name), at: row.span,
-              note: .undecidableTests))
+        case .unknown(let limit) where limit != .tooLarge && limit != .invalid:
+          found.append(info(.mayBeUnreachable(name), at: row.span, note: .undecidableTests(limit)))
         case .unknown(.tooLarge):
           found.append(
             info(
