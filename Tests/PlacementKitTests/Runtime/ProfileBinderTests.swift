@@ -56,6 +56,14 @@ import TestSupport
     ] {
       lines += [trained, next]
     }
+    // Two guesses per position (the last two names seen after it): shapes that alternate take the second, a
+    // third shape replaces the older one, and a name that matches neither is looked up by hashing.
+    let shapes = [
+      #"{"profile_id":"a","country":"US","custom_attributes":{"experience":"pro","city":"Lyon"}}"#,
+      #"{"profile_id":"b","platform":"ios","custom_attributes":{"city":"Lyon","experience":"amateur"}}"#,
+      #"{"profile_id":"c","age":30,"custom_attributes":{"reminders":true,"weight":70}}"#,
+    ]
+    lines += [shapes[0], shapes[1], shapes[0], shapes[1], shapes[2], shapes[0], shapes[2], shapes[1], shapes[1]]
     for line in lines {
       let bytes = Array(line.utf8)
       let fresh = Result { () throws(ProfileError) in try ruleSet.bind(jsonBytes: bytes) }
