@@ -89,6 +89,13 @@ extension ProfileBinder {
   /// Consumes the colon after a member name and the white space around it; false when there is no colon.
   @inline(__always)
   func readColon(_ parser: inout JSONParser) -> Bool {
+    // Compact JSON (no white space around the colon) takes one look at two bytes: every white-space byte is at
+    // most 0x20, and every value starts above it.
+    let index = parser.index
+    if index + 1 < parser.input.count, parser.input[index] == UInt8(ascii: ":"), parser.input[index + 1] > 0x20 {
+      parser.index = index + 1
+      return true
+    }
     parser.skipWhitespace()
     guard parser.current == UInt8(ascii: ":") else { return false }
     parser.index += 1
@@ -122,6 +129,19 @@ extension ProfileBinder {
   /// `closing` bracket (false: the container ended); nil, consuming nothing more, for any other byte.
   @inline(__always)
   func nextElement(_ parser: inout JSONParser, closing: UInt8) -> Bool? {
+    // Compact JSON first, as in `readColon`: a comma with a non-white-space byte after it, or the closing bracket.
+    let index = parser.index
+    if index < parser.input.count {
+      let byte = parser.input[index]
+      if byte == closing {
+        parser.index = index + 1
+        return false
+      }
+      if byte == UInt8(ascii: ","), index + 1 < parser.input.count, parser.input[index + 1] > 0x20 {
+        parser.index = index + 1
+        return true
+      }
+    }
     parser.skipWhitespace()
     switch parser.current {
     case UInt8(ascii: ","):

@@ -148,6 +148,21 @@ import TestSupport
     }
   }
 
+  /// The reader takes compact JSON (no white space between tokens) with one look at the delimiter and the byte
+  /// after it; white space, and bytes that are neither white space nor a value, must still read as the
+  /// reference reader reads them.
+  @Test func whiteSpaceAndStrayBytesBetweenTokensBindAsTheReferencePathDoes() throws {
+    for line in [
+      #"{"profile_id" : "t" , "country":"US" ,"custom_attributes": {"experience" :"pro"} }"#,
+      "{\"profile_id\":\t\"t\",\r\n\"country\":\"US\"}\n", "{\"profile_id\":\"t\",\u{01}\"country\":\"US\"}",
+      "{\"profile_id\":\u{01}\"t\"}", "{\"custom_attributes\":{\"interests\":[\"music\",\u{7F}\"yoga\"]}}",
+      #"{"profile_id":"t","#, #"{"profile_id":"t":"#, #"{"profile_id":"t"},"#, #"{"profile_id":"t",}"#,
+      #"{"custom_attributes":{"interests":["music",]}}"#, #"{"custom_attributes":{"experience":"pro"},}"#,
+    ] {
+      try expectSameBinding(line)
+    }
+  }
+
   @Test func exampleProfilesBindAsTheReferencePathDoes() throws {
     let examples = try BinderFixture.exampleProfiles()
     #expect(examples.count >= 5)
