@@ -208,8 +208,17 @@ extension ProfileBinder {
       parser.index += 1
       return mask
     }
+    // The option table looked up once for the array, not once per element (`option` for what it cannot read).
+    let optionKeys = plainPlans[slot].optionKeys
     while true {
-      guard parser.current == UInt8(ascii: "\""), let index = try option(&parser, slot: slot) else { return nil }
+      guard parser.current == UInt8(ascii: "\"") else { return nil }
+      let found: Int32?
+      if let optionKeys, let bytes = parser.plainASCIIString() {
+        found = optionKeys.value(bytes)
+      } else {
+        found = try option(&parser, slot: slot).map(Int32.init)
+      }
+      guard let index = found else { return nil }
       mask |= 1 << UInt64(index)
       guard let more = nextElement(&parser, closing: UInt8(ascii: "]")) else { return nil }
       if !more { return mask }
