@@ -2,7 +2,7 @@ extension JSONParser {
   /// Parses a string whose opening quote is at `index`, leaving `index` just past the closing quote.
   ///
   /// Plain ASCII runs are skipped 8 bytes at a time; non-ASCII bytes are validated as UTF-8 while scanning; a
-  /// string without escapes is built straight from the input, one with escapes through `scratch`.
+  /// string without escapes is built straight from the input, one with escapes through a buffer of its own.
   /// - Throws: `syntax` (control character, bad escape, lone surrogate), `invalidUTF8`, `stringTooLong`,
   ///   `unexpectedEnd`.
   mutating func parseString() throws(JSONError) -> String {
@@ -66,9 +66,10 @@ extension JSONParser {
     return index
   }
 
-  /// Continues a string at the first backslash at `index`: decodes escapes into `scratch`.
+  /// Continues a string at the first backslash at `index`: decodes escapes into a buffer of the string's own
+  /// (the parser keeps none, so that a parser of a document without escapes owns nothing to release).
   private mutating func parseEscapedString(quote: Int, start: Int) throws(JSONError) -> String {
-    scratch.removeAll(keepingCapacity: true)
+    var scratch: [UInt8] = []
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
     while true {
       if scratch.count > limits.maxStringBytes { throw .stringTooLong(limit: limits.maxStringBytes, at: quote) }
@@ -78,7 +79,7 @@ extension JSONParser {
         index += 1
         return String(decoding: scratch, as: UTF8.self)
       } else if byte == UInt8(ascii: "\\") {
-        try decodeEscape()
+        try decodeEscape(into: &scratch)
       } else if byte < 0x20 {
         throw .syntax(JSONError.controlCharacter, at: index)
       } else if byte >= 0x80 {
@@ -93,7 +94,7 @@ extension JSONParser {
   }
 
   /// Decodes the escape at `index` (a backslash) into `scratch` as UTF-8.
-  private mutating func decodeEscape() throws(JSONError) {
+  private mutating func decodeEscape(into scratch: inout [UInt8]) throws(JSONError) {
     let backslash = index
     guard index + 1 < input.count else { throw .unexpectedEnd("in a string", at: input.count) }
     let simple: UInt8
@@ -118,7 +119,7 @@ extension JSONParser {
         index += 6
         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
       }
-      appendUTF8(scalar)
+      Self.appendUTF8(scalar, to: &scratch)
       return
     default:
       throw .syntax(JSONError.invalidEscape, at: backslash)
@@ -146,7 +147,7 @@ extension JSONParser {
   }
 
   /// Appends the UTF-8 encoding of a Unicode scalar value (never a surrogate) to `scratch`.
-  private mutating func appendUTF8(_ scalar: UInt32) {
+  private static func appendUTF8(_ scalar: UInt32, to scratch: inout [UInt8]) {
     switch scalar {
     case 0..<0x80:
       scratch.append(UInt8(scalar))

@@ -2,17 +2,13 @@
 ///
 /// Open containers live on explicit heap stacks (`frames`, `arrays`, `objects`, `keys`), so the native stack
 /// depth is constant whatever the nesting. Element arrays and member dictionaries are mutated in place (no
-/// copy-on-write copies); escaped strings are decoded through one reused scratch buffer.
+/// copy-on-write copies); escaped strings are decoded through a buffer of their own. The parser itself is
+/// only a position in its input (it owns nothing): the profile binder makes one per line.
 struct JSONParser {
   let input: UnsafeBufferPointer<UInt8>
   let limits: JSONLimits
   /// The offset of the next unread byte.
   var index = 0
-  /// Reused buffer for strings with escapes.
-  var scratch: [UInt8] = []
-  /// Duplicate members of objects nested only in objects, at most two levels deep (a profile's top level and
-  /// its `custom_attributes`): the last member wins, and these say where that replaced something worth telling.
-  var duplicates: [JSONDuplicateMember] = []
 
   private enum Frame { case array, object }
 
@@ -21,13 +17,16 @@ struct JSONParser {
     self.limits = limits
   }
 
-  /// Parses the whole input as one value with optional surrounding whitespace.
-  mutating func parseDocument() throws(JSONError) -> JSONValue {
+  /// Parses the whole input as one value with optional surrounding whitespace, and returns it with the
+  /// duplicate members of objects nested only in objects, at most two levels deep (a profile's top level and its
+  /// `custom_attributes`): the last member wins, and these say where that replaced something worth telling.
+  mutating func parseDocument() throws(JSONError) -> (value: JSONValue, duplicates: [JSONDuplicateMember]) {
     skipWhitespace()
-    let value = try parseValue()
+    var duplicates: [JSONDuplicateMember] = []
+    let value = try parseValue(noting: &duplicates)
     skipWhitespace()
     if index != input.count { throw error(JSONError.trailingData) }
-    return value
+    return (value, duplicates)
   }
 
   @inline(__always)
@@ -54,8 +53,9 @@ struct JSONParser {
     return .syntax(message, at: index)
   }
 
-  /// Parses one value starting at `index` (whitespace already skipped), leaving `index` just past it.
-  mutating func parseValue() throws(JSONError) -> JSONValue {
+  /// Parses one value starting at `index` (whitespace already skipped), leaving `index` just past it; the
+  /// duplicate members ``parseDocument()`` reports are appended to `duplicates`.
+  mutating func parseValue(noting duplicates: inout [JSONDuplicateMember]) throws(JSONError) -> JSONValue {
     var frames: [Frame] = []
     var arrays: [[JSONValue]] = []
     var objects: [[String: JSONValue]] = []
@@ -122,7 +122,9 @@ struct JSONParser {
         case .object:
           let key = keys.removeLast()
           if let earlier = objects[objects.count - 1].index(forKey: key) {
-            noteDuplicate(key, earlier: objects[objects.count - 1][earlier], value: value, frames: frames, keys: keys)
+            noteDuplicate(
+              key, earlier: objects[objects.count - 1][earlier], value: value, frames: frames, keys: keys,
+              in: &duplicates)
           }
           objects[objects.count - 1][key] = value
           if current == UInt8(ascii: ",") {
@@ -143,8 +145,9 @@ struct JSONParser {
 
   /// Records a duplicate member when it replaces an object or is spelled differently from the earlier one
   /// (canonically equivalent names, such as a KELVIN SIGN for `K`, are one key of a Swift dictionary).
-  private mutating func noteDuplicate(
-    _ key: String, earlier: (key: String, value: JSONValue), value: JSONValue, frames: [Frame], keys: [String]
+  private func noteDuplicate(
+    _ key: String, earlier: (key: String, value: JSONValue), value: JSONValue, frames: [Frame], keys: [String],
+    in duplicates: inout [JSONDuplicateMember]
   ) {
     guard frames.count <= 2, frames.allSatisfy({ $0 == .object }) else { return }
     let replacesObject = if case .object = earlier.value { true } else { false }

@@ -81,8 +81,7 @@ public enum JSONReader {
   > {
     var parser = JSONParser(input: buffer, limits: limits)
     do throws(JSONError) {
-      let value = try parser.parseDocument()
-      return .success((value, parser.duplicates))
+      return .success(try parser.parseDocument())
     } catch {
       return .failure(error)
     }

@@ -102,7 +102,7 @@ extension OutputBytes: ByteSink {
     let storage = storage
     @inline(__always) func copy(_ piece: UnsafeBufferPointer<UInt8>) {
       guard let source = piece.baseAddress, !piece.isEmpty else { return }
-      (storage.base + storage.count).initialize(from: source, count: piece.count)
+      Self.copy(source, piece.count, to: storage.base + storage.count)
       storage.count += piece.count
     }
     copy(first)
@@ -114,7 +114,22 @@ extension OutputBytes: ByteSink {
   mutating func appendBytes(_ piece: UnsafeBufferPointer<UInt8>) {
     guard let source = piece.baseAddress, !piece.isEmpty else { return }
     reserve(piece.count)
-    (storage.base + storage.count).initialize(from: source, count: piece.count)
+    Self.copy(source, piece.count, to: storage.base + storage.count)
     storage.count += piece.count
+  }
+
+  /// Copies `count` bytes (at least one). A piece of 8 to 16 bytes (a profile id, most names) is two
+  /// overlapping 8-byte moves instead of a call to `memcpy`, which costs about 25 instructions however short the
+  /// piece; other sizes go to `memcpy`.
+  @inline(__always)
+  private static func copy(_ source: UnsafePointer<UInt8>, _ count: Int, to target: UnsafeMutablePointer<UInt8>) {
+    guard count >= 8, count <= 16 else {
+      target.initialize(from: source, count: count)
+      return
+    }
+    let head = UnsafeRawPointer(source).loadUnaligned(as: UInt64.self)
+    let tail = UnsafeRawPointer(source + count - 8).loadUnaligned(as: UInt64.self)
+    UnsafeMutableRawPointer(target).storeBytes(of: head, as: UInt64.self)
+    UnsafeMutableRawPointer(target + count - 8).storeBytes(of: tail, as: UInt64.self)
   }
 }

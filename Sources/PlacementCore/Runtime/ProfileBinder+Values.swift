@@ -84,10 +84,10 @@ extension SlotPlan.Plain {
   /// literals are not all ASCII (the caller then asks the plan's dictionary).
   @inline(__always)
   func string(ascii bytes: UnsafeBufferPointer<UInt8>) -> (String, Scalar)? {
-    if !hasLiterals { return (String(decoding: bytes, as: UTF8.self), Scalar(tag: .string, bits: .max)) }
+    if !hasLiterals { return (String(plainASCII: bytes), Scalar(tag: .string, bits: .max)) }
     guard let literalKeys, let literalTexts else { return nil }
     guard let id = literalKeys.value(bytes) else {
-      return (String(decoding: bytes, as: UTF8.self), Scalar(tag: .string, bits: .max))
+      return (String(plainASCII: bytes), Scalar(tag: .string, bits: .max))
     }
     return (literalTexts[Int(id)], Scalar(tag: .string, bits: UInt64(id)))
   }
@@ -111,20 +111,17 @@ extension ProfileBinder {
     switch plan.kind {
     case .string:
       guard parser.current == UInt8(ascii: "\"") else { return false }
-      let text: String
       if let bytes = parser.plainASCIIString() {
         if let (ascii, scalar) = plan.string(ascii: bytes) {
-          text = ascii
-          slots.scalars[slot] = scalar
+          slots.store(.string(ascii), scalar, at: slot)
         } else {
-          text = String(decoding: bytes, as: UTF8.self)
-          slots.scalars[slot] = plans[slot].stringScalar(text)
+          let text = String(plainASCII: bytes)
+          slots.store(.string(text), plans[slot].stringScalar(text), at: slot)
         }
       } else {
-        text = try parser.parseString()
-        slots.scalars[slot] = plans[slot].stringScalar(text)
+        let text = try parser.parseString()
+        slots.store(.string(text), plans[slot].stringScalar(text), at: slot)
       }
-      slots.values[slot] = .string(text)
     case .number:
       let number: Double?
       if parser.current == UInt8(ascii: "\"") {
@@ -139,8 +136,7 @@ extension ProfileBinder {
         number = nil
       }
       guard let number else { return false }
-      slots.scalars[slot] = Scalar(tag: .number, bits: number.bitPattern)
-      slots.values[slot] = .number(number)
+      slots.store(.number(number), Scalar(tag: .number, bits: number.bitPattern), at: slot)
     case .bool:
       let flag: Bool
       if readLiteral(&parser, "true") {
@@ -150,8 +146,7 @@ extension ProfileBinder {
       } else {
         return false
       }
-      slots.scalars[slot] = Scalar(tag: .bool, bits: flag ? 1 : 0)
-      slots.values[slot] = .bool(flag)
+      slots.store(.bool(flag), Scalar(tag: .bool, bits: flag ? 1 : 0), at: slot)
     case .version:
       guard parser.current == UInt8(ascii: "\"") else { return false }
       let version: SemanticVersion?
@@ -163,21 +158,18 @@ extension ProfileBinder {
         version = SemanticVersion(parsing: try parser.parseString())
       }
       guard let version else { return false }
-      slots.scalars[slot] =
+      let scalar =
         Scalar.packVersion(version).map { Scalar(tag: .version, bits: $0) } ?? Scalar(tag: .other, bits: 0)
-      slots.values[slot] = .version(version)
+      slots.store(.version(version), scalar, at: slot)
     case .date:
       guard let instant = try readDate(&parser, unit: plan.unit) else { return false }
-      slots.scalars[slot] = Scalar(tag: .date, bits: UInt64(bitPattern: instant.millisecondsSince1970))
-      slots.values[slot] = .date(instant)
+      slots.store(.date(instant), Scalar(tag: .date, bits: UInt64(bitPattern: instant.millisecondsSince1970)), at: slot)
     case .choice:
       guard parser.current == UInt8(ascii: "\""), let index = try option(&parser, slot: slot) else { return false }
-      slots.scalars[slot] = Scalar(tag: .choice, bits: UInt64(index))
-      slots.values[slot] = .choice(index)
+      slots.store(.choice(index), Scalar(tag: .choice, bits: UInt64(index)), at: slot)
     case .choices:
       guard let mask = try readOptionSet(&parser, slot: slot) else { return false }
-      slots.scalars[slot] = Scalar(tag: .choices, bits: mask)
-      slots.values[slot] = .choices(mask)
+      slots.store(.choices(mask), Scalar(tag: .choices, bits: mask), at: slot)
     }
     return true
   }
@@ -216,8 +208,17 @@ extension ProfileBinder {
       parser.index += 1
       return mask
     }
+    // The option table looked up once for the array, not once per element (`option` for what it cannot read).
+    let optionKeys = plainPlans[slot].optionKeys
     while true {
-      guard parser.current == UInt8(ascii: "\""), let index = try option(&parser, slot: slot) else { return nil }
+      guard parser.current == UInt8(ascii: "\"") else { return nil }
+      let found: Int32?
+      if let optionKeys, let bytes = parser.plainASCIIString() {
+        found = optionKeys.value(bytes)
+      } else {
+        found = try option(&parser, slot: slot).map(Int32.init)
+      }
+      guard let index = found else { return nil }
       mask |= 1 << UInt64(index)
       guard let more = nextElement(&parser, closing: UInt8(ascii: "]")) else { return nil }
       if !more { return mask }

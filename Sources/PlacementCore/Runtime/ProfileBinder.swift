@@ -88,7 +88,7 @@ final class ProfileBinder: @unchecked Sendable {
 
   /// ``BoundProfile/memberHints``' size: the top-level table's slots, then `custom_attributes`' (see
   /// ``readKeyedMembers(_:keys:hints:_:)``).
-  var hintCount: Int { topLevelKeys.bucketCount + 1 + customKeys.bucketCount + 1 }
+  var hintCount: Int { 2 * (topLevelKeys.bucketCount + 1 + customKeys.bucketCount + 1) }
 
   /// Binds `input` into `bound`, reusing its storage when `bound` is uniquely held and was made by this binder
   /// (the batch path binds every line into one profile: no allocation per line); false, with `bound` in an
@@ -149,8 +149,8 @@ final class ProfileBinder: @unchecked Sendable {
   ) throws(JSONError) -> Bool {
     parser.skipWhitespace()
     guard parser.current == UInt8(ascii: "{") else { return false }
-    let topHints = UnsafeMutableBufferPointer(rebasing: slots.hints[..<(topLevelKeys.bucketCount + 1)])
-    let customHints = UnsafeMutableBufferPointer(rebasing: slots.hints[(topLevelKeys.bucketCount + 1)...])
+    let topHints = UnsafeMutableBufferPointer(rebasing: slots.hints[..<(2 * (topLevelKeys.bucketCount + 1))])
+    let customHints = UnsafeMutableBufferPointer(rebasing: slots.hints[(2 * (topLevelKeys.bucketCount + 1))...])
     let complete = try readKeyedMembers(&parser, keys: topLevelKeys, hints: topHints) { parser, code throws(JSONError) in
       guard let code, Self.remember(code, in: seen) else { return false }
       switch code {
@@ -168,8 +168,7 @@ final class ProfileBinder: @unchecked Sendable {
         let text = try parser.parseString()
         if code == Member.profileID { slots.profileID = text }
         if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID {
-          slots.values[slot] = .string(text)
-          slots.scalars[slot] = plans[slot].stringScalar(text)
+          slots.store(.string(text), plans[slot].stringScalar(text), at: slot)
         }
         return true
       case Member.events:
@@ -223,6 +222,15 @@ final class ProfileBinder: @unchecked Sendable {
     /// The `force` and `assignments` members (test name or version id → variation id).
     var force: [String: String]?
     var assignments: [String: String]?
+
+    /// Stores the value of `slot` and its scalar. The slot holds `.missing` (the profile was reset, and a
+    /// member seen twice declines before its second value is read), which owns nothing, so the value is
+    /// initialized over it instead of assigned: no destroying of the value it replaces.
+    @inline(__always)
+    func store(_ value: Value, _ scalar: Scalar, at slot: Int) {
+      (values.baseAddress! + slot).initialize(to: value)
+      scalars[slot] = scalar
+    }
 
     init(
       values: UnsafeMutableBufferPointer<Value>, scalars: UnsafeMutableBufferPointer<Scalar>,

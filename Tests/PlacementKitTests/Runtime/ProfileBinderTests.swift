@@ -56,6 +56,14 @@ import TestSupport
     ] {
       lines += [trained, next]
     }
+    // Two guesses per position (the last two names seen after it): shapes that alternate take the second, a
+    // third shape replaces the older one, and a name that matches neither is looked up by hashing.
+    let shapes = [
+      #"{"profile_id":"a","country":"US","custom_attributes":{"experience":"pro","city":"Lyon"}}"#,
+      #"{"profile_id":"b","platform":"ios","custom_attributes":{"city":"Lyon","experience":"amateur"}}"#,
+      #"{"profile_id":"c","age":30,"custom_attributes":{"reminders":true,"weight":70}}"#,
+    ]
+    lines += [shapes[0], shapes[1], shapes[0], shapes[1], shapes[2], shapes[0], shapes[2], shapes[1], shapes[1]]
     for line in lines {
       let bytes = Array(line.utf8)
       let fresh = Result { () throws(ProfileError) in try ruleSet.bind(jsonBytes: bytes) }
@@ -137,6 +145,21 @@ import TestSupport
       default: bytes.remove(at: random.below(bytes.count))
       }
       try expectSameBinding(bytes)
+    }
+  }
+
+  /// The reader takes compact JSON (no white space between tokens) with one look at the delimiter and the byte
+  /// after it; white space, and bytes that are neither white space nor a value, must still read as the
+  /// reference reader reads them.
+  @Test func whiteSpaceAndStrayBytesBetweenTokensBindAsTheReferencePathDoes() throws {
+    for line in [
+      #"{"profile_id" : "t" , "country":"US" ,"custom_attributes": {"experience" :"pro"} }"#,
+      "{\"profile_id\":\t\"t\",\r\n\"country\":\"US\"}\n", "{\"profile_id\":\"t\",\u{01}\"country\":\"US\"}",
+      "{\"profile_id\":\u{01}\"t\"}", "{\"custom_attributes\":{\"interests\":[\"music\",\u{7F}\"yoga\"]}}",
+      #"{"profile_id":"t","#, #"{"profile_id":"t":"#, #"{"profile_id":"t"},"#, #"{"profile_id":"t",}"#,
+      #"{"custom_attributes":{"interests":["music",]}}"#, #"{"custom_attributes":{"experience":"pro"},}"#,
+    ] {
+      try expectSameBinding(line)
     }
   }
 
