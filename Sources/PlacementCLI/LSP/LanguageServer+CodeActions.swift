@@ -1,8 +1,8 @@
 import PlacementKit
 
 extension LanguageServer {
-  /// `textDocument/codeAction`: for each finding overlapping the range, its fix-its as quick fixes (a
-  /// did-you-mean is a fix-it replacing the name), and for a lint finding "suppress on this line", which adds
+  /// `textDocument/codeAction`: for each finding overlapping the range, its fixes as quick fixes, one per
+  /// fix-it summary with all of its edits (a did-you-mean is a fix-it replacing the name), and for a lint finding "suppress on this line", which adds
   /// or extends a `# placement-lint: disable=<code>` comment on the line above (Analysis/Suppressions.swift).
   func codeActions(_ params: JSONValue) throws(JSONRPC.Failure) -> JSONValue {
     guard let uri = params[path: "textDocument.uri"]?.stringValue else {
@@ -16,13 +16,21 @@ extension LanguageServer {
     for diagnostic in analysis.findingsByURI()[uri] ?? [] {
       guard let span = diagnostic.span, span.range.start <= range.end, range.start <= span.range.end else { continue }
       let lsp = lspDiagnostic(diagnostic, in: analysis)
-      for fix in diagnostic.fixIts {
-        guard let target = analysis.file(named: fix.span.file.name) else { continue }
-        let edit: JSONValue = ["range": target.lines.range(fix.span.range), "newText": .string(fix.replacement)]
+      // One action per fix: the fix-its that share a summary are the edits of one fix (rebalancing three
+      // weights is three edits), applied together.
+      let fixes = diagnostic.fixIts.groupedByMessage()
+      for fix in fixes {
+        var changes: [String: [JSONValue]] = [:]
+        for edit in fix.edits {
+          guard let target = analysis.file(named: edit.span.file.name) else { continue }
+          changes[target.uri, default: []].append(
+            ["range": target.lines.range(edit.span.range), "newText": .string(edit.replacement)])
+        }
+        guard !changes.isEmpty else { continue }
         actions.append([
           "title": .string(fix.message), "kind": "quickfix", "diagnostics": [lsp],
-          "isPreferred": .bool(diagnostic.fixIts.count == 1),
-          "edit": ["changes": .object([target.uri: [edit]])],
+          "isPreferred": .bool(fixes.count == 1),
+          "edit": ["changes": .object(changes.mapValues { .array($0) })],
         ])
       }
       if LintCatalog.contains(diagnostic.code) {

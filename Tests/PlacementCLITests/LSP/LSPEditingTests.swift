@@ -130,6 +130,25 @@ import Testing
     #expect(client.diagnostics()[uri]?.compactMap { $0["code"]?.stringValue }.filter { $0 == "unknown-segment" } == [])
   }
 
+  /// A fix of several edits (rebalancing three weights) is one quick fix that makes all of them: three actions
+  /// of one edit each would each leave the weights wrong.
+  @Test func aFixOfSeveralEditsIsOneQuickFix() throws {
+    let text =
+      Self.attributes + "placement p: flow {\n  pros -> test t { flow a 40%, flow b 40%, flow c 40% }\n  default -> flow d\n}\n"
+    let (client, uri) = client(text)
+    #expect(client.diagnostics()[uri]?.contains { $0["code"] == "invalid-weights" } == true)  // linted
+    let whole: JSONValue = ["start": ["line": 0, "character": 0], "end": ["line": 9, "character": 0]]
+    let actions = client.result(
+      "textDocument/codeAction",
+      ["textDocument": ["uri": .string(uri)], "range": whole, "context": ["diagnostics": []]])
+    let rebalance = actions.arrayValue?.filter { $0["title"] == "rebalance the weights to 34% + 33% + 33%" } ?? []
+    #expect(rebalance.count == 1)
+    let fix = try #require(rebalance.first)
+    #expect(fix["isPreferred"] == true)
+    let fixed = try apply(fix, to: text, uri: uri)
+    #expect(fixed.contains("pros -> test t { flow a 34%, flow b 33%, flow c 33% }"))
+  }
+
   @Test func suppressingALintFindingAddsOrExtendsTheCommentAbove() throws {
     let text = Self.attributes + "placement p: flow {\n  pros -> flow a\n  default -> flow b\n}\n"
     let (client, uri) = client(text)
