@@ -66,10 +66,29 @@ extension JSONParser {
     return index
   }
 
-  /// Continues a string at the first backslash at `index`: decodes escapes into a buffer of the string's own
-  /// (the parser keeps none, so that a parser of a document without escapes owns nothing to release).
+  /// Continues a string at the first backslash at `index`: decodes escapes into a buffer of the string's own,
+  /// on the stack when it is short (the parser keeps none, so that a parser of a document without escapes owns
+  /// nothing to release, and a string with escapes costs no heap allocation before the `String` itself).
   private mutating func parseEscapedString(quote: Int, start: Int) throws(JSONError) -> String {
-    var scratch: [UInt8] = []
+    // No escape decodes to more bytes than it is written with (`\n` 2 -> 1, `\u00E9` 6 -> 2, a surrogate pair
+    // 12 -> 4), so the escaped text up to the closing quote bounds the decoded length.
+    var end = index
+    while end < input.count, input[end] != UInt8(ascii: "\"") { end += input[end] == UInt8(ascii: "\\") ? 2 : 1 }
+    let capacity = min(end, input.count) - start
+    let decoded = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, capacity)) { storage in
+      Result { () throws(JSONError) in
+        var scratch = DecodedBytes(storage: storage)
+        try decodeEscapedString(quote: quote, start: start, into: &scratch)
+        return String(decoding: UnsafeBufferPointer(rebasing: storage[..<scratch.count]), as: UTF8.self)
+      }
+    }
+    return try decoded.get()
+  }
+
+  /// The loop of ``parseEscapedString(quote:start:)``: decodes from `start` to the closing quote (consumed).
+  private mutating func decodeEscapedString(quote: Int, start: Int, into scratch: inout DecodedBytes)
+    throws(JSONError)
+  {
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
     while true {
       if scratch.count > limits.maxStringBytes { throw .stringTooLong(limit: limits.maxStringBytes, at: quote) }
@@ -77,7 +96,7 @@ extension JSONParser {
       let byte = input[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
-        return String(decoding: scratch, as: UTF8.self)
+        return
       } else if byte == UInt8(ascii: "\\") {
         try decodeEscape(into: &scratch)
       } else if byte < 0x20 {
@@ -94,7 +113,7 @@ extension JSONParser {
   }
 
   /// Decodes the escape at `index` (a backslash) into `scratch` as UTF-8.
-  private mutating func decodeEscape(into scratch: inout [UInt8]) throws(JSONError) {
+  private mutating func decodeEscape(into scratch: inout DecodedBytes) throws(JSONError) {
     let backslash = index
     guard index + 1 < input.count else { throw .unexpectedEnd("in a string", at: input.count) }
     let simple: UInt8
@@ -147,7 +166,7 @@ extension JSONParser {
   }
 
   /// Appends the UTF-8 encoding of a Unicode scalar value (never a surrogate) to `scratch`.
-  private static func appendUTF8(_ scalar: UInt32, to scratch: inout [UInt8]) {
+  private static func appendUTF8(_ scalar: UInt32, to scratch: inout DecodedBytes) {
     switch scalar {
     case 0..<0x80:
       scratch.append(UInt8(scalar))
@@ -185,5 +204,30 @@ extension JSONParser {
     guard offset + length <= input.count, low...high ~= input[offset + 1] else { return nil }
     for position in offset + 2..<offset + length where input[position] & 0xC0 != 0x80 { return nil }
     return length
+  }
+}
+
+/// The decoded bytes of a string with escapes, in storage at least as long as its escaped text (see
+/// `JSONParser.parseEscapedString`); every append is bounds-checked, so a wrong bound is a trap, never a write past
+/// the storage.
+fileprivate struct DecodedBytes {
+  let storage: UnsafeMutableBufferPointer<UInt8>
+  private(set) var count = 0
+
+  init(storage: UnsafeMutableBufferPointer<UInt8>) {
+    self.storage = storage
+  }
+
+  mutating func append(_ byte: UInt8) {
+    precondition(count < storage.count, "decoded string longer than its escaped text")
+    storage[count] = byte
+    count += 1
+  }
+
+  mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    precondition(bytes.count <= storage.count - count, "decoded string longer than its escaped text")
+    guard let source = bytes.baseAddress, let target = storage.baseAddress else { return }
+    (target + count).initialize(from: source, count: bytes.count)
+    count += bytes.count
   }
 }

@@ -35,6 +35,27 @@ import Testing
     #expect(try JSONReader.parse(#""\uFFFF""#) == .string("\u{FFFF}"))
   }
 
+  /// An escaped string is decoded into storage as long as its escaped text: strings made only of the escapes
+  /// that shrink least (a surrogate pair, 12 bytes for 4; `\u00e9`, 6 for 2), an escape as the last thing before
+  /// the quote, an escaped quote or backslash before it, and strings too long for the stack.
+  @Test func escapedStringsOfEveryRatioAndLength() throws {
+    for count in [1, 2, 100, 10_000] {
+      #expect(try JSONReader.parse("\"" + String(repeating: #"\ud83d\ude00"#, count: count) + "\"")
+        == .string(String(repeating: "😀", count: count)))
+      #expect(try JSONReader.parse("\"" + String(repeating: #"\u00e9"#, count: count) + "\"")
+        == .string(String(repeating: "é", count: count)))
+      #expect(try JSONReader.parse("\"" + String(repeating: "é\\n", count: count) + "\"")
+        == .string(String(repeating: "é\n", count: count)))
+    }
+    #expect(try JSONReader.parse(#""a\n""#) == .string("a\n"))
+    #expect(try JSONReader.parse(#""\"""#) == .string("\""))
+    #expect(try JSONReader.parse(#""\\""#) == .string("\\"))
+    #expect(try JSONReader.parse(#"["\\\"", "x"]"#) == .array([.string("\\\""), .string("x")]))
+    #expect(throws: JSONError.self) { try JSONReader.parse(#""\"#) }
+    #expect(throws: JSONError.self) { try JSONReader.parse(#""\u00"#) }
+    #expect(throws: JSONError.self) { try JSONReader.parse(#""\u00""#) }
+  }
+
   @Test func rawUTF8InStrings() throws {
     #expect(try JSONReader.parse("\"é中😀\u{10FFFF}\"") == .string("é中😀\u{10FFFF}"))
     // Long runs exercise the 8-byte ASCII skip before and after multi-byte characters and escapes.
