@@ -44,11 +44,14 @@ extension Profile {
   }
 
   private static func warning(_ duplicate: JSONDuplicateMember) -> String {
-    let path = duplicate.path.map { UntrustedText.escaped($0) }.joined(separator: ".")
+    let dotted = { (path: [String]) in path.map { UntrustedText.escaped($0) }.joined(separator: ".") }
+    let path = dotted(duplicate.path)
     if duplicate.replacesObject {
       return "member '\(path)' appears twice: the later object replaces the earlier one entirely (the last wins)"
     }
-    return "member names '\(UntrustedText.escaped(duplicate.earlierSpelling))' and '\(path)' are canonically "
+    // Both names with the path of their object ('custom_attributes.Karma', not 'Karma').
+    let earlier = dotted(duplicate.path.dropLast() + [duplicate.earlierSpelling])
+    return "member names '\(earlier)' and '\(path)' are canonically "
       + "equivalent but spelled with different bytes: the later value is used under the earlier spelling"
   }
 }
