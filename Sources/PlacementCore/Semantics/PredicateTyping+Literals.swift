@@ -73,13 +73,33 @@ extension PredicateTyping {
       return nil
     }
     if let index = options.index(of: text) { return index }
-    var notes = Suggestions.note(for: text, in: options.ids)
+    var notes: [Note] = []
+    var id = Suggestions.closest(to: text, in: options.ids)
+    if let suggestion = id { notes = [.didYouMean(suggestion)] }
     if let titleIndex = options.titles.firstIndex(of: text) {
+      id = options.ids[titleIndex]
       notes = [.titleNotID(text, id: options.ids[titleIndex])]
     }
     notes.append(.options(of: name, options.ids))
-    report(.notAnOption(text, of: name), literal.range, notes: notes)
+    let written = id.flatMap { Self.written($0, as: literal) }
+    let fixIts = written.map { [FixIt.use($0.id, at: SourceSpan(file: file, range: literal.range), replacement: $0.text)] }
+    report(.notAnOption(text, of: name), literal.range, notes: notes, fixIts: fixIts ?? [])
     return nil
+  }
+
+  /// `id` written the way `literal` is: a bare word when the literal is one and the id is an ASCII identifier,
+  /// else a string in double quotes; nil when the id would need an escape there (the did-you-mean note still
+  /// names it).
+  static func written(_ id: String, as literal: LiteralSyntax) -> (id: String, text: String)? {
+    let isWord =
+      id.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+      && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    switch literal {
+    case .word where isWord: return (id, id)
+    case .word, .string:
+      return id.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline }) ? nil : (id, "\"\(id)\"")
+    default: return nil
+    }
   }
 
   /// The options one literal names, as a bit mask: its own bit, or with `ignoring case` the bits of every

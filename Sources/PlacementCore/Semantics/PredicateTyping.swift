@@ -79,8 +79,8 @@ struct PredicateTyping {
         span: SourceSpan(file: file, range: syntax.range), isWrittenNegated: negated))
   }
 
-  mutating func report(_ message: DiagnosticMessage, _ range: SourceRange, notes: [Note] = []) {
-    diagnostics.append(Diagnostic(message, at: SourceSpan(file: file, range: range), notes: notes))
+  mutating func report(_ message: DiagnosticMessage, _ range: SourceRange, notes: [Note] = [], fixIts: [FixIt] = []) {
+    diagnostics.append(Diagnostic(message, at: SourceSpan(file: file, range: range), notes: notes, fixIts: fixIts))
   }
 
   mutating func unsupported() -> ValueTest? {

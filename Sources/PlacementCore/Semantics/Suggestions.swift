@@ -59,9 +59,4 @@ public enum Suggestions {
     }
     return previous[b.count]
   }
-
-  /// A note "did you mean 'x'?" when a suggestion exists.
-  static func note(for name: String, in candidates: some Sequence<String>) -> [Note] {
-    closest(to: name, in: candidates).map { [.didYouMean($0)] } ?? []
-  }
 }

@@ -21,6 +21,21 @@ import Testing
       compileErrors(Self.experience, "experience in [expert]").map(\.code) == [SemanticsCatalog.unknownOption])
   }
 
+  /// A misspelt option id gets a fix-it that writes the closest id as the literal was written (a word, or a
+  /// string; a word whose id is not an identifier becomes a string); a title gets one that writes its id.
+  @Test func aMisspeltOptionIdHasAFixItInTheLiteralsForm() {
+    func fix(_ declaration: String, _ condition: String) -> (message: String?, replacement: String?, text: String?) {
+      let fix = compileErrors(declaration, condition).first { $0.code == SemanticsCatalog.unknownOption }?.fixIts.first
+      return (fix?.message, fix?.replacement, fix.map { $0.span.file.text(of: $0.span.range) })
+    }
+    #expect(fix(Self.experience, "experience == amatuer") == ("use 'amateur'", "amateur", "amatuer"))
+    #expect(fix(Self.experience, #"experience in ["beginner", "pr"]"#) == ("use 'pro'", #""pro""#, #""pr""#))
+    #expect(fix(#"attribute e: choice(pro "Professional")"#, #"e == "Professional""#) == ("use 'pro'", #""pro""#, #""Professional""#))
+    #expect(fix(#"attribute m: choice("über", sad)"#, "m == uber") == ("use 'über'", #""über""#, "uber"))
+    #expect(fix(#"attribute m: choice("über", sad)"#, #"m == "uber""#) == ("use 'über'", #""über""#, #""uber""#))
+    #expect(fix(Self.experience, "experience == zzzzzz") == (nil, nil, nil))
+  }
+
   @Test func unknownProfileOptionIsMissingWithAWarning() throws {
     let rules = segmentRules(Self.experience, "experience not in [pro]")
     let decision = try decide(rules, Self.answer("experience", #""expert""#))
