@@ -11,7 +11,9 @@ extension FileFormatter {
     for (index, row) in decl.rows.enumerated() {
       // A scheduled row keeps its window next to its name; the other rows' arrows line up.
       let name = row.window == nil ? Self.padded(row.segment.text, to: nameWidth) : row.segment.text
-      self.row(name + printer.window(row.window) + " -> ", row.content, start: row.range.start, indent: 2, blank: index == 0 ? .never : .preserve)
+      self.row(
+        name + printer.window(row.window) + " -> ", row.content, start: row.range.start, indent: 2,
+        blank: index == 0 ? .never : .preserve)
     }
     closeBlock(at: decl.range.end, indent: 0)
   }
@@ -51,7 +53,7 @@ extension FileFormatter {
   /// `<placement> -> <content>` per line (placement names padded across the whole test), `}`.
   mutating func crossPlacementTest(_ decl: CrossPlacementTestDecl, blank: LayoutWriter.Blank) {
     let head =
-      "test \(decl.name.text)" + (decl.version.map { " version \(printer.quoted($0.text))" } ?? "")
+      "test \(decl.name.text)" + (decl.version.map { " version \(Spelling.quoted($0.text))" } ?? "")
       + (decl.sticky == nil ? "" : " sticky") + printer.window(decl.window)
     let open = tokens.first(.leftBrace, atOrAfter: (decl.version ?? decl.name).range.end)
     writer.emit(head + " {", range: SourceRange(start: decl.range.start, end: open.range.end), indent: 0, blank: blank)

@@ -13,7 +13,7 @@ struct SyntaxPrinter {
     case .group(let inner, _): "(" + self.expr(inner) + ")"
     case .reference(let name): name.text
     case .predicate(let predicate): self.predicate(predicate)
-    case .rollout(let percent, let salt, _): "percent(\(percent.text)) salt \(quoted(salt.text))"
+    case .rollout(let percent, let salt, _): "percent(\(percent.text)) salt \(Spelling.quoted(salt.text))"
     case .missing: ""
     }
   }
@@ -41,7 +41,7 @@ struct SyntaxPrinter {
 
   func literal(_ literal: LiteralSyntax) -> String {
     switch literal {
-    case .string(let value, _): quoted(value)
+    case .string(let value, _): Spelling.quoted(value)
     case .number(let text, _): text
     case .bool(let value, _): value ? "true" : "false"
     case .word(let word, _): word
@@ -69,14 +69,15 @@ struct SyntaxPrinter {
 
   /// `test <name> [version "<id>"] [sticky] [from "<instant>"] [until "<instant>"]`
   func testHead(_ test: InlineTestSyntax) -> String {
-    "test \(test.name.text)" + (test.version.map { " version \(quoted($0.text))" } ?? "")
+    "test \(test.name.text)" + (test.version.map { " version \(Spelling.quoted($0.text))" } ?? "")
       + (test.sticky == nil ? "" : " sticky") + window(test.window)
   }
 
   /// ` from "<instant>" until "<instant>"` (each part only when written, with a leading space), or "".
   func window(_ window: WindowSyntax?) -> String {
     guard let window else { return "" }
-    return (window.from.map { " from \(quoted($0.text))" } ?? "") + (window.until.map { " until \(quoted($0.text))" } ?? "")
+    return (window.from.map { " from \(Spelling.quoted($0.text))" } ?? "")
+      + (window.until.map { " until \(Spelling.quoted($0.text))" } ?? "")
   }
 
   /// `[<id>:] <content> <weight>%`
@@ -89,33 +90,19 @@ struct SyntaxPrinter {
   func option(_ option: OptionSyntax, atLineStart: Bool = false) -> String {
     let isString = file.bytes[option.id.range.start] == UInt8(ascii: "\"")
     let mustQuote = atLineStart && Parser.declarationWords.contains(option.id.text)
-    let id = isString || mustQuote ? quoted(option.id.text) : option.id.text
-    return id + (option.title.map { " " + quoted($0.text) } ?? "")
+    let id = isString || mustQuote ? Spelling.quoted(option.id.text) : option.id.text
+    return id + (option.title.map { " " + Spelling.quoted($0.text) } ?? "")
   }
 
   /// `from <kind> "<element>" [on screen "<screen>"]`; a `"screen/element"` string stays one string.
   func source(_ source: SourceSyntax) -> String {
     var out = "from \(source.kind.text) "
     if let screen = source.screen, screen.range == source.element.range {
-      out += quoted(screen.text + "/" + source.element.text)
+      out += Spelling.quoted(screen.text + "/" + source.element.text)
     } else {
-      out += quoted(source.element.text) + (source.screen.map { " on screen \(quoted($0.text))" } ?? "")
+      out +=
+        Spelling.quoted(source.element.text) + (source.screen.map { " on screen \(Spelling.quoted($0.text))" } ?? "")
     }
     return out
-  }
-
-  /// A string literal with `"`, `\`, newline and tab escaped.
-  func quoted(_ value: String) -> String {
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\t": out += "\\t"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }

@@ -23,17 +23,6 @@ struct Completion {
     static let layer = 9
   }
 
-  static let reservedWords: Set<String> = [
-    "attribute", "segment", "placement", "test", "default", "and", "or", "not", "true", "false",
-    "layer",
-  ]
-
-  /// True for a name the lexer reads as one identifier: a letter or `_`, then letters, digits or `_`.
-  static func isIdentifier(_ text: String) -> Bool {
-    guard let first = text.utf8.first, first.isASCIILetter || first == UInt8(ascii: "_") else { return false }
-    return text.utf8.allSatisfy { $0.isASCIILetter || $0.isASCIIDigit || $0 == UInt8(ascii: "_") }
-  }
-
   let analysis: Analysis
 
   /// The candidates at a byte offset of a file.

@@ -2,8 +2,9 @@ import PlacementKit
 
 extension LanguageServer {
   /// `textDocument/codeAction`: for each finding overlapping the range, its fixes as quick fixes, one per
-  /// fix-it summary with all of its edits (a did-you-mean is a fix-it replacing the name), and for a lint finding "suppress on this line", which adds
-  /// or extends a `# placement-lint: disable=<code>` comment on the line above (Analysis/Suppressions.swift).
+  /// fix-it summary with all of its edits (a did-you-mean is a fix-it replacing the name), and for a lint
+  /// finding "suppress on this line", which adds or extends a `# placement-lint: disable=<code>` comment on the
+  /// line above (Analysis/Suppressions.swift).
   func codeActions(_ params: JSONValue) throws(JSONRPC.Failure) -> JSONValue {
     guard let uri = params[path: "textDocument.uri"]?.stringValue else {
       throw JSONRPC.Failure(.invalidParams, "expected 'textDocument.uri'")

@@ -71,11 +71,11 @@ extension LanguageServer {
     }
     guard let position = try documentPosition(params) else { return .null }
     let occurrence = try renamable(position)
-    guard Completion.isIdentifier(newName) else {
+    guard Spelling.isIdentifier(newName) else {
       throw JSONRPC.Failure(
         .requestFailed, "'\(newName)' is not a name: use letters, digits and '_', not starting with a digit")
     }
-    guard !Completion.reservedWords.contains(newName) else {
+    guard !Spelling.isReserved(newName) else {
       throw JSONRPC.Failure(.requestFailed, "'\(newName)' is a reserved word")
     }
     if newName != occurrence.key.name, let clash = clash(renaming: occurrence.key, to: newName, in: position.analysis) {

@@ -53,7 +53,7 @@ extension JSONParser {
       // lowest flagged byte (borrows only reach the bytes above it); non-ASCII bytes flag themselves.
       let special =
         (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes) | ((word &- ones &* 0x20) & ~word)
-        | word) & highs
+          | word) & highs
       // Little-endian: the lowest flagged byte is the first one in the input.
       if special != 0 { return index + special.trailingZeroBitCount >> 3 }
       index += 8
@@ -211,7 +211,7 @@ extension JSONParser {
 /// `JSONParser.parseEscapedString`); every append is bounds-checked, so a wrong bound is a trap, never a write past
 /// the storage.
 fileprivate struct DecodedBytes {
-  let storage: UnsafeMutableBufferPointer<UInt8>
+  private let storage: UnsafeMutableBufferPointer<UInt8>
   private(set) var count = 0
 
   init(storage: UnsafeMutableBufferPointer<UInt8>) {

@@ -3,9 +3,9 @@
 ///
 /// It takes the common shape: one object of built-in attributes, `profile_id`, `customer_user_id`, and a
 /// `custom_attributes` object of scalars and arrays of scalars, with plain ASCII member names, no duplicate
-/// names, no `events`, no string over ``ProfileLimits/maxStringBytes``, and values that coerce without a warning. For anything else it returns nil and the
-/// caller takes the reference path (`Profile(jsonBytes:)` then ``RuleSet/bind(_:)``), which also produces every
-/// error message and warning. Numbers and strings are read by the same `JSONParser` primitives and coerced as
+/// names, no `events`, no string over ``ProfileLimits/maxStringBytes``, and values that coerce without a
+/// warning. For anything else it returns nil and the caller takes the reference path (`Profile(jsonBytes:)` then
+/// ``RuleSet/bind(_:)``), which also produces every error message and warning. Numbers and strings are read by the same `JSONParser` primitives and coerced as
 /// `Coercion.value` does, so an accepted profile binds exactly as on the reference path (ProfileBinderTests
 /// compares both on generated, example and mutated profiles).
 ///
@@ -86,8 +86,8 @@ final class ProfileBinder: @unchecked Sendable {
     return profile
   }
 
-  /// ``BoundProfile/memberHints``' size: the top-level table's slots, then `custom_attributes`' (see
-  /// ``readKeyedMembers(_:keys:hints:_:)``).
+  /// ``BoundProfile/memberHints``' size: two guesses for each position of the top-level table (its start and
+  /// each bucket), then as many for `custom_attributes`' (see ``readKeyedMembers(_:keys:hints:_:)``).
   var hintCount: Int { 2 * (topLevelKeys.bucketCount + 1 + customKeys.bucketCount + 1) }
 
   /// Binds `input` into `bound`, reusing its storage when `bound` is uniquely held and was made by this binder
@@ -151,7 +151,8 @@ final class ProfileBinder: @unchecked Sendable {
     guard parser.current == UInt8(ascii: "{") else { return false }
     let topHints = UnsafeMutableBufferPointer(rebasing: slots.hints[..<(2 * (topLevelKeys.bucketCount + 1))])
     let customHints = UnsafeMutableBufferPointer(rebasing: slots.hints[(2 * (topLevelKeys.bucketCount + 1))...])
-    let complete = try readKeyedMembers(&parser, keys: topLevelKeys, hints: topHints) { parser, code throws(JSONError) in
+    let complete = try readKeyedMembers(&parser, keys: topLevelKeys, hints: topHints) {
+      parser, code throws(JSONError) in
       guard let code, Self.remember(code, in: seen) else { return false }
       switch code {
       case Member.profileID, Member.customerUserID:

@@ -81,25 +81,13 @@ extension PredicateTyping {
       notes = [.titleNotID(text, id: options.ids[titleIndex])]
     }
     notes.append(.options(of: name, options.ids))
-    let written = id.flatMap { Self.written($0, as: literal) }
-    let fixIts = written.map { [FixIt.use($0.id, at: SourceSpan(file: file, range: literal.range), replacement: $0.text)] }
+    // The id written as the literal was: a string stays a string, a word stays a word where it can.
+    let fixIts = id.map { id in
+      let replacement = if case .string = literal { Spelling.quoted(id) } else { Spelling.word(id) }
+      return [FixIt.use(id, at: SourceSpan(file: file, range: literal.range), replacement: replacement)]
+    }
     report(.notAnOption(text, of: name), literal.range, notes: notes, fixIts: fixIts ?? [])
     return nil
-  }
-
-  /// `id` written the way `literal` is: a bare word when the literal is one and the id is an ASCII identifier,
-  /// else a string in double quotes; nil when the id would need an escape there (the did-you-mean note still
-  /// names it).
-  static func written(_ id: String, as literal: LiteralSyntax) -> (id: String, text: String)? {
-    let isWord =
-      id.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
-      && id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-    switch literal {
-    case .word where isWord: return (id, id)
-    case .word, .string:
-      return id.contains(where: { $0 == "\"" || $0 == "\\" || $0.isNewline }) ? nil : (id, "\"\(id)\"")
-    default: return nil
-    }
   }
 
   /// The options one literal names, as a bit mask: its own bit, or with `ignoring case` the bits of every

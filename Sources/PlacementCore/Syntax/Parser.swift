@@ -44,7 +44,7 @@ package struct Parser {
   ]
 
   /// The reserved words of docs/Language.md: they name no attribute or segment, and no id in a row's content.
-  static let reservedWords: Set<String> = [
+  package static let reservedWords: Set<String> = [
     "attribute", "segment", "placement", "test", "default", "and", "or", "not", "true", "false",
     "layer",
     "override",

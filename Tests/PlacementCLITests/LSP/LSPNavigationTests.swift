@@ -106,6 +106,23 @@ import Testing
     return client.request("textDocument/rename", params)
   }
 
+  /// The reserved words are the parser's (`Spelling.isReserved`): the language server kept a copy of the list
+  /// that lacked `override`.
+  @Test func renameRefusesAReservedWordAndANonName() throws {
+    let w = try workspace()
+    defer { try? FileManager.default.removeItem(atPath: w.root) }
+    let pros = Self.segments.starts[0]
+    for word in ["override", "and", "default"] {
+      #expect(
+        rename(w.client, w.segmentsURI, pros, to: word)[path: "error.message"]
+          == .string("'\(word)' is a reserved word"))
+    }
+    let notAName = rename(w.client, w.segmentsURI, pros, to: "2fast")
+    #expect(
+      notAName[path: "error.message"] == "'2fast' is not a name: use letters, digits and '_', not starting with a digit"
+    )
+  }
+
   @Test func renameRefusesANameThatIsAlreadyDeclared() throws {
     let w = try workspace()
     defer { try? FileManager.default.removeItem(atPath: w.root) }

@@ -22,7 +22,8 @@ import Testing
   }
 
   /// A misspelt option id gets a fix-it that writes the closest id as the literal was written (a word, or a
-  /// string; a word whose id is not an identifier becomes a string); a title gets one that writes its id.
+  /// string; a word whose id is not an identifier, or is a reserved word, becomes a string); a title gets one
+  /// that writes its id.
   @Test func aMisspeltOptionIdHasAFixItInTheLiteralsForm() {
     func fix(_ declaration: String, _ condition: String) -> (message: String?, replacement: String?, text: String?) {
       let fix = compileErrors(declaration, condition).first { $0.code == SemanticsCatalog.unknownOption }?.fixIts.first
@@ -30,9 +31,14 @@ import Testing
     }
     #expect(fix(Self.experience, "experience == amatuer") == ("use 'amateur'", "amateur", "amatuer"))
     #expect(fix(Self.experience, #"experience in ["beginner", "pr"]"#) == ("use 'pro'", #""pro""#, #""pr""#))
-    #expect(fix(#"attribute e: choice(pro "Professional")"#, #"e == "Professional""#) == ("use 'pro'", #""pro""#, #""Professional""#))
+    #expect(
+      fix(#"attribute e: choice(pro "Professional")"#, #"e == "Professional""#) == (
+        "use 'pro'", #""pro""#, #""Professional""#
+      ))
     #expect(fix(#"attribute m: choice("über", sad)"#, "m == uber") == ("use 'über'", #""über""#, "uber"))
     #expect(fix(#"attribute m: choice("über", sad)"#, #"m == "uber""#) == ("use 'über'", #""über""#, #""uber""#))
+    // A reserved word is never written bare: 'k == true' would compare with a bool.
+    #expect(fix(#"attribute k: choice("true", no)"#, "k == tru") == ("use 'true'", #""true""#, "tru"))
     #expect(fix(Self.experience, "experience == zzzzzz") == (nil, nil, nil))
   }
 
@@ -98,6 +104,8 @@ import Testing
     let decision = try decide(rules, Self.answer("interests", #""music""#))
     #expect(decision.content == .flow(id: "yes", paywall: nil))
     #expect(
-      decision.warnings == [#"attribute 'interests': value "music" treated as missing: expected a list of option ids, found a string"#])
+      decision.warnings == [
+        #"attribute 'interests': value "music" treated as missing: expected a list of option ids, found a string"#
+      ])
   }
 }
