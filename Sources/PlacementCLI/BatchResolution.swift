@@ -137,7 +137,8 @@ struct BatchResolution {
           throw ProfileError.tooLarge(size: cut.length, limit: limits.json.maxBytes)
         }
         if BatchResolution.isBlank(line) { return }
-        try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile)
+        // Decision lines written from index resolutions (`encoder`) need only the values a run reads.
+        try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: encoder == nil)
       } catch {
         result.failed += 1
         report(error.message, line: number, column: error.position?.column, into: &result)
@@ -145,10 +146,14 @@ struct BatchResolution {
       }
       ruleSet.force(&profile, allowOverrides: options.allowOverrides)
       var assigned: [String: String] = [:]
-      defer { if collectsAssignments { result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned) } }
+      defer {
+        if collectsAssignments {
+          result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned)
+        }
+      }
       if let encoder {
         // Decision lines go straight into the chunk's output; the id is encoded once.
-        DecisionEncoder.profileIDJSON(profile, into: &profileIDJSON)
+        DecisionEncoder.profileIDJSON(profile, input: line, into: &profileIDJSON)
         memo.reset()
         for (position, placement) in placements.enumerated() {
           let resolution = encoder.resolution(
@@ -157,7 +162,9 @@ struct BatchResolution {
           encoder.write(
             resolution, trail: trail, position: position, profile: profile, profileID: profileIDJSON, to: &result.out)
           result.out.endLine()
-          if collectsAssignments { assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a } }
+          if collectsAssignments {
+            assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a }
+          }
           if let exposureLog, !trail.draws.isEmpty {
             log.removeAll(keepingCapacity: true)
             exposureLog.write(
@@ -179,7 +186,9 @@ struct BatchResolution {
           return
         }
         if collectsAssignments { assigned.merge(ruleSet.newAssignments(decision.exposures)) { a, _ in a } }
-        if let exposureLog, !decision.exposures.isEmpty { result.exposures.append(contentsOf: exposureLog.lines(of: decision)) }
+        if let exposureLog, !decision.exposures.isEmpty {
+          result.exposures.append(contentsOf: exposureLog.lines(of: decision))
+        }
         if output.format == .json {
           cache.write(decision, position: position, to: &result.out)
           result.out.endLine()
@@ -230,10 +239,12 @@ extension BatchResolution {
   static func summary(lines: Int, resolved: Int, failed: Int, writtenThrough: Int? = nil) -> String {
     let blank = lines - resolved - failed
     func counted(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-    var summary = "\(counted(resolved, "profile")) resolved, \(counted(failed, "line")) failed"
+    var summary =
+      "\(counted(resolved, "profile")) resolved, \(counted(failed, "line")) failed"
       + (blank > 0 ? ", \(counted(blank, "blank line")) skipped" : "")
     if let writtenThrough {
-      summary += writtenThrough == 0
+      summary +=
+        writtenThrough == 0
         ? "; standard output failed: no decision was written"
         : "; standard output failed: decisions written for lines 1–\(writtenThrough) only"
     }

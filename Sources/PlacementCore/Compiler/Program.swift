@@ -41,6 +41,10 @@ package final class Program: Sendable {
   /// ``Content``, no retain), placement after placement; placement `p`'s are `rowPlans[rowStarts[p]..<rowStarts[p + 1]]`.
   let rowPlans: [RowPlan]
   let rowStarts: [Int32]
+  /// Per attribute slot: whether a run may read the slot's ``Value`` (a `.generic` node tests it); every other
+  /// slot is read through its ``Scalar`` alone, except a value whose scalar is `.other`. A batch binds only these
+  /// values (``BoundProfile/keepsEveryValue``).
+  let readsValue: [Bool]
 
   package init(conditions: [Condition], attributeCount: Int, placements: [PlacementDefinition]) {
     var builder = ProgramBuilder(attributeCount: attributeCount)
@@ -63,8 +67,13 @@ package final class Program: Sendable {
       return next
     }
     memoWords = (Int(next) + 63) / 64
+    var readsValue = [Bool](repeating: false, count: attributeCount)
+    for node in builder.nodes where node.op == .generic { readsValue[Int(node.slot)] = true }
+    self.readsValue = readsValue
     rowPlans = placements.flatMap { $0.rows.map(RowPlan.init) }
-    rowStarts = placements.reduce(into: [0]) { starts, placement in starts.append(starts.last! + Int32(placement.rows.count)) }
+    rowStarts = placements.reduce(into: [0]) { starts, placement in
+      starts.append(starts.last! + Int32(placement.rows.count))
+    }
   }
 
   /// The index of the placement called `name` when `name` is spelled with the same bytes; nil otherwise (the
@@ -161,4 +170,3 @@ struct Node: Sendable {
   var a: UInt64 = 0
   var b: UInt64 = 0
 }
-

@@ -25,13 +25,14 @@ package final class DecisionEncoder: Sendable {
   package init(ruleSet: RuleSet, placements: [Int]) {
     self.ruleSet = ruleSet
     var json = JSONWriter(reservingCapacity: 256)
-    heads = DecisionFragments(placements.map { index in
-      json.removeAll()
-      json.raw(#"{"placement":"#)
-      json.rawString(ruleSet.placements[index].name)
-      json.raw(#","profile_id":"#)
-      return [[json.bytes]]
-    })
+    heads = DecisionFragments(
+      placements.map { index in
+        json.removeAll()
+        json.raw(#"{"placement":"#)
+        json.rawString(ruleSet.placements[index].name)
+        json.raw(#","profile_id":"#)
+        return [[json.bytes]]
+      })
     func perVariation<T>(_ index: Int, _ body: (_ row: Int, _ draw: Draw?) -> T) -> [[T]] {
       ruleSet.placements[index].rows.indices.map { row in
         guard case .test(let test) = ruleSet.placements[index].rows[row].content else { return [body(row, nil)] }
@@ -46,35 +47,39 @@ package final class DecisionEncoder: Sendable {
       Decision.writeExperiment(reason: code, exposures: [], to: &reason)
       return Array(reason.bytes.dropLast())  // keep the exposures array open: drop `]`
     }
-    rows = DecisionFragments(placements.map { index in
-      perVariation(index) { row, draw in
-        let resolution = Resolution(placement: Int32(index), row: Int32(row), draw: draw)
-        let decision = ruleSet.decision(resolution, trail: ExposureTrail(), for: .empty, explanation: nil)
-        json.removeAll()
-        decision.writeMiddle(to: &json)
-        // A test's fragment ends before the bucket: drop `null}`.
-        return draw != nil ? Array(json.bytes.dropLast(5)) : json.bytes + reason(index, row, nil)
-      }
-    })
+    rows = DecisionFragments(
+      placements.map { index in
+        perVariation(index) { row, draw in
+          let resolution = Resolution(placement: Int32(index), row: Int32(row), draw: draw)
+          let decision = ruleSet.decision(resolution, trail: ExposureTrail(), for: .empty, explanation: nil)
+          json.removeAll()
+          decision.writeMiddle(to: &json)
+          // A test's fragment ends before the bucket: drop `null}`.
+          return draw != nil ? Array(json.bytes.dropLast(5)) : json.bytes + reason(index, row, nil)
+        }
+      })
     let rows = rows
-    closedRows = DecisionFragments(placements.indices.map { position in
-      perVariation(placements[position]) { row, draw in
-        draw == nil ? Array(rows[position, row, 0]) + Array(#"],"warnings":[]}"#.utf8) : []
-      }
-    })
-    testTails = DecisionFragments(placements.map { index in
-      perVariation(index) { row, draw in draw.map { Array("}".utf8) + reason(index, row, $0) } ?? [] }
-    })
-    exposureHeads = DecisionFragments(placements.map { index in
-      perVariation(index) { row, draw in
-        guard let draw, case .test(let test) = ruleSet.placements[index].rows[row].content else { return [] }
-        json.removeAll()
-        json.raw("{")
-        let variation = test.variations[Int(draw.variation)]
-        Exposure.writeHead(test: test.name, versionID: test.versionID, variation: variation.id, to: &json)
-        return json.bytes
-      }
-    })
+    closedRows = DecisionFragments(
+      placements.indices.map { position in
+        perVariation(placements[position]) { row, draw in
+          draw == nil ? Array(rows[position, row, 0]) + Array(#"],"warnings":[]}"#.utf8) : []
+        }
+      })
+    testTails = DecisionFragments(
+      placements.map { index in
+        perVariation(index) { row, draw in draw.map { Array("}".utf8) + reason(index, row, $0) } ?? [] }
+      })
+    exposureHeads = DecisionFragments(
+      placements.map { index in
+        perVariation(index) { row, draw in
+          guard let draw, case .test(let test) = ruleSet.placements[index].rows[row].content else { return [] }
+          json.removeAll()
+          json.raw("{")
+          let variation = test.variations[Int(draw.variation)]
+          Exposure.writeHead(test: test.name, versionID: test.versionID, variation: variation.id, to: &json)
+          return json.bytes
+        }
+      })
     hasTests = placements.map { index in
       ruleSet.placements[index].rows.contains { if case .test = $0.content { true } else { false } }
     }
@@ -115,7 +120,9 @@ package final class DecisionEncoder: Sendable {
       if resolution.bucket >= 0 { json.rawInteger(Int(resolution.bucket)) } else { json.raw("null") }
       json.raw(buffer: testTails[position, row, variation])
     }
-    if !trail.draws.isEmpty { writeExposures(trail, position: position, placement: Int(resolution.placement), to: &json) }
+    if !trail.draws.isEmpty {
+      writeExposures(trail, position: position, placement: Int(resolution.placement), to: &json)
+    }
     json.raw("]")
     json.raw(#","warnings":["#)
     for (index, warning) in profile.warnings.enumerated() {
@@ -129,9 +136,19 @@ package final class DecisionEncoder: Sendable {
 
 extension DecisionEncoder {
   /// `profile`'s `profile_id` as JSON (a string, or `null`) in `bytes` (replaced), for ``write(_:trail:position:profile:profileID:to:)``.
-  package static func profileIDJSON(_ profile: BoundProfile, into json: inout JSONWriter) {
+  /// `input`, when given, holds the JSON bytes `profile` was bound from: an id that the binder found written
+  /// without escapes in them (``BoundProfile/profileIDSource``) is copied from there as it is, not encoded again.
+  package static func profileIDJSON(
+    _ profile: BoundProfile, input: UnsafeBufferPointer<UInt8>? = nil, into json: inout JSONWriter
+  ) {
     json.removeAll(keepingCapacity: true)
-    if let id = profile.profileID { json.rawString(id) } else { json.raw("null") }
+    if let input, let source = profile.profileIDSource {
+      json.raw(buffer: UnsafeBufferPointer(rebasing: input[source]))
+    } else if let id = profile.profileID {
+      json.rawString(id)
+    } else {
+      json.raw("null")
+    }
   }
 
   /// The resolution of the placement at `position` (index `index` in the rule set) with its exposures in `trail`;

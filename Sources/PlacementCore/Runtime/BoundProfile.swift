@@ -8,6 +8,10 @@
 public struct BoundProfile: Sendable {
   /// The `profile_id` as given (also the value of the `profile_id` attribute), reported in every decision.
   public internal(set) var profileID: String?
+  /// Where the fast path read ``profileID``: the offsets of its JSON string, quotes included, in the bytes it
+  /// bound, when the string is printable ASCII without escapes, so that those bytes are also its JSON as the
+  /// writer would encode it; nil otherwise. Meaningful only beside those bytes (the batch's line).
+  package internal(set) var profileIDSource: Range<Int>?
   /// Values indexed by ``AttributeDefinition/slot``.
   public internal(set) var values: [Value]
   /// Problems found while reading and coercing the profile: uncoercible values (with the attribute name and
@@ -45,6 +49,11 @@ public struct BoundProfile: Sendable {
   /// The binder's guesses of the next member name, learnt from the lines bound into this storage (empty until
   /// then): they make reading faster, never different (``ProfileBinder/readKeyedMembers(_:keys:hints:_:)``).
   var memberHints: [Int32] = []
+  /// Whether ``values`` holds every value (the default), or only those a run of ``program`` reads through it
+  /// (``Program/readsValue``, the identity attributes, and values whose scalar is `.other`), the others being
+  /// `.missing` beside a set scalar. Only the batch binds so (``RuleSet/bind(jsonBytes:limits:into:keepingEveryValue:)``):
+  /// building a `String` or a version that nothing reads is work thrown away. Explaining needs every value.
+  var keepsEveryValue = true
   /// The compiled program the scalars were made for.
   let program: Program?
   /// The rule set that bound the profile; nil only for profiles bound to bare attributes (the linter's witnesses).
@@ -81,18 +90,11 @@ public struct BoundProfile: Sendable {
     return profileID
   }
 
-  /// Every value missing, no warnings, no experiment members: the state the binder fills.
-  mutating func reset() {
+  /// No id, no warnings, no experiment members: with every value and scalar missing (which the binder sets in
+  /// the buffers it writes, ``ProfileBinder/reset(_:_:stored:kept:)``), the state the binder fills.
+  mutating func resetMembers() {
     profileID = nil
-    // A value is missing exactly when its scalar is: one byte read per slot, and only set slots are written.
-    values.withUnsafeMutableBufferPointer { values in
-      scalars.withUnsafeMutableBufferPointer { scalars in
-        for index in scalars.indices where scalars[index].tag != .missing {
-          scalars[index] = .missing
-          values[index] = .missing
-        }
-      }
-    }
+    profileIDSource = nil
     if !warnings.isEmpty { warnings.removeAll(keepingCapacity: true) }
     experiment = nil
   }

@@ -79,17 +79,22 @@ final class SlotPlan: @unchecked Sendable {
 }
 
 extension SlotPlan.Plain {
-  /// The value and scalar of a string given as plain ASCII bytes: an equality literal's own text and id when it
-  /// equals one (no `String` built), else a new `String` and the "equals no literal" id; nil when the slot's
-  /// literals are not all ASCII (the caller then asks the plan's dictionary).
+  /// The string id (``Program/stringIDs``) of a string given as plain ASCII bytes: its equality literal's, or
+  /// `UInt64.max` when it equals none; nil when the slot's literals are not all ASCII (the caller then asks the
+  /// plan's dictionary).
   @inline(__always)
-  func string(ascii bytes: UnsafeBufferPointer<UInt8>) -> (String, Scalar)? {
-    if !hasLiterals { return (String(plainASCII: bytes), Scalar(tag: .string, bits: .max)) }
-    guard let literalKeys, let literalTexts else { return nil }
-    guard let id = literalKeys.value(bytes) else {
-      return (String(plainASCII: bytes), Scalar(tag: .string, bits: .max))
-    }
-    return (literalTexts[Int(id)], Scalar(tag: .string, bits: UInt64(id)))
+  func stringID(ascii bytes: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    if !hasLiterals { return .max }
+    guard let literalKeys else { return nil }
+    return literalKeys.value(bytes).map(UInt64.init) ?? .max
+  }
+
+  /// The string of `bytes` whose id ``stringID(ascii:)`` gave: the literal's own text (no `String` built), or a
+  /// new `String`.
+  @inline(__always)
+  func string(ascii bytes: UnsafeBufferPointer<UInt8>, id: UInt64) -> String {
+    guard id != .max, let literalTexts else { return String(plainASCII: bytes) }
+    return literalTexts[Int(id)]
   }
 }
 
@@ -112,8 +117,8 @@ extension ProfileBinder {
     case .string:
       guard parser.current == UInt8(ascii: "\"") else { return false }
       if let bytes = parser.plainASCIIString() {
-        if let (ascii, scalar) = plan.string(ascii: bytes) {
-          slots.store(.string(ascii), scalar, at: slot)
+        if let id = plan.stringID(ascii: bytes) {
+          slots.store(.string(plan.string(ascii: bytes, id: id)), Scalar(tag: .string, bits: id), at: slot)
         } else {
           let text = String(plainASCII: bytes)
           slots.store(.string(text), plans[slot].stringScalar(text), at: slot)

@@ -27,6 +27,14 @@ final class ProfileBinder: @unchecked Sendable {
   private let customKeys: ByteKeys
   /// The slots of the built-in `profile_id` and `customer_user_id` attributes.
   private let identitySlots: (profileID: Int?, customerUserID: Int?)
+  /// Which slots' values are kept, by slot: first every slot (``BoundProfile/keepsEveryValue``), then those a run
+  /// reads (``Program/readsValue``, and the identity slots, whose text is the profile's id).
+  private let keptValues: UnsafeMutableBufferPointer<Bool>
+  /// The slots a value can be stored in, for ``BoundProfile/reset(stored:)``: every slot, then (from
+  /// ``fewerStored``) the kept ones of a profile that does not keep every value, and its versions (a pre-release
+  /// version has no plain scalar, so its value is stored).
+  private let storedSlots: UnsafeMutableBufferPointer<Int32>
+  private let fewerStored: Int
 
   enum Member {
     static let profileID: Int32 = -1
@@ -65,9 +73,24 @@ final class ProfileBinder: @unchecked Sendable {
     customKeys = custom.keys
     let slot = { (name: String) in attributes.first { $0.isBuiltin && $0.name == name }?.slot }
     identitySlots = (slot("profile_id"), slot("customer_user_id"))
+    keptValues = .allocate(capacity: max(1, 2 * attributes.count))
+    keptValues.initialize(repeating: true)
+    var fewer: [Int32] = []
+    for slot in attributes.indices {
+      let kept = program.readsValue[slot] || slot == identitySlots.profileID || slot == identitySlots.customerUserID
+      keptValues[attributes.count + slot] = kept
+      if kept || plans[slot].plain.kind == .version { fewer.append(Int32(slot)) }
+    }
+    storedSlots = .allocate(capacity: max(1, attributes.count + fewer.count))
+    _ = storedSlots.initialize(from: (0..<Int32(attributes.count)).map { $0 } + fewer)
+    fewerStored = attributes.count
   }
 
-  deinit { plainPlans.deallocate() }
+  deinit {
+    plainPlans.deallocate()
+    keptValues.deallocate()
+    storedSlots.deallocate()
+  }
 
   /// The bound profile, or nil when the input is not of the common shape (see the type's documentation).
   func bind(_ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits) -> BoundProfile? {
@@ -92,45 +115,61 @@ final class ProfileBinder: @unchecked Sendable {
 
   /// Binds `input` into `bound`, reusing its storage when `bound` is uniquely held and was made by this binder
   /// (the batch path binds every line into one profile: no allocation per line); false, with `bound` in an
-  /// unspecified state, when the input is not of the common shape.
-  func bind(_ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into bound: inout BoundProfile) -> Bool {
+  /// unspecified state, when the input is not of the common shape. Without `keepingEveryValue`, only the values
+  /// a run reads are built (``BoundProfile/keepsEveryValue``).
+  func bind(
+    _ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into bound: inout BoundProfile,
+    keepingEveryValue: Bool = true
+  ) -> Bool {
     guard input.count <= limits.json.maxBytes, limits.json.maxDepth >= 3 else { return false }
     if bound.boundBy !== identity || bound.values.count != attributes.count { bound = emptyProfile() }
     guard bound.memberHints.count == hintCount else {
       // No hints to learn into: guesses start empty and are dropped (on the stack, no allocation).
       return withUnsafeTemporaryAllocation(of: Int32.self, capacity: hintCount) { hints in
         hints.initialize(repeating: -1)
-        return bind(input, limits: limits, into: &bound, hints: hints)
+        return bind(input, limits: limits, into: &bound, hints: hints, keepingEveryValue: keepingEveryValue)
       }
     }
     // Moved out while `bound` is written (one access at a time), and back after.
     var hints: [Int32] = []
     swap(&hints, &bound.memberHints)
     defer { swap(&hints, &bound.memberHints) }
-    return hints.withUnsafeMutableBufferPointer { bind(input, limits: limits, into: &bound, hints: $0) }
+    return hints.withUnsafeMutableBufferPointer {
+      bind(input, limits: limits, into: &bound, hints: $0, keepingEveryValue: keepingEveryValue)
+    }
   }
 
   private func bind(
     _ input: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into bound: inout BoundProfile,
-    hints: UnsafeMutableBufferPointer<Int32>
+    hints: UnsafeMutableBufferPointer<Int32>, keepingEveryValue: Bool
   ) -> Bool {
-    bound.reset()
+    // The values stored so far were stored as `bound` said it keeps them.
+    let stored = UnsafeBufferPointer(
+      rebasing: storedSlots[bound.keepsEveryValue ? 0..<fewerStored : fewerStored..<storedSlots.count])
+    let keptBefore = UnsafePointer(keptValues.baseAddress! + (bound.keepsEveryValue ? 0 : attributes.count))
+    bound.resetMembers()
+    bound.keepsEveryValue = keepingEveryValue
     // Strings (names too) over the profile's string limit make the parser throw, so the binder declines and the
     // reference path reports the string with its path.
     var json = limits.json
     json.maxStringBytes = min(json.maxStringBytes, limits.maxStringBytes)
     var parser = JSONParser(input: input, limits: json)
     var profileID: String? = nil
+    var profileIDSource = (start: -1, end: -1)
     var experiment: (force: [String: String]?, assignments: [String: String]?) = (nil, nil)
     let complete = bound.values.withUnsafeMutableBufferPointer { values in
       bound.scalars.withUnsafeMutableBufferPointer { scalars in
         // Which members were seen (duplicates decline): one flag per slot, plus the reserved members.
-        withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + Member.count) { seen in
+        Self.reset(values, scalars, stored: stored, kept: keptBefore)
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + Member.count) { seen in
           seen.initialize(repeating: false)
-          var slots = Slots(values: values, scalars: scalars, hints: hints)
+          let kept = UnsafePointer(keptValues.baseAddress! + (keepingEveryValue ? 0 : attributes.count))
+          var slots = Slots(values: values, scalars: scalars, hints: hints, kept: kept)
           defer { (profileID, experiment) = (slots.profileID, (slots.force, slots.assignments)) }
           do throws(JSONError) {
-            return try readProfile(&parser, into: &slots, seen: seen)
+            let complete = try readProfile(&parser, into: &slots, seen: seen)
+            profileIDSource = slots.profileIDSource
+            return complete
           } catch {
             return false
           }
@@ -139,6 +178,7 @@ final class ProfileBinder: @unchecked Sendable {
     }
     guard complete else { return false }
     bound.profileID = profileID
+    if profileIDSource.start >= 0 { bound.profileIDSource = profileIDSource.start..<profileIDSource.end }
     if let force = experiment.force, !force.isEmpty { bound.force = force }
     if let assignments = experiment.assignments, !assignments.isEmpty { bound.assignments = assignments }
     return true
@@ -160,8 +200,15 @@ final class ProfileBinder: @unchecked Sendable {
         if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID,
           plainPlans[slot].kind == .string
         {
+          let start = parser.index
           guard try readValue(&parser, slot: slot, into: &slots) else { return false }
-          if code == Member.profileID, case .string(let text) = slots.values[slot] { slots.profileID = text }
+          if code == Member.profileID, case .string(let text) = slots.values[slot] {
+            slots.profileID = text
+            // A string with no byte the writer would escape is its own JSON.
+            if JSONParser.firstSpecialByte(parser.input, from: start + 1) == parser.index - 1 {
+              slots.profileIDSource = (start, parser.index)
+            }
+          }
           return true
         }
         if try readNull(&parser) { return true }
@@ -204,6 +251,20 @@ final class ProfileBinder: @unchecked Sendable {
     return parser.index == parser.input.count
   }
 
+  /// Makes every value and scalar missing. `stored` lists the slots a value can be in and `kept` says which
+  /// slots' values were kept when they were stored (``Slots/store(_:_:at:)``): a value is set only beside a set
+  /// scalar, and a value not kept only beside an `.other` one, so only those values are written.
+  @inline(__always)
+  static func reset(
+    _ values: UnsafeMutableBufferPointer<Value>, _ scalars: UnsafeMutableBufferPointer<Scalar>,
+    stored: UnsafeBufferPointer<Int32>, kept: UnsafePointer<Bool>
+  ) {
+    for slot in stored.lazy.map(Int.init) where scalars[slot].tag != .missing {
+      if kept[slot] || scalars[slot].tag == .other { values[slot] = .missing }
+    }
+    scalars.update(repeating: .missing)
+  }
+
   /// Records a member (a slot, or a negative `Member` code); false when it was already seen.
   @inline(__always)
   private static func remember(_ code: Int32, in seen: UnsafeMutableBufferPointer<Bool>) -> Bool {
@@ -219,27 +280,33 @@ final class ProfileBinder: @unchecked Sendable {
     let scalars: UnsafeMutableBufferPointer<Scalar>
     /// The profile's ``BoundProfile/memberHints``.
     let hints: UnsafeMutableBufferPointer<Int32>
+    /// By slot: whether its value is kept (``BoundProfile/keepsEveryValue``).
+    let kept: UnsafePointer<Bool>
     var profileID: String?
+    /// ``BoundProfile/profileIDSource``, in the bytes being bound, as plain integers (-1 for none).
+    var profileIDSource = (start: -1, end: -1)
     /// The `force` and `assignments` members (test name or version id → variation id).
     var force: [String: String]?
     var assignments: [String: String]?
 
-    /// Stores the value of `slot` and its scalar. The slot holds `.missing` (the profile was reset, and a
-    /// member seen twice declines before its second value is read), which owns nothing, so the value is
-    /// initialized over it instead of assigned: no destroying of the value it replaces.
+    /// Stores the scalar of `slot`, and its value when the slot's value is kept or the scalar has no plain form
+    /// (`.other`: a run reads such a value); `value` is not built otherwise. The slot holds `.missing` (the
+    /// profile was reset, and a member seen twice declines before its second value is read), which owns nothing,
+    /// so the value is initialized over it instead of assigned: no destroying of the value it replaces.
     @inline(__always)
-    func store(_ value: Value, _ scalar: Scalar, at slot: Int) {
-      (values.baseAddress! + slot).initialize(to: value)
+    func store(_ value: @autoclosure () -> Value, _ scalar: Scalar, at slot: Int) {
+      if kept[slot] || scalar.tag == .other { (values.baseAddress! + slot).initialize(to: value()) }
       scalars[slot] = scalar
     }
 
     init(
       values: UnsafeMutableBufferPointer<Value>, scalars: UnsafeMutableBufferPointer<Scalar>,
-      hints: UnsafeMutableBufferPointer<Int32>
+      hints: UnsafeMutableBufferPointer<Int32>, kept: UnsafePointer<Bool>
     ) {
       self.values = values
       self.scalars = scalars
       self.hints = hints
+      self.kept = kept
     }
   }
 }

@@ -12,7 +12,8 @@ extension RuleSet {
     let exposures = exposures(trail, placement: placement)
     let reason = reason(resolution)
     if resolution.override >= 0 {
-      return overrideDecision(resolution, placement: placement, profile: profile, warnings: warnings, explained: explanation != nil)
+      return overrideDecision(
+        resolution, placement: placement, profile: profile, warnings: warnings, explained: explanation != nil)
     }
     guard resolution.row >= 0 else {
       warnings.append("no row of placement '\(placement.name)' decided; showing nothing")
@@ -38,7 +39,8 @@ extension RuleSet {
     let forced = placement.overrides[Int(resolution.override)]
     let condition = conditionText(ofOverride: forced.condition)
     let audience = Audience(index: -1, name: "override", segment: condition)
-    let trace = RowTrace(index: -1, name: "override", outcome: .decided(reason: "forced by an override for \(condition)"))
+    let trace = RowTrace(
+      index: -1, name: "override", outcome: .decided(reason: "forced by an override for \(condition)"))
     return Decision(
       placement: placement.name, profileID: profile.profileID, audience: audience, content: Self.shown(forced.content),
       abTest: nil, reason: .override, exposures: [], warnings: warnings, explanation: explained ? [trace] : nil)
@@ -129,6 +131,8 @@ extension RuleSet {
   /// The explanation of an observed resolution: one trace per row tried, in priority order.
   func explanation(of observer: ExplainObserver, placement index: Int, profile: BoundProfile) -> [RowTrace] {
     let rows = placements[index].rows
+    // The values an explanation shows were all kept: only a batch's storage keeps fewer, and it never explains.
+    precondition(profile.keepsEveryValue, "an explained profile keeps every value")
     let explainer = Explainer(ruleSet: self, results: observer.nodes, profile: profile)
     return observer.rows.map { tried in
       let row = rows[tried.row]

@@ -20,11 +20,13 @@ import Testing
     var outcomes = Set<String>()
     var exposureOutcomes = Set<String>()
     var reasons = Set<String>()
+    var leanBindings = 0
     for _ in 0..<Self.ruleSets {
       let rules = generator.rules()
       let compilation = Compilation.compile([RuleSource(name: "generated.rules", text: rules.text)])
       let ruleSet = try #require(compilation.ruleSet, "\(rules.text)\n\(compilation.diagnostics)")
       let encoder = DecisionEncoder(ruleSet: ruleSet, placements: [0])
+      var batchStorage = ruleSet.emptyProfile()
       for index in 0..<Self.profilesPerRuleSet {
         let profile = generator.profile(index)
         let expected = NaiveOracle(rules: rules, profile: profile).outcome()
@@ -48,6 +50,25 @@ import Testing
           encoder.write(resolution, trail: trail, position: 0, profile: bound, to: &json)
           #expect(json.string == plain.jsonString, "\(context)")
         }
+        // The batch's storage keeps only the values a run reads (`keepingEveryValue: false`), reused from the
+        // previous profile: the same decision, the same scalars, and the same bytes from the batch writer.
+        try Array(profile.json.utf8).withUnsafeBufferPointer { bytes in
+          try ruleSet.bind(jsonBytes: bytes, limits: .default, into: &batchStorage, keepingEveryValue: false)
+        }
+        let context = "\(rules.text)\n\(profile.json)"
+        #expect(batchStorage.scalars == fast.scalars, "\(context)")
+        let lean = try ruleSet.resolve("p", for: batchStorage, options: ResolveOptions(now: Self.now))
+        #expect(Self.essence(lean) == Self.essence(expected), "\(context)")
+        var json = JSONWriter()
+        var trail = ExposureTrail()
+        var profileID = JSONWriter()
+        Array(profile.json.utf8).withUnsafeBufferPointer {
+          DecisionEncoder.profileIDJSON(batchStorage, input: $0, into: &profileID)
+        }
+        let resolution = ruleSet.resolution(0, for: batchStorage, now: Self.now, trail: &trail)
+        encoder.write(resolution, trail: trail, position: 0, profile: batchStorage, profileID: profileID, to: &json)
+        #expect(json.string == lean.jsonString, "\(context)")
+        if !batchStorage.keepsEveryValue { leanBindings += 1 }
         rowsDeciding.insert(expected.row)
         outcomes.formUnion(expected.tried.map(\.outcome))
         exposureOutcomes.formUnion(expected.exposures.map { String($0.split(separator: " ").last!) })
@@ -56,6 +77,8 @@ import Testing
       }
     }
     #expect(checked == Self.ruleSets * Self.profilesPerRuleSet)
+    // Most profiles take the fast path, which keeps fewer values (the others fall back and keep every value).
+    #expect(leanBindings > checked / 2)
     // The cases are real ones: several rows decide, and every outcome occurs.
     #expect(rowsDeciding.count >= 4)
     #expect(outcomes == ["not_matched", "scheduled_out", "outside_layer", "fell_through", "decided"])
@@ -64,11 +87,12 @@ import Testing
   }
 
   static func essence(_ decision: Decision) -> String {
-    let content = switch decision.content {
-    case .flow(let id, _): "flow \(id)"
-    case .paywall(let id): "paywall \(id)"
-    case .holdout: "holdout"
-    }
+    let content =
+      switch decision.content {
+      case .flow(let id, _): "flow \(id)"
+      case .paywall(let id): "paywall \(id)"
+      case .holdout: "holdout"
+      }
     let test = decision.abTest.map { " \($0.variation) \($0.bucket.map(String.init) ?? "-")" } ?? ""
     return "row \(decision.audience.index): \(content)\(test)"
   }
@@ -85,7 +109,8 @@ import Testing
   static func trace(_ decision: Decision) -> [NaiveOracle.Tried] {
     (decision.explanation ?? []).map { row in
       switch row.outcome {
-      case .notMatched(let condition, _): NaiveOracle.Tried(row: row.index, outcome: "not_matched", condition: condition)
+      case .notMatched(let condition, _):
+        NaiveOracle.Tried(row: row.index, outcome: "not_matched", condition: condition)
       case .fellThrough: NaiveOracle.Tried(row: row.index, outcome: "fell_through", condition: nil)
       case .scheduledOut: NaiveOracle.Tried(row: row.index, outcome: "scheduled_out", condition: nil)
       case .outsideLayer: NaiveOracle.Tried(row: row.index, outcome: "outside_layer", condition: nil)
