@@ -26,13 +26,18 @@ final class ByteKeyTable: @unchecked Sendable {
 /// The storage of a ``ByteKeyTable`` as plain data (pointers and a mask): copying it costs no retain.
 struct ByteKeys: @unchecked Sendable {
   /// One name: its length (-1 for an empty bucket), value, two words (``words(_:)``), and where its bytes start
-  /// in `keyBytes` (read only for names over 16 bytes).
+  /// in `keyBytes` (read only for names over 16 bytes). When the names are plain and the name's member token
+  /// (the name, its closing quote and a colon: `name":`) has at most 16 bytes, that token's length and two words,
+  /// for ``member(_:count:inBucket:)``; else a token length of 0.
   private struct Bucket {
     var count: Int32 = -1
     var value: Int32 = 0
     var head: UInt64 = 0
     var tail: UInt64 = 0
     var start: Int = 0
+    var tokenCount: Int = 0
+    var tokenHead: UInt64 = 0
+    var tokenTail: UInt64 = 0
   }
 
   private let buckets: UnsafeMutableBufferPointer<Bucket>
@@ -40,7 +45,7 @@ struct ByteKeys: @unchecked Sendable {
   private let keyBytes: UnsafeMutableBufferPointer<UInt8>
   private let mask: Int
   /// Whether every name is printable ASCII without quotes or backslashes: then bytes in a JSON string that equal
-  /// a name are that name, unescaped (``starts(_:count:withNameIn:)`` may stand for scanning the string).
+  /// a name are that name, unescaped (``member(_:count:inBucket:)`` may stand for scanning the string).
   let namesArePlain: Bool
 
   /// Storage for `entries`; names must be unique.
@@ -66,8 +71,12 @@ struct ByteKeys: @unchecked Sendable {
       let (head, tail) = name.withUnsafeBufferPointer { Self.words($0) }
       var bucket = Self.hash(head, tail, name.count) & mask
       while buckets[bucket].count >= 0 { bucket = (bucket + 1) & mask }
+      let token = name + [UInt8(ascii: "\""), UInt8(ascii: ":")]
+      let usesToken = namesArePlain && token.count <= 16
+      let (tokenHead, tokenTail) = token.withUnsafeBufferPointer { Self.words($0) }
       buckets[bucket] = Bucket(
-        count: Int32(name.count), value: entries[position].value, head: head, tail: tail, start: start)
+        count: Int32(name.count), value: entries[position].value, head: head, tail: tail, start: start,
+        tokenCount: usesToken ? token.count : 0, tokenHead: tokenHead, tokenTail: tokenTail)
     }
   }
 
@@ -109,20 +118,15 @@ struct ByteKeys: @unchecked Sendable {
   @inline(__always)
   func value(inBucket bucket: Int) -> Int32 { buckets[bucket].value }
 
-  /// The length in bytes of the name in `bucket`.
+  /// The length of the member token of the name in `bucket` (`name":`, see ``Bucket``) when the `count` bytes at
+  /// `bytes`, which follow a member name's opening quote, start with it: the name, unescaped, then the colon;
+  /// 0 when they do not, or when the bucket has no token (the caller then reads the name as a string).
   @inline(__always)
-  func length(ofBucket bucket: Int) -> Int { Int(buckets[bucket].count) }
-
-  /// Whether the `count` bytes at `bytes` start with the name in `bucket` (a guess: the caller checks what
-  /// follows). Reads only those bytes.
-  @inline(__always)
-  func starts(_ bytes: UnsafePointer<UInt8>, count: Int, withNameIn bucket: Int) -> Bool {
+  func member(_ bytes: UnsafePointer<UInt8>, count: Int, inBucket bucket: Int) -> Int {
     let entry = buckets[bucket]
-    let length = Int(entry.count)
-    guard length <= count else { return false }
-    let (head, tail) = Self.words(UnsafeBufferPointer(start: bytes, count: length))
-    return head == entry.head && tail == entry.tail
-      && (length <= 16 || Self.equal(keyBytes.baseAddress! + entry.start, bytes, length))
+    guard entry.tokenCount > 0, entry.tokenCount <= count else { return 0 }
+    let (head, tail) = Self.words(UnsafeBufferPointer(start: bytes, count: entry.tokenCount))
+    return head == entry.tokenHead && tail == entry.tokenTail ? entry.tokenCount : 0
   }
 
   /// Two words that, with the length, determine a name of up to 16 bytes: the first and last eight bytes

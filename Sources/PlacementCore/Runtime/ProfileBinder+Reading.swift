@@ -26,8 +26,9 @@ extension ProfileBinder {
   /// Profiles of one feed list their members in the same order, some of them optional, so `hints`
   /// (``BoundProfile/memberHints``: two entries for the object's start and two after each bucket of `keys`)
   /// remembers the two names that came next most recently, the last one first. When the input starts with one of
-  /// them and its closing quote, it is taken without scanning or hashing (only for tables of plain names,
-  /// ``ByteKeys/namesArePlain``: attribute names are ASCII identifiers).
+  /// them, its closing quote and the colon (its member token, ``ByteKeys/member(_:count:inBucket:)``), all three
+  /// are taken in one comparison, without scanning or hashing (for names of up to 14 bytes in tables of plain
+  /// names, ``ByteKeys/namesArePlain``: attribute names are ASCII identifiers).
   @inline(__always)
   func readKeyedMembers(
     _ parser: inout JSONParser, keys: ByteKeys, hints: UnsafeMutableBufferPointer<Int32>,
@@ -38,16 +39,13 @@ extension ProfileBinder {
     while true {
       guard parser.current == UInt8(ascii: "\""), let base = parser.input.baseAddress else { return false }
       let start = parser.index + 1
-      /// Whether the input's name is the one in `bucket` (a hint, or -1 for none), consumed if so.
+      /// Whether the input's name is the one in `bucket` (a hint, or -1 for none), consumed with its colon if so:
+      /// one comparison of the member token `name":` (``ByteKeys/member(_:count:inBucket:)``).
       @inline(__always) func takes(_ bucket: Int) -> Bool {
-        guard bucket >= 0, keys.namesArePlain,
-          keys.starts(base + start, count: parser.input.count - start, withNameIn: bucket)
-        else { return false }
-        let end = start + keys.length(ofBucket: bucket)
-        guard end < parser.input.count, parser.input[end] == UInt8(ascii: "\""),
-          end - start <= parser.limits.maxStringBytes
-        else { return false }
-        parser.index = end + 1
+        guard bucket >= 0 else { return false }
+        let token = keys.member(base + start, count: parser.input.count - start, inBucket: bucket)
+        guard token > 0, token - 2 <= parser.limits.maxStringBytes else { return false }
+        parser.index = start + token
         return true
       }
       let first = Int(hints[2 * previous])
@@ -66,9 +64,11 @@ extension ProfileBinder {
           hints[2 * previous + 1] = Int32(first)
           hints[2 * previous] = Int32(bucket)
         }
+        guard readColon(&parser) else { return false }
       }
       if let bucket { previous = bucket + 1 }
-      guard readColon(&parser) else { return false }
+      // After a taken token, white space before the value (every value starts above 0x20).
+      if parser.index < parser.input.count, parser.input[parser.index] <= 0x20 { parser.skipWhitespace() }
       guard try member(&parser, bucket.map { keys.value(inBucket: $0) }) else { return false }
       guard let more = nextElement(&parser, closing: UInt8(ascii: "}")) else { return false }
       if !more { return true }

@@ -64,28 +64,37 @@ extension ByteKeyTableTests {
 }
 
 extension ByteKeyTableTests {
-  /// The binder's guess check: bytes that start with a bucket's name (whatever follows) match it, a shorter
-  /// input, a prefix or any other name does not; only tables of plain names may be guessed from raw bytes.
-  @Test func bytesStartingWithABucketsName() {
+  /// The binder's guess check: the bytes after a member name's opening quote match a bucket's member token when
+  /// they are its name, the closing quote and a colon (whatever follows), for names of up to 14 bytes; another
+  /// name, a prefix, a longer name, white space before the colon or a cut input do not.
+  @Test func bytesStartingWithABucketsMemberToken() {
     let table = ByteKeyTable(Self.names.enumerated().map { ($1, Int32($0)) })
     let keys = table.keys
+    func token(_ text: String, in bucket: Int) -> Int {
+      Array(text.utf8).withUnsafeBufferPointer { keys.member($0.baseAddress!, count: $0.count, inBucket: bucket) }
+    }
+    var tokens = 0
     for name in Self.names {
       let bucket = Array(name.utf8).withUnsafeBufferPointer { keys.bucket(of: $0) }!
-      #expect(keys.length(ofBucket: bucket) == name.utf8.count)
       #expect(keys.value(inBucket: bucket) == Int32(Self.names.firstIndex(of: name)!))
+      let length = name.utf8.count + 2
+      let expected = length <= 16 ? length : 0
       for other in Self.names {
-        let input = Array((other + "\":1").utf8)
-        let starts = input.withUnsafeBufferPointer { keys.starts($0.baseAddress!, count: $0.count, withNameIn: bucket) }
-        #expect(starts == other.utf8.starts(with: name.utf8), "\(name) in \(other)")
+        #expect(token(other + "\":1", in: bucket) == (other == name ? expected : 0), "\(name) in \(other)")
       }
-      let cut = Array(name.utf8.dropLast())
-      if !cut.isEmpty {
-        #expect(!cut.withUnsafeBufferPointer { keys.starts($0.baseAddress!, count: $0.count, withNameIn: bucket) })
-      }
+      #expect(token(name + "\" :1", in: bucket) == 0)
+      #expect(token(name + "x\":1", in: bucket) == 0)
+      #expect(token(name + "\"", in: bucket) == 0)  // cut before the colon
+      if expected > 0 { tokens += 1 }
     }
+    #expect(tokens > 20 && tokens < Self.names.count)
     #expect(keys.namesArePlain)
     #expect(!ByteKeyTable([("a\\b", 1)]).keys.namesArePlain)
     #expect(!ByteKeyTable([("a\"", 1)]).keys.namesArePlain)
     #expect(!ByteKeyTable([("é", 1)]).keys.namesArePlain)
+    // A table with a name that is not plain has no tokens: raw bytes equal to a name need not spell it.
+    let mixed = ByteKeyTable([("a\\b", 1), ("ok", 2)]).keys
+    let ok = Array("ok".utf8).withUnsafeBufferPointer { mixed.bucket(of: $0) }!
+    #expect(Array("ok\":1".utf8).withUnsafeBufferPointer { mixed.member($0.baseAddress!, count: 5, inBucket: ok) } == 0)
   }
 }
