@@ -48,7 +48,7 @@ extension RuleSet {
 
   /// ``forcing(_:allowOverrides:)`` in place: the batch path's, which copies nothing for a profile without `force`.
   package func force(_ profile: inout BoundProfile, allowOverrides: Bool) {
-    guard !profile.force.isEmpty, !profile.forceChecked else { return }
+    guard !profile.forceIsEmpty, !profile.forceChecked else { return }
     profile.forceChecked = true
     guard allowOverrides else {
       profile.warnings.append(

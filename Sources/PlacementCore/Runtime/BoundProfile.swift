@@ -30,6 +30,8 @@ public struct BoundProfile: Sendable {
     get { experiment?.assignments ?? [:] }
     set { experiment(default: newValue.isEmpty) { $0.assignments = newValue } }
   }
+  /// Whether there is no ``force`` (without building the empty dictionary the getter returns).
+  var forceIsEmpty: Bool { experiment?.force.isEmpty ?? true }
   /// The part of ``force`` a resolution honours: set only by ``RuleSet/forcing(_:allowOverrides:)``, so a path
   /// that never asked for overrides ignores `force`.
   var forced: [String: String] {

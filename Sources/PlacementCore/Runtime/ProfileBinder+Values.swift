@@ -156,9 +156,14 @@ extension ProfileBinder {
       guard parser.current == UInt8(ascii: "\"") else { return false }
       let version: SemanticVersion?
       if let bytes = parser.plainASCIIString() {
-        version =
-          SemanticVersion.parsePlainRelease(utf8: bytes)
-          ?? SemanticVersion(parsing: String(decoding: bytes, as: UTF8.self))
+        // A plain release that packs: its scalar, and the version only if the slot keeps it.
+        if let release = SemanticVersion.plainReleaseComponents(utf8: bytes),
+          let packed = Scalar.packRelease(release.major, release.minor, release.patch)
+        {
+          slots.store(.version(SemanticVersion(release: release)), Scalar(tag: .version, bits: packed), at: slot)
+          return true
+        }
+        version = SemanticVersion(parsing: String(decoding: bytes, as: UTF8.self))
       } else {
         version = SemanticVersion(parsing: try parser.parseString())
       }

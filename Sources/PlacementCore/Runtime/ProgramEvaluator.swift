@@ -31,13 +31,15 @@ extension Program {
       graph.edges.withUnsafeBufferPointer { edges in
         graph.entries.withUnsafeBufferPointer { entries in
           memoSlots.withUnsafeBufferPointer { memoSlots in
-            profile.scalars.withUnsafeBufferPointer { scalars in
-              var evaluator = ProgramEvaluator(
-                program: self, nodes: nodes, edges: edges, entries: entries, memoSlots: memoSlots, scalars: scalars,
-                memo: memo, words: memoWords, now: now, observer: observer)
-              let result = body(&evaluator, profile)
-              observer = evaluator.observer
-              return result
+            rowPlans.withUnsafeBufferPointer { rowPlans in
+              profile.scalars.withUnsafeBufferPointer { scalars in
+                var evaluator = ProgramEvaluator(
+                  program: self, nodes: nodes, edges: edges, entries: entries, memoSlots: memoSlots,
+                  rowPlans: rowPlans, scalars: scalars, memo: memo, words: memoWords, now: now, observer: observer)
+                let result = body(&evaluator, profile)
+                observer = evaluator.observer
+                return result
+              }
             }
           }
         }
@@ -62,6 +64,9 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   let edges: UnsafeBufferPointer<BranchGraph.Edge>
   let entries: UnsafeBufferPointer<Int32>
   let memoSlots: UnsafeBufferPointer<Int32>
+  /// The program's ``Program/rowPlans``, for the resolution loop (read here, not through the rule set: taking
+  /// the array's pointer there retained and released it once per resolution).
+  let rowPlans: UnsafeBufferPointer<RowPlan>
   let scalars: UnsafeBufferPointer<Scalar>
   /// `words` "known" words, then `words` "holds" words.
   let memo: UnsafeMutableBufferPointer<UInt64>

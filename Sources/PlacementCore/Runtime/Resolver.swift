@@ -132,40 +132,38 @@ extension RuleSet {
       return resolution
     }
     let (start, end) = (Int(program.rowStarts[index]), Int(program.rowStarts[index + 1]))
-    return program.rowPlans.withUnsafeBufferPointer { plans in
-      for row in 0..<(end - start) {
-        let plan = plans[start + row]
-        let segment = plan.segment >= 0 ? Int(plan.segment) : nil
-        if let segment, !run.segment(segment, profile) {
-          run.observer.row(row, segment: segment, outcome: .notMatched)
-          continue
-        }
-        // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
-        guard plan.isLive(at: now) else {
-          run.observer.row(row, segment: segment, outcome: .scheduledOut)
-          resolution.scheduledOut = true
-          continue
-        }
-        var draw: Draw? = nil
-        var fallsThrough = plan.kind == .fallsThrough
-        if plan.kind == .test, case .test(let test) = placements[index].rows[row].content {
-          guard let assigned = assign(test, profile: profile, run: &run) else {
-            run.observer.row(row, segment: segment, outcome: .outsideLayer)
-            continue
-          }
-          draw = assigned
-          fallsThrough = Self.fallsThrough(test.variations[Int(assigned.variation)].content)
-        }
-        if fallsThrough {
-          run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
-          continue
-        }
-        run.observer.row(row, segment: segment, outcome: .decided(draw))
-        resolution.decide(row: row, draw)
-        return resolution
+    for row in 0..<(end - start) {
+      let plan = run.rowPlans[start + row]
+      let segment = plan.segment >= 0 ? Int(plan.segment) : nil
+      if let segment, !run.segment(segment, profile) {
+        run.observer.row(row, segment: segment, outcome: .notMatched)
+        continue
       }
+      // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
+      guard plan.isLive(at: now) else {
+        run.observer.row(row, segment: segment, outcome: .scheduledOut)
+        resolution.scheduledOut = true
+        continue
+      }
+      var draw: Draw? = nil
+      var fallsThrough = plan.kind == .fallsThrough
+      if plan.kind == .test, case .test(let test) = placements[index].rows[row].content {
+        guard let assigned = assign(test, profile: profile, run: &run) else {
+          run.observer.row(row, segment: segment, outcome: .outsideLayer)
+          continue
+        }
+        draw = assigned
+        fallsThrough = Self.fallsThrough(test.variations[Int(assigned.variation)].content)
+      }
+      if fallsThrough {
+        run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
+        continue
+      }
+      run.observer.row(row, segment: segment, outcome: .decided(draw))
+      resolution.decide(row: row, draw)
       return resolution
     }
+    return resolution
   }
 
   static func fallsThrough(_ content: Content) -> Bool {

@@ -38,10 +38,15 @@ package struct Scalar: Sendable, Equatable {
   /// A release version (no pre-release) with every component below 2^21, packed so that integer order is
   /// SemVer precedence: `major << 42 | minor << 21 | patch`. Nil for other versions.
   static func packVersion(_ version: SemanticVersion) -> UInt64? {
+    guard version.prerelease.isEmpty else { return nil }
+    return packRelease(version.major, version.minor, version.patch)
+  }
+
+  /// ``packVersion(_:)`` of the release `major.minor.patch`.
+  @inline(__always)
+  static func packRelease(_ major: UInt64, _ minor: UInt64, _ patch: UInt64) -> UInt64? {
     let limit: UInt64 = 1 << 21
-    guard version.prerelease.isEmpty, version.major < limit, version.minor < limit, version.patch < limit else {
-      return nil
-    }
-    return version.major << 42 | version.minor << 21 | version.patch
+    guard major < limit, minor < limit, patch < limit else { return nil }
+    return major << 42 | minor << 21 | patch
   }
 }

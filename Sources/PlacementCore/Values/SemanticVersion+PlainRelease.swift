@@ -9,6 +9,19 @@ extension SemanticVersion {
 
   /// ``parsePlainRelease(_:)`` over UTF-8 bytes.
   static func parsePlainRelease(utf8 bytes: some Sequence<UInt8>) -> SemanticVersion? {
+    plainReleaseComponents(utf8: bytes).map(SemanticVersion.init(release:))
+  }
+
+  /// The release `major.minor.patch` (no pre-release, no build metadata).
+  init(release components: (major: UInt64, minor: UInt64, patch: UInt64)) {
+    self.init(
+      major: components.major, minor: components.minor, patch: components.patch, prerelease: [], buildMetadata: [])
+  }
+
+  /// The components of the version ``parsePlainRelease(utf8:)`` reads, without building the version (whose
+  /// empty pre-release and build arrays cost a release each when it is dropped).
+  static func plainReleaseComponents(utf8 bytes: some Sequence<UInt8>) -> (major: UInt64, minor: UInt64, patch: UInt64)?
+  {
     var components: (UInt64, UInt64, UInt64) = (0, 0, 0)
     var count = 0
     var value: UInt64 = 0
@@ -38,7 +51,6 @@ extension SemanticVersion {
     case 1: components.1 = value
     default: components.2 = value
     }
-    return SemanticVersion(
-      major: components.0, minor: components.1, patch: components.2, prerelease: [], buildMetadata: [])
+    return components
   }
 }
