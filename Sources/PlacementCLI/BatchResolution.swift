@@ -152,16 +152,27 @@ struct BatchResolution {
         }
       }
       if let encoder {
-        // Decision lines go straight into the chunk's output; the id is encoded once.
-        DecisionEncoder.profileIDJSON(profile, input: line, into: &profileIDJSON)
+        // Decision lines go straight into the chunk's output. The id's JSON is the line's own bytes when the binder
+        // found it there without escapes; any other id is encoded once for the line's placements.
         memo.reset()
-        for (position, placement) in placements.enumerated() {
+        let idInLine = profile.profileIDSource.map { UnsafeBufferPointer(rebasing: line[$0]) }
+        if idInLine == nil { DecisionEncoder.profileIDJSON(profile, into: &profileIDJSON) }
+        // By position: taking each placement out of the array would retain its name once per decision.
+        for position in placements.indices {
           let resolution = encoder.resolution(
             position: position, index: indices[position], profile: profile, now: options.now, memo: &memo,
             trail: &trail)
-          encoder.write(
-            resolution, trail: trail, position: position, profile: profile, profileID: profileIDJSON, to: &result.out)
-          result.out.endLine()
+          if let idInLine {
+            encoder.write(
+              resolution, trail: trail, position: position, profile: profile, profileID: idInLine, endingLine: true,
+              to: &result.out)
+          } else {
+            profileIDJSON.withBytes { id in
+              encoder.write(
+                resolution, trail: trail, position: position, profile: profile, profileID: id, endingLine: true,
+                to: &result.out)
+            }
+          }
           if collectsAssignments {
             assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a }
           }
@@ -169,7 +180,7 @@ struct BatchResolution {
             log.removeAll(keepingCapacity: true)
             exposureLog.write(
               RuleSet.exposures(trail, placement: ruleSet.placements[indices[position]]), profileID: profile.profileID,
-              placement: placement.name, to: &log)
+              placement: placements[position].name, to: &log)
             log.withBytes { result.exposures.append(contentsOf: $0) }
           }
         }

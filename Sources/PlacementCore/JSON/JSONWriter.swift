@@ -232,6 +232,15 @@ extension JSONWriter {
     output.appendBytes(start, middle, end)
   }
 
+  /// ``rawValue(start:middle:end:)`` then ``endLine()``, with one capacity check.
+  package mutating func rawLine(
+    start: UnsafeBufferPointer<UInt8>, middle: UnsafeBufferPointer<UInt8>, end: UnsafeBufferPointer<UInt8>
+  ) {
+    separate()
+    output.appendLine(start, middle, end)
+    needsComma = false
+  }
+
   /// Appends `piece`, the cached end of the value a ``rawValueStart(buffer:)`` began (`…}`), as ``endObject()``
   /// would: a value after it is separated by a comma.
   package mutating func rawValueEnd(buffer piece: UnsafeBufferPointer<UInt8>) {

@@ -98,7 +98,23 @@ extension OutputBytes: ByteSink {
   mutating func appendBytes(
     _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, _ third: UnsafeBufferPointer<UInt8>
   ) {
-    reserve(first.count + second.count + third.count)
+    appendPieces(first, second, third, lineFeed: false)
+  }
+
+  /// The three pieces, then a line feed, with one capacity check.
+  @inline(__always)
+  mutating func appendLine(
+    _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, _ third: UnsafeBufferPointer<UInt8>
+  ) {
+    appendPieces(first, second, third, lineFeed: true)
+  }
+
+  @inline(__always)
+  private mutating func appendPieces(
+    _ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, _ third: UnsafeBufferPointer<UInt8>,
+    lineFeed: Bool
+  ) {
+    reserve(first.count + second.count + third.count + (lineFeed ? 1 : 0))
     let storage = storage
     @inline(__always) func copy(_ piece: UnsafeBufferPointer<UInt8>) {
       guard let source = piece.baseAddress, !piece.isEmpty else { return }
@@ -108,6 +124,10 @@ extension OutputBytes: ByteSink {
     copy(first)
     copy(second)
     copy(third)
+    if lineFeed {
+      storage.base[storage.count] = UInt8(ascii: "\n")
+      storage.count += 1
+    }
   }
 
   @inline(__always)

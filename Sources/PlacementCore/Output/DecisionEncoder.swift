@@ -87,33 +87,55 @@ package final class DecisionEncoder: Sendable {
 
   /// Writes the decision `resolution` (of the placement at `position`) stands for, for `profile`, with the
   /// exposures of `trail` (the tests the same run drew in). `profileID`, when given, is the profile's id already
-  /// written as JSON (``profileIDJSON(_:into:)``): a batch encodes it once per line, not once per placement.
+  /// written as JSON (``profileIDJSON(_:input:into:)``, or the line's own bytes): a batch encodes it once per line,
+  /// not once per placement. With `endingLine`, a line feed follows (``JSONWriter/endLine()``), in the same copy
+  /// as the rest of a common line.
   package func write(
     _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile,
-    profileID: JSONWriter? = nil, to json: inout JSONWriter
+    profileID: UnsafeBufferPointer<UInt8>? = nil, endingLine: Bool = false, to json: inout JSONWriter
   ) {
+    let ended = writeValue(
+      resolution, trail: trail, position: position, profile: profile, profileID: profileID, endingLine: endingLine,
+      to: &json)
+    if endingLine && !ended { json.endLine() }
+  }
+
+  /// ``write(_:trail:position:profile:profileID:endingLine:to:)``'s value; true when the line feed was written
+  /// with it.
+  private func writeValue(
+    _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile,
+    profileID: UnsafeBufferPointer<UInt8>?, endingLine: Bool, to json: inout JSONWriter
+  ) -> Bool {
     guard resolution.row >= 0, resolution.source == .drawn, !resolution.scheduledOut,
       !hasTests[position] || profile.bucketingID != nil
     else {
-      return ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json)
+      ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json)
+      return false
     }
     let row = Int(resolution.row)
     let common = resolution.variation < 0 && trail.draws.isEmpty && profile.warnings.isEmpty
     if common, let profileID {
-      // The common line: three copies, one capacity check.
-      return profileID.withBytes {
-        json.rawValue(start: heads[position, 0, 0], middle: $0, end: closedRows[position, row, 0])
+      // The common line: three copies (and the line feed), one capacity check.
+      let (start, end) = (heads[position, 0, 0], closedRows[position, row, 0])
+      if endingLine {
+        json.rawLine(start: start, middle: profileID, end: end)
+      } else {
+        json.rawValue(start: start, middle: profileID, end: end)
       }
+      return endingLine
     }
     json.rawValueStart(buffer: heads[position, 0, 0])
     if let profileID {
-      profileID.withBytes { json.raw(buffer: $0) }
+      json.raw(buffer: profileID)
     } else if let id = profile.profileID {
       json.rawString(id)
     } else {
       json.raw("null")
     }
-    if common { return json.rawValueEnd(buffer: closedRows[position, row, 0]) }
+    if common {
+      json.rawValueEnd(buffer: closedRows[position, row, 0])
+      return false
+    }
     let variation = max(0, Int(resolution.variation))
     json.raw(buffer: rows[position, row, variation])
     if resolution.variation >= 0 {
@@ -131,24 +153,17 @@ package final class DecisionEncoder: Sendable {
     }
     json.raw("]")
     json.endObject()
+    return false
   }
 }
 
 extension DecisionEncoder {
-  /// `profile`'s `profile_id` as JSON (a string, or `null`) in `bytes` (replaced), for ``write(_:trail:position:profile:profileID:to:)``.
-  /// `input`, when given, holds the JSON bytes `profile` was bound from: an id that the binder found written
-  /// without escapes in them (``BoundProfile/profileIDSource``) is copied from there as it is, not encoded again.
-  package static func profileIDJSON(
-    _ profile: BoundProfile, input: UnsafeBufferPointer<UInt8>? = nil, into json: inout JSONWriter
-  ) {
+  /// `profile`'s `profile_id` as JSON (a string, or `null`) in `json` (replaced), for
+  /// ``write(_:trail:position:profile:profileID:endingLine:to:)``. A batch needs it only for an id the binder did
+  /// not find written without escapes in the line (``BoundProfile/profileIDSource``: those bytes are its JSON).
+  package static func profileIDJSON(_ profile: BoundProfile, into json: inout JSONWriter) {
     json.removeAll(keepingCapacity: true)
-    if let input, let source = profile.profileIDSource {
-      json.raw(buffer: UnsafeBufferPointer(rebasing: input[source]))
-    } else if let id = profile.profileID {
-      json.rawString(id)
-    } else {
-      json.raw("null")
-    }
+    if let id = profile.profileID { json.rawString(id) } else { json.raw("null") }
   }
 
   /// The resolution of the placement at `position` (index `index` in the rule set) with its exposures in `trail`;

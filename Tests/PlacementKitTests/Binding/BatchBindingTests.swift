@@ -116,9 +116,8 @@ import Testing
       }
       let found = storage.profileIDSource.map { String(decoding: bytes[$0], as: UTF8.self) }
       #expect(found == source, "\(line)")
-      var written = JSONWriter()
-      bytes.withUnsafeBufferPointer { DecisionEncoder.profileIDJSON(storage, input: $0, into: &written) }
-      #expect(written.string == json, "\(line)")
+      // The bytes found are the id's JSON as the writer encodes it.
+      if let found { #expect(found == json, "\(line)") }
       var encoded = JSONWriter()
       DecisionEncoder.profileIDJSON(storage, into: &encoded)
       #expect(encoded.string == json, "\(line)")

@@ -59,15 +59,19 @@ import Testing
         #expect(batchStorage.scalars == fast.scalars, "\(context)")
         let lean = try ruleSet.resolve("p", for: batchStorage, options: ResolveOptions(now: Self.now))
         #expect(Self.essence(lean) == Self.essence(expected), "\(context)")
+        // As the batch writes it: the id's bytes from the line when the binder found them there, else encoded.
         var json = JSONWriter()
         var trail = ExposureTrail()
-        var profileID = JSONWriter()
-        Array(profile.json.utf8).withUnsafeBufferPointer {
-          DecisionEncoder.profileIDJSON(batchStorage, input: $0, into: &profileID)
-        }
+        var encodedID = JSONWriter()
+        DecisionEncoder.profileIDJSON(batchStorage, into: &encodedID)
+        let line = Array(profile.json.utf8)
+        let idJSON = batchStorage.profileIDSource.map { Array(line[$0]) } ?? encodedID.withBytes { Array($0) }
         let resolution = ruleSet.resolution(0, for: batchStorage, now: Self.now, trail: &trail)
-        encoder.write(resolution, trail: trail, position: 0, profile: batchStorage, profileID: profileID, to: &json)
-        #expect(json.string == lean.jsonString, "\(context)")
+        idJSON.withUnsafeBufferPointer {
+          encoder.write(
+            resolution, trail: trail, position: 0, profile: batchStorage, profileID: $0, endingLine: true, to: &json)
+        }
+        #expect(json.string == lean.jsonString + "\n", "\(context)")
         if !batchStorage.keepsEveryValue { leanBindings += 1 }
         rowsDeciding.insert(expected.row)
         outcomes.formUnion(expected.tried.map(\.outcome))
