@@ -26,9 +26,9 @@ final class ByteKeyTable: @unchecked Sendable {
 /// The storage of a ``ByteKeyTable`` as plain data (pointers and a mask): copying it costs no retain.
 struct ByteKeys: @unchecked Sendable {
   /// One name: its length (-1 for an empty bucket), value, two words (``words(_:)``), and where its bytes start
-  /// in `keyBytes` (read only for names over 16 bytes). When the names are plain and the name's member token
-  /// (the name, its closing quote and a colon: `name":`) has at most 16 bytes, that token's length and two words,
-  /// for ``member(_:count:inBucket:)``; else a token length of 0.
+  /// in `keyBytes` (read only for names over 16 bytes). When the names are plain, the name's member token (the
+  /// name, its closing quote and a colon: `name":`): its length, two words and where it starts in `tokenBytes`
+  /// (read only for tokens over 16 bytes), for ``member(_:count:inBucket:)``; else a token length of 0.
   private struct Bucket {
     var count: Int32 = -1
     var value: Int32 = 0
@@ -38,11 +38,14 @@ struct ByteKeys: @unchecked Sendable {
     var tokenCount: Int = 0
     var tokenHead: UInt64 = 0
     var tokenTail: UInt64 = 0
+    var tokenStart: Int = 0
   }
 
   private let buckets: UnsafeMutableBufferPointer<Bucket>
   /// Names back to back.
   private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+  /// Member tokens (`name":`) back to back, when the names are plain.
+  private let tokenBytes: UnsafeMutableBufferPointer<UInt8>
   private let mask: Int
   /// Whether every name is printable ASCII without quotes or backslashes: then bytes in a JSON string that equal
   /// a name are that name, unescaped (``member(_:count:inBucket:)`` may stand for scanning the string).
@@ -61,6 +64,10 @@ struct ByteKeys: @unchecked Sendable {
     namesArePlain = names.allSatisfy { name in
       name.allSatisfy { $0 >= 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
     }
+    let tokens = names.map { $0 + [UInt8(ascii: "\""), UInt8(ascii: ":")] }
+    tokenBytes = .allocate(capacity: max(1, tokens.reduce(0) { $0 + $1.count }))
+    _ = tokenBytes.initialize(from: tokens.joined())
+    var tokenStart = 0
     var offset = 0
     for (position, name) in names.enumerated() {
       let start = offset
@@ -71,12 +78,13 @@ struct ByteKeys: @unchecked Sendable {
       let (head, tail) = name.withUnsafeBufferPointer { Self.words($0) }
       var bucket = Self.hash(head, tail, name.count) & mask
       while buckets[bucket].count >= 0 { bucket = (bucket + 1) & mask }
-      let token = name + [UInt8(ascii: "\""), UInt8(ascii: ":")]
-      let usesToken = namesArePlain && token.count <= 16
+      let token = tokens[position]
       let (tokenHead, tokenTail) = token.withUnsafeBufferPointer { Self.words($0) }
       buckets[bucket] = Bucket(
         count: Int32(name.count), value: entries[position].value, head: head, tail: tail, start: start,
-        tokenCount: usesToken ? token.count : 0, tokenHead: tokenHead, tokenTail: tokenTail)
+        tokenCount: namesArePlain ? token.count : 0, tokenHead: tokenHead, tokenTail: tokenTail,
+        tokenStart: tokenStart)
+      tokenStart += token.count
     }
   }
 
@@ -84,6 +92,7 @@ struct ByteKeys: @unchecked Sendable {
   func deallocate() {
     buckets.deallocate()
     keyBytes.deallocate()
+    tokenBytes.deallocate()
   }
 
   /// The value of the name spelled by `bytes`, or nil. The empty name is a name like any other (`""` is a
@@ -124,9 +133,13 @@ struct ByteKeys: @unchecked Sendable {
   @inline(__always)
   func member(_ bytes: UnsafePointer<UInt8>, count: Int, inBucket bucket: Int) -> Int {
     let entry = buckets[bucket]
-    guard entry.tokenCount > 0, entry.tokenCount <= count else { return 0 }
-    let (head, tail) = Self.words(UnsafeBufferPointer(start: bytes, count: entry.tokenCount))
-    return head == entry.tokenHead && tail == entry.tokenTail ? entry.tokenCount : 0
+    let length = entry.tokenCount
+    guard length > 0, length <= count else { return 0 }
+    let (head, tail) = Self.words(UnsafeBufferPointer(start: bytes, count: length))
+    guard head == entry.tokenHead, tail == entry.tokenTail,
+      length <= 16 || Self.equal(tokenBytes.baseAddress! + entry.tokenStart, bytes, length)
+    else { return 0 }
+    return length
   }
 
   /// Two words that, with the length, determine a name of up to 16 bytes: the first and last eight bytes

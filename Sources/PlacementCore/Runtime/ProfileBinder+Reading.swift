@@ -27,8 +27,8 @@ extension ProfileBinder {
   /// (``BoundProfile/memberHints``: two entries for the object's start and two after each bucket of `keys`)
   /// remembers the two names that came next most recently, the last one first. When the input starts with one of
   /// them, its closing quote and the colon (its member token, ``ByteKeys/member(_:count:inBucket:)``), all three
-  /// are taken in one comparison, without scanning or hashing (for names of up to 14 bytes in tables of plain
-  /// names, ``ByteKeys/namesArePlain``: attribute names are ASCII identifiers).
+  /// are taken in one comparison (two words, and the middle ones of names over 14 bytes), without scanning or
+  /// hashing (in tables of plain names, ``ByteKeys/namesArePlain``: attribute names are ASCII identifiers).
   @inline(__always)
   func readKeyedMembers(
     _ parser: inout JSONParser, keys: ByteKeys, hints: UnsafeMutableBufferPointer<Int32>,

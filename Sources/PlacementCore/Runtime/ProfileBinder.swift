@@ -265,10 +265,11 @@ final class ProfileBinder: @unchecked Sendable {
     scalars.update(repeating: .missing)
   }
 
-  /// Records a member (a slot, or a negative `Member` code); false when it was already seen.
+  /// Records a member (a slot, or a negative `Member` code); false when it was already seen. The codes -6…-1
+  /// and slots 0… are consecutive integers, so one addition gives the flag's index.
   @inline(__always)
   private static func remember(_ code: Int32, in seen: UnsafeMutableBufferPointer<Bool>) -> Bool {
-    let index = code >= 0 ? Int(code) + Member.count : Int(-code) - 1
+    let index = Int(code) + Member.count
     if seen[index] { return false }
     seen[index] = true
     return true
