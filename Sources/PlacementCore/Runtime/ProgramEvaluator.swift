@@ -75,6 +75,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   var observer: Observer
 
   /// Whether segment `segment` holds: from the memo when this run already evaluated it.
+  @inline(__always)
   package mutating func segment(_ segment: Int, _ profile: BoundProfile) -> Bool {
     let slot = Int(memoSlots[segment])
     guard slot >= 0 else { return condition(from: Int(entries[segment]), profile) }
