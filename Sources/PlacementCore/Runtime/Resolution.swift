@@ -79,6 +79,7 @@ package struct ExposureTrail: ResolutionObserver {
 
   package init() {}
 
+  @inline(__always)
   package mutating func reset() {
     // Most resolutions draw nothing: testing is cheaper than emptying (a uniqueness check and a release).
     if !draws.isEmpty { draws.removeAll(keepingCapacity: true) }
