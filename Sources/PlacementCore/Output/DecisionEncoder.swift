@@ -87,7 +87,7 @@ package final class DecisionEncoder: Sendable {
 
   /// Writes the decision `resolution` (of the placement at `position`) stands for, for `profile`, with the
   /// exposures of `trail` (the tests the same run drew in). `profileID`, when given, is the profile's id already
-  /// written as JSON (``profileIDJSON(_:input:into:)``, or the line's own bytes): a batch encodes it once per line,
+  /// written as JSON (``profileIDJSON(_:into:)``, or the line's own bytes): a batch encodes it once per line,
   /// not once per placement. With `endingLine`, a line feed follows (``JSONWriter/endLine()``), in the same copy
   /// as the rest of a common line.
   package func write(

@@ -30,7 +30,7 @@ final class ProfileBinder: @unchecked Sendable {
   /// Which slots' values are kept, by slot: first every slot (``BoundProfile/keepsEveryValue``), then those a run
   /// reads (``Program/readsValue``, and the identity slots, whose text is the profile's id).
   private let keptValues: UnsafeMutableBufferPointer<Bool>
-  /// The slots a value can be stored in, for ``BoundProfile/reset(stored:)``: every slot, then (from
+  /// The slots a value can be stored in, for ``ProfileBinder/reset(_:_:stored:kept:)``: every slot, then (from
   /// ``fewerStored``) the kept ones of a profile that does not keep every value, and its versions (a pre-release
   /// version has no plain scalar, so its value is stored).
   private let storedSlots: UnsafeMutableBufferPointer<Int32>
