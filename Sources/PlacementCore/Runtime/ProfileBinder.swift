@@ -235,13 +235,7 @@ final class ProfileBinder: @unchecked Sendable {
         if code == Member.force { slots.force = map } else { slots.assignments = map }
         return read
       case Member.customAttributes:
-        if try readNull(&parser) { return true }
-        guard parser.current == UInt8(ascii: "{") else { return false }
-        return try readKeyedMembers(&parser, keys: customKeys, hints: customHints) { parser, slot throws(JSONError) in
-          guard let slot else { return try skipValue(&parser) }
-          guard Self.remember(slot, in: seen) else { return false }
-          return try readValue(&parser, slot: Int(slot), into: &slots)
-        }
+        return try readCustomAttributes(&parser, into: &slots, seen: seen, hints: customHints)
       default:
         return try readValue(&parser, slot: Int(code), into: &slots)
       }
@@ -249,6 +243,23 @@ final class ProfileBinder: @unchecked Sendable {
     guard complete else { return false }
     parser.skipWhitespace()
     return parser.index == parser.input.count
+  }
+
+  /// The `custom_attributes` member's value at `parser.index`: null, or an object of declared attributes (others
+  /// are validated and skipped). Its own function, so that the top-level member closure stays small enough to be
+  /// inlined into its loop.
+  @inline(never)
+  private func readCustomAttributes(
+    _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>,
+    hints: UnsafeMutableBufferPointer<Int32>
+  ) throws(JSONError) -> Bool {
+    if try readNull(&parser) { return true }
+    guard parser.current == UInt8(ascii: "{") else { return false }
+    return try readKeyedMembers(&parser, keys: customKeys, hints: hints) { parser, slot throws(JSONError) in
+      guard let slot else { return try skipValue(&parser) }
+      guard Self.remember(slot, in: seen) else { return false }
+      return try readValue(&parser, slot: Int(slot), into: &slots)
+    }
   }
 
   /// Makes every value and scalar missing. `stored` lists the slots a value can be in and `kept` says which

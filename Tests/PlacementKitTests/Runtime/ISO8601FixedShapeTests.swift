@@ -57,6 +57,31 @@ import Testing
     #expect(Self.bothPaths("2016-12-31T23:59:60Z").fixed == .some(1_483_228_799_999))
   }
 
+  /// Every byte value at every position of both shapes: the word-at-a-time digit test must refuse each
+  /// non-digit, including the neighbours of the digits (`/`, `:` to `?`) and bytes whose addition would carry.
+  @Test func everyByteAtEveryPositionAgrees() {
+    var refused = 0
+    for shape in ["2024-02-29T23:59:60Z", "2024-02-29"] {
+      let original = Array(shape.utf8)
+      for position in original.indices {
+        for byte in 0...255 {
+          var bytes = original
+          bytes[position] = UInt8(byte)
+          let (fixed, general) = bytes.withUnsafeBufferPointer { bytes in
+            var general = ISO8601Scanner(bytes: bytes)
+            return (ISO8601Scanner(bytes: bytes).fixedShape(), general.parseAnyShape())
+          }
+          #expect(fixed == nil || fixed! == general, "\(shape) with \(byte) at \(position)")
+          if general == nil { refused += 1 }
+        }
+      }
+    }
+    // Accepted variants by position (the original byte included): the year's digits 10, 10, 5 and 3 (29
+    // February needs a leap year), month 2 and 9, day 3 and 10, separator 3, hour 3 and 4, minute 6 and 10,
+    // second 7 and 1 (only :60), zone 2, each dash and colon 1: 92 of 20 × 256, and 54 of 10 × 256.
+    #expect(refused == 20 * 256 - 92 + 10 * 256 - 54)
+  }
+
   @Test func randomTextsOfBothLengthsAgree() {
     var random = TestRandom(seed: 19)
     let alphabet = Array("0123456789012345678901234567890123456789--::TtZz +.x".utf8)
