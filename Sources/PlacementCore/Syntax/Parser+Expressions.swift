@@ -116,6 +116,13 @@ extension Parser {
     return SubjectSyntax(attribute: Name(text: first.value, range: first.range), function: nil, range: first.range)
   }
 
+  /// Adjacent token pairs that spell an operator the way other languages do: what was written, the operator
+  /// meant, and its spelling here.
+  private static let foreignPairs: [[Token.Kind]: (String, OperatorSyntax, String)] = [
+    [.equals, .greater]: ("=>", .greaterEqual, ">="), [.equals, .less]: ("=<", .lessEqual, "<="),
+    [.less, .greater]: ("<>", .notEqual, "!="),
+  ]
+
   /// The operator after a subject, or nil when none follows (a bare reference).
   mutating func parseOperator() -> (OperatorSyntax, SourceRange)? {
     let start = current.range.start
@@ -123,6 +130,16 @@ extension Parser {
       .equalEqual: .equal, .bangEqual: .notEqual, .less: .less, .lessEqual: .lessEqual, .greater: .greater,
       .greaterEqual: .greaterEqual,
     ]
+    if let (written, op, meaning) = Self.foreignPairs[[current.kind, peek().kind]],
+      current.range.end == peek().range.start
+    {
+      // `age => 18`, `age =< 18`, `age <> 18`: another language's two-character operator, reported once with a
+      // fix-it for the pair, then read as the operator it means.
+      let first = advance()
+      let range = SourceRange(start: first.range.start, end: advance().range.end)
+      report(.foreignOperator(written, use: meaning), range, fixIts: [fixIt(range, meaning)])
+      return (op, range)
+    }
     if let op = simple[current.kind] {
       advance()
       return (op, span(from: start))

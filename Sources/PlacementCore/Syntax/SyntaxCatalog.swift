@@ -26,7 +26,9 @@ public enum SyntaxCatalog {
     CatalogEntry(unterminatedString, .error, "a string literal without its closing quote on the same line"),
     CatalogEntry(invalidEscape, .error, "an escape other than \\\" \\\\ \\n \\t in a string literal"),
     CatalogEntry(unterminatedRegex, .error, "a /pattern/ literal without its closing slash"),
-    CatalogEntry(operatorSpelling, .error, "'&&', '||', '!' or '=' where the language writes 'and', 'or', 'not' or '=='"),
+    CatalogEntry(
+      operatorSpelling, .error,
+      "'&&', '||', '!', '=', '=>', '=<' or '<>' where the language writes 'and', 'or', 'not', '==', '>=', '<=' or '!='"),
     CatalogEntry(expectedToken, .error, "a required token is missing"),
     CatalogEntry(
       expectedDeclaration, .error, "top level holds only attribute, segment, placement, test and layer declarations"),

@@ -29,7 +29,8 @@ extension DiagnosticMessage {
     .init(SyntaxCatalog.unterminatedRegex, "unterminated pattern literal: expected a closing '/'")
   }
 
-  /// `&&`, `||`, `!` or `=` where the language spells the operator `and`, `or`, `not` or `==`.
+  /// `&&`, `||`, `!`, `=`, `=>`, `=<` or `<>` where the language spells the operator `and`, `or`, `not`, `==`,
+  /// `>=`, `<=` or `!=`.
   static func foreignOperator(_ written: String, use replacement: String) -> Self {
     .init(SyntaxCatalog.operatorSpelling, "'\(written)' is not an operator here: use '\(replacement)'")
   }

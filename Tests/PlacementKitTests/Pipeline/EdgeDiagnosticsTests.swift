@@ -109,6 +109,51 @@ import Testing
     #expect(compile(MarkedRules(Self.slips).text).diagnostics.count == 4)
   }
 
+  /// `=>`, `=<` and `<>` (other languages' spellings of `>=`, `<=` and `!=`): one diagnostic each, whose fix-it
+  /// replaces the pair, and the condition then means what was meant (the newcomer trial had `=>` fixed to
+  /// `==>` and a second error at the `>`).
+  @Test func otherLanguagesTwoCharacterOperatorsGetOneDiagnosticWithAFixIt() {
+    let found = expectDiagnostics(
+      """
+      segment adult = age 1️⃣=> 18
+      segment minor = age 2️⃣=< 17
+      segment abroad = country 3️⃣<> "US"
+      placement p: flow {
+        adult -> flow a
+        minor -> flow b
+        abroad -> flow c
+        default -> flow d
+      }
+      """, SyntaxCatalog.operatorSpelling)
+    #expect(
+      found.map(\.message) == [
+        "'=>' is not an operator here: use '>='", "'=<' is not an operator here: use '<='",
+        "'<>' is not an operator here: use '!='",
+      ])
+    #expect(found.flatMap(\.fixIts).map(\.replacement) == [">=", "<=", "!="])
+    #expect(found.flatMap(\.fixIts).map { $0.span.range.end - $0.span.range.start } == [2, 2, 2])
+    // The fix-its applied give rules that compile clean and mean what was written.
+    let rules =
+      "segment adult = age => 18\nsegment abroad = country <> \"US\"\n"
+      + "placement p: flow {\n  adult -> flow a\n  abroad -> flow c\n  default -> flow d\n}\n"
+    var bytes = Array(rules.utf8)
+    let fixes = compile(rules).diagnostics.flatMap(\.fixIts).sorted { $0.span.range.start > $1.span.range.start }
+    #expect(fixes.count == 2)
+    for fix in fixes {
+      bytes.replaceSubrange(fix.span.range.start..<fix.span.range.end, with: Array(fix.replacement.utf8))
+    }
+    let fixed = String(decoding: bytes, as: UTF8.self)
+    #expect(fixed.hasPrefix("segment adult = age >= 18\nsegment abroad = country != \"US\"\n"))
+    #expect(compile(fixed).diagnostics.isEmpty)
+  }
+
+  /// Apart, `=` and `>` are two mistakes, not one operator: `age = > 18` keeps the `=` diagnostic and the
+  /// missing value.
+  @Test func anEqualsSignAndAComparisonApartAreNotMerged() {
+    let diagnostics = compile("segment adult = age = > 18\nplacement p: flow {\n  default -> flow d\n}\n").diagnostics
+    #expect(diagnostics.map(\.code) == [SyntaxCatalog.operatorSpelling, SyntaxCatalog.expectedValue])
+  }
+
   static let slips = """
     segment s = country == "US" && platform == "ios" || !(country == "CA")
     segment t = country = "US"
