@@ -64,6 +64,20 @@ import Testing
       try String(contentsOfFile: folder + "/ok.rules", encoding: .utf8) == tidy, "other files are still formatted")
   }
 
+  /// The lexer's diagnostics (line 2's `&&`) and the parser's (line 1's missing value) come from two passes;
+  /// `fmt` reports them in source order, as `lint` does (the newcomer trial saw line 6 before line 5).
+  @Test func syntaxErrorsAreReportedInSourceOrder() {
+    let run = placement(
+      ["fmt", "-"],
+      stdin: [
+        "segment a = age >", "segment b = country == \"US\" && platform == \"ios\"", "placement p: flow {",
+        "  default -> flow x", "}",
+      ])
+    #expect(run.status == 65)
+    let lines = run.err.split(separator: "\n").filter { $0.contains(": error: ") }.map { $0.split(separator: ":")[1] }
+    #expect(lines == ["1", "2"], "\(run.err)")
+  }
+
   @Test func standardInputToStandardOutput() {
     let run = placement(["fmt", "-"], stdin: messy.split(separator: "\n").map(String.init))
     #expect(run.status == 0)

@@ -18,11 +18,13 @@ public enum RuleFormatter {
   /// Formats one file.
   /// - Parameter file: the rules file as read.
   /// - Returns: the formatted text, ending with one newline (empty for a file with no declarations or comments).
-  /// - Throws: ``FormatError/syntax(_:)`` with the parser's diagnostics when the file has syntax errors (it is
-  ///   then not formatted); ``FormatError/changedMeaning(_:)`` if the layout would alter the file (a formatter bug).
+  /// - Throws: ``FormatError/syntax(_:)`` with the parser's diagnostics (in source order) when the file has syntax
+  ///   errors (it is then not formatted); ``FormatError/changedMeaning(_:)`` if the layout would alter the file
+  ///   (a formatter bug).
   public static func format(_ file: SourceFile, limits: SyntaxLimits = .default) throws(FormatError) -> String {
     let (tree, diagnostics) = Parser.parse(file, limits: limits)
-    let errors = diagnostics.filter { $0.severity == .error }
+    // In source order, as `lint` reports them (the lexer's and the parser's come in two runs).
+    let errors = diagnostics.filter { $0.severity == .error }.sortedByPosition()
     guard errors.isEmpty else { throw .syntax(errors) }
     let tokens = Lexer.tokenize(file).tokens
     var formatter = FileFormatter(tree: tree, tokens: tokens, width: lineWidth)
