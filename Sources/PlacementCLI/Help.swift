@@ -63,8 +63,9 @@ enum Help {
     options:
       --profile FILE       one profile as JSON ('-' reads standard input); --jobs and --errors are for
                            --profiles only
-      --profiles FILE|-    JSON Lines, one profile per line, streamed in input order; a bad line is reported
-                           with its line number and the others continue
+      --profiles FILE|-    JSON Lines, one profile per line, read and written in chunks of 2,048 lines, in
+                           input order (a live pipe sees a chunk's decisions when it fills or the input ends);
+                           a bad line is reported with its line number and the others continue
       --jobs N             resolve --profiles on N threads, N from 1 to 256 (default 1); the output is the same
                            for any N
       --errors stderr|inline

@@ -35,6 +35,9 @@ struct IngestCommand: Subcommand {
     var lineNumber = 0
     var skipped = 0
     var blank = 0
+    // The line of the last event for each element: an answer's warnings (found when the profile is bound, after
+    // every event) name the line that gave the answer.
+    var lastLine: [String: Int] = [:]
     while let line = reader.next() {
       lineNumber += 1
       if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
@@ -55,6 +58,7 @@ struct IngestCommand: Subcommand {
             console.err("\(name):\(lineNumber): warning: \(mismatch)\n")
           }
           profile.answers.apply(event)
+          lastLine[event.elementID] = lineNumber
         }
       } catch let error as JSONError {
         skipped += 1
@@ -73,12 +77,16 @@ struct IngestCommand: Subcommand {
     console.out(text + "\n")
     // A member the rules do not know is kept in the printed profile: say so, not "ignored".
     let kept = Dictionary(uniqueKeysWithValues: unknownMembers.keys.map { (Profile.unknownMemberWarning($0), $0) })
+    let answerLines = ruleSet.attributes.compactMap { attribute in
+      attribute.source.flatMap { lastLine[$0.element] }.map { ("attribute '\(attribute.name)': ", $0) }
+    }
     for warning in warnings {
       let text = kept[warning].map {
         "profile member '\(UntrustedText.escaped($0))' is no attribute: kept in the output as given, ignored when "
           + "resolving (custom attributes go in 'custom_attributes')"
       }
-      console.err("warning: \(text ?? warning)\n")
+      let at = answerLines.first { warning.hasPrefix($0.0) }.map { "\(name):\($0.1): " } ?? ""
+      console.err("\(at)warning: \(text ?? warning)\n")
     }
     var problems = 0
     if arguments.has("--adapty") {

@@ -124,7 +124,11 @@ enum Support {
       return (try Profile(jsonBytes: bytes), bytes)
     } catch {
       guard let position = error.position else { throw CommandFailure(.dataError, "\(name): \(error.message)") }
-      throw CommandFailure(.dataError, error.message, at: position.located(in: name))
+      // A second document on a later line: most likely a JSON Lines file, which `--profiles` reads.
+      let hint =
+        error.message.hasSuffix(JSONError.trailingData) && position.line > 1
+        ? "; a file of one profile per line (JSON Lines) is read with --profiles" : ""
+      throw CommandFailure(.dataError, error.message + hint, at: position.located(in: name))
     }
   }
 }

@@ -137,6 +137,38 @@ import Testing
     #expect(blank.err.hasSuffix("\n3 lines: 0 applied, 1 skipped, 2 blank\n"))
   }
 
+  /// A later answer that is no option id replaces the earlier one: the attribute is missing, and the warning
+  /// says so and names the event's line (the newcomer trial read "ignored" and kept looking for the old value).
+  @Test func ingestSaysALaterBadAnswerLeavesTheAttributeMissingAtItsLine() {
+    let event = { (item: String) in
+      #"{"name":"flow_user_input","instanceId":"scr_J260KU5q","element_id":"experience","element_type":"single_choice","item_ids":[""#
+        + item + #""]}"#
+    }
+    let run = placement(["ingest", "-", "--rules", repo("Rules")], stdin: [event("pro"), event("expert")])
+    #expect(run.status == 0)
+    #expect(!run.out.contains("experience"), "\(run.out)")
+    #expect(
+      run.err == "<stdin>:2: warning: attribute 'experience': answer \"expert\" treated as missing: not an option id "
+        + "(beginner, amateur, pro)\n",
+      "\(run.err)")
+  }
+
+  /// A JSON Lines file given to `--profile` gets the error at the second document and a pointer to `--profiles`;
+  /// two documents on one line do not (that is no JSON Lines file).
+  @Test func aJSONLinesFileGivenToProfileSuggestsProfiles() {
+    let lines = scratch.file("two.jsonl", "{\"profile_id\":\"a\"}\n{\"profile_id\":\"b\"}\n")
+    let run = placement(["resolve", "--rules", repo("Rules"), "--profile", lines])
+    #expect(run.status == 65)
+    #expect(
+      run.err.contains(
+        "\(lines):2:1: error: invalid JSON: unexpected data after the top-level value; a file of one profile per "
+          + "line (JSON Lines) is read with --profiles"), "\(run.err)")
+    let oneLine = scratch.file("one.json", "{\"profile_id\":\"a\"} {}\n")
+    let same = placement(["resolve", "--rules", repo("Rules"), "--profile", oneLine])
+    #expect(same.status == 65)
+    #expect(!same.err.contains("--profiles"), "\(same.err)")
+  }
+
   /// P-7: empty standard input formats like an empty file; `-` cannot be mixed with paths.
   @Test func fmtStandardInputMatchesAFile() {
     let emptyFile = scratch.file("e.rules", "")

@@ -89,7 +89,7 @@ extension JSONError {
   static let expectedColon = "expected ':' after an object key"
   static let expectedArrayDelimiter = "expected ',' or ']' after an array element"
   static let expectedObjectDelimiter = "expected ',' or '}' after an object member"
-  static let trailingData = "unexpected data after the top-level value"
+  package static let trailingData = "unexpected data after the top-level value"
   static let leadingZero = "leading zeros are not allowed in numbers"
   static let expectedDigit = "expected a digit in a number"
   static let controlCharacter = "control character in a string must be escaped"

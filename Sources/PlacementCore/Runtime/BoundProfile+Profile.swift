@@ -104,8 +104,10 @@ extension Coercion {
     }
     let (value, problem) = value(answer, as: attribute.type)
     if let problem {
-      // A partly kept answer (unknown option ids dropped) is not "ignored".
-      let what = value.isMissing ? "answer \(show(answer)) ignored: " : ""
+      // An answer replaces earlier ones and the profile's stored value (a cleared field hides it too), so one
+      // that does not fit leaves the attribute missing: said so, not "ignored". A partly kept answer (unknown
+      // option ids dropped) says what was dropped.
+      let what = value.isMissing ? "answer \(show(answer)) treated as missing: " : ""
       warnings.append("attribute '\(attribute.name)': \(what)\(problem)")
     }
     return value
