@@ -194,55 +194,67 @@ final class ProfileBinder: @unchecked Sendable {
     let complete = try readKeyedMembers(&parser, keys: topLevelKeys, hints: topHints) {
       parser, code throws(JSONError) in
       guard let code, Self.remember(code, in: seen) else { return false }
-      switch code {
-      case Member.profileID, Member.customerUserID:
-        // Read as the string attribute it is (one string reader); the id is that value.
-        if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID,
-          plainPlans[slot].kind == .string
-        {
-          let start = parser.index
-          guard try readValue(&parser, slot: slot, into: &slots) else { return false }
-          if code == Member.profileID, case .string(let text) = slots.values[slot] {
-            slots.profileID = text
-            // A string with no byte the writer would escape is its own JSON.
-            if JSONParser.firstSpecialByte(parser.input, from: start + 1) == parser.index - 1 {
-              slots.profileIDSource = (start, parser.index)
-            }
-          }
-          return true
-        }
-        if try readNull(&parser) { return true }
-        guard parser.current == UInt8(ascii: "\"") else { return false }
-        let text = try parser.parseString()
-        if code == Member.profileID { slots.profileID = text }
-        if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID {
-          slots.store(.string(text), plans[slot].stringScalar(text), at: slot)
-        }
-        return true
-      case Member.events:
-        return try readNull(&parser)
-      case Member.force, Member.assignments:
-        if try readNull(&parser) { return true }
-        guard parser.current == UInt8(ascii: "{") else { return false }
-        var map: [String: String] = [:]
-        let read = try readMembers(&parser) { parser, name throws(JSONError) in
-          guard parser.current == UInt8(ascii: "\""), map[String(decoding: name, as: UTF8.self)] == nil else {
-            return false
-          }
-          map[String(decoding: name, as: UTF8.self)] = try parser.parseString()
-          return true
-        }
-        if code == Member.force { slots.force = map } else { slots.assignments = map }
-        return read
-      case Member.customAttributes:
-        return try readCustomAttributes(&parser, into: &slots, seen: seen, hints: customHints)
-      default:
-        return try readValue(&parser, slot: Int(code), into: &slots)
-      }
+      // A built-in attribute (most members) in the loop; the reserved members in their own function.
+      if code >= 0 { return try readValue(&parser, slot: Int(code), into: &slots) }
+      return try readReservedMember(code, &parser, into: &slots, seen: seen, customHints: customHints)
     }
     guard complete else { return false }
     parser.skipWhitespace()
     return parser.index == parser.input.count
+  }
+
+  /// Reads the value of the reserved top-level member `code` (a negative `Member` code) at `parser.index`; false
+  /// when the input is not of the common shape.
+  @inline(never)
+  private func readReservedMember(
+    _ code: Int32, _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>,
+    customHints: UnsafeMutableBufferPointer<Int32>
+  ) throws(JSONError) -> Bool {
+    switch code {
+    case Member.profileID, Member.customerUserID:
+      // Read as the string attribute it is (one string reader); the id is that value.
+      if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID,
+        plainPlans[slot].kind == .string
+      {
+        let start = parser.index
+        guard try readValue(&parser, slot: slot, into: &slots) else { return false }
+        if code == Member.profileID, case .string(let text) = slots.values[slot] {
+          slots.profileID = text
+          // A string with no byte the writer would escape is its own JSON.
+          if JSONParser.firstSpecialByte(parser.input, from: start + 1) == parser.index - 1 {
+            slots.profileIDSource = (start, parser.index)
+          }
+        }
+        return true
+      }
+      if try readNull(&parser) { return true }
+      guard parser.current == UInt8(ascii: "\"") else { return false }
+      let text = try parser.parseString()
+      if code == Member.profileID { slots.profileID = text }
+      if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID {
+        slots.store(.string(text), plans[slot].stringScalar(text), at: slot)
+      }
+      return true
+    case Member.events:
+      return try readNull(&parser)
+    case Member.force, Member.assignments:
+      if try readNull(&parser) { return true }
+      guard parser.current == UInt8(ascii: "{") else { return false }
+      var map: [String: String] = [:]
+      let read = try readMembers(&parser) { parser, name throws(JSONError) in
+        guard parser.current == UInt8(ascii: "\""), map[String(decoding: name, as: UTF8.self)] == nil else {
+          return false
+        }
+        map[String(decoding: name, as: UTF8.self)] = try parser.parseString()
+        return true
+      }
+      if code == Member.force { slots.force = map } else { slots.assignments = map }
+      return read
+    case Member.customAttributes:
+      return try readCustomAttributes(&parser, into: &slots, seen: seen, hints: customHints)
+    default:
+      preconditionFailure("member code \(code) is not reserved")
+    }
   }
 
   /// The `custom_attributes` member's value at `parser.index`: null, or an object of declared attributes (others
