@@ -128,6 +128,8 @@ struct BatchResolution {
     // One profile for the chunk: each line binds into its storage (no allocation per line).
     var profile = ruleSet.emptyProfile()
     var profileIDJSON = JSONWriter(reservingCapacity: 64)
+    // Held by the caller for the whole chunk: unwrapping the Optional on every line retained and released it.
+    let unretainedEncoder = encoder.map { Unmanaged.passUnretained($0) }
     chunk.forEachLine { number, line in
       do throws(ProfileError) {
         // A line the reader cut for its size is reported with its full length, never read as JSON (the chunk
@@ -151,37 +153,40 @@ struct BatchResolution {
           result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned)
         }
       }
-      if let encoder {
-        // Decision lines go straight into the chunk's output. The id's JSON is the line's own bytes when the binder
-        // found it there without escapes; any other id is encoded once for the line's placements.
-        memo.reset()
-        let idInLine = profile.profileIDSource.map { UnsafeBufferPointer(rebasing: line[$0]) }
-        if idInLine == nil { DecisionEncoder.profileIDJSON(profile, into: &profileIDJSON) }
-        // By position: taking each placement out of the array would retain its name once per decision.
-        for position in placements.indices {
-          let resolution = encoder.resolution(
-            position: position, index: indices[position], profile: profile, now: options.now, memo: &memo,
-            trail: &trail)
-          if let idInLine {
-            encoder.write(
-              resolution, trail: trail, position: position, profile: profile, profileID: idInLine, endingLine: true,
-              to: &result.out)
-          } else {
-            profileIDJSON.withBytes { id in
+      if let unretainedEncoder {
+        unretainedEncoder._withUnsafeGuaranteedRef { encoder in
+          // Decision lines go straight into the chunk's output. The id's JSON is the line's own bytes when the binder
+          // found it there without escapes; any other id is encoded once for the line's placements.
+          memo.reset()
+          let idInLine = profile.profileIDSource.map { UnsafeBufferPointer(rebasing: line[$0]) }
+          if idInLine == nil { DecisionEncoder.profileIDJSON(profile, into: &profileIDJSON) }
+          // By position: taking each placement out of the array would retain its name once per decision.
+          for position in placements.indices {
+            let resolution = encoder.resolution(
+              position: position, index: indices[position], profile: profile, now: options.now, memo: &memo,
+              trail: &trail)
+            if let idInLine {
               encoder.write(
-                resolution, trail: trail, position: position, profile: profile, profileID: id, endingLine: true,
+                resolution, trail: trail, position: position, profile: profile, profileID: idInLine, endingLine: true,
                 to: &result.out)
+            } else {
+              profileIDJSON.withBytes { id in
+                encoder.write(
+                  resolution, trail: trail, position: position, profile: profile, profileID: id, endingLine: true,
+                  to: &result.out)
+              }
             }
-          }
-          if collectsAssignments {
-            assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a }
-          }
-          if let exposureLog, !trail.draws.isEmpty {
-            log.removeAll(keepingCapacity: true)
-            exposureLog.write(
-              RuleSet.exposures(trail, placement: ruleSet.placements[indices[position]]), profileID: profile.profileID,
-              placement: placements[position].name, to: &log)
-            log.withBytes { result.exposures.append(contentsOf: $0) }
+            if collectsAssignments {
+              assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a }
+            }
+            if let exposureLog, !trail.draws.isEmpty {
+              log.removeAll(keepingCapacity: true)
+              exposureLog.write(
+                RuleSet.exposures(trail, placement: ruleSet.placements[indices[position]]),
+                profileID: profile.profileID,
+                placement: placements[position].name, to: &log)
+              log.withBytes { result.exposures.append(contentsOf: $0) }
+            }
           }
         }
         result.resolved += 1
