@@ -258,8 +258,7 @@ final class ProfileBinder: @unchecked Sendable {
   }
 
   /// The `custom_attributes` member's value at `parser.index`: null, or an object of declared attributes (others
-  /// are validated and skipped). Its own function, so that the top-level member closure stays small enough to be
-  /// inlined into its loop.
+  /// are validated and skipped), for ``readReservedMember(_:_:into:seen:customHints:)``.
   @inline(never)
   private func readCustomAttributes(
     _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>,

@@ -116,12 +116,16 @@ extension Parser {
     return SubjectSyntax(attribute: Name(text: first.value, range: first.range), function: nil, range: first.range)
   }
 
-  /// Adjacent token pairs that spell an operator the way other languages do: what was written, the operator
-  /// meant, and its spelling here.
-  private static let foreignPairs: [[Token.Kind]: (String, OperatorSyntax, String)] = [
-    [.equals, .greater]: ("=>", .greaterEqual, ">="), [.equals, .less]: ("=<", .lessEqual, "<="),
-    [.less, .greater]: ("<>", .notEqual, "!="),
-  ]
+  /// What an adjacent token pair spells when it is an operator as other languages write it: what was written,
+  /// the operator meant, and its spelling here; nil for any other pair.
+  private static func foreignPair(_ first: Token.Kind, _ second: Token.Kind) -> (String, OperatorSyntax, String)? {
+    switch (first, second) {
+    case (.equals, .greater): ("=>", .greaterEqual, ">=")
+    case (.equals, .less): ("=<", .lessEqual, "<=")
+    case (.less, .greater): ("<>", .notEqual, "!=")
+    default: nil
+    }
+  }
 
   /// The operator after a subject, or nil when none follows (a bare reference).
   mutating func parseOperator() -> (OperatorSyntax, SourceRange)? {
@@ -130,7 +134,7 @@ extension Parser {
       .equalEqual: .equal, .bangEqual: .notEqual, .less: .less, .lessEqual: .lessEqual, .greater: .greater,
       .greaterEqual: .greaterEqual,
     ]
-    if let (written, op, meaning) = Self.foreignPairs[[current.kind, peek().kind]],
+    if let (written, op, meaning) = Self.foreignPair(current.kind, peek().kind),
       current.range.end == peek().range.start
     {
       // `age => 18`, `age =< 18`, `age <> 18`: another language's two-character operator, reported once with a

@@ -97,43 +97,42 @@ struct ISO8601Scanner {
   }
 
   /// `YYYY-MM-DD` and `YYYY-MM-DDTHH:MM:SSZ` (with `t` or a space for `T`, `z` for `Z`), the forms profiles
-  /// and the SDKs send, read at fixed offsets a word at a time: nil when the text is not of either shape
-  /// (``parse()`` then takes the general path), `.some(nil)` when it is of one but names no valid instant, else
-  /// the general path's result, checked with the same ranges (ISO8601FixedShapeTests compares both on every
-  /// shape of these lengths, with every byte at every position).
+  /// and the SDKs send, read at fixed offsets: nil when the text is not of either shape (``parse()`` then takes
+  /// the general path), `.some(nil)` when it is of one but names no valid instant, else the general path's
+  /// result, checked with the same ranges (ISO8601FixedShapeTests compares both on every shape of these lengths,
+  /// with every byte at every position).
   @inline(__always)
   func fixedShape() -> Int64?? {
     let count = bytes.count
     guard count == 10 || count == 20, let base = bytes.baseAddress else { return nil }
-    let raw = UnsafeRawPointer(base)
-    // Bytes 0–7 `YYYY-MM-`, and 2–9 `YY-MM-DD` of which only the day's lanes (6 and 7) are checked again.
-    let head = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-    let dayWord = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 2, as: UInt64.self))
-    guard
-      let date = FixedDigits(
-        head, digits: 0x00FF_FF00_FFFF_FFFF, literals: 0xFF00_00FF_0000_0000, expected: 0x2D00_002D_0000_0000),
-      let day = FixedDigits(dayWord, digits: 0xFFFF_0000_0000_0000, literals: 0, expected: 0)
+    @inline(__always) func digit(_ offset: Int) -> Int64? {
+      let value = base[offset] &- UInt8(ascii: "0")
+      return value <= 9 ? Int64(value) : nil
+    }
+    @inline(__always) func pair(_ offset: Int) -> Int64? {
+      guard let tens = digit(offset), let ones = digit(offset + 1) else { return nil }
+      return tens * 10 + ones
+    }
+    guard let century = pair(0), let decade = pair(2), base[4] == UInt8(ascii: "-"), let month = pair(5),
+      base[7] == UInt8(ascii: "-"), let day = pair(8)
     else { return nil }
     var time: Int64 = 0
     if count == 20 {
-      // Bytes 11–18 `HH:MM:SS`; the separator (10) and the zone (19) have more than one spelling.
       let separator = base[10]
       let zone = base[19]
       guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " "),
-        zone | 0x20 == UInt8(ascii: "z"),
-        let clock = FixedDigits(
-          UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 11, as: UInt64.self)), digits: 0xFFFF_00FF_FF00_FFFF,
-          literals: 0x0000_FF00_00FF_0000, expected: 0x0000_3A00_003A_0000)
+        let hour = pair(11), base[13] == UInt8(ascii: ":"), let minute = pair(14), base[16] == UInt8(ascii: ":"),
+        let second = pair(17), zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z")
       else { return nil }
-      let (hour, minute, second) = (clock.pair(0), clock.pair(3), clock.pair(6))
       guard hour <= 23, minute <= 59, second <= 60 else { return .some(nil) }
       time = hour * Instant.millisecondsPerHour + minute * Instant.millisecondsPerMinute
       time += second == 60 ? 59 * Instant.millisecondsPerSecond + 999 : second * Instant.millisecondsPerSecond
     }
-    let (year, month, dayOfMonth) = (date.pair(0) * 100 + date.pair(2), date.pair(5), day.pair(6))
-    guard (1...12).contains(month), dayOfMonth >= 1, dayOfMonth <= CivilCalendar.daysInMonth(month, year: year)
-    else { return .some(nil) }
-    return CivilCalendar.daysFromCivil(year: year, month: month, day: dayOfMonth) * Instant.millisecondsPerDay + time
+    let year = century * 100 + decade
+    guard (1...12).contains(month), day >= 1, day <= CivilCalendar.daysInMonth(month, year: year) else {
+      return .some(nil)
+    }
+    return CivilCalendar.daysFromCivil(year: year, month: month, day: day) * Instant.millisecondsPerDay + time
   }
 
   /// `YYYY` or `±YYYYYY` (not `-000000`).
@@ -222,34 +221,5 @@ struct ISO8601Scanner {
     guard position < bytes.count, bytes[position] == byte else { return false }
     position += 1
     return true
-  }
-}
-
-/// Eight text bytes (read as a little-endian word: byte 0 is the lowest lane) whose `digits` lanes (0xFF) are
-/// ASCII digits and whose `literals` lanes (0xFF) hold `expected`'s bytes, as the values of the digits: two tests
-/// of the whole word instead of a test per byte. A lane is a digit when its high nibble is 3 and stays 3 with 6
-/// added (0x30–0x39); adding 6 cannot carry out of a lane whose high nibble is 3, so once the first test holds,
-/// no lane disturbs another.
-struct FixedDigits {
-  /// The word less `0` in each digit lane.
-  private let values: UInt64
-
-  /// Nil unless every `digits` lane of `word` is a digit and every `literals` lane equals `expected`'s.
-  @inline(__always)
-  init?(_ word: UInt64, digits: UInt64, literals: UInt64, expected: UInt64) {
-    let highs = digits & 0xF0F0_F0F0_F0F0_F0F0
-    let zeros = digits & 0x3030_3030_3030_3030
-    guard word & (highs | literals) == zeros | expected,
-      (word &+ (digits & 0x0606_0606_0606_0606)) & highs == zeros
-    else { return nil }
-    values = word &- zeros
-  }
-
-  /// The two-digit number in lanes `lane` and `lane + 1`.
-  @inline(__always)
-  func pair(_ lane: Int) -> Int64 {
-    let tens = Int64((values >> UInt64(8 * lane)) & 0xFF)
-    let ones = Int64((values >> UInt64(8 * lane + 8)) & 0xFF)
-    return tens * 10 + ones
   }
 }
