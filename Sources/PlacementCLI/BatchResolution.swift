@@ -120,11 +120,10 @@ struct BatchResolution {
     result.out.reserveCapacity(chunk.lineBytes + chunk.lineCount * placements.count * 160)
     var oversized = chunk.oversized[...]
     var cache = DecisionJSONCache()
-    let indices = placements.map(\.index)
     var trail = ExposureTrail()
     // The segments of one line, shared by its placements (reset per line).
     var memo = SegmentMemo(for: ruleSet)
-    var log = JSONWriter(reservingCapacity: exposureLog == nil ? 0 : 256)
+    var draws = LineDraws(ruleSet: ruleSet, placements: placements, exposureLog: exposureLog)
     // One profile for the chunk: each line binds into its storage (no allocation per line).
     var profile = ruleSet.emptyProfile()
     var profileIDJSON = JSONWriter(reservingCapacity: 64)
@@ -147,12 +146,6 @@ struct BatchResolution {
         return
       }
       ruleSet.force(&profile, allowOverrides: options.allowOverrides)
-      var assigned: [String: String] = [:]
-      defer {
-        if collectsAssignments {
-          result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned)
-        }
-      }
       if let unretainedEncoder {
         unretainedEncoder._withUnsafeGuaranteedRef { encoder in
           // Decision lines go straight into the chunk's output. The id's JSON is the line's own bytes when the binder
@@ -160,37 +153,34 @@ struct BatchResolution {
           memo.reset()
           let idInLine = profile.profileIDSource.map { UnsafeBufferPointer(rebasing: line[$0]) }
           if idInLine == nil { DecisionEncoder.profileIDJSON(profile, into: &profileIDJSON) }
-          // By position: taking each placement out of the array would retain its name once per decision.
-          for position in placements.indices {
-            let resolution = encoder.resolution(
-              position: position, index: indices[position], profile: profile, now: options.now, memo: &memo,
-              trail: &trail)
-            if let idInLine {
-              encoder.write(
-                resolution, trail: trail, position: position, profile: profile, profileID: idInLine, endingLine: true,
-                to: &result.out)
-            } else {
-              profileIDJSON.withBytes { id in
-                encoder.write(
-                  resolution, trail: trail, position: position, profile: profile, profileID: id, endingLine: true,
-                  to: &result.out)
-              }
-            }
-            if collectsAssignments {
-              assigned.merge(ruleSet.newAssignments(trail, placement: indices[position])) { a, _ in a }
-            }
-            if let exposureLog, !trail.draws.isEmpty {
-              log.removeAll(keepingCapacity: true)
-              exposureLog.write(
-                RuleSet.exposures(trail, placement: ruleSet.placements[indices[position]]),
-                profileID: profile.profileID,
-                placement: placements[position].name, to: &log)
-              log.withBytes { result.exposures.append(contentsOf: $0) }
+          if let idInLine {
+            encoder.writeLines(
+              profile: profile, profileID: idInLine, now: options.now, memo: &memo, trail: &trail, to: &result.out
+            ) { draws.drew(position: $0, trail: $1, profile: $2) }
+          } else {
+            profileIDJSON.withBytes { id in
+              encoder.writeLines(
+                profile: profile, profileID: id, now: options.now, memo: &memo, trail: &trail, to: &result.out
+              ) { draws.drew(position: $0, trail: $1, profile: $2) }
             }
           }
         }
+        if !draws.exposures.isEmpty {
+          result.exposures.append(contentsOf: draws.exposures)
+          draws.exposures.removeAll(keepingCapacity: true)
+        }
+        if collectsAssignments {
+          result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, draws.assigned)
+          draws.assigned.removeAll()
+        }
         result.resolved += 1
         return
+      }
+      var assigned: [String: String] = [:]
+      defer {
+        if collectsAssignments {
+          result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned)
+        }
       }
       for (position, placement) in placements.enumerated() {
         let decision: Decision
@@ -288,6 +278,36 @@ struct ChunkResult: Sendable {
     errors = ""
     resolved = 0
     failed = 0
+  }
+}
+
+/// A batch line's exposure log lines and new sticky assignments, from the tests its placements drew: what
+/// ``DecisionEncoder/writeLines(profile:profileID:now:memo:trail:to:drew:)`` reports.
+struct LineDraws {
+  let ruleSet: RuleSet
+  let placements: [PlacementHandle]
+  /// With `--exposures`: the log's encoder (nil: no exposure lines).
+  let exposureLog: ExposureLog?
+  /// The exposure log lines of the line so far.
+  var exposures: [UInt8] = []
+  /// The line's new sticky assignments so far, `version_id` → variation id.
+  var assigned: [String: String] = [:]
+  private var log = JSONWriter()
+
+  init(ruleSet: RuleSet, placements: [PlacementHandle], exposureLog: ExposureLog?) {
+    (self.ruleSet, self.placements, self.exposureLog) = (ruleSet, placements, exposureLog)
+  }
+
+  /// The placement at `position` drew the tests of `trail` for `profile`.
+  mutating func drew(position: Int, trail: ExposureTrail, profile: BoundProfile) {
+    let index = placements[position].index
+    assigned.merge(ruleSet.newAssignments(trail, placement: index)) { kept, _ in kept }
+    guard let exposureLog else { return }
+    log.removeAll(keepingCapacity: true)
+    exposureLog.write(
+      RuleSet.exposures(trail, placement: ruleSet.placements[index]), profileID: profile.profileID,
+      placement: placements[position].name, to: &log)
+    log.withBytes { exposures.append(contentsOf: $0) }
   }
 }
 

@@ -20,10 +20,13 @@ package final class DecisionEncoder: Sendable {
   /// Per position: whether any row is a test (a profile without `profile_id` then gets warnings, and only then
   /// can a resolution expose the profile: see ``resolution(position:index:profile:now:trail:)``).
   private let hasTests: [Bool]
+  /// Per position: the placement's index in ``RuleSet/placements``.
+  private let indices: [Int]
 
   /// Fragments for the placements at `placements` (indices into ``RuleSet/placements``), in the caller's order.
   package init(ruleSet: RuleSet, placements: [Int]) {
     self.ruleSet = ruleSet
+    indices = placements
     var json = JSONWriter(reservingCapacity: 256)
     heads = DecisionFragments(
       placements.map { index in
@@ -166,18 +169,54 @@ extension DecisionEncoder {
     if let id = profile.profileID { json.rawString(id) } else { json.raw("null") }
   }
 
-  /// The resolution of the placement at `position` (index `index` in the rule set) with its exposures in `trail`;
-  /// a placement with no test row is resolved unobserved (no test, no exposure), and `trail` is left empty.
-  /// `memo` holds the segments the line's other placements evaluated (reset it once per profile).
-  package func resolution(
-    position: Int, index: Int, profile: BoundProfile, now: Instant, memo: inout SegmentMemo,
-    trail: inout ExposureTrail
-  ) -> Resolution {
-    guard hasTests[position] else {
-      trail.reset()
-      return ruleSet.resolution(index, for: profile, now: now, memo: &memo)
+  /// Resolves and writes a batch line: for `profile` at `now`, one decision line for the placement at each
+  /// position, in order, all in one run of the program, so that the segments the placements share are evaluated
+  /// once (into `memo`, which the caller resets once per profile). A placement with a test is resolved in a run
+  /// that `trail` observes (its draws are the decision's exposures); when that run drew a test, `drew` gets the
+  /// position, the trail and the profile (for the exposure log and sticky assignments). `profileID` is the profile's id as
+  /// JSON, as for ``write(_:trail:position:profile:profileID:endingLine:to:)``.
+  package func writeLines(
+    profile: BoundProfile, profileID: UnsafeBufferPointer<UInt8>, now: Instant, memo: inout SegmentMemo,
+    trail: inout ExposureTrail, to json: inout JSONWriter,
+    drew: (_ position: Int, _ trail: ExposureTrail, _ profile: BoundProfile) -> Void
+  ) {
+    memo.withStorage { memo in
+      var unobserved = NoObserver()
+      ruleSet.program.run(profile, now: now, memo: memo, observer: &unobserved) { run, profile in
+        for position in indices.indices {
+          guard hasTests[position] else {
+            // No test, so no exposure: the common line needs no trail.
+            let resolution = ruleSet.rows(indices[position], now: now, run: &run, profile)
+            if !writeCommonLine(resolution, position: position, profile: profile, profileID: profileID, to: &json) {
+              write(
+                resolution, trail: ExposureTrail(), position: position, profile: profile, profileID: profileID,
+                endingLine: true, to: &json)
+            }
+            continue
+          }
+          trail.reset()
+          let resolution = ruleSet.resolution(indices[position], for: profile, now: now, memo: memo, observer: &trail)
+          write(
+            resolution, trail: trail, position: position, profile: profile, profileID: profileID, endingLine: true,
+            to: &json)
+          if !trail.draws.isEmpty { drew(position, trail, profile) }
+        }
+      }
     }
-    return ruleSet.resolution(index, for: profile, now: now, memo: &memo, trail: &trail)
+  }
+
+  /// Writes the line of a decision by a row that is no test, with no row scheduled out above it and no warning
+  /// (the common line: three copies and the line feed); false, writing nothing, for any other resolution.
+  @inline(__always)
+  private func writeCommonLine(
+    _ resolution: Resolution, position: Int, profile: BoundProfile, profileID: UnsafeBufferPointer<UInt8>,
+    to json: inout JSONWriter
+  ) -> Bool {
+    guard resolution.row >= 0, resolution.variation < 0, resolution.source == .drawn, !resolution.scheduledOut,
+      profile.warnings.isEmpty
+    else { return false }
+    json.rawLine(start: heads[position, 0, 0], middle: profileID, end: closedRows[position, Int(resolution.row), 0])
+    return true
   }
 
   /// The exposures of `trail`, comma-separated, from the pre-encoded heads.

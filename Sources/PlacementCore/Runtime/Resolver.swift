@@ -120,8 +120,10 @@ extension RuleSet {
     }
   }
 
-  /// The body of ``resolution(_:for:now:memo:observer:)``: overrides, then rows in priority order.
-  private func rows<Observer: ResolutionObserver>(
+  /// The body of ``resolution(_:for:now:memo:observer:)``: overrides, then rows in priority order. Also called
+  /// by ``DecisionEncoder/writeLines(profile:profileID:now:memo:trail:to:drew:)`` for each placement of a batch
+  /// line, inside one run.
+  func rows<Observer: ResolutionObserver>(
     _ index: Int, now: Instant, run: inout ProgramEvaluator<Observer>, _ profile: borrowing BoundProfile
   ) -> Resolution {
     var resolution = Resolution(placement: Int32(index))
