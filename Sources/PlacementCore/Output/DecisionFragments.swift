@@ -7,7 +7,7 @@ final class DecisionFragments: @unchecked Sendable {
   /// Fragment `i` is `bytes[starts[i]..<starts[i + 1]]`.
   private let starts: UnsafeMutableBufferPointer<Int>
   /// The index of the first fragment of (position, row) is `rowFirst[positionFirst[position] + row]`.
-  private let positionFirst: [Int]
+  private let positionFirst: UnsafeMutableBufferPointer<Int>
   private let rowFirst: UnsafeMutableBufferPointer<Int>
 
   /// The fragments `table[position][row][variation]` (a row that is no test has one, at variation 0).
@@ -31,25 +31,26 @@ final class DecisionFragments: @unchecked Sendable {
       rowFirst[index] = first
       first += row.count
     }
-    var positions: [Int] = []
+    positionFirst = .allocate(capacity: max(1, table.count))
     var rows = 0
-    for placement in table {
-      positions.append(rows)
+    for (position, placement) in table.enumerated() {
+      positionFirst[position] = rows
       rows += placement.count
     }
-    positionFirst = positions
   }
 
   deinit {
     bytes.deallocate()
     starts.deallocate()
     rowFirst.deallocate()
+    positionFirst.deallocate()
   }
 
   /// The bytes of the fragment for `variation` of `row` in the placement at `position`.
   @inline(__always)
   subscript(position: Int, row: Int, variation: Int) -> UnsafeBufferPointer<UInt8> {
-    let index = rowFirst[positionFirst[position] + row] + variation
-    return UnsafeBufferPointer(rebasing: UnsafeBufferPointer(bytes)[starts[index]..<starts[index + 1]])
+    let index = rowFirst[positionFirst[position] &+ row] &+ variation
+    let start = starts[index]
+    return UnsafeBufferPointer(start: bytes.baseAddress.unsafelyUnwrapped + start, count: starts[index &+ 1] &- start)
   }
 }

@@ -120,6 +120,16 @@ extension RuleSet {
     }
   }
 
+  /// Runs `body` in one unobserved run of the program for `profile` at `now`, with the segment memo `memo` (a
+  /// ``SegmentMemo``'s storage): for resolving several placements in one run with ``rows(_:now:run:_:)``.
+  func unobservedRun(
+    _ profile: borrowing BoundProfile, now: Instant, memo: UnsafeMutableBufferPointer<UInt64>,
+    _ body: (inout ProgramEvaluator<NoObserver>, borrowing BoundProfile) -> Void
+  ) {
+    var observer = NoObserver()
+    program.run(profile, now: now, memo: memo, observer: &observer, body)
+  }
+
   /// The body of ``resolution(_:for:now:memo:observer:)``: overrides, then rows in priority order. Also called
   /// by ``DecisionEncoder/writeLines(profile:profileID:now:memo:trail:to:drew:)`` for each placement of a batch
   /// line, inside one run.
@@ -134,13 +144,11 @@ extension RuleSet {
       return resolution
     }
     let (start, end) = (Int(program.rowStarts[index]), Int(program.rowStarts[index + 1]))
-    for row in 0..<(end - start) {
-      let plan = run.rowPlans[start + row]
+    var next = start
+    while case let at = run.firstMatchingRow(from: next, to: end, rowZero: start, profile), at < end {
+      next = at + 1
+      let (row, plan) = (at - start, run.rowPlans[at])
       let segment = plan.segment >= 0 ? Int(plan.segment) : nil
-      if let segment, !run.segment(segment, profile) {
-        run.observer.row(row, segment: segment, outcome: .notMatched)
-        continue
-      }
       // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
       guard plan.isLive(at: now) else {
         run.observer.row(row, segment: segment, outcome: .scheduledOut)
@@ -173,5 +181,22 @@ extension RuleSet {
     case .fallthrough_, .test: true
     case .flow, .paywall, .holdout: false
     }
+  }
+}
+
+extension ProgramEvaluator where Observer: ResolutionObserver {
+  /// The first of the row plans `from..<end` whose segment holds (or that has none: the default row), or `end`;
+  /// each row passed over is observed as not matched (numbered from `rowZero`, the placement's first plan). The
+  /// resolution loop's scan, kept apart from the rest of a row so that it runs in few registers.
+  @inline(__always)
+  mutating func firstMatchingRow(from: Int, to end: Int, rowZero: Int, _ profile: BoundProfile) -> Int {
+    var at = from
+    while at < end {
+      let segment = Int(rowPlans[at].segment)
+      if segment < 0 || self.segment(segment, profile) { return at }
+      observer.row(at - rowZero, segment: segment, outcome: .notMatched)
+      at += 1
+    }
+    return end
   }
 }
