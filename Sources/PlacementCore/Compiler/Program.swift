@@ -38,9 +38,10 @@ package final class Program: Sendable {
   /// 64-bit words of one half of the memo (a "known" bit set, then a "holds" bit set): `ceil(memoized / 64)`.
   let memoWords: Int
   /// Every placement's audience rows as the resolution loop reads them (plain data: no copy of a row's
-  /// ``Content``, no retain), placement after placement; placement `p`'s are `rowPlans[rowStarts[p]..<rowStarts[p + 1]]`.
+  /// ``Content``, no retain), placement after placement; placement `p`'s are those of `placementPlans[p]`.
   let rowPlans: [RowPlan]
-  let rowStarts: [Int32]
+  /// Per placement: where its rows are in ``rowPlans``, and whether it has QA overrides.
+  let placementPlans: [PlacementPlan]
   /// Per attribute slot: whether a run may read the slot's ``Value`` (a `.generic` node tests it); every other
   /// slot is read through its ``Scalar`` alone, except a value whose scalar is `.other`. A batch binds only these
   /// values (``BoundProfile/keepsEveryValue``).
@@ -71,8 +72,11 @@ package final class Program: Sendable {
     for node in builder.nodes where node.op == .generic { readsValue[Int(node.slot)] = true }
     self.readsValue = readsValue
     rowPlans = placements.flatMap { $0.rows.map(RowPlan.init) }
-    rowStarts = placements.reduce(into: [0]) { starts, placement in
-      starts.append(starts.last! + Int32(placement.rows.count))
+    var start: Int32 = 0
+    placementPlans = placements.map { placement in
+      defer { start += Int32(placement.rows.count) }
+      return PlacementPlan(
+        rowStart: start, rowEnd: start + Int32(placement.rows.count), hasOverrides: !placement.overrides.isEmpty)
     }
   }
 
@@ -82,6 +86,14 @@ package final class Program: Sendable {
     var name = name
     return name.withUTF8 { placementNames.value($0) }.map(Int.init)
   }
+}
+
+/// One placement, as plain data: its rows are `rowPlans[rowStart..<rowEnd]` in ``Program/rowPlans``.
+struct PlacementPlan: Sendable {
+  let rowStart: Int32
+  let rowEnd: Int32
+  /// Whether the placement has QA overrides (``PlacementDefinition/overrides``), tried before its rows.
+  let hasOverrides: Bool
 }
 
 /// One audience row, as plain data: its segment, what its content does, and its live range (see

@@ -1,7 +1,7 @@
 /// Writes the decision JSON of index ``Resolution``s straight from fragments encoded once per rule set: the
 /// batch hot path, with no ``Decision`` value, no string building and no allocation per decision once the
-/// writer's buffer has grown. A class, so that the batch loop holds it without copying its fragments per line. The bytes are those of ``Decision/write(to:)`` (ProgramDifferentialTests and
-/// DecisionJSONTests compare them).
+/// writer's buffer has grown. A class, so that the batch loop holds it without copying its fragments per line.
+/// The bytes are those of ``Decision/write(to:)`` (ProgramDifferentialTests and DecisionJSONTests compare them).
 package final class DecisionEncoder: Sendable {
   let ruleSet: RuleSet
   /// Per placement position (as the caller numbers its placements): `{"placement":"<name>","profile_id":`.
@@ -173,8 +173,8 @@ extension DecisionEncoder {
   /// position, in order, all in one run of the program, so that the segments the placements share are evaluated
   /// once (into `memo`, which the caller resets once per profile). A placement with a test is resolved in a run
   /// that `trail` observes (its draws are the decision's exposures); when that run drew a test, `drew` gets the
-  /// position, the trail and the profile (for the exposure log and sticky assignments). `profileID` is the profile's id as
-  /// JSON, as for ``write(_:trail:position:profile:profileID:endingLine:to:)``.
+  /// position, the trail and the profile (for the exposure log and sticky assignments). `profileID` is the
+  /// profile's id as JSON, as for ``write(_:trail:position:profile:profileID:endingLine:to:)``.
   package func writeLines(
     profile: BoundProfile, profileID: UnsafeBufferPointer<UInt8>, now: Instant, memo: inout SegmentMemo,
     trail: inout ExposureTrail, to json: inout JSONWriter,

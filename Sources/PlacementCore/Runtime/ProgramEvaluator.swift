@@ -32,13 +32,16 @@ extension Program {
         graph.entries.withUnsafeBufferPointer { entries in
           memoSlots.withUnsafeBufferPointer { memoSlots in
             rowPlans.withUnsafeBufferPointer { rowPlans in
-              profile.scalars.withUnsafeBufferPointer { scalars in
-                var evaluator = ProgramEvaluator(
-                  program: self, nodes: nodes, edges: edges, entries: entries, memoSlots: memoSlots,
-                  rowPlans: rowPlans, scalars: scalars, memo: memo, words: memoWords, now: now, observer: observer)
-                let result = body(&evaluator, profile)
-                observer = evaluator.observer
-                return result
+              placementPlans.withUnsafeBufferPointer { placementPlans in
+                profile.scalars.withUnsafeBufferPointer { scalars in
+                  var evaluator = ProgramEvaluator(
+                    program: self, nodes: nodes, edges: edges, entries: entries, memoSlots: memoSlots,
+                    rowPlans: rowPlans, placementPlans: placementPlans, scalars: scalars, memo: memo,
+                    words: memoWords, now: now, observer: observer)
+                  let result = body(&evaluator, profile)
+                  observer = evaluator.observer
+                  return result
+                }
               }
             }
           }
@@ -67,6 +70,8 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   /// The program's ``Program/rowPlans``, for the resolution loop (read here, not through the rule set: taking
   /// the array's pointer there retained and released it once per resolution).
   let rowPlans: UnsafeBufferPointer<RowPlan>
+  /// The program's ``Program/placementPlans``.
+  let placementPlans: UnsafeBufferPointer<PlacementPlan>
   let scalars: UnsafeBufferPointer<Scalar>
   /// `words` "known" words, then `words` "holds" words.
   let memo: UnsafeMutableBufferPointer<UInt64>

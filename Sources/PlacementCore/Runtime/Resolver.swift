@@ -104,6 +104,20 @@ extension RuleSet {
     return memo.withStorage { resolution(index, for: profile, now: now, memo: $0, observer: &trail) }
   }
 
+  /// The allocation-free resolutions of the placements `indices`, in order, for a profile bound by this rule set
+  /// (checked by the caller with ``check(_:)``), recording nothing, all in one run: the segments they share are
+  /// evaluated once, into `memo` (reset it once per profile). `body` gets each position and its resolution.
+  package func resolutions(
+    _ indices: [Int], for profile: BoundProfile, now: Instant, memo: inout SegmentMemo,
+    _ body: (_ position: Int, _ resolution: Resolution) -> Void
+  ) {
+    memo.withStorage { memo in
+      unobservedRun(profile, now: now, memo: memo) { run, profile in
+        for (position, index) in indices.enumerated() { body(position, rows(index, now: now, run: &run, profile)) }
+      }
+    }
+  }
+
   /// The one resolution loop: rows in priority order, each segment through one observed run of the program, each
   /// test's variation from ``assign(_:profile:run:)``. `memo`, when given, is a ``SegmentMemo``'s storage; pass
   /// none with an observer that explains (a memo hit is not observed).
@@ -136,14 +150,13 @@ extension RuleSet {
   func rows<Observer: ResolutionObserver>(
     _ index: Int, now: Instant, run: inout ProgramEvaluator<Observer>, _ profile: borrowing BoundProfile
   ) -> Resolution {
-    var resolution = Resolution(placement: Int32(index))
-    if !placements[index].overrides.isEmpty,
-      let forced = overridingContent(placements[index].overrides, run: &run, profile)
-    {
+    var resolution = Resolution(placement: Int32(truncatingIfNeeded: index))
+    let span = run.placementPlans[index]
+    if span.hasOverrides, let forced = overridingContent(placements[index].overrides, run: &run, profile) {
       resolution.override = Int32(forced)
       return resolution
     }
-    let (start, end) = (Int(program.rowStarts[index]), Int(program.rowStarts[index + 1]))
+    let (start, end) = (Int(span.rowStart), Int(span.rowEnd))
     var next = start
     while case let at = run.firstMatchingRow(from: next, to: end, rowZero: start, profile), at < end {
       next = at + 1
@@ -157,13 +170,12 @@ extension RuleSet {
       }
       var draw: Draw? = nil
       var fallsThrough = plan.kind == .fallsThrough
-      if plan.kind == .test, case .test(let test) = placements[index].rows[row].content {
-        guard let assigned = assign(test, profile: profile, run: &run) else {
+      if plan.kind == .test {
+        guard let drawn = drawTest(placement: index, row: row, profile, run: &run) else {
           run.observer.row(row, segment: segment, outcome: .outsideLayer)
           continue
         }
-        draw = assigned
-        fallsThrough = Self.fallsThrough(test.variations[Int(assigned.variation)].content)
+        (draw, fallsThrough) = (drawn.draw, drawn.fallsThrough)
       }
       if fallsThrough {
         run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
@@ -174,6 +186,19 @@ extension RuleSet {
       return resolution
     }
     return resolution
+  }
+
+  /// The draw of the A/B test of row `row` of placement `placement`, and whether its variation falls through;
+  /// nil when the profile is outside the test's share of its layer. Apart from the row loop, which it would
+  /// otherwise crowd with the rows' `Content`.
+  @inline(never)
+  private func drawTest<Observer: ResolutionObserver>(
+    placement: Int, row: Int, _ profile: borrowing BoundProfile, run: inout ProgramEvaluator<Observer>
+  ) -> (draw: Draw, fallsThrough: Bool)? {
+    guard case .test(let test) = placements[placement].rows[row].content,
+      let draw = assign(test, profile: profile, run: &run)
+    else { return nil }
+    return (draw, Self.fallsThrough(test.variations[Int(draw.variation)].content))
   }
 
   static func fallsThrough(_ content: Content) -> Bool {

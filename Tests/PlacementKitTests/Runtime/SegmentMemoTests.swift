@@ -70,6 +70,36 @@ import Testing
     #expect(compared == 2 * (lines.count * shipped.placements.count + Self.profiles.count * 2))
   }
 
+  /// `RuleSet.resolutions` (one run for all of a profile's placements, as a batch line) against a fresh
+  /// resolution per placement, on the shipped rules and examples, in both placement orders.
+  @Test func oneRunForEveryPlacementGivesTheResolutionsOfSeparateRuns() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let shipped = try #require(try RuleLoading.compile(paths: [root.appendingPathComponent("Rules").path]).ruleSet)
+    let small = try #require(Compilation.compile([RuleSource(name: "memo.rules", text: Self.rules)]).ruleSet)
+    let batch = try String(contentsOf: root.appendingPathComponent("Examples/profiles/batch.jsonl"), encoding: .utf8)
+    let lines = batch.split(separator: "\n").map(String.init)
+    var compared = 0
+    for (ruleSet, lines) in [(shipped, lines), (small, Self.profiles)] {
+      var memo = SegmentMemo(for: ruleSet)
+      for line in lines {
+        let profile = try ruleSet.bind(jsonBytes: Array(line.utf8))
+        for order in [Array(ruleSet.placements.indices), ruleSet.placements.indices.reversed()] {
+          memo.reset()
+          var positions: [Int] = []
+          ruleSet.resolutions(order, for: profile, now: pinnedNow, memo: &memo) { position, resolution in
+            positions.append(position)
+            let fresh = ruleSet.resolution(order[position], for: profile, now: pinnedNow)
+            #expect(resolution == fresh, "\(ruleSet.placements[order[position]].name): \(line)")
+            compared += 1
+          }
+          #expect(positions == Array(order.indices))
+        }
+      }
+    }
+    #expect(compared == 2 * (lines.count * shipped.placements.count + Self.profiles.count * 2))
+  }
+
   @Test func eachSegmentIsEvaluatedOncePerProfileAcrossPlacements() throws {
     let ruleSet = try #require(Compilation.compile([RuleSource(name: "memo.rules", text: Self.rules)]).ruleSet)
     let profile = try ruleSet.bind(jsonBytes: Array(Self.profiles[2].utf8))  // an adult beginner
