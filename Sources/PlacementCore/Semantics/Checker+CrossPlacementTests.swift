@@ -119,6 +119,7 @@ extension Checker {
       name: decl.name.text, versionID: decl.version?.text ?? decl.name.text, hasExplicitVersion: decl.version != nil,
       isCrossPlacement: true, variations: Bucketing.sortedForDraw(variations))
     test.schedule = crossTestSchedules[decl.name.text]
+    checkVersion(of: test, at: SourceSpan(file: declFile, range: decl.version?.range ?? decl.name.range))
     return finishTest(layered(test), sticky: decl.sticky)
   }
 

@@ -39,7 +39,24 @@ extension Checker {
       name: syntax.name.text, versionID: version, hasExplicitVersion: syntax.version != nil, isCrossPlacement: false,
       variations: Bucketing.sortedForDraw(variations))
     test.schedule = schedule.schedule
+    checkVersion(of: test, at: span(syntax.version?.range ?? syntax.name.range))
     return finishTest(layered(test), sticky: syntax.sticky)
+  }
+
+  /// Two tests may share a version id only with the same variations and weights: the draw and the sticky
+  /// assignment of a profile are keyed by the version id (PRODUCT.md §4.9), so with other variations the tests
+  /// would disagree on the profile's variation, and an assignment written by one would be redrawn by the other.
+  mutating func checkVersion(of test: ABTest, at place: SourceSpan) {
+    let draw = test.variations.map { "\($0.id) \($0.weight)" }
+    guard let first = testVersions[test.versionID] else {
+      testVersions[test.versionID] = (test.name, draw, place)
+      return
+    }
+    guard first.draw != draw, first.at != place else { return }
+    diagnostics.append(
+      Diagnostic(
+        .versionOfAnotherTest(test.versionID, test: test.name, other: first.test), at: place,
+        notes: [.versionFirstUsed(by: first.test, at: first.at), .giveTestsTheirOwnVersions]))
   }
 
   /// The id of a variation written without one: its content's id (`holdout` for a holdout).

@@ -26,6 +26,9 @@ package struct Checker {
   var overrides = OverrideState()
   /// Salts of rollouts seen so far, with their place.
   var salts: [String: SourceSpan] = [:]
+  /// Each version id of a checked test: the first test that used it, its variations' (id, weight) pairs in
+  /// draw order, and where its version (or, when derived, its name) is written.
+  var testVersions: [String: (test: String, draw: [String], at: SourceSpan)] = [:]
   /// The file whose nodes are being checked.
   var file: SourceFile
   /// Bounds on segment depth and evaluation cost.

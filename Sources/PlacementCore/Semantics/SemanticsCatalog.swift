@@ -35,6 +35,7 @@ public enum SemanticsCatalog {
   public static let duplicateVariation: DiagnosticCode = "duplicate-variation"
   public static let invalidRollout: DiagnosticCode = "invalid-rollout"
   public static let duplicateSalt: DiagnosticCode = "duplicate-salt"
+  public static let sharedVersion: DiagnosticCode = "shared-version"
   public static let invalidLayerShare: DiagnosticCode = "invalid-layer-share"
   public static let overlappingLayerShares: DiagnosticCode = "overlapping-layer-shares"
   public static let layeredTwice: DiagnosticCode = "layered-twice"
@@ -94,6 +95,8 @@ public enum SemanticsCatalog {
     CatalogEntry(invalidRollout, .error, "a rollout percentage is outside 0–100 or has more than two decimals"),
     CatalogEntry(
       duplicateSalt, .error, "two rollouts or layers share a salt, or a salt equals a test's version id"),
+    CatalogEntry(
+      sharedVersion, .error, "two tests share a version id but not their variations' ids and weights"),
     CatalogEntry(
       invalidLayerShare, .error,
       "a layer share's bound is outside 0–100% or has more than two decimals, or the share is empty"),

@@ -181,6 +181,12 @@ extension DiagnosticMessage {
     .init(SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt)\" is used twice")
   }
 
+  static func versionOfAnotherTest(_ version: String, test: String, other: String) -> Self {
+    .init(
+      SemanticsCatalog.sharedVersion,
+      "test '\(test)' has the version id \"\(version)\" of test '\(other)', with other variations or weights")
+  }
+
   static func saltIsVersionID(_ salt: String, test: String) -> Self {
     .init(SemanticsCatalog.duplicateSalt, "rollout salt \"\(salt)\" equals the version id of test '\(test)'")
   }

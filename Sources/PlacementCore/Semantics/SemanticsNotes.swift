@@ -29,6 +29,18 @@ extension Note {
   static func compareIt(_ name: String) -> Note { Note("compare it, e.g. '\(name) is set'") }
 
   /// After `salt-used-twice`, at the first rollout with the salt.
+  static func versionFirstUsed(by test: String, at span: SourceSpan) -> Note {
+    Note(
+      "a profile's draw and sticky assignment are keyed by the version id: the tests would disagree on its "
+        + "variation; first used by test '\(test)' here", at: span)
+  }
+
+  static var giveTestsTheirOwnVersions: Note {
+    Note(
+      "give each test its own version, or declare one cross-placement test ('test <name> version \"…\" { … }') "
+        + "and name it in both rows")
+  }
+
   static func saltFirstUsed(at span: SourceSpan) -> Note {
     Note("two rollouts with one salt admit the same profiles (correlated samples); first used here", at: span)
   }

@@ -97,6 +97,52 @@ import Testing
     #expect(empty.map(\.message) == ["a rollout salt cannot be empty"])
   }
 
+  /// A profile's draw and sticky assignment are keyed by the version id: two tests may share one only with the
+  /// same variation ids and weights (then they draw alike), never with others.
+  @Test func twoTestsShareAVersionOnlyWithTheSameVariationsAndWeights() throws {
+    // 1️⃣ where the error lands, 2️⃣ where its note points (the first test with that version).
+    let rules = MarkedRules(
+      """
+      placement a: paywall {
+        default -> test t1 version 2️⃣"same" sticky { x: paywall x 50%, y: paywall y 50% }
+      }
+      placement b: paywall {
+        default -> test t2 version 1️⃣"same" sticky { x: paywall x 30%, z: paywall z 70% }
+      }
+      placement c: paywall {
+        default -> test t3 version "same" { x: paywall q 50%, y: paywall r 50% }
+      }
+      """)
+    let found = compile(rules.text).diagnostics.filter { $0.code == SemanticsCatalog.sharedVersion }
+    #expect(positions(found) == [rules.positions[0]])
+    let diagnostic = try #require(found.first)
+    #expect(diagnostic.message == "test 't2' has the version id \"same\" of test 't1', with other variations or weights")
+    #expect(diagnostic.notes.first?.span.map { "\($0.location)" } == rules.positions[1])
+    // The same ids and weights (other contents: a per-placement mapping) draw alike: no error. Nor does one
+    // cross-placement test named by two placements, nor two tests with versions of their own.
+    #expect(
+      errors(
+        """
+        segment us = country == "US"
+        test x version "x1" {
+          variation a 50% { p -> paywall a  q -> paywall c }
+          variation b 50% { p -> paywall b  q -> paywall d }
+        }
+        placement p: paywall { us -> test x  default -> paywall s }
+        placement q: paywall { us -> test x  default -> paywall s }
+        placement r: paywall { default -> test t version "v1" { a: paywall a 40%, b: paywall b 60% } }
+        placement s: paywall { default -> test t version "v2" { a: paywall a 50%, b: paywall b 50% } }
+        """
+      ).map(\.code) == [])
+    // A derived version id is the placement, row and test: an explicit one equal to it is a shared version.
+    let derived = errors(
+      """
+      placement p: paywall { default -> test t { a: paywall a 50%, b: paywall b 50% } }
+      placement q: paywall { default -> test u version "p/default/t" { a: paywall a 10%, b: paywall b 90% } }
+      """)
+    #expect(derived.map(\.code) == [SemanticsCatalog.sharedVersion])
+  }
+
   @Test func crossPlacementTestIsCheckedOnceForAllItsRows() {
     let found = errors(
       """
