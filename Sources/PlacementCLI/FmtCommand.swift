@@ -58,7 +58,7 @@ struct FmtCommand: Subcommand {
       if !arguments.has("--check") { try FileWriting.replace(path, with: formatted) }
     }
     if !failures.isEmpty {
-      console.err("error: \(failures.count) file\(failures.count == 1 ? "" : "s") not formatted\n")
+      console.err("error: \(failures.count) file\(failures.count == 1 ? "" : "s") could not be formatted\n")
       return failures.contains(.software) ? .software : .dataError
     }
     return arguments.has("--check") && changed > 0 ? .findings : .ok

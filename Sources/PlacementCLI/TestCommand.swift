@@ -56,6 +56,7 @@ struct TestCommand: Subcommand {
     // A case's own `now`, else its file's, else --now, else the clock.
     let fallbackNow =
       (try? Support.now(arguments.value("--now"))) ?? (try? Support.now(nil)) ?? Instant(millisecondsSince1970: 0)
+    for error in suite.malformedCases { report.malformed(file, error, tally: &tally) }
     for testCase in suite.cases {
       let profile: Profile
       do {

@@ -1,7 +1,9 @@
 extension RuleTestFile {
-  /// Reads a test file from its JSON text.
-  /// - Throws: ``RuleTestError`` with the JSON path of the first problem: invalid JSON, a member of the wrong
-  ///   type, an unknown member, a case without a name, a profile or an expectation, or a malformed content.
+  /// Reads a test file from its JSON text. A malformed case (a member of the wrong type, an unknown member, no
+  /// name, profile or expectation, a malformed content) is kept in ``malformedCases`` with the JSON path of its
+  /// first problem; the other cases are read.
+  /// - Throws: ``RuleTestError`` when the file as a whole cannot be read: invalid JSON, an unknown or mistyped
+  ///   top-level member, no `cases` array.
   public init(jsonBytes bytes: some Collection<UInt8>) throws(RuleTestError) {
     let json: JSONValue
     do {
@@ -17,7 +19,11 @@ extension RuleTestFile {
     }
     self.cases = []
     for (index, element) in cases.enumerated() {
-      self.cases.append(try RuleTestCase(json: element, path: "cases[\(index)]"))
+      do throws(RuleTestError) {
+        self.cases.append(try RuleTestCase(json: element, path: "cases[\(index)]"))
+      } catch {
+        malformedCases.append(error)
+      }
     }
   }
 }

@@ -11,7 +11,11 @@
 public struct RuleTestFile: Sendable, Equatable {
   /// The time relative date conditions use, for every case that does not set its own.
   public var now: Instant?
+  /// The well-formed cases, in file order.
   public var cases: [RuleTestCase]
+  /// Why each malformed case cannot run (its JSON path and problem), in file order: a bad case costs that case,
+  /// not the file's others.
+  public var malformedCases: [RuleTestError] = []
 }
 
 /// One profile and what it should get.

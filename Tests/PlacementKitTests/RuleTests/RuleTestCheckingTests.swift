@@ -20,8 +20,20 @@ import Testing
     return try #require(compilation.ruleSet, "\(compilation.diagnostics.map(\.message))")
   }
 
+  /// The one case of a file holding `json`; its decoding error when it is malformed.
   func testCase(_ json: String) throws -> RuleTestCase {
-    try #require(try RuleTestFile(jsonBytes: Array(#"{"cases": [\#(json)]}"#.utf8)).cases.first)
+    let file = try RuleTestFile(jsonBytes: Array(#"{"cases": [\#(json)]}"#.utf8))
+    if let malformed = file.malformedCases.first { throw malformed }
+    return try #require(file.cases.first)
+  }
+
+  @Test func aMalformedCaseCostsItselfNotTheFilesOtherCases() throws {
+    let file = try RuleTestFile(
+      jsonBytes: Array(
+        #"{"cases": [{"name": "bad", "profile": {}, "expect": {"home": "paywal x"}}, {"name": "good", "profile": {}, "expect": {"home": "paywall x"}}, 3]}"#
+          .utf8))
+    #expect(file.cases.map(\.name) == ["good"])
+    #expect(file.malformedCases.map(\.path) == ["cases[0].expect.home", "cases[2]"])
   }
 
   func run(_ json: String) throws -> [RuleTestMismatch] {
