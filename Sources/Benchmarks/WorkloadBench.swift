@@ -39,27 +39,26 @@ struct WorkloadBench {
         }
         blackHole(storage)
       } / Double(lines.count)
-    let resolveOnly =
-      median(rounds) {
-        var sum: Int32 = 0
-        // As the batch resolves a line: one segment memo per profile, shared by its placements.
-        var memo = SegmentMemo(for: ruleSet)
-        for profile in bound {
-          memo.reset()
-          for placement in placements { sum &+= ruleSet.resolution(placement, for: profile, now: now, memo: &memo).row }
-        }
-        blackHole(sum)
-      } / decisions
-    let resolveInOneRun =
+    // As the batch resolves a line: one segment memo per profile, shared by its placements.
+    func resolving(_ resolve: (BoundProfile, inout SegmentMemo) -> Int32) -> Double {
       median(rounds) {
         var sum: Int32 = 0
         var memo = SegmentMemo(for: ruleSet)
         for profile in bound {
           memo.reset()
-          ruleSet.resolutions(placements, for: profile, now: now, memo: &memo) { sum &+= $1.row }
+          sum &+= resolve(profile, &memo)
         }
         blackHole(sum)
       } / decisions
+    }
+    let resolveOnly = resolving { profile, memo in
+      placements.reduce(0) { $0 &+ ruleSet.resolution($1, for: profile, now: now, memo: &memo).row }
+    }
+    let resolveInOneRun = resolving { profile, memo in
+      var sum: Int32 = 0
+      ruleSet.resolutions(placements, for: profile, now: now, memo: &memo) { sum &+= $1.row }
+      return sum
+    }
     let options = ResolveOptions(now: now)
     let withDecision =
       median(rounds) {

@@ -18,7 +18,7 @@ package final class DecisionEncoder: Sendable {
   /// `{"test":…,"version_id":…,"variation":…,"bucket":` (empty for a row that is no test).
   private let exposureHeads: DecisionFragments
   /// Per position: whether any row is a test (a profile without `profile_id` then gets warnings, and only then
-  /// can a resolution expose the profile: see ``resolution(position:index:profile:now:trail:)``).
+  /// can a resolution expose the profile: see ``writeLines(profile:profileID:now:memo:trail:to:drew:)``).
   private let hasTests: [Bool]
   /// Per position: the placement's index in ``RuleSet/placements``.
   private let indices: [Int]
@@ -116,7 +116,7 @@ package final class DecisionEncoder: Sendable {
       return false
     }
     let row = Int(resolution.row)
-    let common = resolution.variation < 0 && trail.draws.isEmpty && profile.warnings.isEmpty
+    let common = trail.draws.isEmpty && Self.isCommon(resolution, profile)
     if common, let profileID {
       // The common line: three copies (and the line feed), one capacity check.
       let (start, end) = (heads[position, 0, 0], closedRows[position, row, 0])
@@ -186,7 +186,10 @@ extension DecisionEncoder {
           guard hasTests[position] else {
             // No test, so no exposure: the common line needs no trail.
             let resolution = ruleSet.rows(indices[position], now: now, run: &run, profile)
-            if !writeCommonLine(resolution, position: position, profile: profile, profileID: profileID, to: &json) {
+            if Self.isCommon(resolution, profile) {
+              let end = closedRows[position, Int(resolution.row), 0]
+              json.rawLine(start: heads[position, 0, 0], middle: profileID, end: end)
+            } else {
               write(
                 resolution, trail: ExposureTrail(), position: position, profile: profile, profileID: profileID,
                 endingLine: true, to: &json)
@@ -204,18 +207,13 @@ extension DecisionEncoder {
     }
   }
 
-  /// Writes the line of a decision by a row that is no test, with no row scheduled out above it and no warning
-  /// (the common line: three copies and the line feed); false, writing nothing, for any other resolution.
+  /// Whether the decision `resolution` stands for is written as the common line (``closedRows``: three copies):
+  /// a row that is no test decided, with no row scheduled out above it, for a profile without warnings. The
+  /// caller also checks that no test drew (an empty trail).
   @inline(__always)
-  private func writeCommonLine(
-    _ resolution: Resolution, position: Int, profile: BoundProfile, profileID: UnsafeBufferPointer<UInt8>,
-    to json: inout JSONWriter
-  ) -> Bool {
-    guard resolution.row >= 0, resolution.variation < 0, resolution.source == .drawn, !resolution.scheduledOut,
-      profile.warnings.isEmpty
-    else { return false }
-    json.rawLine(start: heads[position, 0, 0], middle: profileID, end: closedRows[position, Int(resolution.row), 0])
-    return true
+  private static func isCommon(_ resolution: Resolution, _ profile: BoundProfile) -> Bool {
+    resolution.row >= 0 && resolution.variation < 0 && resolution.source == .drawn && !resolution.scheduledOut
+      && profile.warnings.isEmpty
   }
 
   /// The exposures of `trail`, comma-separated, from the pre-encoded heads.

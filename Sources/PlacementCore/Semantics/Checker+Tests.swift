@@ -52,7 +52,10 @@ extension Checker {
       testVersions[test.versionID] = (test.name, draw, place)
       return
     }
-    guard first.draw != draw, first.at != place else { return }
+    // A cross-placement test is checked once per placement that names it: report its conflict once.
+    guard first.draw != draw, first.at != place,
+      !diagnostics.contains(where: { $0.code == SemanticsCatalog.sharedVersion && $0.span == place })
+    else { return }
     diagnostics.append(
       Diagnostic(
         .versionOfAnotherTest(test.versionID, test: test.name, other: first.test), at: place,

@@ -28,19 +28,21 @@ extension Note {
   /// After `non-bool-reference`: a bare name of another type needs a comparison.
   static func compareIt(_ name: String) -> Note { Note("compare it, e.g. '\(name) is set'") }
 
-  /// After `salt-used-twice`, at the first rollout with the salt.
+  /// After `shared-version`, at the first test with the version id.
   static func versionFirstUsed(by test: String, at span: SourceSpan) -> Note {
     Note(
       "a profile's draw and sticky assignment are keyed by the version id: the tests would disagree on its "
         + "variation; first used by test '\(test)' here", at: span)
   }
 
+  /// After `shared-version`: the fix.
   static var giveTestsTheirOwnVersions: Note {
     Note(
       "give each test its own version, or declare one cross-placement test ('test <name> version \"…\" { … }') "
         + "and name it in both rows")
   }
 
+  /// After `salt-used-twice`, at the first rollout with the salt.
   static func saltFirstUsed(at span: SourceSpan) -> Note {
     Note("two rollouts with one salt admit the same profiles (correlated samples); first used here", at: span)
   }

@@ -141,6 +141,19 @@ import Testing
       placement q: paywall { default -> test u version "p/default/t" { a: paywall a 10%, b: paywall b 90% } }
       """)
     #expect(derived.map(\.code) == [SemanticsCatalog.sharedVersion])
+    // A cross-placement test is checked once per placement that names it; its conflict is reported once.
+    let crossed = errors(
+      """
+      segment us = country == "US"
+      test x version "x1" {
+        variation a 50% { p -> paywall a  q -> paywall a }
+        variation b 50% { p -> paywall b  q -> paywall b }
+      }
+      placement r: paywall { default -> test t version "x1" { a: paywall a 10%, b: paywall b 90% } }
+      placement p: paywall { us -> test x  default -> paywall s }
+      placement q: paywall { us -> test x  default -> paywall s }
+      """)
+    #expect(crossed.map(\.code) == [SemanticsCatalog.sharedVersion])
   }
 
   @Test func crossPlacementTestIsCheckedOnceForAllItsRows() {

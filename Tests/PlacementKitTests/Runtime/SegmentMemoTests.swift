@@ -31,6 +31,21 @@ import Testing
     #"{"profile_id":"p4"}"#,
   ]
 
+  /// The shipped rules with the shipped batch profiles, and ``rules`` with ``profiles``.
+  static func cases() throws -> [(ruleSet: RuleSet, lines: [String])] {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let shipped = try #require(try RuleLoading.compile(paths: [root.appendingPathComponent("Rules").path]).ruleSet)
+    let small = try #require(Compilation.compile([RuleSource(name: "memo.rules", text: rules)]).ruleSet)
+    let batch = try String(contentsOf: root.appendingPathComponent("Examples/profiles/batch.jsonl"), encoding: .utf8)
+    return [(shipped, batch.split(separator: "\n").map(String.init)), (small, profiles)]
+  }
+
+  /// One comparison per profile, placement and placement order (two orders).
+  static func comparisons(_ cases: [(ruleSet: RuleSet, lines: [String])]) -> Int {
+    2 * cases.reduce(0) { $0 + $1.lines.count * $1.ruleSet.placements.count }
+  }
+
   /// Counts the evaluations of each program node.
   struct CountingObserver: ResolutionObserver {
     var counts: [Int: Int] = [:]
@@ -39,13 +54,7 @@ import Testing
   }
 
   @Test func aSharedMemoGivesEveryPlacementTheResolutionOfAFreshOne() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let shipped = try #require(try RuleLoading.compile(paths: [root.appendingPathComponent("Rules").path]).ruleSet)
-    let small = try #require(Compilation.compile([RuleSource(name: "memo.rules", text: Self.rules)]).ruleSet)
-    let batch = try String(contentsOf: root.appendingPathComponent("Examples/profiles/batch.jsonl"), encoding: .utf8)
-    let lines = batch.split(separator: "\n").map(String.init)
-    let cases: [(RuleSet, [String])] = [(shipped, lines), (small, Self.profiles)]
+    let cases = try Self.cases()
     var compared = 0
     for (ruleSet, lines) in cases {
       var memo = SegmentMemo(for: ruleSet)
@@ -66,21 +75,16 @@ import Testing
         }
       }
     }
-    #expect(lines.count == 5)
-    #expect(compared == 2 * (lines.count * shipped.placements.count + Self.profiles.count * 2))
+    #expect(cases[0].lines.count == 5)
+    #expect(compared == Self.comparisons(cases))
   }
 
   /// `RuleSet.resolutions` (one run for all of a profile's placements, as a batch line) against a fresh
   /// resolution per placement, on the shipped rules and examples, in both placement orders.
   @Test func oneRunForEveryPlacementGivesTheResolutionsOfSeparateRuns() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let shipped = try #require(try RuleLoading.compile(paths: [root.appendingPathComponent("Rules").path]).ruleSet)
-    let small = try #require(Compilation.compile([RuleSource(name: "memo.rules", text: Self.rules)]).ruleSet)
-    let batch = try String(contentsOf: root.appendingPathComponent("Examples/profiles/batch.jsonl"), encoding: .utf8)
-    let lines = batch.split(separator: "\n").map(String.init)
+    let cases = try Self.cases()
     var compared = 0
-    for (ruleSet, lines) in [(shipped, lines), (small, Self.profiles)] {
+    for (ruleSet, lines) in cases {
       var memo = SegmentMemo(for: ruleSet)
       for line in lines {
         let profile = try ruleSet.bind(jsonBytes: Array(line.utf8))
@@ -97,7 +101,7 @@ import Testing
         }
       }
     }
-    #expect(compared == 2 * (lines.count * shipped.placements.count + Self.profiles.count * 2))
+    #expect(compared == Self.comparisons(cases))
   }
 
   @Test func eachSegmentIsEvaluatedOncePerProfileAcrossPlacements() throws {
