@@ -7,7 +7,7 @@
 /// ``Node/end`` is the index just past its subtree. A run does not recurse through them: it follows the
 /// ``BranchGraph``, jumps from predicate to predicate in short-circuit order, observing every node. Tests on common
 /// value shapes (numbers, options, dates, booleans, release versions, string equality against literals) are
-/// instructions of their own over a bound profile's ``Scalar``s; every other test, and every value the fast
+/// instructions of their own over a bound profile's ``Scalar``s, folded into ``Step``s; every other test, and every value the fast
 /// instruction cannot read, goes through ``ValueTest/holds(_:now:)`` with the original test (kept in ``tests``),
 /// the one definition of a test's meaning. `ProgramDifferentialTests` checks both against a naive oracle.
 ///
@@ -22,6 +22,8 @@ package final class Program: Sendable {
   let roots: [Int32]
   /// The conditions' short-circuit order as jumps between leaf nodes: what a run follows.
   let graph: BranchGraph
+  /// Each node's test and jumps as a run reads them (``Step``), indexed like ``nodes``.
+  let steps: [Step]
   /// The original test of every predicate node (``Node/test``), for the reference path.
   let tests: [ValueTest]
   /// Rollout salts and thresholds, indexed by ``Node/a`` of `.rollout` nodes.
@@ -52,6 +54,7 @@ package final class Program: Sendable {
     roots = conditions.map { builder.emit($0) }
     nodes = builder.nodes
     graph = BranchGraph(nodes: builder.nodes, roots: roots)
+    steps = Step.steps(nodes: builder.nodes, graph: graph)
     tests = builder.tests
     rollouts = builder.rollouts
     stringIDs = builder.stringIDs

@@ -28,14 +28,14 @@ extension Program {
     observer: inout Observer, _ body: (inout ProgramEvaluator<Observer>, borrowing BoundProfile) -> Result
   ) -> Result {
     nodes.withUnsafeBufferPointer { nodes in
-      graph.edges.withUnsafeBufferPointer { edges in
+      steps.withUnsafeBufferPointer { steps in
         graph.entries.withUnsafeBufferPointer { entries in
           memoSlots.withUnsafeBufferPointer { memoSlots in
             rowPlans.withUnsafeBufferPointer { rowPlans in
               placementPlans.withUnsafeBufferPointer { placementPlans in
                 profile.scalars.withUnsafeBufferPointer { scalars in
                   var evaluator = ProgramEvaluator(
-                    program: self, nodes: nodes, edges: edges, entries: entries, memoSlots: memoSlots,
+                    program: self, nodes: nodes, steps: steps, entries: entries, memoSlots: memoSlots,
                     rowPlans: rowPlans, placementPlans: placementPlans, scalars: scalars, memo: memo,
                     words: memoWords, now: now, observer: observer)
                   let result = body(&evaluator, profile)
@@ -63,8 +63,9 @@ extension Program {
 package struct ProgramEvaluator<Observer: EvaluationObserver> {
   unowned(unsafe) let program: Program
   let nodes: UnsafeBufferPointer<Node>
-  /// The program's ``BranchGraph``: each leaf's jumps, and each condition's first leaf.
-  let edges: UnsafeBufferPointer<BranchGraph.Edge>
+  /// Each leaf's test and jumps (``Program/steps``).
+  let steps: UnsafeBufferPointer<Step>
+  /// Each segment's first leaf (``BranchGraph/entries``).
   let entries: UnsafeBufferPointer<Int32>
   let memoSlots: UnsafeBufferPointer<Int32>
   /// The program's ``Program/rowPlans``, for the resolution loop (read here, not through the rule set: taking
@@ -94,29 +95,36 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   }
 
   /// Whether the condition whose first leaf is `entry` holds: from leaf to leaf along the ``BranchGraph``'s
-  /// jumps until one exits. Each leaf's result is observed, then each enclosing node its jump decides.
+  /// jumps until one exits, reading one ``Step`` per leaf. Each leaf's result is observed, then each enclosing
+  /// node its jump decides.
   private mutating func condition(from entry: Int, _ profile: BoundProfile) -> Bool {
     var index = entry
     while true {
-      let node = nodes[index]
-      let result: Bool
-      switch node.op {
-      case .segment: result = segment(Int(node.a), profile)
-      case .constant: result = node.a != 0
-      case .rollout: result = rollout(node, profile)
-      case .all: result = true  // a leaf only when empty
-      case .any: result = false
-      case .not: preconditionFailure("a `not` node is never a leaf")
-      default: result = test(node, profile)
-      }
-      let edge = edges[index]
+      let step = steps[index]
+      let result = step.kind == .segment ? segment(Int(step.a), profile) : leaf(step, index, profile)
       if Observer.observesNodes {
+        let edge = program.graph.edges[index]
         observer.node(index, holds: result)
         observeDecided(from: result ? edge.trueCloses : edge.falseCloses)
       }
-      let next = result ? edge.onTrue : edge.onFalse
+      let next = result ? step.onTrue : step.onFalse
       if next < 0 { return next == BranchGraph.holds }
       index = Int(next)
+    }
+  }
+
+  /// Whether leaf `index` (not a segment reference), whose step is `step`, holds.
+  @inline(__always)
+  func leaf(_ step: Step, _ index: Int, _ profile: BoundProfile) -> Bool {
+    switch step.kind {
+    case .other: return other(nodes[index], profile)
+    case .isSet: return scalars[Int(step.slot)].tag != .missing
+    default:
+      let scalar = scalars[Int(step.slot)]
+      if scalar.tag == step.tag { return step.holds(scalar.bits) }
+      // Every test but `is set` fails on a missing value; a value the fast form cannot read goes to the
+      // reference path.
+      return scalar.tag != .missing && generic(nodes[index], profile)
     }
   }
 
@@ -131,75 +139,39 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     }
   }
 
+  /// A leaf whose ``Step`` is ``Step/Kind/other``: its node's own instruction; each predicate case mirrors the
+  /// same case of ``ValueTest/holds(_:now:)``.
   @inline(never)
+  func other(_ node: Node, _ profile: BoundProfile) -> Bool {
+    switch node.op {
+    case .constant: return node.a != 0
+    case .rollout: return rollout(node, profile)
+    case .all: return true  // a leaf only when empty
+    case .any: return false
+    case .not: preconditionFailure("a `not` node is never a leaf")
+    default: break
+    }
+    let scalar = scalars[Int(node.slot)]
+    switch (node.op, scalar.tag) {
+    case (_, .missing): return false
+    case (.choicesCount, .choices):
+      return node.comparison.holds(Double(scalar.bits.nonzeroBitCount), Double(bitPattern: node.a))
+    case (.dateWithinLast, .date):
+      let d = Self.instant(scalar.bits)
+      return d <= now && d >= now.adding(milliseconds: -Int64(bitPattern: node.a))
+    case (.dateOlderThan, .date):
+      return Self.instant(scalar.bits) < now.adding(milliseconds: -Int64(bitPattern: node.a))
+    case (.yearsSince, .date):
+      let years = Self.instant(scalar.bits).wholeYears(until: now)
+      return node.comparison.holds(Double(years), Double(bitPattern: node.a))
+    default: return generic(node, profile)
+    }
+  }
+
   func rollout(_ node: Node, _ profile: BoundProfile) -> Bool {
     guard let id = profile.bucketingID else { return false }
     let rollout = program.rollouts[Int(node.a)]
     return Bucketing.rolloutBucket(salt: rollout.salt, profileID: id) < rollout.threshold
-  }
-
-  /// A predicate instruction; each case mirrors the same case of ``ValueTest/holds(_:now:)``.
-  @inline(__always)
-  func test(_ node: Node, _ profile: BoundProfile) -> Bool {
-    let scalar = scalars[Int(node.slot)]
-    if node.op == .isSet { return scalar.tag != .missing }
-    if scalar.tag == .missing { return false }
-    // One switch on the instruction (a jump table), then the tag its fast form needs: a switch over (op, tag)
-    // pairs compiled to a chain of comparisons.
-    @inline(__always) func expect(_ tag: Scalar.Tag) -> Bool { scalar.tag == tag }
-    switch node.op {
-    case .number:
-      guard expect(.number) else { break }
-      return node.comparison.holds(Double(bitPattern: scalar.bits), Double(bitPattern: node.a))
-    case .numberBetween:
-      guard expect(.number) else { break }
-      let n = Double(bitPattern: scalar.bits)
-      return Double(bitPattern: node.a) <= n && n <= Double(bitPattern: node.b)
-    case .bool:
-      guard expect(.bool) else { break }
-      return scalar.bits == node.a
-    case .choiceIn:
-      guard expect(.choice) else { break }
-      return node.a & (1 << scalar.bits) != 0
-    case .choicesHasAll:
-      guard expect(.choices) else { break }
-      return scalar.bits & node.a == node.a
-    case .choicesHasAny:
-      guard expect(.choices) else { break }
-      return scalar.bits & node.a != 0
-    case .choicesIsEmpty:
-      guard expect(.choices) else { break }
-      return scalar.bits == 0
-    case .choicesCount:
-      guard expect(.choices) else { break }
-      return node.comparison.holds(Double(scalar.bits.nonzeroBitCount), Double(bitPattern: node.a))
-    case .date:
-      guard expect(.date) else { break }
-      return node.comparison.holds(Self.instant(scalar.bits), Self.instant(node.a))
-    case .dateBetween:
-      guard expect(.date) else { break }
-      let d = Self.instant(scalar.bits)
-      return Self.instant(node.a) <= d && d <= Self.instant(node.b)
-    case .dateWithinLast:
-      guard expect(.date) else { break }
-      let d = Self.instant(scalar.bits)
-      return d <= now && d >= now.adding(milliseconds: -Int64(bitPattern: node.a))
-    case .dateOlderThan:
-      guard expect(.date) else { break }
-      return Self.instant(scalar.bits) < now.adding(milliseconds: -Int64(bitPattern: node.a))
-    case .yearsSince:
-      guard expect(.date) else { break }
-      let years = Self.instant(scalar.bits).wholeYears(until: now)
-      return node.comparison.holds(Double(years), Double(bitPattern: node.a))
-    case .stringIn:
-      guard expect(.string) else { break }
-      return scalar.bits < 64 && node.a & (1 << scalar.bits) != 0
-    case .version:
-      guard expect(.version) else { break }
-      return node.comparison.holds(scalar.bits, node.a)
-    default: break
-    }
-    return generic(node, profile)
   }
 
   /// The reference path for tests without a fast instruction and values without a plain form.

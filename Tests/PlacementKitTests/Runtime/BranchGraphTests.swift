@@ -41,9 +41,7 @@ import Testing
       result = decided
     case .not: result = !walk(index + 1, program, &run, profile, &seen)
     case .segment: result = walk(Int(program.roots[Int(node.a)]), program, &run, profile, &seen)
-    case .constant: result = node.a != 0
-    case .rollout: result = run.rollout(node, profile)
-    default: result = run.test(node, profile)
+    default: result = run.leaf(program.steps[index], index, profile)
     }
     seen[index] = result
     return result

@@ -1,0 +1,169 @@
+/// One leaf of a ``Program`` as a run executes it: what to test and where to jump next, in 32 bytes of plain
+/// data, so that the walk reads one record per leaf and dispatches on a handful of kinds.
+///
+/// Most predicates come down to one of three shapes over a ``Scalar``'s bits, once the comparison is folded
+/// into the bounds at compile time: a closed range (`age > 21` is `age ∈ [21.nextUp, +∞]`, `installed_at <
+/// date` is `[Int64.min, ms − 1]`, `app_version >= 2.0.0` a range of packed versions, `reminders == true` the
+/// range `[1, 1]`, `interests is empty` the range `[0, 0]`), one bit of a mask (`country in ["US", "GB"]`, an
+/// option in a set), or a mask test over a set of options (`has all`, `has any`). Everything else (segment
+/// references aside) is ``Kind/other``: the walk then reads the ``Node`` and its test, the one definition of
+/// those tests. A scalar whose tag is not the step's goes the same way unless it is missing (every test but
+/// `is set` fails on a missing value).
+struct Step: Sendable {
+  enum Kind: UInt8, Sendable {
+    /// `tag`'s bits as an unsigned integer in `[a, b]` (release versions, booleans, an empty set of options).
+    case unsignedRange
+    /// `tag`'s bits as an `Int64` in `[a, b]` (instants in milliseconds).
+    case signedRange
+    /// `tag`'s bits as a `Double` in `[Double(bitPattern: a), Double(bitPattern: b)]` (numbers).
+    case doubleRange
+    /// Bit `bits` of the mask `a` is set (a string literal's id, an option's index).
+    case bitOfMask
+    /// Every bit of the mask `a` is set in `bits`.
+    case hasAll
+    /// Some bit of the mask `a` is set in `bits`.
+    case hasAny
+    /// The slot's value is not missing.
+    case isSet
+    /// Segment `a` holds.
+    case segment
+    /// The node's own instruction decides (constants, rollouts, tests relative to `now`, generic tests).
+    case other
+  }
+
+  var kind: Kind
+  /// The ``Scalar/Tag`` the fast form reads.
+  var tag: Scalar.Tag
+  /// The attribute slot the step reads.
+  var slot: UInt32
+  /// The next leaf when the step holds (fails), or ``BranchGraph/holds``/``BranchGraph/fails``.
+  var onTrue: Int32 = BranchGraph.fails
+  var onFalse: Int32 = BranchGraph.fails
+  /// The range's lower bound's bits, the mask, or the segment index.
+  var a: UInt64
+  /// The range's upper bound's bits.
+  var b: UInt64
+
+  /// The steps of `nodes` with the jumps of `graph`, indexed like `nodes` (only leaves' are read).
+  static func steps(nodes: [Node], graph: BranchGraph) -> [Step] {
+    zip(nodes, graph.edges).map { node, edge in
+      var step = Step(node)
+      (step.onTrue, step.onFalse) = (edge.onTrue, edge.onFalse)
+      return step
+    }
+  }
+
+  /// The step of one node, its jumps left unset.
+  init(_ node: Node) {
+    switch node.op {
+    case .segment: self.init(.segment, a: node.a)
+    case .isSet: self.init(.isSet, slot: node.slot)
+    case .number:
+      self.init(
+        .doubleRange, .number, node.slot,
+        Self.bounds(node.comparison, Double(bitPattern: node.a), empty: (.infinity, -.infinity)))
+    case .numberBetween:
+      self.init(.doubleRange, .number, node.slot, (Double(bitPattern: node.a), Double(bitPattern: node.b)))
+    case .date: self.init(.signedRange, .date, node.slot, Self.bounds(node.comparison, Int64(bitPattern: node.a)))
+    case .dateBetween:
+      self.init(.signedRange, .date, node.slot, (Int64(bitPattern: node.a), Int64(bitPattern: node.b)))
+    case .version: self.init(.unsignedRange, .version, node.slot, Self.bounds(node.comparison, node.a))
+    case .bool: self.init(.unsignedRange, .bool, node.slot, (node.a, node.a))
+    case .choicesIsEmpty: self.init(.unsignedRange, .choices, node.slot, (UInt64(0), UInt64(0)))
+    case .choiceIn: self.init(.bitOfMask, tag: .choice, slot: node.slot, a: node.a)
+    case .stringIn: self.init(.bitOfMask, tag: .string, slot: node.slot, a: node.a)
+    case .choicesHasAll: self.init(.hasAll, tag: .choices, slot: node.slot, a: node.a)
+    case .choicesHasAny: self.init(.hasAny, tag: .choices, slot: node.slot, a: node.a)
+    case .all, .any, .not, .constant, .rollout, .choicesCount, .dateWithinLast, .dateOlderThan, .yearsSince,
+      .generic:
+      self.init(.other)
+    }
+  }
+
+  private init(_ kind: Kind, tag: Scalar.Tag = .missing, slot: Int32 = 0, a: UInt64 = 0, b: UInt64 = 0) {
+    self.kind = kind
+    self.tag = tag
+    self.slot = UInt32(truncatingIfNeeded: slot)
+    self.a = a
+    self.b = b
+  }
+
+  private init<T: BitPatterned>(_ kind: Kind, _ tag: Scalar.Tag, _ slot: Int32, _ bounds: (T, T)) {
+    self.init(kind, tag: tag, slot: slot, a: bounds.0.bits, b: bounds.1.bits)
+  }
+
+  /// Whether a scalar with this step's ``tag`` and bits `bits` passes the step: the fast kinds' one
+  /// definition (for ``Kind/isSet``, ``Kind/segment`` and ``Kind/other`` the walk decides without it).
+  @inline(__always)
+  func holds(_ bits: UInt64) -> Bool {
+    switch kind {
+    case .unsignedRange: return a <= bits && bits <= b
+    case .signedRange:
+      let value = Int64(bitPattern: bits)
+      return Int64(bitPattern: a) <= value && value <= Int64(bitPattern: b)
+    case .doubleRange:
+      let value = Double(bitPattern: bits)
+      return Double(bitPattern: a) <= value && value <= Double(bitPattern: b)
+    case .bitOfMask: return bits < 64 && a & (1 &<< bits) != 0
+    case .hasAll: return bits & a == a
+    case .hasAny: return bits & a != 0
+    case .isSet, .segment, .other: preconditionFailure("decided by the walk")
+    }
+  }
+
+  /// The closed range of values `v` for which `comparison.holds(v, literal)`: the strict comparisons move the
+  /// bound to the next representable value; one that has none gives `empty`, a range nothing is in.
+  static func bounds<T: BitPatterned>(_ comparison: Comparison, _ literal: T, empty: (T, T) = (T.one, T.zero))
+    -> (T, T)
+  {
+    guard !literal.isNaN else { return empty }
+    switch comparison {
+    case .equal: return (literal, literal)
+    case .lessEqual: return (T.lowest, literal)
+    case .greaterEqual: return (literal, T.highest)
+    case .less: return literal.below.map { (T.lowest, $0) } ?? empty
+    case .greater: return literal.above.map { ($0, T.highest) } ?? empty
+    }
+  }
+}
+
+/// What ``Step/bounds(_:_:empty:)`` needs of a literal's type.
+protocol BitPatterned: Comparable {
+  var bits: UInt64 { get }
+  static var lowest: Self { get }
+  static var highest: Self { get }
+  static var zero: Self { get }
+  static var one: Self { get }
+  /// The greatest value below (least above) this one, nil when none.
+  var below: Self? { get }
+  var above: Self? { get }
+  var isNaN: Bool { get }
+}
+
+extension BitPatterned where Self: FixedWidthInteger {
+  static var lowest: Self { .min }
+  static var highest: Self { .max }
+  static var one: Self { 1 }
+  var below: Self? { self == .min ? nil : self - 1 }
+  var above: Self? { self == .max ? nil : self + 1 }
+  var isNaN: Bool { false }
+}
+
+extension UInt64: BitPatterned {
+  var bits: UInt64 { self }
+}
+
+extension Int64: BitPatterned {
+  var bits: UInt64 { UInt64(bitPattern: self) }
+}
+
+extension Double: BitPatterned {
+  var bits: UInt64 { bitPattern }
+  static var lowest: Double { -.infinity }
+  static var highest: Double { .infinity }
+  static var one: Double { 1 }
+  // `x < literal` holds for exactly the x up to `literal.nextDown` (no double lies between them); below -∞
+  // there is nothing.
+  var below: Double? { self == -.infinity ? nil : nextDown }
+  var above: Double? { self == .infinity ? nil : nextUp }
+}
