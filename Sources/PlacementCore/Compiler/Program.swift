@@ -12,8 +12,8 @@
 /// the one definition of a test's meaning. `ProgramDifferentialTests` checks both against a naive oracle.
 ///
 /// Segments referred to more than once (by other segments or by several rows) get a slot in a per-resolution
-/// memo (``memoSlots``), so one resolution evaluates each segment at most once and its cost is bounded by the
-/// size of the compiled rules (``ResolutionCost``).
+/// memo (``SegmentPlan/memoSlot``), so one resolution evaluates each segment at most once and its cost is
+/// bounded by the size of the compiled rules (``ResolutionCost``).
 ///
 /// A class so that bound profiles can check, by identity, that they were bound for this program's layout.
 package final class Program: Sendable {
@@ -34,9 +34,8 @@ package final class Program: Sendable {
   /// Placement names → index, looked up by bytes (the `String` dictionary of ``RuleSet`` hashes with SipHash,
   /// several times slower); names are ASCII identifiers, so bytes equal means names equal.
   let placementNames: ByteKeyTable
-  /// Per segment: its bit in the memo, or -1 for a segment referred to at most once (evaluated at most once
-  /// per resolution without one).
-  let memoSlots: [Int32]
+  /// Per segment, indexed like ``RuleSet/segments``: its first leaf and its bit in the memo.
+  let segmentPlans: [SegmentPlan]
   /// 64-bit words of one half of the memo (a "known" bit set, then a "holds" bit set): `ceil(memoized / 64)`.
   let memoWords: Int
   /// Every placement's audience rows as the resolution loop reads them (plain data: no copy of a row's
@@ -54,7 +53,6 @@ package final class Program: Sendable {
     roots = conditions.map { builder.emit($0) }
     nodes = builder.nodes
     graph = BranchGraph(nodes: builder.nodes, roots: roots)
-    steps = Step.steps(nodes: builder.nodes, graph: graph)
     tests = builder.tests
     rollouts = builder.rollouts
     stringIDs = builder.stringIDs
@@ -65,12 +63,13 @@ package final class Program: Sendable {
       for row in placement.rows { if let segment = row.segment { references[segment] += 1 } }
     }
     var next: Int32 = 0
-    memoSlots = references.map { count in
-      guard count > 1 else { return -1 }
+    segmentPlans = zip(graph.entries, references).map { entry, count in
+      guard count > 1 else { return SegmentPlan(entry: entry, memoSlot: -1) }
       defer { next += 1 }
-      return next
+      return SegmentPlan(entry: entry, memoSlot: next)
     }
     memoWords = (Int(next) + 63) / 64
+    steps = Step.steps(nodes: builder.nodes, graph: graph, segments: segmentPlans)
     var readsValue = [Bool](repeating: false, count: attributeCount)
     for node in builder.nodes where node.op == .generic { readsValue[Int(node.slot)] = true }
     self.readsValue = readsValue
@@ -89,6 +88,13 @@ package final class Program: Sendable {
     var name = name
     return name.withUTF8 { placementNames.value($0) }.map(Int.init)
   }
+}
+
+/// One segment, as a run enters it: its condition's first leaf (``BranchGraph/entries``) and its bit in the
+/// memo, or -1 for a segment referred to at most once (evaluated at most once per resolution without one).
+struct SegmentPlan: Sendable {
+  let entry: Int32
+  let memoSlot: Int32
 }
 
 /// One placement, as plain data: its rows are `rowPlans[rowStart..<rowEnd]` in ``Program/rowPlans``.

@@ -25,7 +25,7 @@ struct Step: Sendable {
     case hasAny
     /// The slot's value is not missing.
     case isSet
-    /// Segment `a` holds.
+    /// The segment whose first leaf is `a` and memo slot `b` (as an `Int64`, -1 for none) holds.
     case segment
     /// The node's own instruction decides (constants, rollouts, tests relative to `now`, generic tests).
     case other
@@ -39,16 +39,21 @@ struct Step: Sendable {
   /// The next leaf when the step holds (fails), or ``BranchGraph/holds``/``BranchGraph/fails``.
   var onTrue: Int32 = BranchGraph.fails
   var onFalse: Int32 = BranchGraph.fails
-  /// The range's lower bound's bits, the mask, or the segment index.
+  /// The range's lower bound's bits, the mask, or the segment's first leaf.
   var a: UInt64
-  /// The range's upper bound's bits.
+  /// The range's upper bound's bits, or the segment's memo slot.
   var b: UInt64
 
-  /// The steps of `nodes` with the jumps of `graph`, indexed like `nodes` (only leaves' are read).
-  static func steps(nodes: [Node], graph: BranchGraph) -> [Step] {
+  /// The steps of `nodes` with the jumps of `graph`, indexed like `nodes` (only leaves' are read); a segment
+  /// reference's step holds that segment's plan (`segments`), so that the run enters it without another read.
+  static func steps(nodes: [Node], graph: BranchGraph, segments: [SegmentPlan]) -> [Step] {
     zip(nodes, graph.edges).map { node, edge in
       var step = Step(node)
       (step.onTrue, step.onFalse) = (edge.onTrue, edge.onFalse)
+      if step.kind == .segment {
+        let plan = segments[Int(node.a)]
+        (step.a, step.b) = (UInt64(plan.entry), UInt64(bitPattern: Int64(plan.memoSlot)))
+      }
       return step
     }
   }
@@ -56,7 +61,7 @@ struct Step: Sendable {
   /// The step of one node, its jumps left unset.
   init(_ node: Node) {
     switch node.op {
-    case .segment: self.init(.segment, a: node.a)
+    case .segment: self.init(.segment)  // its plan is set by ``steps(nodes:graph:segments:)``
     case .isSet: self.init(.isSet, slot: node.slot)
     case .number:
       self.init(

@@ -29,19 +29,17 @@ extension Program {
   ) -> Result {
     nodes.withUnsafeBufferPointer { nodes in
       steps.withUnsafeBufferPointer { steps in
-        graph.entries.withUnsafeBufferPointer { entries in
-          memoSlots.withUnsafeBufferPointer { memoSlots in
-            rowPlans.withUnsafeBufferPointer { rowPlans in
-              placementPlans.withUnsafeBufferPointer { placementPlans in
-                profile.scalars.withUnsafeBufferPointer { scalars in
-                  var evaluator = ProgramEvaluator(
-                    program: self, nodes: nodes, steps: steps, entries: entries, memoSlots: memoSlots,
-                    rowPlans: rowPlans, placementPlans: placementPlans, scalars: scalars, memo: memo,
-                    words: memoWords, now: now, observer: observer)
-                  let result = body(&evaluator, profile)
-                  observer = evaluator.observer
-                  return result
-                }
+        segmentPlans.withUnsafeBufferPointer { segmentPlans in
+          rowPlans.withUnsafeBufferPointer { rowPlans in
+            placementPlans.withUnsafeBufferPointer { placementPlans in
+              profile.scalars.withUnsafeBufferPointer { scalars in
+                var evaluator = ProgramEvaluator(
+                  program: self, nodes: nodes, steps: steps, segmentPlans: segmentPlans,
+                  rowPlans: rowPlans, placementPlans: placementPlans, scalars: scalars, memo: memo,
+                  words: memoWords, now: now, observer: observer)
+                let result = body(&evaluator, profile)
+                observer = evaluator.observer
+                return result
               }
             }
           }
@@ -65,9 +63,8 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   let nodes: UnsafeBufferPointer<Node>
   /// Each leaf's test and jumps (``Program/steps``).
   let steps: UnsafeBufferPointer<Step>
-  /// Each segment's first leaf (``BranchGraph/entries``).
-  let entries: UnsafeBufferPointer<Int32>
-  let memoSlots: UnsafeBufferPointer<Int32>
+  /// Each segment's first leaf and memo slot (``Program/segmentPlans``).
+  let segmentPlans: UnsafeBufferPointer<SegmentPlan>
   /// The program's ``Program/rowPlans``, for the resolution loop (read here, not through the rule set: taking
   /// the array's pointer there retained and released it once per resolution).
   let rowPlans: UnsafeBufferPointer<RowPlan>
@@ -83,12 +80,19 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   /// Whether segment `segment` holds: from the memo when this run already evaluated it.
   @inline(__always)
   package mutating func segment(_ segment: Int, _ profile: BoundProfile) -> Bool {
-    let slot = Int(memoSlots[segment])
-    guard slot >= 0 else { return condition(from: Int(entries[segment]), profile) }
+    let plan = segmentPlans[segment]
+    return self.segment(entry: Int(plan.entry), memoSlot: Int(plan.memoSlot), profile)
+  }
+
+  /// Whether the segment whose condition starts at leaf `entry` and whose memo bit is `memoSlot` (-1: none)
+  /// holds.
+  @inline(__always)
+  mutating func segment(entry: Int, memoSlot slot: Int, _ profile: BoundProfile) -> Bool {
+    guard slot >= 0 else { return condition(from: entry, profile) }
     let word = slot >> 6
     let bit: UInt64 = 1 << UInt64(slot & 63)
     if memo[word] & bit != 0 { return memo[words + word] & bit != 0 }
-    let result = condition(from: Int(entries[segment]), profile)
+    let result = condition(from: entry, profile)
     memo[word] |= bit
     if result { memo[words + word] |= bit }
     return result
@@ -101,7 +105,10 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     var index = entry
     while true {
       let step = steps[index]
-      let result = step.kind == .segment ? segment(Int(step.a), profile) : leaf(step, index, profile)
+      let result =
+        step.kind == .segment
+        ? segment(entry: Int(step.a), memoSlot: Int(Int64(bitPattern: step.b)), profile)
+        : leaf(step, index, profile)
       if Observer.observesNodes {
         let edge = program.graph.edges[index]
         observer.node(index, holds: result)

@@ -96,7 +96,36 @@ import Testing
     for op in [Node.Op.choicesCount, .dateWithinLast, .dateOlderThan, .yearsSince, .generic, .rollout, .constant] {
       #expect(Step(Node(op: op)).kind == .other, "\(op)")
     }
-    #expect(Step(Node(op: .segment, a: 7)).kind == .segment && Step(Node(op: .segment, a: 7)).a == 7)
+    #expect(Step(Node(op: .segment, a: 7)).kind == .segment)
     #expect(Step(Node(op: .isSet, slot: 3)).kind == .isSet && Step(Node(op: .isSet, slot: 3)).slot == 3)
+  }
+
+  /// A segment reference's step holds where the segment's condition starts and its memo slot, so that a run
+  /// enters it without reading the segment's plan.
+  @Test func segmentReferencesCarryTheSegmentsPlan() throws {
+    let rules = """
+      attribute score: number
+      segment adult = score >= 18
+      segment shared = score < 65
+      segment working = adult and shared
+      placement home: flow {
+        shared -> flow a
+        default -> flow b
+      }
+      """
+    let ruleSet = try #require(Compilation.compile([RuleSource(name: "s.rules", text: rules)]).ruleSet)
+    let program = ruleSet.program
+    let references = program.nodes.indices.filter { program.nodes[$0].op == .segment }
+    #expect(references.count == 2)
+    for index in references {
+      let segment = Int(program.nodes[index].a)
+      let step = program.steps[index]
+      #expect(step.kind == .segment)
+      #expect(Int32(step.a) == program.graph.entries[segment])
+      #expect(Int64(bitPattern: step.b) == Int64(program.segmentPlans[segment].memoSlot))
+    }
+    // `shared` is referred to twice (by `working` and by a row): memoised; `adult` once: not.
+    #expect(program.segmentPlans[1].memoSlot == 0)
+    #expect(program.segmentPlans[0].memoSlot == -1)
   }
 }
