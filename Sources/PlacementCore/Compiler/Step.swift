@@ -29,6 +29,11 @@ struct Step: Sendable {
     case segment
     /// The node's own instruction decides (constants, rollouts, tests relative to `now`, generic tests).
     case other
+
+    /// Whether ``Step/holds(_:)`` decides a scalar of the step's tag: the kinds before ``isSet``, so that the
+    /// walk tells them from the rest with one comparison.
+    @inline(__always)
+    var readsBits: Bool { rawValue < Kind.isSet.rawValue }
   }
 
   var kind: Kind

@@ -123,16 +123,15 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   /// Whether leaf `index` (not a segment reference), whose step is `step`, holds.
   @inline(__always)
   func leaf(_ step: Step, _ index: Int, _ profile: BoundProfile) -> Bool {
-    switch step.kind {
-    case .other: return other(nodes[index], profile)
-    case .isSet: return scalars[Int(step.slot)].tag != .missing
-    default:
+    if step.kind.readsBits {
       let scalar = scalars[Int(step.slot)]
       if scalar.tag == step.tag { return step.holds(scalar.bits) }
       // Every test but `is set` fails on a missing value; a value the fast form cannot read goes to the
       // reference path.
       return scalar.tag != .missing && generic(nodes[index], profile)
     }
+    if step.kind == .isSet { return scalars[Int(step.slot)].tag != .missing }
+    return other(nodes[index], profile)
   }
 
   /// Observes the enclosing nodes a jump decided, from the chain link `link` outwards.
