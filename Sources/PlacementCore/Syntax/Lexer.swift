@@ -140,6 +140,14 @@ package struct Lexer {
         break
       }
     }
+    // A number may carry an exponent, signed or not (`1e3`, `2.5E-4`, `5e-324`), as in JSON (RFC 8259 §6).
+    if dots <= 1, let byte = peek(0), byte | 0x20 == UInt8(ascii: "e") {
+      let signed = peek(1) == UInt8.minus || peek(1) == UInt8.plus
+      if peek(signed ? 2 : 1)?.isDigit == true {
+        position += signed ? 2 : 1
+        while peek(0)?.isDigit == true { position += 1 }
+      }
+    }
     // A version literal may carry a pre-release and build metadata: 1.0.0-rc.1+build.5
     if dots >= 2, let byte = peek(0), byte == .minus || byte == .plus, peek(1)?.isIdentifierContinue == true {
       position += 1

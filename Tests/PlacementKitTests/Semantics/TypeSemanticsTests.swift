@@ -16,6 +16,22 @@ import Testing
     #expect(try matches(declarations, "n not in [1, 2]", Self.custom(#""n": "3""#)))
   }
 
+  @Test func numberLiteralsTakeAnExponentAsInJSON() throws {
+    let declarations = "attribute n: number"
+    #expect(try matches(declarations, "n < 1e-3", Self.custom(#""n": 0.0005"#)))
+    #expect(try !matches(declarations, "n < 1e-3", Self.custom(#""n": 0.001"#)))
+    #expect(try matches(declarations, "n == 2.5E+4", Self.custom(#""n": 25000"#)))
+    #expect(try matches(declarations, "n >= 1e3", Self.custom(#""n": 1000"#)))
+    #expect(try matches(declarations, "n > -1E-2", Self.custom(#""n": -0.001"#)))
+    // The smallest subnormal is a literal like any other; past the largest double is not a number.
+    #expect(try matches(declarations, "n < 5e-324", Self.custom(#""n": 0"#)))
+    let errors = compileErrors(declarations, "n < 1e400")
+    #expect(errors.map(\.code) == [SemanticsCatalog.invalidLiteral])
+    #expect(errors.first?.message == "'1e400' is not a number")
+    // An exponent without digits is not one: the literal stays as written, and says so.
+    #expect(compileErrors(declarations, "n < 1e").first?.message == "'1e' is not a number")
+  }
+
   @Test func stringAttributeNeverEqualsANumber() throws {
     let declarations = "attribute word: string"
     let errors = compileErrors(declarations, "word == 1")
