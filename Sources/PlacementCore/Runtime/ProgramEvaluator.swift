@@ -77,37 +77,46 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   let now: Instant
   var observer: Observer
 
-  /// Whether segment `segment` holds: from the memo when this run already evaluated it.
+  /// Whether segment `segment` holds: from the memo when this run already evaluated it. The walk of its
+  /// condition is inlined here (the resolution loop's call), so a row's segment costs no call of its own.
   @inline(__always)
   package mutating func segment(_ segment: Int, _ profile: BoundProfile) -> Bool {
     let plan = segmentPlans[segment]
-    return self.segment(entry: Int(plan.entry), memoSlot: Int(plan.memoSlot), profile)
+    return self.segment(entry: Int(plan.entry), memoSlot: Int(plan.memoSlot), inPlace: true, profile)
   }
 
   /// Whether the segment whose condition starts at leaf `entry` and whose memo bit is `memoSlot` (-1: none)
-  /// holds.
+  /// holds: its condition walked in place (`inPlace`, a constant at each call) or through ``condition(from:_:)``.
   @inline(__always)
-  mutating func segment(entry: Int, memoSlot slot: Int, _ profile: BoundProfile) -> Bool {
-    guard slot >= 0 else { return condition(from: entry, profile) }
+  private mutating func segment(entry: Int, memoSlot slot: Int, inPlace: Bool, _ profile: BoundProfile) -> Bool {
+    guard slot >= 0 else { return inPlace ? walk(from: entry, profile) : condition(from: entry, profile) }
     let word = slot >> 6
     let bit: UInt64 = 1 << UInt64(slot & 63)
     if memo[word] & bit != 0 { return memo[words + word] & bit != 0 }
-    let result = condition(from: entry, profile)
+    let result = inPlace ? walk(from: entry, profile) : condition(from: entry, profile)
     memo[word] |= bit
     if result { memo[words + word] |= bit }
     return result
   }
 
+  /// ``walk(from:_:)`` as a call of its own: where a condition refers to a segment (the walk would otherwise
+  /// contain itself).
+  @inline(never)
+  private mutating func condition(from entry: Int, _ profile: BoundProfile) -> Bool {
+    walk(from: entry, profile)
+  }
+
   /// Whether the condition whose first leaf is `entry` holds: from leaf to leaf along the ``BranchGraph``'s
   /// jumps until one exits, reading one ``Step`` per leaf. Each leaf's result is observed, then each enclosing
   /// node its jump decides.
-  private mutating func condition(from entry: Int, _ profile: BoundProfile) -> Bool {
+  @inline(__always)
+  private mutating func walk(from entry: Int, _ profile: BoundProfile) -> Bool {
     var index = entry
     while true {
       let step = steps[index]
       let result =
         step.kind == .segment
-        ? segment(entry: Int(step.a), memoSlot: Int(Int64(bitPattern: step.b)), profile)
+        ? segment(entry: Int(step.a), memoSlot: Int(Int64(bitPattern: step.b)), inPlace: false, profile)
         : leaf(step, index, profile)
       if Observer.observesNodes {
         let edge = program.graph.edges[index]
