@@ -49,29 +49,25 @@ struct Step: Sendable {
   /// The range's upper bound's bits, or the segment's memo slot.
   var b: UInt64
 
-  /// The steps of `nodes` with the jumps of `graph`, indexed like `nodes` (only leaves' are read); a segment
-  /// reference's step holds that segment's plan (`segments`), so that the run enters it without another read.
+  /// The steps of `nodes` with the jumps of `graph`, indexed like `nodes` (only leaves' are read).
   static func steps(nodes: [Node], graph: BranchGraph, segments: [SegmentPlan]) -> [Step] {
     zip(nodes, graph.edges).map { node, edge in
-      var step = Step(node)
+      var step = Step(node, segments: segments)
       (step.onTrue, step.onFalse) = (edge.onTrue, edge.onFalse)
-      if step.kind == .segment {
-        let plan = segments[Int(node.a)]
-        (step.a, step.b) = (UInt64(plan.entry), UInt64(bitPattern: Int64(plan.memoSlot)))
-      }
       return step
     }
   }
 
-  /// The step of one node, its jumps left unset.
-  init(_ node: Node) {
+  /// The step of one node, its jumps left unset; a segment reference's step holds that segment's plan (from
+  /// `segments`), so that the run enters it without another read.
+  init(_ node: Node, segments: [SegmentPlan]) {
     switch node.op {
-    case .segment: self.init(.segment)  // its plan is set by ``steps(nodes:graph:segments:)``
+    case .segment:
+      let plan = segments[Int(node.a)]
+      self.init(.segment, a: UInt64(plan.entry), b: UInt64(bitPattern: Int64(plan.memoSlot)))
     case .isSet: self.init(.isSet, slot: node.slot)
     case .number:
-      self.init(
-        .doubleRange, .number, node.slot,
-        Self.bounds(node.comparison, Double(bitPattern: node.a), empty: (.infinity, -.infinity)))
+      self.init(.doubleRange, .number, node.slot, Self.bounds(node.comparison, Double(bitPattern: node.a)))
     case .numberBetween:
       self.init(.doubleRange, .number, node.slot, (Double(bitPattern: node.a), Double(bitPattern: node.b)))
     case .date: self.init(.signedRange, .date, node.slot, Self.bounds(node.comparison, Int64(bitPattern: node.a)))
@@ -122,10 +118,10 @@ struct Step: Sendable {
   }
 
   /// The closed range of values `v` for which `comparison.holds(v, literal)`: the strict comparisons move the
-  /// bound to the next representable value; one that has none gives `empty`, a range nothing is in.
-  static func bounds<T: BitPatterned>(_ comparison: Comparison, _ literal: T, empty: (T, T) = (T.one, T.zero))
-    -> (T, T)
-  {
+  /// bound to the next representable value; one that has none, and a NaN literal, give `[1, 0]`, a range
+  /// nothing is in.
+  static func bounds<T: BitPatterned>(_ comparison: Comparison, _ literal: T) -> (T, T) {
+    let empty = (T.one, T.zero)
     guard !literal.isNaN else { return empty }
     switch comparison {
     case .equal: return (literal, literal)
@@ -137,7 +133,7 @@ struct Step: Sendable {
   }
 }
 
-/// What ``Step/bounds(_:_:empty:)`` needs of a literal's type.
+/// What ``Step/bounds(_:_:)`` needs of a literal's type.
 protocol BitPatterned: Comparable {
   var bits: UInt64 { get }
   static var lowest: Self { get }
