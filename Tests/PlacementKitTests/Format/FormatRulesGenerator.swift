@@ -20,8 +20,9 @@ struct FormatRulesGenerator {
   var random: SeededRandom
 
   static let attributes = ["nick", "score", "flag", "ver", "tier", "tags", "seen", "country", "age", "version"]
-  static let segments = ["pros", "lapsed", "music_fans", "qa", "new_ios", "s1"]
-  static let ids = ["a", "b", "classic", "quiz_first", "winback", "spring-b", "x.y"]
+  /// Names and ids, one long enough that lists, tests and conditions pass 100 columns and break.
+  static let segments = ["pros", "lapsed", "music_fans", "qa", "new_ios", "s1", "returning_customers_in_europe"]
+  static let ids = ["a", "b", "classic", "quiz_first", "winback", "spring-b", "x.y", "a_long_paywall_identifier"]
   static let strings = [#""""#, #""US""#, #""a b""#, #""q\"x""#, #""tab\there""#, #""a\\b""#, #""日本""#, #""s/e""#]
   static let numbers = ["0", "25", "-3.5", "2.0", "1e3", "2.5E-4"]
   static let versions = ["1.2.3", "1.10.0", "2.0.0-rc.1+b5"]
@@ -66,7 +67,7 @@ struct FormatRulesGenerator {
     var out: [Piece] = []
     let count = 1 + random.below(4)
     for index in 0..<count {
-      out += more([random.pick(["beginner", "pro", #""18-24""#, "test", "segment", "amateur"])])
+      out += more([random.pick(["beginner", "pro", #""18-24""#, "test", "segment", "an_option_with_a_long_id"])])
       if random.chance(30) { out += more([random.pick([#""I'm new""#, #""Pro \"X\"""#])]) }
       if index < count - 1 || random.chance(20) { out += more([","]) }
     }
