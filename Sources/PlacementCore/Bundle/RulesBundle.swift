@@ -36,8 +36,10 @@ package struct RulesBundle: Sendable, Equatable {
   /// A bundle of `rules` and `extras`, with paths relative to the rules folder.
   /// - Throws: ``BundleError`` when a path is used twice, is unsafe, or a rules path does not end in `.rules`.
   package init(rules: [File], extras: [File] = [], toolVersion: String, revision: String?) throws(BundleError) {
-    let sortedRules = rules.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-    let sortedExtras = extras.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    // The order rules discovery compiles a folder's files in (`RuleLoading.discover`), so a bundle compiles
+    // its files in the folder's order and gets its version.
+    let sortedRules = rules.sorted { $0.path < $1.path }
+    let sortedExtras = extras.sorted { $0.path < $1.path }
     var seen: Set<String> = [Self.manifestPath]
     for file in sortedRules + sortedExtras {
       guard seen.insert(file.path).inserted else { throw .invalid("'\(file.path)' appears twice") }

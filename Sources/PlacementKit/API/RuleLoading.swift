@@ -23,7 +23,7 @@ public enum RuleLoading {
       for file in found.files {
         do {
           let bytes = try FileReading.contents(of: file)
-          sources.append(RuleSource(name: file, bytes: Array(bytes)))
+          sources.append(RuleSource(name: file, bytes: Array(bytes), path: relativePath(of: file, below: path)))
         } catch {
           throw LoadError(path: file, message: error.message, isReadFailure: error.kind == .readFailed)
         }
@@ -34,6 +34,14 @@ public enum RuleLoading {
         path: paths.joined(separator: ", "), message: "no .\(fileExtension) files in \(paths.joined(separator: ", "))")
     }
     return (sources, skipped)
+  }
+
+  /// The path of `file` inside the rules folder `root` (`root` itself when it is a file: its last component), as
+  /// ``RuleSource/path`` names it.
+  static func relativePath(of file: String, below root: String) -> String {
+    let base = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
+    if file.hasPrefix(base + "/") { return String(file.dropFirst(base.count + 1)) }
+    return String(file.split(separator: "/").last ?? Substring(file))
   }
 
   /// Rules files at a path: the file itself, or the `*.rules` files below a directory, sorted.
