@@ -55,6 +55,12 @@ package struct RulesBundle: Sendable, Equatable {
     self.revision = revision
   }
 
+  /// The rules files as sources to compile, named `<bundle>:<path inside>` in diagnostics.
+  /// - Parameter bundle: how the bundle is named (its file's path).
+  package func sources(named bundle: String) -> [RuleSource] {
+    rules.map { RuleSource(name: "\(bundle):\($0.path)", bytes: $0.bytes, path: $0.path) }
+  }
+
   /// The version of a rule set made of `files`, in their order: the first 12 hexadecimal digits of the SHA-256
   /// of each file's path and bytes, each length-prefixed (8 bytes, big-endian), so that moving bytes between a
   /// path and its content changes the version. Paths are relative to the rules folder, so the folder and every
