@@ -48,7 +48,8 @@ struct BundleCommand: Subcommand {
     let bundle = try Self.building(
       of: folder, withTests: arguments.has("--with-tests"), revision: arguments.value("--revision"),
       toolVersion: Help.version)
-    let compilation = Compilation.compile(bundle.sources(named: folder))
+    let base = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+    let compilation = Compilation.compile(bundle.sources(named: base, separator: "/"))
     Support.printDiagnostics(compilation, rules: folder, console: console, includeWarnings: false)
     guard compilation.ruleSet != nil else {
       throw CommandFailure(.dataError, "rules do not compile: no bundle written")

@@ -55,10 +55,12 @@ package struct RulesBundle: Sendable, Equatable {
     self.revision = revision
   }
 
-  /// The rules files as sources to compile, named `<bundle>:<path inside>` in diagnostics.
-  /// - Parameter bundle: how the bundle is named (its file's path).
-  package func sources(named bundle: String) -> [RuleSource] {
-    rules.map { RuleSource(name: "\(bundle):\($0.path)", bytes: $0.bytes, path: $0.path) }
+  /// The rules files as sources to compile, named `<bundle><separator><path inside>` in diagnostics.
+  /// - Parameters:
+  ///   - bundle: how the bundle is named (its file's path), or the folder it is built from.
+  ///   - separator: `:` after a bundle file (`rules.bundle:paywall.rules`), `/` after a folder.
+  package func sources(named bundle: String, separator: String = ":") -> [RuleSource] {
+    rules.map { RuleSource(name: "\(bundle)\(separator)\($0.path)", bytes: $0.bytes, path: $0.path) }
   }
 
   /// The version of a rule set made of `files`, in their order: the first 12 hexadecimal digits of the SHA-256
