@@ -21,6 +21,7 @@ struct TestCommand: Subcommand {
     _ = try Support.now(arguments.value("--now"))  // a bad --now is a usage error before anything runs
     let paths = arguments.positionals.isEmpty ? ["Rules"] : arguments.positionals
     let groups = try RuleTestDiscovery.groups(paths: paths, rules: try arguments.rulesPath())
+    defer { groups.forEach { $0.removeScratch() } }
     var tally = RuleTestTally()
     let report = RuleTestReport(console: console)
     for group in groups where !group.tests.isEmpty {
