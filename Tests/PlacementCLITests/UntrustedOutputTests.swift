@@ -134,4 +134,22 @@ import Testing
     // JSON is for programs: the value is kept as it is, a JSON string being safe for them.
     #expect(json.out.contains(#"{\"country\":\"\#u{202E}SU\#u{200B}\",\"platform\":\"iOS\"}"#), "\(json.out)")
   }
+
+  /// `placement diff`'s reports for people show the changed row's literal and its example profile escaped.
+  @Test func diffTextAndMarkdownEscapeBidiAndInvisibleCharacters() throws {
+    let folder = ScratchFolder()
+    let rules = { (content: String) in
+      "segment rtl = country == \"\u{202E}SU\u{200B}\"\nplacement p: flow {\n  rtl -> flow \(content)\n"
+        + "  default -> flow z\n}\n"
+    }
+    folder.file("old/a.rules", rules("a"))
+    folder.file("new/a.rules", rules("b"))
+    for format in ["text", "markdown"] {
+      let run = placement(
+        ["diff", folder.path + "/old", folder.path + "/new", "--now", "2026-11-30T00:00:00Z", "--format", format])
+      #expect(run.err.isEmpty, "\(run.err)")
+      #expect(!run.out.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200B}" }, "\(format): \(run.out)")
+      #expect(run.out.contains(#""country":"\u{202E}SU\u{200B}""#), "\(format): \(run.out)")
+    }
+  }
 }

@@ -98,3 +98,11 @@ package func displayRuleText(_ text: String) -> String {
   guard text.utf8.contains(where: { $0 >= 0x7F || $0 < 0x20 }) else { return text }
   return UntrustedText.escaped(text, limit: .max, escapingBackslashes: false)
 }
+
+/// A report of several lines whose text comes from the rules (conditions, example profiles), each line made safe
+/// for a terminal as ``displayRuleText(_:)`` makes it; the line breaks between them are kept.
+package func displayRuleLines(_ text: String) -> String {
+  guard text.utf8.contains(where: { $0 >= 0x7F || ($0 < 0x20 && $0 != UInt8(ascii: "\n")) }) else { return text }
+  return text.split(separator: "\n", omittingEmptySubsequences: false).map { displayRuleText(String($0)) }
+    .joined(separator: "\n")
+}
