@@ -36,7 +36,7 @@ public struct DiagnosticRenderer: Sendable {
   }
 
   /// The rendering of one diagnostic: header, source excerpt with caret, notes and fix-its. Text from the rules
-  /// (names, literals, example profiles) is escaped as in every text output (``displayRuleText(_:)``).
+  /// (names, literals, example profiles) is escaped as in every text output (`displayRuleText`).
   public func render(_ diagnostic: Diagnostic) -> String {
     var out = displayRuleText(diagnostic.span == nil ? rules : diagnostic.locationDescription) + ": "
     out += paint(diagnostic.severity.rawValue, severityColor(diagnostic.severity))
