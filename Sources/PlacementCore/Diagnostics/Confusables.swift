@@ -17,8 +17,9 @@ package enum Confusables {
     case bidiControl
   }
 
-  /// The Unicode name and kind of a scalar of the table, nil for any other.
-  package static func entry(_ scalar: Unicode.Scalar) -> (name: String, kind: Kind)? {
+  /// The Unicode name (nil for an invisible character the table does not name) and kind of a scalar of the
+  /// table, nil for any other scalar.
+  package static func entry(_ scalar: Unicode.Scalar) -> (name: String?, kind: Kind)? {
     let value = scalar.value
     if let (name, ascii) = letters[value] { return (name, .looksLike(ascii)) }
     if let (name, ascii) = punctuation[value] { return (name, .looksLike(ascii)) }
@@ -29,8 +30,7 @@ package enum Confusables {
     if let name = invisibleNames[value] { return (name, .invisible) }
     if (0xFE00...0xFE0F).contains(value) { return ("VARIATION SELECTOR-\(value - 0xFE00 + 1)", .invisible) }
     if (0xE0100...0xE01EF).contains(value) { return ("VARIATION SELECTOR-\(value - 0xE0100 + 17)", .invisible) }
-    if (0xE0000...0xE007F).contains(value) { return ("TAG", .invisible) }
-    if isInvisible(scalar) { return ("FORMAT CHARACTER", .invisible) }
+    if isInvisible(scalar) { return (nil, .invisible) }
     return nil
   }
 
@@ -45,10 +45,10 @@ package enum Confusables {
     }
   }
 
-  /// `U+043E CYRILLIC SMALL LETTER O`, or `U+4E00` for a scalar the table does not know.
+  /// `U+043E CYRILLIC SMALL LETTER O`, or `U+4E00` for a scalar the table does not name.
   package static func named(_ scalar: Unicode.Scalar) -> String {
     let code = "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4, with: "0")
-    return entry(scalar).map { "\(code) \($0.name)" } ?? code
+    return entry(scalar)?.name.map { "\(code) \($0)" } ?? code
   }
 
   /// The ASCII character `scalar` imitates, nil when the table lists none.

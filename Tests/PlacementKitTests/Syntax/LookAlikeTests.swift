@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
@@ -80,8 +81,72 @@ import Testing
     #expect(Confusables.describe("\u{201C}") == "U+201C LEFT DOUBLE QUOTATION MARK, looks like '\"'")
     #expect(Confusables.describe("\u{2066}") == "U+2066 LEFT-TO-RIGHT ISOLATE, reorders text")
     #expect(Confusables.describe("\u{E9}") == "U+00E9")
+    #expect(Confusables.describe("\u{FE0F}") == "U+FE0F VARIATION SELECTOR-16, invisible")
+    #expect(Confusables.describe("\u{E0041}") == "U+E0041, invisible")
     let found = expectDiagnostics("segment a = age >= 1️⃣\u{FF11}\u{FF18}", SyntaxCatalog.unexpectedCharacter)
     #expect(found.map(\.message) == ["unexpected characters '\u{FF11}\u{FF18}' (U+FF11 FULLWIDTH DIGIT ONE, looks like '1')"])
+  }
+}
+
+/// Generated files: an ASCII rule set with look-alike letters and invisible characters put into its names and
+/// some line breaks turned into lone `\r`s reads as the ASCII one, with exactly one error per character put in
+/// and one for the line endings; every rendering of them is safe for a terminal.
+@Suite struct LookAlikePropertyTests {
+  static let original = """
+    attribute experience: choice(beginner, amateur, pro) from quiz "experience"
+    segment pros = experience == pro and country in ["US", "CA"]
+    segment casual = not pros and platform == "iOS"
+    placement onboarding: flow {
+      pros -> flow pro_onboarding
+      casual -> flow casual_onboarding
+      default -> flow generic
+    }
+    """
+  static let lookAlikes: [Character: [Unicode.Scalar]] = [
+    "a": ["\u{430}", "\u{3B1}"], "e": ["\u{435}"], "o": ["\u{43E}", "\u{3BF}"], "p": ["\u{440}", "\u{3C1}"],
+    "c": ["\u{441}"], "s": ["\u{455}"], "i": ["\u{456}"], "x": ["\u{445}"], "y": ["\u{443}"], "u": ["\u{3C5}"],
+    "n": [], "g": [], "r": [], "t": [],
+  ]
+
+  @Test func namesWithLookAlikesReadAsTheirASCII() {
+    var random = SplitMix64(state: 29)
+    let reference = compile(Self.original)
+    for _ in 0..<300 {
+      var text = ""
+      var inserted = 0
+      var carriageReturns = 0
+      var quoted = false
+      var previousIsLetter = false
+      for character in Self.original {
+        if character == "\"" { quoted.toggle() }
+        let letter = !quoted && (character.isLetter || character == "_")
+        if !quoted, character == "\n", Int.random(in: 0..<3, using: &random) == 0 {
+          text.append("\r")
+          carriageReturns += 1
+        } else if letter, let options = Self.lookAlikes[character], !options.isEmpty,
+          Int.random(in: 0..<12, using: &random) == 0
+        {
+          text.unicodeScalars.append(options.randomElement(using: &random)!)
+          inserted += 1
+        } else {
+          if letter, previousIsLetter, Int.random(in: 0..<40, using: &random) == 0 {
+            text.unicodeScalars.append(["\u{200B}", "\u{2060}", "\u{FEFF}"].randomElement(using: &random)!)
+            inserted += 1
+          }
+          text.append(character)
+        }
+        previousIsLetter = letter
+      }
+      let compilation = compile(text)
+      let codes = compilation.diagnostics.map(\.code)
+      #expect(codes.filter { $0 == SyntaxCatalog.unexpectedCharacter }.count == inserted, "\(text.debugDescription)")
+      #expect(codes.filter { $0 == SyntaxCatalog.loneCarriageReturn }.count == (carriageReturns > 0 ? 1 : 0))
+      #expect(codes.count == inserted + (carriageReturns > 0 ? 1 : 0), "\(codes) in \(text.debugDescription)")
+      #expect(compilation.model.segments.map(\.name) == reference.model.segments.map(\.name))
+      #expect(compilation.model.placements.map(\.name) == reference.model.placements.map(\.name))
+      let rendered = DiagnosticRenderer().render(Linter.lint(compilation))
+      #expect(!rendered.unicodeScalars.contains { $0 == "\r" || Confusables.isInvisible($0) })
+    }
   }
 }
 
