@@ -22,7 +22,9 @@ public enum SyntaxCatalog {
   public static let tooManyErrors: DiagnosticCode = "too-many-errors"
 
   public static let entries: [CatalogEntry] = [
-    CatalogEntry(unexpectedCharacter, .error, "a character that starts no token"),
+    CatalogEntry(
+      unexpectedCharacter, .error,
+      "a character that starts no token, or a look-alike or invisible one in a name (named by its code point)"),
     CatalogEntry(invalidUTF8, .error, "bytes that are not UTF-8 (rules files are UTF-8; a leading byte order mark is skipped)"),
     CatalogEntry(
       loneCarriageReturn, .error,
