@@ -1,6 +1,7 @@
 import PlacementKit
 
-/// Chooses the renderer of `placement diff`'s result.
+/// Chooses the renderer of `placement diff`'s result. Reports for people (text, markdown) show the rules' text
+/// and example profiles with control, bidirectional and invisible characters escaped, line by line.
 struct DiffRendering {
   let report: DiffReport
   let sample: DiffSample?
@@ -12,10 +13,11 @@ struct DiffRendering {
     switch format {
     case "json": DiffJSONReporter(report: report, sample: sample, verdicts: verdicts, instant: instant).render()
     case "markdown":
-      DiffMarkdownReporter(report: report, sample: sample, verdicts: verdicts, instant: instant).render()
+      displayRuleLines(
+        DiffMarkdownReporter(report: report, sample: sample, verdicts: verdicts, instant: instant).render())
     case "github": DiffGitHubReporter().render(report)
     case "sarif": DiffSARIFReporter(version: version).render(report)
-    default: DiffText(report: report, sample: sample, verdicts: verdicts, instant: instant).render()
+    default: displayRuleLines(DiffText(report: report, sample: sample, verdicts: verdicts, instant: instant).render())
     }
   }
 }

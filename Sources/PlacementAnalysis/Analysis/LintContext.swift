@@ -84,6 +84,9 @@ public struct LintContext: Sendable {
 
   public var model: CheckedRules { compilation.model }
 
+  /// Whether a file was not read (`file-too-large`): it may use any declaration, so none is reported unused.
+  var hasUnreadFiles: Bool { model.files.contains(where: \.isUnread) }
+
   /// The attribute called `name` (built-in or declared), or nil.
   public func attribute(named name: String) -> AttributeDefinition? {
     attributeIndex[name].map { model.attributes[$0] }
