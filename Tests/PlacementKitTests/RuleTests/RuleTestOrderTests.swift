@@ -21,6 +21,7 @@ import Testing
     #expect(file.cases.map(\.name) == ["a", "c"])
     #expect(
       file.malformedCases.last
-        == RuleTestError(path: "cases[2].name", message: "duplicate case name 'a' (also cases[0]); names must be unique"))
+        == RuleTestError(
+          path: "cases[2].name", message: "duplicate case name 'a' (also cases[0]); names must be unique"))
   }
 }
