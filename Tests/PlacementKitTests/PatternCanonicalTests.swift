@@ -75,6 +75,9 @@ import Testing
   /// Below U+0300 (Latin-1, Latin Extended, spacing modifiers) every scalar is already in NFC, which the
   /// normalization's shortcut relies on.
   @Test func scalarsBelowCombiningMarksAreInNFC() {
+    // The shortcut's byte test: every scalar below U+0300 has a UTF-8 lead byte below 0xCC, and U+0300 has 0xCC.
+    #expect(Array("\u{2FF}".utf8) == [0xCB, 0xBF])
+    #expect(Array("\u{300}".utf8) == [0xCC, 0x80])
     for value in UInt32(0x80)..<0x300 {
       let text = String(Unicode.Scalar(value)!)
       #expect(text._nfcCodeUnits == Array(text.utf8), "U+\(String(value, radix: 16))")

@@ -11,9 +11,11 @@ enum CanonicalText {
   /// The longest grapheme cluster normalized, in scalars.
   static let maxClusterScalars = 32
 
-  /// `text` in NFC (clusters over ``maxClusterScalars`` unchanged). ASCII text is returned as it is.
+  /// `text` in NFC (clusters over ``maxClusterScalars`` unchanged). A text without a scalar from U+0300 on
+  /// (ASCII, Latin-1, Latin Extended: no combining mark) is already in NFC and is returned as it is.
   static func nfc(_ text: String) -> String {
-    guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+    // UTF-8 lead bytes from 0xCC on start the scalars from U+0300 on.
+    guard text.utf8.contains(where: { $0 >= 0xCC }) else { return text }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     for cluster in text {
