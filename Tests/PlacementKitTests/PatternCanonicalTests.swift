@@ -55,9 +55,10 @@ import Testing
     let pieces: [String] = [
       "a", "e", "E", "q", "\u{E9}", "\u{C5}", "\u{212B}", "\u{301}", "\u{300}", "\u{323}", "\u{307}", "\u{345}",
       "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{958}", "\u{1F82}", "\u{3B1}", "😀", " ", "\u{200D}",
+      "\u{B47}", "\u{B3E}", "\u{304B}", "\u{3099}", "\u{2FF}", "\u{FB2C}", "\u{1D160}", "\u{344}", "x\u{301}y",
     ]
-    for _ in 0..<2_000 {
-      let text = (0..<random.below(8)).map { _ in random.pick(pieces) }.joined()
+    for _ in 0..<4_000 {
+      let text = (0..<random.below(16)).map { _ in random.pick(pieces) }.joined()
       let whole = String(decoding: text._nfcCodeUnits, as: UTF8.self)
       #expect(Array(CanonicalText.nfc(text).unicodeScalars) == Array(whole.unicodeScalars), "\(text.debugDescription)")
     }
