@@ -137,6 +137,27 @@ import Testing
     #expect(run.status == 66)
     #expect(run.err.contains("no rule tests (*.json) found in \(folder)"))
   }
+
+  /// Malformed cases are reported in case order, whichever check finds them (reading the file, or the rules);
+  /// a second case of the same name is malformed.
+  @Test func malformedCasesInCaseOrderAndDuplicateNames() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/x.json"
+    try (#"{"now":"2026-12-01","cases":[{"name":"row past end","profile":{},"expect":{"onboarding_end":{"row":99}}},"#
+      + #"{"name":"bad reason","profile":{},"expect":{"onboarding_end":{"reason":"NOPE"}}},"#
+      + #"{"name":"same","profile":{},"expect":{"onboarding_end":"flow generic_onboarding"}},"#
+      + #"{"name":"same","profile":{},"expect":{"onboarding_end":"flow generic_onboarding"}}]}"#)
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let run = placement(["test", file, "--rules", repo("Rules")])
+    #expect(run.status == 65)
+    #expect(run.out == "1 passed, 0 failed, 3 not run\n")
+    let paths = run.err.split(separator: "\n").map { $0.split(separator: ":").dropFirst(2).first ?? "" }
+    #expect(paths == [" cases[0].expect.onboarding_end.row", " cases[1].expect.onboarding_end.reason", " cases[3].name"])
+    #expect(
+      run.err.hasSuffix(
+        "\(file): error: cases[3].name: duplicate case name 'same' (also cases[2]); names must be unique\n"), "\(run.err)")
+  }
 }
 
 /// A new empty folder under the temporary directory.
