@@ -61,6 +61,10 @@ import Testing
       "cases[0].expect.onboardng_end: unknown placement 'onboardng_end'; did you mean 'onboarding_end'? (known: onboarding_end, main_paywall)"
     ),
     (
+      #"{"cases": [{"name": "x", "profile": {}, "expect": {"onboarding": "holdout"}}]}"#,
+      "cases[0].expect.onboarding: unknown placement 'onboarding'; did you mean 'onboarding_end'? (known: onboarding_end, main_paywall)"
+    ),
+    (
       #"{"cases": [{"name": "x", "profile": {}, "expect": {"onboarding_end": {"row": "pro"}}}]}"#,
       "cases[0].expect.onboarding_end.row: placement 'onboarding_end' has no row 'pro'; did you mean 'pros'?"
     ),
