@@ -1,9 +1,9 @@
-import PlacementKit
+import PlacementCore
 
 extension AudiencesText {
   /// Each layer's allocation, after the list of placements: its salt, then one line per test share in bucket
   /// order and one per unallocated range (`(unallocated)`), then the totals. Empty without layers.
-  static func layers(_ layers: [LayerDefinition]) -> String {
+  package static func layers(_ layers: [LayerDefinition]) -> String {
     var out = ""
     for layer in layers {
       let version = "version \"\(layer.salt)\"" + (layer.hasExplicitVersion ? "" : " (derived)")

@@ -1,4 +1,4 @@
-import PlacementKit
+import PlacementCore
 
 /// Fitting `placement audiences` text to a terminal's width: the table keeps its columns, and a cell too wide
 /// for its column wraps at spaces onto continuation lines (indented two more spaces than the line they

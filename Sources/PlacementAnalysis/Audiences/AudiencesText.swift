@@ -1,11 +1,11 @@
-import PlacementKit
+import PlacementCore
 
 /// The text form of `placement audiences`: columns aligned for a terminal, multi-line cells for A/B splits
 /// and long conditions. Every line is made safe for a terminal (``displayRuleText(_:)``): a control character,
 /// line break or bidi override in a name, id or condition is escaped, cells before their widths are measured.
-enum AudiencesText {
+package enum AudiencesText {
   /// The list of placements with their content type and row counts.
-  static func summary(_ tables: [AudienceTable]) -> String {
+  package static func summary(_ tables: [AudienceTable]) -> String {
     let header = ["placement", "type", "rows", "tests", "cross-placement rows", "fall-through rows", "scheduled (live)"]
     let rows = tables.map { table in
       let scheduled = table.scheduledRows
@@ -19,7 +19,7 @@ enum AudiencesText {
   }
 
   /// One placement's audience table, then its fallback path.
-  static func table(_ table: AudienceTable) -> String {
+  package static func table(_ table: AudienceTable) -> String {
     var out = paragraph(
       "placement \(table.placement) (\(table.contentType.rawValue)): \(table.rows.count) rows in priority order; "
         + "the first row that matches and does not fall through decides") + "\n"
