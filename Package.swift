@@ -14,10 +14,13 @@ let package = Package(
     // `unsafeFlags`, which would stop backends from depending on this package, so ModuleBoundaryTests and .ci/run
     // check it instead.
     .target(name: "PlacementCore"),
-    // Lint analysis, the formatter and the rule-set diff, over the core's syntax and semantics.
+    // The formatter (`placement fmt`, the language server's formatting): layout from the core's syntax tree alone.
+    .target(name: "PlacementFormat", dependencies: ["PlacementCore"]),
+    // Lint analysis, the rule-set diff and the audience table, over the core's syntax and semantics.
     .target(name: "PlacementAnalysis", dependencies: ["PlacementCore"]),
-    // The public facade: the API entry points and the Foundation adapters (files, `Data`); re-exports both modules.
-    .target(name: "PlacementKit", dependencies: ["PlacementCore", "PlacementAnalysis"]),
+    // The public facade: the API entry points and the Foundation adapters (files, `Data`); re-exports the core,
+    // the analysis and the formatter.
+    .target(name: "PlacementKit", dependencies: ["PlacementCore", "PlacementAnalysis", "PlacementFormat"]),
     // All command-line logic, as a library so it is tested in-process.
     .target(name: "PlacementCLI", dependencies: ["PlacementKit"]),
     // The executable: a few lines that call PlacementCLI.
@@ -33,7 +36,8 @@ let package = Package(
     // Shared by the test targets: the golden-file check and its line diff, the `.slow` tag and its quick lane.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
-      name: "PlacementKitTests", dependencies: ["PlacementKit", "PlacementCore", "PlacementAnalysis", "TestSupport"],
+      name: "PlacementKitTests",
+      dependencies: ["PlacementKit", "PlacementCore", "PlacementAnalysis", "PlacementFormat", "TestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "PlacementCLITests", dependencies: ["PlacementCLI", "PlacementCore", "PlacementAnalysis", "TestSupport"],
