@@ -33,12 +33,15 @@ let package = Package(
     .target(name: "MallocCounter"),
     // An embedding example: hot-reloads Rules/ and answers profiles read from standard input.
     .executableTarget(name: "backend-example", dependencies: ["PlacementKit"], path: "Examples/BackendExample"),
-    // Shared by the test targets: the golden-file check and its line diff, the `.slow` tag and its quick lane.
+    // Shared by the test targets: the golden-file check and its line diff, the `.slow` tag and its quick lane, the
+    // seeded generator, position markers and the repository's root.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
-      name: "PlacementKitTests",
-      dependencies: ["PlacementKit", "PlacementCore", "PlacementAnalysis", "PlacementFormat", "TestSupport"],
+      name: "PlacementKitTests", dependencies: ["PlacementKit", "PlacementCore", "PlacementAnalysis", "TestSupport"],
       resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "PlacementFormatTests", dependencies: ["PlacementFormat", "PlacementKit", "PlacementCore", "TestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "PlacementCLITests", dependencies: ["PlacementCLI", "PlacementCore", "PlacementAnalysis", "TestSupport"],
       resources: [.copy("Fixtures")]),

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import PlacementAnalysis
 @testable import PlacementCore
+@testable import PlacementFormat
 @testable import PlacementKit
 
 /// A line ends with at most one comment: when a trailing comment is followed by another comment that lands on the

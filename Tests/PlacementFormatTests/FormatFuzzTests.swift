@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlacementCore
@@ -15,7 +16,7 @@ import Testing
     let input = try FormatGolden.read("\(name).input.rules")
     let file = SourceFile(name: name, text: input)
     let tokens = Lexer.tokenize(file).tokens.dropLast()
-    var generator = SplitMix(seed: UInt64(name.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
+    var generator = SplitMix64(state: UInt64(name.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
     var checked = 0
     for _ in 0..<Self.iterations {
       var bytes = file.bytes

@@ -1,13 +1,12 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
-/// Golden files of the formatter: `Fixtures/format/<name>.input.rules` formats to `<name>.expected.rules`.
+/// Golden files of the formatter: `Fixtures/<name>.input.rules` formats to `<name>.expected.rules`.
 /// Run with `PLACEMENT_RECORD_GOLDEN=1` to rewrite the expected files (in the source tree) from the current output.
 enum FormatGolden {
   /// The format fixtures folder in the source tree (where recording writes).
-  static let sourceFolder: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Fixtures/format")
+  static let sourceFolder = repositoryRoot.appendingPathComponent("Tests/PlacementFormatTests/Fixtures")
 
   /// The fixture names (`<name>.input.rules`), sorted.
   static func names() -> [String] {

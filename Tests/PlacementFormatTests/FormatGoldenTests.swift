@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import PlacementCore
 @testable import PlacementKit
@@ -33,7 +33,7 @@ import TestSupport
     let input = try FormatGolden.read("\(name).input.rules")
     let file = SourceFile(name: name, text: input)
     var bytes = file.bytes
-    var generator = SplitMix(seed: UInt64(name.utf8.count))
+    var generator = SplitMix64(state: UInt64(name.utf8.count))
     for token in Lexer.tokenize(file).tokens.reversed() where token.kind != .endOfFile {
       bytes.insert(
         contentsOf: Array(repeating: UInt8(ascii: " "), count: Int(generator.next() % 4)), at: token.range.start)
@@ -48,18 +48,5 @@ import TestSupport
   @Test func diffShowsChangedLinesWithNumbers() {
     let diff = TestSupport.LineDiff.render(expected: "a\nb\nc\n", actual: "a\nB\nc\nd")
     #expect(diff == "    1 | a\n-   2 | b\n+   2 | B\n    3 | c\n+   4 | d⏎")
-  }
-}
-
-/// A tiny deterministic generator (SplitMix64) so the spacing test is reproducible.
-struct SplitMix {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

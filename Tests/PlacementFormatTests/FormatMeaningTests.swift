@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlacementCore
@@ -8,14 +9,7 @@ import Testing
 /// rule set, Examples/, every test fixture), the formatted text compiles to the same diagnostics codes and, when
 /// it compiles, to the same decision for every example profile at every placement.
 @Suite struct FormatMeaningTests {
-  private static let root: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" {
-      url.deleteLastPathComponent()
-      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-    }
-    return url
-  }()
+  private static let root = repositoryRoot
 
   /// Every `*.rules` file below `folder` of the repository, as repository-relative paths.
   private static func rulesFiles(under folder: String) -> [String] {
@@ -32,7 +26,7 @@ import Testing
     let all = Self.ruleSets.flatMap { $0 }
     #expect(all.contains("Rules/onboarding.rules"))
     #expect(all.contains("Examples/broken/several-mistakes.rules"))
-    #expect(all.contains("Tests/PlacementKitTests/Fixtures/format/comments.input.rules"))
+    #expect(all.contains("Tests/PlacementFormatTests/Fixtures/comments.input.rules"))
   }
 
   @Test(arguments: ruleSets)

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import PlacementAnalysis
 @testable import PlacementCore
+@testable import PlacementFormat
 @testable import PlacementKit
 
 /// The formatter's contract on generated rules with comments everywhere a comment can be written: `fmt` accepts
@@ -85,7 +85,7 @@ import Testing
 /// their gaps.
 struct CommentedRules {
   var generator: FormatRulesGenerator
-  var random: SeededRandom
+  var random: SplitMix64
   var counter = 0
   /// The declaration kinds that got a comment between two of their tokens.
   var commentedKinds = Set<FormatRulesGenerator.Kind>()
@@ -93,8 +93,8 @@ struct CommentedRules {
   var gaps = (breakable: 0, probed: 0)
 
   init(seed: UInt64) {
-    generator = FormatRulesGenerator(random: SeededRandom(seed: seed))
-    random = SeededRandom(seed: seed ^ 0x5EED_C0DE)
+    generator = FormatRulesGenerator(random: SplitMix64(state: seed))
+    random = SplitMix64(state: seed ^ 0x5EED_C0DE)
   }
 
   mutating func file() -> String {

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import PlacementCore
 
 /// Writes syntactically valid declarations of every kind the language has (docs/Language.md, "Grammar"):
@@ -17,7 +19,7 @@ struct FormatRulesGenerator {
 
   enum Kind: String, CaseIterable { case attribute, segment, placement, test, layer, override }
 
-  var random: SeededRandom
+  var random: SplitMix64
 
   static let attributes = ["nick", "score", "flag", "ver", "tier", "tags", "seen", "country", "age", "version"]
   /// Names and ids, one long enough that lists, tests and conditions pass 100 columns and break.

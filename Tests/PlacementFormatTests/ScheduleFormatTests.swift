@@ -1,7 +1,7 @@
 import Testing
 
-@testable import PlacementAnalysis
 @testable import PlacementCore
+@testable import PlacementFormat
 @testable import PlacementKit
 
 /// `placement fmt` prints windows canonically and idempotently.
