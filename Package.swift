@@ -21,8 +21,10 @@ let package = Package(
     // The public facade: the API entry points and the Foundation adapters (files, `Data`); re-exports the core,
     // the analysis and the formatter.
     .target(name: "PlacementKit", dependencies: ["PlacementCore", "PlacementAnalysis", "PlacementFormat"]),
-    // All command-line logic, as a library so it is tested in-process.
-    .target(name: "PlacementCLI", dependencies: ["PlacementKit"]),
+    // The language server (`placement lsp`): transport, protocol types, workspace, request handlers, lint worker.
+    .target(name: "PlacementLSP", dependencies: ["PlacementKit"]),
+    // All command-line logic, as a library so it is tested in-process; `lsp` only starts PlacementLSP's server.
+    .target(name: "PlacementCLI", dependencies: ["PlacementKit", "PlacementLSP"]),
     // The executable: a few lines that call PlacementCLI.
     .executableTarget(name: "placement", dependencies: ["PlacementCLI"]),
     // `swift run -c release placement-bench`: prints the performance figures of docs/Performance.md.
@@ -42,6 +44,8 @@ let package = Package(
     .testTarget(
       name: "PlacementFormatTests", dependencies: ["PlacementFormat", "PlacementKit", "PlacementCore", "TestSupport"],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "PlacementLSPTests", dependencies: ["PlacementLSP", "PlacementCLI", "PlacementKit", "TestSupport"]),
     .testTarget(
       name: "PlacementCLITests", dependencies: ["PlacementCLI", "PlacementCore", "PlacementAnalysis", "TestSupport"],
       resources: [.copy("Fixtures")]),

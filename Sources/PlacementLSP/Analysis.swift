@@ -54,7 +54,7 @@ final class Analysis {
   /// What the worker runs: the compiler's diagnostics and the lint findings, suppressions applied; schedules
   /// are judged at the clock, as `placement lint` without `--now` does.
   @Sendable static func lint(_ compilation: Compilation) -> LintResult {
-    Linter.run(compilation, scheduleNow: try? Support.now(nil))
+    Linter.run(compilation, scheduleNow: Instant.now)
   }
 
   /// The unsuppressed findings of each file, by URI; findings without a place go to the first file. Before

@@ -30,7 +30,7 @@ extension LanguageServer {
     for group in workspace.rulesFolders { schedule(group, delay: 0) }
     return [
       "capabilities": capabilities(encoding),
-      "serverInfo": ["name": "placement", "version": .string(Help.version)],
+      "serverInfo": version.map { ["name": "placement", "version": .string($0)] } ?? ["name": "placement"],
     ]
   }
 

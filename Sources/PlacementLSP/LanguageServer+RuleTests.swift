@@ -26,7 +26,7 @@ extension LanguageServer {
   func ruleTestRename(_ key: SymbolKey, to newName: String, in analysis: Analysis, uri: String) -> RuleTestRename {
     var rename = RuleTestRename()
     let group = workspace.group(of: uri)
-    guard newName != key.name, group.hasPrefix("/"), RuleTestDiscovery.directoryExists(group + "/tests") else {
+    guard newName != key.name, group.hasPrefix("/"), RuleTestFiles.directoryExists(group + "/tests") else {
       return rename
     }
     let rowPlacements = placements(withRowsOn: key.name, in: analysis)
@@ -40,7 +40,7 @@ extension LanguageServer {
       path.hasPrefix(group + "/") ? String(path.dropFirst(group.count + 1)) : path
     }
     var profileFiles: [String] = []
-    for path in RuleTestDiscovery.jsonFiles(under: group + "/tests") {
+    for path in RuleTestFiles.jsonFiles(under: group + "/tests") {
       guard let bytes = text(ofFile: path) else { continue }
       guard let tokens = JSONStringTokens(bytes, limits: Self.ruleTestLimits) else {
         if !WholeWord.offsets(of: key.name, in: String(decoding: bytes, as: UTF8.self)).isEmpty {

@@ -38,14 +38,19 @@ final class LanguageServer {
   var submissions = 0
   /// The current time in seconds (monotonic in the real transport).
   let clock: () -> Double
+  /// The version `initialize` reports in `serverInfo` (the tool's); nil reports none.
+  let version: String?
 
-  /// - Parameter lint: what the worker runs on a group's compilation (tests pass one they can hold).
+  /// - Parameters:
+  ///   - version: the version `initialize` reports in `serverInfo`; nil reports none.
+  ///   - lint: what the worker runs on a group's compilation (tests pass one they can hold).
   init(
-    debounceDelay: Double = 0.15, documentationBase: String? = nil,
+    debounceDelay: Double = 0.15, documentationBase: String? = nil, version: String? = nil,
     lint: @escaping @Sendable (Compilation) -> LintResult = Analysis.lint, clock: @escaping () -> Double
   ) {
     self.debounceDelay = debounceDelay
     self.documentationBase = documentationBase
+    self.version = version
     self.clock = clock
     worker = LintWorker(lint: lint)
   }

@@ -11,13 +11,46 @@ import PlacementKit
 /// row), so a request sent just after a `didOpen` is not held behind the compile of the whole group; the lint
 /// itself runs on the worker, and its diagnostics are published when the worker wakes this thread through a
 /// pipe.
-struct StdioTransport {
+package struct StdioTransport {
   let input: Int32
   let output: Int32
   let server: LanguageServer
   /// Reads (of up to 64 KiB each) handled in a row while input keeps arriving, before due diagnostics are
   /// published anyway: a client that never pauses still gets them.
   static let maxReadsBeforeDiagnostics = 64
+
+  /// `placement lsp`: serves a new ``LanguageServer`` on standard input and output until `exit` arrives or the
+  /// input ends, with a monotonic clock and the checkout's `docs/` as the documentation base; returns the exit
+  /// status (0 after `shutdown` + `exit`). A closed output does not end the process (`SIGPIPE` is ignored).
+  /// - Parameter version: the `serverInfo.version` the server reports.
+  package static func serve(version: String) -> Int32 {
+    signal(SIGPIPE, SIG_IGN)
+    let server = LanguageServer(documentationBase: documentationBase(), version: version, clock: monotonicSeconds)
+    return StdioTransport(input: 0, output: 1, server: server).run()
+  }
+
+  /// Seconds on the system's monotonic clock.
+  static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
+  /// The `docs/` folder of the checkout the executable was built in (`.build/<config>/placement` two levels
+  /// below it), as a `file:` URI; nil when there is none (then diagnostics carry no documentation link unless the
+  /// client passes `initializationOptions.documentationUrl`).
+  static func documentationBase() -> String? {
+    var directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    for _ in 0..<4 {
+      let docs = directory.appendingPathComponent("docs")
+      if FileManager.default.fileExists(atPath: docs.appendingPathComponent("Lint.md").path) {
+        return DocumentURI.uri(docs.path) + "/"
+      }
+      directory.deleteLastPathComponent()
+    }
+    return nil
+  }
 
   /// Serves until `exit` arrives or the input ends; returns the exit status (0 after `shutdown` + `exit`).
   func run() -> Int32 {
@@ -132,65 +165,5 @@ struct WakePipe {
     guard readEnd >= 0 else { return }
     Foundation.close(readEnd)
     Foundation.close(writeEnd)
-  }
-}
-
-/// `placement lsp [--stdio]`: the language server on standard input and output (docs/Editors.md).
-struct LSPCommand: Subcommand {
-  static let help = """
-    usage: placement lsp [--stdio]
-
-    Runs the Language Server Protocol 3.17 server on standard input and output (--stdio is accepted, as
-    editors pass it). The workspace folder's Rules/ (or the folder itself) is compiled as one rule set, with
-    open documents taking precedence over disk: diagnostics (compiler and lint), hover, go to definition,
-    references, rename, completion, symbols, formatting and quick fixes. Setup per editor: docs/Editors.md.
-
-    options:
-      --stdio   speak LSP on standard input and output (the only transport; accepted because editors pass it)
-
-    exit: 0 after 'shutdown' and 'exit'; 1 when the input ends or 'exit' comes without 'shutdown'.
-
-    """
-
-  let arguments: Arguments
-
-  /// `--stdio` only: the server reads no rules folder at start-up, so `--verbose` (files skipped) has nothing to
-  /// name and is refused rather than silently ignored.
-  static let options = CommandOptions(flags: ["--stdio"], verbose: false)
-
-  init(_ args: [String], console: Console) throws(CommandFailure) {
-    arguments = try Arguments(args, Self.options)
-    guard arguments.positionals.isEmpty else {
-      throw CommandFailure(.usage, "unexpected argument '\(arguments.positionals[0])'")
-    }
-  }
-
-  func run() throws(CommandFailure) -> ExitCode {
-    signal(SIGPIPE, SIG_IGN)
-    let server = LanguageServer(documentationBase: Self.documentationBase(), clock: Self.monotonicSeconds)
-    let status = StdioTransport(input: 0, output: 1, server: server).run()
-    return status == 0 ? .ok : .findings
-  }
-
-  static func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-  }
-
-  /// The `docs/` folder of the checkout the executable was built in (`.build/<config>/placement` two levels
-  /// below it), as a `file:` URI; nil when there is none (then diagnostics carry no documentation link unless the
-  /// client passes `initializationOptions.documentationUrl`).
-  static func documentationBase() -> String? {
-    var directory = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-      .deletingLastPathComponent()
-    for _ in 0..<4 {
-      let docs = directory.appendingPathComponent("docs")
-      if FileManager.default.fileExists(atPath: docs.appendingPathComponent("Lint.md").path) {
-        return DocumentURI.uri(docs.path) + "/"
-      }
-      directory.deleteLastPathComponent()
-    }
-    return nil
   }
 }
