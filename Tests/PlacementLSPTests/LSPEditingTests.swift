@@ -2,7 +2,7 @@ import Foundation
 import PlacementKit
 import Testing
 
-@testable import PlacementCLI
+@testable import PlacementLSP
 
 @Suite struct LSPEditingTests {
   static let attributes = """

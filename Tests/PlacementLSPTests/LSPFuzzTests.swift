@@ -1,28 +1,15 @@
 import Foundation
 import PlacementKit
+import TestSupport
 import Testing
 
-@testable import PlacementCLI
+@testable import PlacementLSP
 
 /// Random edit sequences against the server: half-typed tokens, deletions, pasted fragments, ranges past the
 /// end, invalid UTF-8 in message bodies and random requests at random positions. The properties: every request
 /// gets exactly one response with its id, the server's text equals the text the edits produce, and nothing
 /// traps (a trap fails the whole test process).
 @Suite struct LSPFuzzTests {
-  /// SplitMix64: a fixed seed makes each run the same sequence.
-  struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-  }
-
   static let fragments = [
     "segment ", "placement ", "attribute ", "test ", " = ", "==", "!=", " in [", "]", " has any [", ", ", "->",
     " flow ", " paywall ", "{", "}", "(", ")", "\"", "\"unterminated", "# comment", "\n", "  ", "and ", "or ", "not ",
@@ -39,13 +26,13 @@ import Testing
 
   @Test(arguments: [1, 2, 3] as [UInt64])
   func randomEditSequencesNeverBreakTheServer(seed: UInt64) throws {
-    var random = Random(state: seed)
-    let client = LSPTestClient(root: packageRoot)
+    var random = SplitMix64(state: seed)
+    let client = LSPTestClient(root: repositoryRoot.path)
     let names = ["attributes", "onboarding", "paywall", "promotions"]
     var texts: [String: [UInt8]] = [:]
     for name in names {
-      let uri = DocumentURI.uri(packageRoot + "/Rules/\(name).rules")
-      let text = try String(contentsOfFile: packageRoot + "/Rules/\(name).rules", encoding: .utf8)
+      let uri = DocumentURI.uri(repositoryRoot.path + "/Rules/\(name).rules")
+      let text = try String(contentsOfFile: repositoryRoot.path + "/Rules/\(name).rules", encoding: .utf8)
       client.open(uri, text)
       texts[uri] = Array(text.utf8)
     }
@@ -90,7 +77,7 @@ import Testing
   }
 
   @Test func garbageBytesAndInvalidUTF8GetErrorsNotCrashes() {
-    var random = Random(state: 7)
+    var random = SplitMix64(state: 7)
     let server = LanguageServer(clock: { 0 })
     server.receive(Array(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#.utf8))
     _ = server.takeOutgoing()

@@ -2,7 +2,7 @@ import Foundation
 import PlacementKit
 import Testing
 
-@testable import PlacementCLI
+@testable import PlacementLSP
 
 /// The language server on `layer` declarations: completion inside a layer, hover on a layer (its allocation), on a
 /// layered test and on the keyword, document symbols, and references from a layer to its tests.

@@ -3,8 +3,8 @@ import Foundation
 import PlacementKit
 import Testing
 
-@testable import PlacementCLI
 @testable import PlacementCore
+@testable import PlacementLSP
 
 /// A lint the test holds: the first call signals that it started and waits for ``release()``; every call
 /// records the first line of the document it lints (the tests write `# vN` there). The facts asserted are
@@ -177,7 +177,7 @@ final class HeldLint: Sendable {
     let lint = held.lint
     Thread {
       let server = LanguageServer(
-        documentationBase: "https://docs.example/", lint: lint, clock: LSPCommand.monotonicSeconds)
+        documentationBase: "https://docs.example/", lint: lint, clock: StdioTransport.monotonicSeconds)
       let code = StdioTransport(input: readEnd, output: writeEnd, server: server).run()
       status.withLock { $0 = code }
       finished.signal()
@@ -258,7 +258,7 @@ final class HeldLint: Sendable {
     bytes += frame(["jsonrpc": "2.0", "id": 2, "method": "shutdown"]) + frame(["jsonrpc": "2.0", "method": "exit"])
     input.fileHandleForWriting.write(bytes)
     try input.fileHandleForWriting.close()
-    let server = LanguageServer(documentationBase: "https://docs.example/", clock: LSPCommand.monotonicSeconds)
+    let server = LanguageServer(documentationBase: "https://docs.example/", clock: StdioTransport.monotonicSeconds)
     let status = StdioTransport(
       input: input.fileHandleForReading.fileDescriptor, output: output.fileHandleForWriting.fileDescriptor,
       server: server

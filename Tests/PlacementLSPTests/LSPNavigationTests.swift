@@ -1,8 +1,9 @@
 import Foundation
+import PlacementCLI
 import PlacementKit
 import Testing
 
-@testable import PlacementCLI
+@testable import PlacementLSP
 
 @Suite struct LSPNavigationTests {
   static let attributes = Marked(

@@ -2,7 +2,7 @@ import Foundation
 import PlacementKit
 import Testing
 
-@testable import PlacementCLI
+@testable import PlacementLSP
 
 @Suite struct LSPProtocolTests {
   func frame(_ json: String) -> [UInt8] { Array("Content-Length: \(json.utf8.count)\r\n\r\n\(json)".utf8) }

@@ -1,8 +1,10 @@
 import Foundation
+import PlacementCLI
 import PlacementKit
+import TestSupport
 import Testing
 
-@testable import PlacementCLI
+@testable import PlacementLSP
 
 /// A rename also renames what the rule tests beside the rules (`Rules/tests/*.json`) call by that name, so the
 /// tests keep passing; a mention it cannot rename safely is left as it is and named in a warning.
@@ -135,7 +137,7 @@ import Testing
     let root = try temporaryRules([:])
     defer { try? FileManager.default.removeItem(atPath: root) }
     try FileManager.default.removeItem(atPath: root + "/Rules")
-    try FileManager.default.copyItem(atPath: packageRoot + "/Rules", toPath: root + "/Rules")
+    try FileManager.default.copyItem(atPath: repositoryRoot.path + "/Rules", toPath: root + "/Rules")
     let client = LSPTestClient(root: root)
     let response = try Self.rename(
       client, root: root, file: file, at: "\(keyword) \(old)", skip: keyword.count + 1, to: newName)

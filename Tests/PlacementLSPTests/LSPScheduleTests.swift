@@ -1,7 +1,7 @@
 import PlacementKit
 import Testing
 
-@testable import PlacementCLI
+@testable import PlacementLSP
 
 /// The editor side of schedules: completion offers `from`/`until` after a row's segment and `until` after the
 /// `from` instant, and hover explains `until`.

@@ -1,7 +1,8 @@
 import Foundation
 import PlacementKit
+import TestSupport
 
-@testable import PlacementCLI
+@testable import PlacementLSP
 
 /// Drives a ``LanguageServer`` in-process the way an editor would, with a clock the test moves.
 final class LSPTestClient {
@@ -103,22 +104,17 @@ struct Marked {
   let starts: [LSPPosition]
 
   init(_ marked: String, encoding: PositionEncoding = .utf16) {
-    var bytes: [UInt8] = []
-    var offsets: [(Int, Int)] = []
-    var open: Int?
-    for scalar in marked.unicodeScalars {
-      if scalar == "«" {
-        open = bytes.count
-      } else if scalar == "»" {
-        offsets.append((open!, bytes.count))
-      } else {
-        bytes += Array(String(scalar).utf8)
-      }
+    let clean = MarkedText(marked, markers: ["«", "»"])
+    text = clean.text
+    let lines = LineIndex(Array(text.utf8), encoding: encoding)
+    // Each `»` closes a range at the last `«` before it.
+    var open = 0
+    var marked: [SourceRange] = []
+    for (marker, offset) in clean.markers {
+      if marker == "«" { open = offset } else { marked.append(SourceRange(start: open, end: offset)) }
     }
-    text = String(decoding: bytes, as: UTF8.self)
-    let lines = LineIndex(bytes, encoding: encoding)
-    ranges = offsets.map { lines.range(SourceRange(start: $0.0, end: $0.1)) }
-    starts = offsets.map { lines.position(of: $0.0) }
+    ranges = marked.map(lines.range)
+    starts = marked.map { lines.position(of: $0.start) }
   }
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import PlacementKit
 import Testing
 
-@testable import PlacementCLI
+@testable import PlacementLSP
 
 @Suite struct LSPTransportTests {
   /// Runs the stdio transport on pipes holding `input` (or, `fromFile`, on a file: reads then return exactly
@@ -21,7 +21,7 @@ import Testing
     }
     try? stdin.fileHandleForWriting.close()
     defer { if fromFile { close(inputDescriptor) } }
-    let server = LanguageServer(clock: LSPCommand.monotonicSeconds)
+    let server = LanguageServer(clock: StdioTransport.monotonicSeconds)
     let status = StdioTransport(
       input: inputDescriptor, output: stdout.fileHandleForWriting.fileDescriptor, server: server
     ).run()
