@@ -1,14 +1,14 @@
-import PlacementKit
+import PlacementCore
 
 /// What a name in a rules file refers to.
-struct SymbolKey: Hashable {
-  enum Kind: String { case attribute, segment, placement, test, option, layer }
-  let kind: Kind
-  let name: String
+package struct SymbolKey: Hashable {
+  package enum Kind: String { case attribute, segment, placement, test, option, layer }
+  package let kind: Kind
+  package let name: String
   /// For an option id: the attribute whose type declares it.
-  let owner: String?
+  package let owner: String?
 
-  init(_ kind: Kind, _ name: String, owner: String? = nil) {
+  package init(_ kind: Kind, _ name: String, owner: String? = nil) {
     self.kind = kind
     self.name = name
     self.owner = owner
@@ -16,26 +16,26 @@ struct SymbolKey: Hashable {
 }
 
 /// One place a symbol is written: its declaration or a reference.
-struct Occurrence {
-  let key: SymbolKey
-  let file: String
-  let range: SourceRange
-  let isDeclaration: Bool
+package struct Occurrence {
+  package let key: SymbolKey
+  package let file: String
+  package let range: SourceRange
+  package let isDeclaration: Bool
 }
 
 /// Every declaration and reference of attributes, segments, placements, tests, layers and option ids in a group of
 /// files, resolved across files the way the checker resolves them (a bare name in a condition is a segment when
 /// one has that name, else a `bool` attribute).
-struct SymbolIndex {
-  private(set) var occurrences: [Occurrence] = []
+package struct SymbolIndex {
+  package private(set) var occurrences: [Occurrence] = []
   /// Occurrence indexes per file name, in source order.
   private var byFile: [String: [Int]] = [:]
   private var byKey: [SymbolKey: [Int]] = [:]
   /// Declared attributes' choice options (by attribute name), for typing option words.
-  private(set) var choiceAttributes: Set<String> = []
+  package private(set) var choiceAttributes: Set<String> = []
   private var segments: Set<String> = []
 
-  init(_ trees: [RuleFileSyntax]) {
+  package init(_ trees: [RuleFileSyntax]) {
     for tree in trees {
       for declaration in tree.declarations {
         switch declaration {
@@ -58,7 +58,7 @@ struct SymbolIndex {
   }
 
   /// The occurrence at a byte offset of a file (a cursor just after a name counts).
-  func occurrence(in file: String, at offset: Int) -> Occurrence? {
+  package func occurrence(in file: String, at offset: Int) -> Occurrence? {
     for index in byFile[file] ?? [] {
       let occurrence = occurrences[index]
       if occurrence.range.start <= offset, offset <= occurrence.range.end { return occurrence }
@@ -66,13 +66,13 @@ struct SymbolIndex {
     return nil
   }
 
-  func occurrences(of key: SymbolKey) -> [Occurrence] { (byKey[key] ?? []).map { occurrences[$0] } }
-  func declarations(of key: SymbolKey) -> [Occurrence] { occurrences(of: key).filter(\.isDeclaration) }
+  package func occurrences(of key: SymbolKey) -> [Occurrence] { (byKey[key] ?? []).map { occurrences[$0] } }
+  package func declarations(of key: SymbolKey) -> [Occurrence] { occurrences(of: key).filter(\.isDeclaration) }
   /// Every symbol called `name` that is declared in these files (of any kind, an option of any attribute).
-  func declaredKeys(named name: String) -> [SymbolKey] {
+  package func declaredKeys(named name: String) -> [SymbolKey] {
     byKey.keys.filter { $0.name == name && !declarations(of: $0).isEmpty }
   }
-  func occurrences(inFile file: String) -> [Occurrence] { (byFile[file] ?? []).map { occurrences[$0] } }
+  package func occurrences(inFile file: String) -> [Occurrence] { (byFile[file] ?? []).map { occurrences[$0] } }
 
   private mutating func add(
     _ kind: SymbolKey.Kind, _ name: Name, _ file: String, declaration: Bool = false, owner: String? = nil
