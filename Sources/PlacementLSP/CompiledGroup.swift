@@ -7,7 +7,7 @@ import PlacementKit
 /// thousands of rows), and hover, definition, completion and the other requests need only the compilation. The
 /// server has its ``LintWorker`` run ``lint(_:)`` on ``compilation`` off the request thread and stores the
 /// result in ``lint`` when it is still current.
-final class Analysis {
+final class CompiledGroup {
   /// One file of the group.
   struct File {
     let uri: String

@@ -23,10 +23,10 @@ struct Completion {
     static let layer = 9
   }
 
-  let analysis: Analysis
+  let compiled: CompiledGroup
 
   /// The candidates at a byte offset of a file.
-  func items(in file: Analysis.File, at offset: Int) -> [Item] {
+  func items(in file: CompiledGroup.File, at offset: Int) -> [Item] {
     let bytes = file.source.bytes
     var start = max(0, offset - 1)
     var lines = 0
@@ -158,7 +158,7 @@ struct Completion {
   }
 
   func attribute(_ name: String) -> AttributeDefinition? {
-    analysis.compilation.model.attributes.first { $0.name == name }
+    compiled.compilation.model.attributes.first { $0.name == name }
   }
 
   func operators(for type: AttributeType) -> [Item] {
@@ -182,7 +182,7 @@ struct Completion {
   func names(_ kind: SymbolKey.Kind) -> [Item] {
     switch kind {
     case .attribute:
-      return analysis.compilation.model.attributes.map {
+      return compiled.compilation.model.attributes.map {
         Item(label: $0.name, kind: Kind.attribute, detail: $0.type.kindName + ($0.isBuiltin ? " (built-in)" : ""))
       }
     case .segment:
@@ -199,7 +199,7 @@ struct Completion {
 
   func declared(_ kind: SymbolKey.Kind) -> [String] {
     var seen = Set<String>()
-    return analysis.symbols.occurrences.filter {
+    return compiled.symbols.occurrences.filter {
       $0.isDeclaration && $0.key.kind == kind && seen.insert($0.key.name).inserted
     }
     .map(\.key.name)
@@ -217,7 +217,7 @@ extension UInt8 {
 extension LanguageServer {
   func completion(_ params: JSONValue) throws(JSONRPC.Failure) -> JSONValue {
     guard let position = try documentPosition(params) else { return [] }
-    let items = Completion(analysis: position.analysis).items(in: position.file, at: position.offset)
+    let items = Completion(compiled: position.compiled).items(in: position.file, at: position.offset)
     return [
       "isIncomplete": false,
       "items": .array(

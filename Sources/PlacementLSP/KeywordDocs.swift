@@ -32,7 +32,7 @@ enum KeywordDocs {
   ]
 
   /// The identifier token on the line of `offset` that contains it, if it has an entry.
-  static func entry(in file: Analysis.File, at offset: Int) -> (text: String, range: SourceRange)? {
+  static func entry(in file: CompiledGroup.File, at offset: Int) -> (text: String, range: SourceRange)? {
     let line = file.lines.position(of: offset).line
     let start = file.lines.lineStarts[line]
     let end = file.lines.lineEnd(line)

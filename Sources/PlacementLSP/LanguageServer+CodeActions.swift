@@ -9,21 +9,21 @@ extension LanguageServer {
     guard let uri = params[path: "textDocument.uri"]?.stringValue else {
       throw JSONRPC.Failure(.invalidParams, "expected 'textDocument.uri'")
     }
-    let analysis = workspace.analysis(of: uri)
-    guard let file = analysis.file(uri: uri), let range = file.lines.sourceRange(params["range"]) else { return [] }
+    let compiled = workspace.compiled(of: uri)
+    guard let file = compiled.file(uri: uri), let range = file.lines.sourceRange(params["range"]) else { return [] }
     let only = params[path: "context.only"]?.arrayValue?.compactMap(\.stringValue)
     if let only, !only.contains(where: { "quickfix".hasPrefix($0) || $0.hasPrefix("quickfix") }) { return [] }
     var actions: [JSONValue] = []
-    for diagnostic in analysis.findingsByURI()[uri] ?? [] {
+    for diagnostic in compiled.findingsByURI()[uri] ?? [] {
       guard let span = diagnostic.span, span.range.start <= range.end, range.start <= span.range.end else { continue }
-      let lsp = lspDiagnostic(diagnostic, in: analysis)
+      let lsp = lspDiagnostic(diagnostic, in: compiled)
       // One action per fix: the fix-its that share a summary are the edits of one fix (rebalancing three
       // weights is three edits), applied together.
       let fixes = diagnostic.fixIts.groupedByMessage()
       for fix in fixes {
         var changes: [String: [JSONValue]] = [:]
         for edit in fix.edits {
-          guard let target = analysis.file(named: edit.span.file.name) else { continue }
+          guard let target = compiled.file(named: edit.span.file.name) else { continue }
           changes[target.uri, default: []].append(
             ["range": target.lines.range(edit.span.range), "newText": .string(edit.replacement)])
         }
@@ -47,7 +47,7 @@ extension LanguageServer {
 
   /// The edit that suppresses `code` on the line of `offset`: extends a `placement-lint: disable=` comment
   /// on its own line just above, or inserts one with the line's indentation.
-  func suppression(_ code: String, at offset: Int, in file: Analysis.File) -> JSONValue {
+  func suppression(_ code: String, at offset: Int, in file: CompiledGroup.File) -> JSONValue {
     let line = file.lines.position(of: offset).line
     let lineStart = file.lines.lineStarts[line]
     let bytes = file.source.bytes

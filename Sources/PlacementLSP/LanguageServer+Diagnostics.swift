@@ -18,32 +18,32 @@ extension LanguageServer {
     }
   }
 
-  /// Publishes a group's diagnostics at once when its current analysis is linted already, else hands its
+  /// Publishes a group's diagnostics at once when its current compiled group is linted already, else hands its
   /// compilation to the worker (the result is published by ``collectLints()``).
   func startLint(_ group: String) {
-    let analysis = workspace.analysis(ofGroup: group)
-    if analysis.lint != nil {
+    let compiled = workspace.compiled(ofGroup: group)
+    if compiled.lint != nil {
       submitted[group] = nil
-      publishDiagnostics(group, analysis)
+      publishDiagnostics(group, compiled)
       return
     }
     // Already being linted: its result will be current.
-    if submitted[group]?.analysis === analysis { return }
+    if submitted[group]?.compiled === compiled { return }
     submissions += 1
-    submitted[group] = (submissions, analysis)
-    worker.submit(LintWorker.Job(group: group, number: submissions, compilation: analysis.compilation))
+    submitted[group] = (submissions, compiled)
+    worker.submit(LintWorker.Job(group: group, number: submissions, compilation: compiled.compilation))
   }
 
   /// Publishes the worker's results that are still current: the latest submitted for their group, whose
-  /// analysis the group still has. Any other result is stale (a later edit supersedes it, and its own lint is
+  /// compiled group the group still has. Any other result is stale (a later edit supersedes it, and its own lint is
   /// submitted when its diagnostics are due) and is dropped.
   func collectLints() {
     for result in worker.takeResults() {
-      guard let (number, analysis) = submitted[result.group], number == result.number else { continue }
+      guard let (number, compiled) = submitted[result.group], number == result.number else { continue }
       submitted[result.group] = nil
-      guard workspace.cachedAnalysis(ofGroup: result.group) === analysis else { continue }
-      analysis.lint = result.lint
-      publishDiagnostics(result.group, analysis)
+      guard workspace.cachedCompiled(ofGroup: result.group) === compiled else { continue }
+      compiled.lint = result.lint
+      publishDiagnostics(result.group, compiled)
     }
   }
 
@@ -58,8 +58,8 @@ extension LanguageServer {
 
   /// Publishes the diagnostics of a group's files: every file with findings, and an empty list for each file
   /// that had findings before and has none now.
-  func publishDiagnostics(_ group: String, _ analysis: Analysis) {
-    let findings = analysis.findingsByURI()
+  func publishDiagnostics(_ group: String, _ compiled: CompiledGroup) {
+    let findings = compiled.findingsByURI()
     var now: Set<String> = []
     for (uri, diagnostics) in findings.sorted(by: { $0.key < $1.key }) {
       guard !diagnostics.isEmpty || published[group]?.contains(uri) == true || workspace.open[uri] != nil else {
@@ -67,7 +67,7 @@ extension LanguageServer {
       }
       if !diagnostics.isEmpty { now.insert(uri) }
       var params: JSONValue = [
-        "uri": .string(uri), "diagnostics": .array(diagnostics.map { lspDiagnostic($0, in: analysis) }),
+        "uri": .string(uri), "diagnostics": .array(diagnostics.map { lspDiagnostic($0, in: compiled) }),
       ]
       if let version = workspace.open[uri]?.version, case .object(var members) = params {
         members["version"] = .number(Double(version))

@@ -66,15 +66,15 @@ extension LanguageServer {
 
   /// An LSP `Diagnostic`: severity, stable code with a documentation link, related locations from notes
   /// with a place (notes without one are appended to the message).
-  func lspDiagnostic(_ diagnostic: Diagnostic, in analysis: Analysis) -> JSONValue {
+  func lspDiagnostic(_ diagnostic: Diagnostic, in compiled: CompiledGroup) -> JSONValue {
     let range: JSONValue =
-      diagnostic.span.flatMap { span in analysis.file(named: span.file.name).map { $0.lines.range(span.range) } }
+      diagnostic.span.flatMap { span in compiled.file(named: span.file.name).map { $0.lines.range(span.range) } }
       ?? ["start": LSPPosition(line: 0, character: 0).json, "end": LSPPosition(line: 0, character: 0).json]
     let isLint = LintCatalog.contains(diagnostic.code)
     var message = diagnostic.message
     var related: [JSONValue] = []
     for note in diagnostic.notes {
-      if let span = note.span, let location = analysis.location(span) {
+      if let span = note.span, let location = compiled.location(span) {
         related.append(["location": location, "message": .string(note.message)])
       } else {
         message += "\n" + note.message

@@ -7,7 +7,7 @@ extension LanguageServer {
     let text: String
     let range: SourceRange
     if let occurrence = symbol(at: position) {
-      guard let markdown = HoverText(analysis: position.analysis).describe(occurrence.key) else { return .null }
+      guard let markdown = HoverText(compiled: position.compiled).describe(occurrence.key) else { return .null }
       text = markdown
       range = occurrence.range
     } else if let predicate = position.file.syntax.flatMap({ HoverText.predicate(in: $0, at: position.offset) }) {
@@ -25,9 +25,9 @@ extension LanguageServer {
 
 /// The hover text of each kind of symbol.
 struct HoverText {
-  let analysis: Analysis
+  let compiled: CompiledGroup
 
-  var model: CheckedRules { analysis.compilation.model }
+  var model: CheckedRules { compiled.compilation.model }
 
   func describe(_ key: SymbolKey) -> String? {
     switch key.kind {
@@ -74,7 +74,7 @@ struct HoverText {
   func segment(_ name: String) -> String? {
     guard let definition = model.segments.first(where: { $0.name == name }) else { return nil }
     var out = "```placement\nsegment \(name) = \(definition.conditionText)\n```\n"
-    let uses = analysis.symbols.occurrences(of: SymbolKey(.segment, name)).filter { !$0.isDeclaration }
+    let uses = compiled.symbols.occurrences(of: SymbolKey(.segment, name)).filter { !$0.isDeclaration }
     if uses.isEmpty {
       out += "\nNot used by any placement or segment.\n"
     } else {
@@ -86,7 +86,7 @@ struct HoverText {
 
   /// The declaration that contains an occurrence, e.g. `placement main_paywall (row 2)`.
   func place(of occurrence: Occurrence) -> String {
-    guard let file = analysis.file(named: occurrence.file), let syntax = file.syntax else { return occurrence.file }
+    guard let file = compiled.file(named: occurrence.file), let syntax = file.syntax else { return occurrence.file }
     let line = file.source.location(of: occurrence.range.start).line
     let place = "\(file.source.name.split(separator: "/").last ?? ""):\(line)"
     for declaration in syntax.declarations
@@ -108,10 +108,10 @@ struct HoverText {
   }
 
   func placement(_ name: String) -> String? {
-    guard let ruleSet = analysis.compilation.ruleSet else {
+    guard let ruleSet = compiled.compilation.ruleSet else {
       guard
         model.placements.contains(where: { $0.name == name })
-          || !analysis.symbols.declarations(of: SymbolKey(.placement, name)).isEmpty
+          || !compiled.symbols.declarations(of: SymbolKey(.placement, name)).isEmpty
       else { return nil }
       return "placement `\(name)`\n\nThe audience table is shown when the rules compile without errors."
     }
@@ -120,8 +120,8 @@ struct HoverText {
   }
 
   func test(_ name: String) -> String? {
-    let declarations = analysis.symbols.declarations(of: SymbolKey(.test, name))
-    guard let declaration = declarations.first, let file = analysis.file(named: declaration.file),
+    let declarations = compiled.symbols.declarations(of: SymbolKey(.test, name))
+    guard let declaration = declarations.first, let file = compiled.file(named: declaration.file),
       let syntax = file.syntax
     else { return nil }
     for top in syntax.declarations {

@@ -2,8 +2,8 @@ import PlacementKit
 
 /// A position in an analysed document.
 struct DocumentPosition {
-  let analysis: Analysis
-  let file: Analysis.File
+  let compiled: CompiledGroup
+  let file: CompiledGroup.File
   let offset: Int
 }
 
@@ -13,32 +13,32 @@ extension LanguageServer {
     guard let uri = params[path: "textDocument.uri"]?.stringValue, let position = LSPPosition(params["position"]) else {
       throw JSONRPC.Failure(.invalidParams, "expected 'textDocument.uri' and 'position'")
     }
-    let analysis = workspace.analysis(of: uri)
-    guard let file = analysis.file(uri: uri) else { return nil }
-    return DocumentPosition(analysis: analysis, file: file, offset: file.lines.offset(of: position))
+    let compiled = workspace.compiled(of: uri)
+    guard let file = compiled.file(uri: uri) else { return nil }
+    return DocumentPosition(compiled: compiled, file: file, offset: file.lines.offset(of: position))
   }
 
   func symbol(at position: DocumentPosition) -> Occurrence? {
-    position.analysis.symbols.occurrence(in: position.file.source.name, at: position.offset)
+    position.compiled.symbols.occurrence(in: position.file.source.name, at: position.offset)
   }
 
-  func location(_ occurrence: Occurrence, in analysis: Analysis) -> JSONValue? {
-    guard let file = analysis.file(named: occurrence.file) else { return nil }
+  func location(_ occurrence: Occurrence, in compiled: CompiledGroup) -> JSONValue? {
+    guard let file = compiled.file(named: occurrence.file) else { return nil }
     return ["uri": .string(file.uri), "range": file.lines.range(occurrence.range)]
   }
 
   func definition(_ params: JSONValue) throws(JSONRPC.Failure) -> JSONValue {
     guard let position = try documentPosition(params), let occurrence = symbol(at: position) else { return .null }
-    let declarations = position.analysis.symbols.declarations(of: occurrence.key)
-    return .array(declarations.compactMap { location($0, in: position.analysis) })
+    let declarations = position.compiled.symbols.declarations(of: occurrence.key)
+    return .array(declarations.compactMap { location($0, in: position.compiled) })
   }
 
   func references(_ params: JSONValue) throws(JSONRPC.Failure) -> JSONValue {
     guard let position = try documentPosition(params), let occurrence = symbol(at: position) else { return .null }
     let includeDeclaration = params[path: "context.includeDeclaration"]?.boolValue ?? true
-    let all = position.analysis.symbols.occurrences(of: occurrence.key)
+    let all = position.compiled.symbols.occurrences(of: occurrence.key)
     return .array(
-      all.filter { includeDeclaration || !$0.isDeclaration }.compactMap { location($0, in: position.analysis) })
+      all.filter { includeDeclaration || !$0.isDeclaration }.compactMap { location($0, in: position.compiled) })
   }
 
   /// The symbol under the cursor when it can be renamed: declared in the workspace (built-ins cannot be).
@@ -46,7 +46,7 @@ extension LanguageServer {
     guard let occurrence = symbol(at: position) else {
       throw JSONRPC.Failure(.requestFailed, "no attribute, segment, placement, test or option id here")
     }
-    guard !position.analysis.symbols.declarations(of: occurrence.key).isEmpty else {
+    guard !position.compiled.symbols.declarations(of: occurrence.key).isEmpty else {
       let what =
         BuiltinAttributes.type(of: occurrence.key.name) != nil && occurrence.key.kind == .attribute
         ? "a built-in attribute cannot be renamed" : "'\(occurrence.key.name)' is not declared in these rules"
@@ -80,15 +80,15 @@ extension LanguageServer {
     guard !Spelling.isReserved(newName) else {
       throw JSONRPC.Failure(.requestFailed, "'\(newName)' is a reserved word")
     }
-    if newName != occurrence.key.name, let clash = clash(renaming: occurrence.key, to: newName, in: position.analysis) {
+    if newName != occurrence.key.name, let clash = clash(renaming: occurrence.key, to: newName, in: position.compiled) {
       throw JSONRPC.Failure(.requestFailed, "'\(newName)' is already declared (\(clash))")
     }
     var changes: [String: [JSONValue]] = [:]
-    for each in position.analysis.symbols.occurrences(of: occurrence.key) {
-      guard let file = position.analysis.file(named: each.file) else { continue }
+    for each in position.compiled.symbols.occurrences(of: occurrence.key) {
+      guard let file = position.compiled.file(named: each.file) else { continue }
       changes[file.uri, default: []].append(["range": file.lines.range(each.range), "newText": .string(newName)])
     }
-    let tests = ruleTestRename(occurrence.key, to: newName, in: position.analysis, uri: position.file.uri)
+    let tests = ruleTestRename(occurrence.key, to: newName, in: position.compiled, uri: position.file.uri)
     changes.merge(tests.changes) { $0 + $1 }
     if !tests.stale.isEmpty {
       let message =
@@ -102,13 +102,13 @@ extension LanguageServer {
   /// What a symbol renamed to `newName` would clash with, as "segment at file:line", or nil: a declaration of
   /// the same kind (for an option id, of the same attribute), and across attributes and segments (the checker's
   /// `reserved-name`: a bare name in a condition must mean one thing), a built-in attribute included.
-  func clash(renaming key: SymbolKey, to newName: String, in analysis: Analysis) -> String? {
+  func clash(renaming key: SymbolKey, to newName: String, in compiled: CompiledGroup) -> String? {
     var kinds = [key.kind]
     if key.kind == .segment { kinds.append(.attribute) }
     if key.kind == .attribute { kinds.append(.segment) }
     for kind in kinds {
-      let declaration = analysis.symbols.declarations(of: SymbolKey(kind, newName, owner: key.owner)).first
-      guard let declaration, let file = analysis.file(named: declaration.file) else { continue }
+      let declaration = compiled.symbols.declarations(of: SymbolKey(kind, newName, owner: key.owner)).first
+      guard let declaration, let file = compiled.file(named: declaration.file) else { continue }
       let group = workspace.group(of: file.uri) + "/"
       let name = declaration.file.hasPrefix(group) ? String(declaration.file.dropFirst(group.count)) : declaration.file
       return "\(kind.rawValue) at \(name):\(file.lines.position(of: declaration.range.start).line + 1)"
@@ -121,7 +121,7 @@ extension LanguageServer {
     guard let uri = params[path: "textDocument.uri"]?.stringValue else {
       throw JSONRPC.Failure(.invalidParams, "expected 'textDocument.uri'")
     }
-    guard let file = workspace.analysis(of: uri).file(uri: uri) else { return .null }
+    guard let file = workspace.compiled(of: uri).file(uri: uri) else { return .null }
     let formatted: String
     do {
       formatted = try RuleFormatter.format(file.source)
@@ -141,7 +141,7 @@ extension LanguageServer {
   func rangeFormatting(_ params: JSONValue) throws(JSONRPC.Failure) -> JSONValue {
     let edits = try formatting(params)
     guard let uri = params[path: "textDocument.uri"]?.stringValue,
-      let file = workspace.analysis(of: uri).file(uri: uri),
+      let file = workspace.compiled(of: uri).file(uri: uri),
       let edit = edits.arrayValue?.first, let formatted = edit["newText"]?.stringValue,
       let requested = file.lines.sourceRange(params["range"])
     else { return edits }

@@ -21,21 +21,21 @@ struct RuleTestRename {
 }
 
 extension LanguageServer {
-  /// Edits to the rule tests beside the rules of `analysis` (the group of `uri`) for renaming `key` to
+  /// Edits to the rule tests beside the rules of the compiled group `compiled` (the group of `uri`) for renaming `key` to
   /// `newName`.
-  func ruleTestRename(_ key: SymbolKey, to newName: String, in analysis: Analysis, uri: String) -> RuleTestRename {
+  func ruleTestRename(_ key: SymbolKey, to newName: String, in compiled: CompiledGroup, uri: String) -> RuleTestRename {
     var rename = RuleTestRename()
     let group = workspace.group(of: uri)
     guard newName != key.name, group.hasPrefix("/"), RuleTestFiles.directoryExists(group + "/tests") else {
       return rename
     }
-    let rowPlacements = placements(withRowsOn: key.name, in: analysis)
+    let rowPlacements = placements(withRowsOn: key.name, in: compiled)
     // Explain text prints segments, attributes and option ids; placements, tests and layers never.
     let printed: [SymbolKey.Kind] = [.segment, .attribute, .option]
     let scansText = printed.contains(key.kind)
     let editsText =
       (key.kind == .segment || key.kind == .attribute)
-      && analysis.symbols.declaredKeys(named: key.name).allSatisfy { $0 == key || !printed.contains($0.kind) }
+      && compiled.symbols.declaredKeys(named: key.name).allSatisfy { $0 == key || !printed.contains($0.kind) }
     func display(_ path: String) -> String {
       path.hasPrefix(group + "/") ? String(path.dropFirst(group.count + 1)) : path
     }
@@ -94,10 +94,10 @@ extension LanguageServer {
   /// The limits `placement test` reads test files with.
   static let ruleTestLimits = JSONLimits(maxDepth: 64, maxBytes: 16 << 20)
 
-  /// The placements of `analysis` with a row on the segment `name`.
-  func placements(withRowsOn name: String, in analysis: Analysis) -> Set<String> {
+  /// The placements of the compiled group `compiled` with a row on the segment `name`.
+  func placements(withRowsOn name: String, in compiled: CompiledGroup) -> Set<String> {
     var found: Set<String> = []
-    for file in analysis.files {
+    for file in compiled.files {
       for case .placement(let placement) in file.syntax?.declarations ?? []
       where placement.rows.contains(where: { !$0.isDefault && $0.segment.text == name }) {
         found.insert(placement.name.text)

@@ -19,7 +19,7 @@ extension LanguageServer {
     guard let uri = params[path: "textDocument.uri"]?.stringValue else {
       throw JSONRPC.Failure(.invalidParams, "expected 'textDocument.uri'")
     }
-    guard let file = workspace.analysis(of: uri).file(uri: uri), let syntax = file.syntax else { return [] }
+    guard let file = workspace.compiled(of: uri).file(uri: uri), let syntax = file.syntax else { return [] }
     func symbol(_ name: Name, _ detail: String, _ kind: Int, _ range: SourceRange, _ children: [JSONValue] = [])
       -> JSONValue?
     {
@@ -77,10 +77,10 @@ extension LanguageServer {
     let query = (params["query"]?.stringValue ?? "").lowercased()
     var result: [JSONValue] = []
     for group in workspace.groups {
-      let analysis = workspace.analysis(ofGroup: group)
-      for occurrence in analysis.symbols.occurrences where occurrence.isDeclaration {
+      let compiled = workspace.compiled(ofGroup: group)
+      for occurrence in compiled.symbols.occurrences where occurrence.isDeclaration {
         guard Self.fuzzyMatches(query, occurrence.key.name.lowercased()),
-          let location = location(occurrence, in: analysis)
+          let location = location(occurrence, in: compiled)
         else { continue }
         let kind: Int =
           switch occurrence.key.kind {

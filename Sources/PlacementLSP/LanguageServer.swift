@@ -32,8 +32,8 @@ final class LanguageServer {
   private var cancelled: Set<JSONRPC.ID> = []
   /// Runs the lints off this thread.
   let worker: LintWorker
-  /// Per group, the latest lint submitted to the worker and not yet collected, with the analysis it lints.
-  var submitted: [String: (number: Int, analysis: Analysis)] = [:]
+  /// Per group, the latest lint submitted to the worker and not yet collected, with the compiled group it lints.
+  var submitted: [String: (number: Int, compiled: CompiledGroup)] = [:]
   /// How many lints were submitted (each one's number).
   var submissions = 0
   /// The current time in seconds (monotonic in the real transport).
@@ -46,7 +46,7 @@ final class LanguageServer {
   ///   - lint: what the worker runs on a group's compilation (tests pass one they can hold).
   init(
     debounceDelay: Double = 0.15, documentationBase: String? = nil, version: String? = nil,
-    lint: @escaping @Sendable (Compilation) -> LintResult = Analysis.lint, clock: @escaping () -> Double
+    lint: @escaping @Sendable (Compilation) -> LintResult = CompiledGroup.lint, clock: @escaping () -> Double
   ) {
     self.debounceDelay = debounceDelay
     self.documentationBase = documentationBase

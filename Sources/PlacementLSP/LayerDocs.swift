@@ -4,7 +4,7 @@ extension HoverText {
   /// A layer's allocation: each test's share in bucket order and what is left for the rows below.
   func layer(_ name: String) -> String? {
     guard let layer = model.layers.first(where: { $0.name == name }) else {
-      guard !analysis.symbols.declarations(of: SymbolKey(.layer, name)).isEmpty else { return nil }
+      guard !compiled.symbols.declarations(of: SymbolKey(.layer, name)).isEmpty else { return nil }
       return "layer `\(name)`\n\nThe allocation is shown when the rules compile without errors."
     }
     var out = "```placement\nlayer \(name)" + (layer.hasExplicitVersion ? " version \"\(layer.salt)\"" : "") + "\n```\n"

@@ -17,8 +17,8 @@ final class Workspace {
   private var disk: [String: String] = [:]
   /// Disk listings of groups read so far.
   private var listings: [String: [String]] = [:]
-  /// The analysis of each group, dropped when one of its files changes.
-  private var analyses: [String: Analysis] = [:]
+  /// The compiled group of each group folder, dropped when one of its files changes.
+  private var compiledGroups: [String: CompiledGroup] = [:]
   let encoding: PositionEncoding
 
   init(folders: [String], encoding: PositionEncoding) {
@@ -77,13 +77,13 @@ final class Workspace {
     invalidate(group)
   }
 
-  func invalidate(_ group: String) { analyses[group] = nil }
+  func invalidate(_ group: String) { compiledGroups[group] = nil }
 
-  // MARK: Analysis
+  // MARK: CompiledGroup
 
-  /// The analysis of a group, computed when missing.
-  func analysis(ofGroup group: String) -> Analysis {
-    if let cached = analyses[group] { return cached }
+  /// The compiled group of a group folder, computed when missing.
+  func compiled(ofGroup group: String) -> CompiledGroup {
+    if let cached = compiledGroups[group] { return cached }
     var documents: [(uri: String, name: String, text: String)] = []
     var seen = Set<String>()
     for path in listing(group) {
@@ -99,16 +99,16 @@ final class Workspace {
     where !seen.contains(uri) && self.group(of: uri) == group {
       documents.append((uri, DocumentURI.path(uri) ?? uri, document.text))
     }
-    let analysis = Analysis(documents: documents, encoding: encoding)
-    analyses[group] = analysis
-    return analysis
+    let compiled = CompiledGroup(documents: documents, encoding: encoding)
+    compiledGroups[group] = compiled
+    return compiled
   }
 
-  /// The analysis of a group if it is computed and still current (nothing in the group changed since).
-  func cachedAnalysis(ofGroup group: String) -> Analysis? { analyses[group] }
+  /// The compiled group of a group folder if it is computed and still current (nothing in the group changed since).
+  func cachedCompiled(ofGroup group: String) -> CompiledGroup? { compiledGroups[group] }
 
-  /// The analysis that holds a document.
-  func analysis(of uri: String) -> Analysis { analysis(ofGroup: group(of: uri)) }
+  /// The compiled group that holds a document.
+  func compiled(of uri: String) -> CompiledGroup { compiled(ofGroup: group(of: uri)) }
 
   private func listing(_ group: String) -> [String] {
     if let cached = listings[group] { return cached }

@@ -179,7 +179,7 @@ import Testing
     client.change(uri, suppressed, version: 2)
     #expect(client.diagnostics()[uri]?.contains { $0["code"] == "unused-attribute" } == false)
     // A second code on the same line extends the existing comment.
-    let file = try #require(client.server.workspace.analysis(of: uri).file(uri: uri))
+    let file = try #require(client.server.workspace.compiled(of: uri).file(uri: uri))
     let line = file.lines.lineStarts[2]
     let edit = client.server.suppression("other-code", at: line, in: file)
     #expect(edit["newText"] == ",other-code")

@@ -27,7 +27,7 @@ final class HeldLint: Sendable {
         started.signal()
         gate.wait()
       }
-      return Analysis.lint(compilation)
+      return CompiledGroup.lint(compilation)
     }
   }
 

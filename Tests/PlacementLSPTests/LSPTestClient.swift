@@ -15,7 +15,7 @@ final class LSPTestClient {
   /// - Parameter lint: what the server's lint worker runs (default: the real lint).
   init(
     root: String?, debounce: Double = 0, encodings: [String]? = nil,
-    lint: @escaping @Sendable (Compilation) -> LintResult = Analysis.lint
+    lint: @escaping @Sendable (Compilation) -> LintResult = CompiledGroup.lint
   ) {
     var clockBox: (() -> Double)?
     server = LanguageServer(
