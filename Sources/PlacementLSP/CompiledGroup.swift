@@ -35,7 +35,7 @@ final class CompiledGroup {
     files = documents.map { document in
       let tree = treesByName[document.name]
       let source = tree?.file ?? SourceFile(name: document.name, text: document.text)
-      return File(uri: document.uri, source: source, syntax: tree, lines: LineIndex(source.bytes, encoding: encoding))
+      return File(uri: document.uri, source: source, syntax: tree, lines: LineIndex(source, encoding: encoding))
     }
     fileIndexByName = Dictionary(files.enumerated().map { ($1.source.name, $0) }, uniquingKeysWith: { a, _ in a })
     fileIndexByURI = Dictionary(files.enumerated().map { ($1.uri, $0) }, uniquingKeysWith: { a, _ in a })

@@ -31,16 +31,25 @@ struct LSPPosition: Equatable {
 /// position past the end of a line is clamped to the line's end, a line past the end to the end of the text.
 struct LineIndex {
   let bytes: [UInt8]
-  /// Byte offset of the first byte of each line.
-  let lineStarts: [Int]
+  /// Where each line starts: the core's table, shared with the ``SourceFile`` of a compiled file.
+  let lines: LineTable
   let encoding: PositionEncoding
 
+  /// Byte offset of the first byte of each line.
+  var lineStarts: [Int] { lines.starts }
+
+  /// The index of a compiled file: its bytes (after any byte order mark) and the line table it already has.
+  init(_ source: SourceFile, encoding: PositionEncoding) {
+    bytes = source.bytes
+    lines = source.lines
+    self.encoding = encoding
+  }
+
+  /// The index of text outside a compilation (a document being edited, a rule test file), as it is.
   init(_ bytes: [UInt8], encoding: PositionEncoding) {
     self.bytes = bytes
+    lines = LineTable(bytes)
     self.encoding = encoding
-    var starts = [0]
-    for (index, byte) in bytes.enumerated() where byte == 10 { starts.append(index + 1) }
-    lineStarts = starts
   }
 
   /// The byte where a line's content ends (before `\r\n` or `\n`).
@@ -53,14 +62,9 @@ struct LineIndex {
   /// The position of a byte offset (an offset inside a UTF-8 sequence counts from the sequence's start).
   func position(of offset: Int) -> LSPPosition {
     let offset = max(0, min(offset, bytes.count))
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-    }
-    let start = lineStarts[low]
-    if encoding == .utf8 { return LSPPosition(line: low, character: offset - start) }
+    let line = lines.line(of: offset)
+    let start = lineStarts[line]
+    if encoding == .utf8 { return LSPPosition(line: line, character: offset - start) }
     var units = 0
     var index = start
     while index < offset {
@@ -69,7 +73,7 @@ struct LineIndex {
       units += length == 4 ? 2 : 1
       index += length
     }
-    return LSPPosition(line: low, character: units)
+    return LSPPosition(line: line, character: units)
   }
 
   /// The byte offset of a position, clamped to the text.

@@ -184,6 +184,22 @@ import Testing
     #expect(utf8.offset(of: LSPPosition(line: 0, character: 3)) == 1)
   }
 
+  /// A compiled file's index reads its `SourceFile`'s line table (bytes after any byte order mark); text outside a
+  /// compilation gets a table of its own. Both place every offset alike.
+  @Test func aCompiledFilesIndexSharesItsLineTable() {
+    let text = "a😀é=b\r\nx\n\nsegment s = y\n"
+    let source = SourceFile(name: "t.rules", bytes: [0xEF, 0xBB, 0xBF] + Array(text.utf8))
+    let compiled = LineIndex(source, encoding: .utf16)
+    let read = LineIndex(Array(text.utf8), encoding: .utf16)
+    #expect(compiled.lineStarts == [0, 11, 13, 14, 28])
+    #expect(read.lineStarts == compiled.lineStarts)
+    for offset in 0...text.utf8.count {
+      #expect(compiled.position(of: offset) == read.position(of: offset))
+      #expect(compiled.offset(of: compiled.position(of: offset)) == read.offset(of: read.position(of: offset)))
+    }
+    #expect(compiled.position(of: 15) == LSPPosition(line: 3, character: 1))
+  }
+
   @Test func fileURIsRoundTripWithPercentEncoding() {
     #expect(DocumentURI.uri("/a b/ü.rules") == "file:///a%20b/%C3%BC.rules")
     #expect(DocumentURI.path("file:///a%20b/%C3%BC.rules") == "/a b/ü.rules")
