@@ -1,7 +1,8 @@
 import PlacementCore
 
-/// Steering a witness's `profile_id` into (or out of) layered tests' shares, so that a change of a layer's shares
-/// is found like any other decision change.
+/// Steering a witness's `profile_id`: into a test's variation (inside the test's layer share, when it has one),
+/// or through a row that decides for some profiles only (a variation that falls through, or outside a layered
+/// test's share), so that every variation a profile can draw is reached like any other decision.
 extension PlacementComparison {
   /// A bucket a witness's `profile_id` must fall in: a test's A/B bucket (0–99, hashed with its version id) or a
   /// layer bucket (0–9,999, hashed with the layer's salt).
@@ -14,23 +15,52 @@ extension PlacementComparison {
       range.contains(
         isLayer ? Bucketing.rolloutBucket(salt: key, profileID: id) : Bucketing.bucket(versionID: key, profileID: id))
     }
+
+    /// The share of ids that meet the target.
+    var share: Double { Double(range.count) / Double(isLayer ? LayerShare.bucketCount : 100) }
   }
 
-  /// The ways a profile can meet `test`: each deciding variation's bucket range (inside the test's layer share,
-  /// when it has one), and for a layered test each side of the layer outside its share, where the row is skipped.
-  static func targets(_ test: ABTest) -> [[BucketTarget]] {
+  /// The buckets that draw variation `id` of `test`, inside its layer share when it has one.
+  static func drawn(_ test: ABTest, _ id: String) -> [BucketTarget] {
     let inShare = test.layer.map { [BucketTarget(key: $0.salt, range: $0.buckets, isLayer: true)] } ?? []
-    var out = ranges(test).map { inShare + [BucketTarget(key: test.versionID, range: $0, isLayer: false)] }
+    return inShare + [BucketTarget(key: test.versionID, range: bucketRange(test, id), isLayer: false)]
+  }
+
+  /// The likeliest way through a row that decides for some profiles only: outside its test's layer share, or
+  /// inside it drawing a variation that falls through; nil when the row always decides.
+  static func passage(_ content: Content) -> [BucketTarget]? {
+    guard case .test(let test) = content else { return nil }
+    var ways: [[BucketTarget]] = []
     if let share = test.layer {
       for outside in [0..<share.buckets.lowerBound, share.buckets.upperBound..<LayerShare.bucketCount]
       where !outside.isEmpty {
-        out.append([BucketTarget(key: share.salt, range: outside, isLayer: true)])
+        ways.append([BucketTarget(key: share.salt, range: outside, isLayer: true)])
       }
     }
-    return out
+    for variation in test.variations where variation.content == .fallthrough_ {
+      ways.append(drawn(test, variation.id))
+    }
+    return ways.max { $0.reduce(1) { $0 * $1.share } < $1.reduce(1) { $0 * $1.share } }
   }
 
-  /// ``profileID(meeting:prefix:)`` for A/B buckets only: `(version id, bucket range)` pairs.
+  /// The first `<prefix><n>` whose buckets meet every target (nil after 20,000 tries, which for ranges of at
+  /// least 1 % in two independent draws fails with probability below 10⁻⁸⁰), and for which `accepts` holds.
+  static func profileID(
+    meeting constraints: [BucketTarget], prefix: String, accepts: (String) -> Bool = { _ in true }
+  ) -> String? {
+    var tried = 0
+    for n in 0..<20_000 {
+      let id = "\(prefix)\(n)"
+      guard constraints.allSatisfy({ $0.holds(for: id) }) else { continue }
+      if accepts(id) { return id }
+      tried += 1
+      // A condition that rejects this many ids in the right buckets pins `profile_id` (or nearly): give up.
+      if tried == 64 { return nil }
+    }
+    return nil
+  }
+
+  /// ``profileID(meeting:prefix:accepts:)`` for A/B buckets only: `(version id, bucket range)` pairs.
   static func profileID(meeting constraints: [(version: String, range: Range<Int>)], prefix: String) -> String? {
     profileID(meeting: constraints.map { BucketTarget(key: $0.version, range: $0.range, isLayer: false) }, prefix: prefix)
   }
