@@ -45,19 +45,37 @@ extension PlacementComparison {
 
   /// The first `<prefix><n>` whose buckets meet every target (nil after 20,000 tries, which for ranges of at
   /// least 1 % in two independent draws fails with probability below 10⁻⁸⁰), and for which `accepts` holds.
+  /// Targets of one key are one draw: their ranges are intersected first, and an empty intersection is no id.
   static func profileID(
     meeting constraints: [BucketTarget], prefix: String, accepts: (String) -> Bool = { _ in true }
   ) -> String? {
+    guard let targets = intersected(constraints) else { return nil }
     var tried = 0
     for n in 0..<20_000 {
       let id = "\(prefix)\(n)"
-      guard constraints.allSatisfy({ $0.holds(for: id) }) else { continue }
+      guard targets.allSatisfy({ $0.holds(for: id) }) else { continue }
       if accepts(id) { return id }
       tried += 1
       // A condition that rejects this many ids in the right buckets pins `profile_id` (or nearly): give up.
       if tried == 64 { return nil }
     }
     return nil
+  }
+
+  /// One target per key, its range the intersection of the key's ranges; nil when one is empty.
+  static func intersected(_ constraints: [BucketTarget]) -> [BucketTarget]? {
+    var out: [BucketTarget] = []
+    for target in constraints {
+      guard let k = out.firstIndex(where: { $0.key == target.key && $0.isLayer == target.isLayer }) else {
+        guard !target.range.isEmpty else { return nil }
+        out.append(target)
+        continue
+      }
+      let range = out[k].range.clamped(to: target.range)
+      guard !range.isEmpty else { return nil }
+      out[k] = BucketTarget(key: target.key, range: range, isLayer: target.isLayer)
+    }
+    return out
   }
 
   /// ``profileID(meeting:prefix:accepts:)`` for A/B buckets only: `(version id, bucket range)` pairs.

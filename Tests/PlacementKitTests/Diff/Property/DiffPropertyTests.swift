@@ -22,18 +22,18 @@ import Testing
   }
 
   @Test func diffHoldsItsClaimsOnAFewGeneratedPairs() throws {
-    let stats = try Self.run(from: 20_261_203, Size(pairs: 60, profiles: 300))
+    let stats = try Self.run(from: 20_261_203, Size(pairs: 40, profiles: 250))
     #expect(stats.statuses[.equivalent, default: 0] >= 10)
-    #expect(stats.statuses[.changed, default: 0] >= 20)
-    #expect(stats.transitions >= 50)
+    #expect(stats.statuses[.changed, default: 0] >= 15)
+    #expect(stats.transitions >= 40)
   }
 
   @Test(.tags(.slow), .notInQuickLane) func diffHoldsItsClaimsOnManyGeneratedPairs() throws {
-    let stats = try Self.run(from: 29_000_000, Size(pairs: 400, profiles: 2_000))
+    let stats = try Self.run(from: 29_000_000, Size(pairs: 250, profiles: 2_000))
     // The corpus exercises what it claims to: every status, transitions at other instants and with carried
     // assignments, and fractions of every kind.
     #expect(stats.statuses[.equivalent, default: 0] >= 100)
-    #expect(stats.statuses[.changed, default: 0] >= 150)
+    #expect(stats.statuses[.changed, default: 0] >= 100)
     #expect(stats.statuses[.unknown, default: 0] >= 1)
     #expect(stats.statuses[.overridesChanged, default: 0] >= 5)
     #expect(stats.timedTransitions >= 10)
@@ -41,7 +41,7 @@ import Testing
     #expect(stats.fractions[.reassignsRunningTest, default: 0] >= 20)
     #expect(stats.fractions[.variationRenamed, default: 0] >= 3)
     #expect(stats.fractions[.stickyReweighted, default: 0] >= 1)
-    #expect(stats.skipped * 10 < 400)
+    #expect(stats.skipped * 10 < 250)
   }
 
   /// What a run checked, for its assertions and its summary line.
