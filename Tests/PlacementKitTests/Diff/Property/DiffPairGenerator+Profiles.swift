@@ -6,6 +6,7 @@
 extension DiffPairGenerator {
   struct Profile {
     let json: String
+    let id: String?
     /// Version id → the variation carried, and whether it is the old rules' draw for this profile.
     let carried: [String: (variation: String, drawn: Bool)]
   }
@@ -41,7 +42,7 @@ extension DiffPairGenerator {
       members.append(#""assignments":{\#(pairs.joined(separator: ","))}"#)
     }
     members.append(String(attributes))
-    return Profile(json: "{" + members.joined(separator: ",") + "}", carried: carried)
+    return Profile(json: "{" + members.joined(separator: ",") + "}", id: id, carried: carried)
   }
 
   /// The variation a profile draws in a test (PRODUCT.md §4.9: weight ascending then id, the MD5 bucket).

@@ -39,7 +39,10 @@ extension DiffPropertyTests {
       var total = 0
       var byID = 0
       var byContent = 0
+      // One draw per `profile_id`: the named ids recur, and their draws are not independent samples.
+      var seen: Set<String> = []
       for (index, generated) in profiles.enumerated() {
+        guard let id = generated.id, !id.isEmpty, !seen.contains(id) else { continue }
         let carried = generated.carried[was.test.version]
         // Profiles as the fraction counts them: a sticky test's holders of their drawn variation; else those
         // that draw (no assignment on a side that keeps it, no override).
@@ -53,6 +56,7 @@ extension DiffPropertyTests {
           return (x, y)
         }.first
         guard let (x, y) = pair else { continue }
+        seen.insert(id)
         total += 1
         if x.variation != y.variation {
           byID += 1
