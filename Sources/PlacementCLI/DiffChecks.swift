@@ -157,6 +157,7 @@ struct DiffChecks {
       .map { "an override of \($0.test) changed" }
     return Verdict(
       check: "equivalent", failed: failed,
-      reason: failed ? "not equivalent: \(parts.joined(separator: ", "))" : "equivalent: no profile can change decision")
+      reason: failed ? "not equivalent: \(parts.joined(separator: ", "))" : "equivalent: no profile can change decision"
+    )
   }
 }

@@ -109,7 +109,8 @@ struct DiffText {
     let hundredths = (fraction * 10_000).rounded()
     let whole = Int(hundredths) / 100
     let rest = Int(hundredths) % 100
-    return rest == 0 ? "\(whole)%" : rest % 10 == 0 ? "\(whole).\(rest / 10)%" : "\(whole).\(rest < 10 ? "0" : "")\(rest)%"
+    return rest == 0
+      ? "\(whole)%" : rest % 10 == 0 ? "\(whole).\(rest / 10)%" : "\(whole).\(rest < 10 ? "0" : "")\(rest)%"
   }
 
   /// `override added: 'override upgrade_prompt: paywall p for …' (qa.rules:8:10)`.

@@ -1,29 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `placement diff` on the reproduction of a re-weighted test under a row that needs a `profile_id`, on a
 /// placement it can decide neither way (`unknown`, in every format and check), and on a variation rename.
 @Suite struct DiffProofTests {
   let now = "2026-11-30T00:00:00Z"
-
-  static func onboarding(_ control: Int, segment: String = "profile_id is set and country is set") -> String {
-    """
-    segment known = \(segment)
-    test onboarding_q1 version "q1" {
-      variation control \(control)% {
-        welcome -> flow classic
-      }
-      variation quiz \(100 - control)% {
-        welcome -> flow quiz_first
-      }
-    }
-    placement welcome: flow {
-      known   -> test onboarding_q1
-      default -> flow classic
-    }
-
-    """
-  }
 
   /// Old and new rules folders with one file each.
   func sides(_ old: String, _ new: String) -> (ScratchFolder, String, String) {
@@ -34,7 +16,7 @@ import Testing
   }
 
   @Test func theReweightedCrossPlacementTestIsChangedWith20PercentAndFailsEveryGate() {
-    let (scratch, before, after) = sides(Self.onboarding(40), Self.onboarding(20))
+    let (scratch, before, after) = sides(DiffFixtures.onboarding(control: 40), DiffFixtures.onboarding(control: 20))
     defer { _ = scratch }
     let expect = placement(["diff", before, after, "--now", now, "--expect", "equivalent"])
     #expect(expect.status == 1)
@@ -59,7 +41,8 @@ import Testing
   func unknownSides() -> (ScratchFolder, String, String) {
     // "qa-3" draws bucket 88 of "q1": quiz on both sides.
     let segment = #"profile_id == "qa-3""#
-    return sides(Self.onboarding(40, segment: segment), Self.onboarding(20, segment: segment))
+    return sides(
+      DiffFixtures.onboarding(control: 40, segment: segment), DiffFixtures.onboarding(control: 20, segment: segment))
   }
 
   static let undecided =
@@ -70,7 +53,9 @@ import Testing
     defer { _ = scratch }
     let text = placement(["diff", before, after, "--now", now])
     #expect(text.status == 0)
-    #expect(text.out.hasPrefix("placement welcome: unknown: not proved equivalent (1 undecided)\n  undecided: \(Self.undecided)\n"))
+    #expect(
+      text.out.hasPrefix(
+        "placement welcome: unknown: not proved equivalent (1 undecided)\n  undecided: \(Self.undecided)\n"))
     #expect(text.out.contains("0 placements changed, 0 equivalent, 1 unknown, 1 test finding (1 error)"))
     let json = placement(["diff", before, after, "--now", now, "--format", "json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
@@ -100,7 +85,8 @@ import Testing
     #expect(content.status == 1)
     #expect(
       content.err
-        == "diff: check failed: not proved that no profile newly sees 'quiz_first': welcome (unknown: \(Self.undecided))\n")
+        == "diff: check failed: not proved that no profile newly sees 'quiz_first': welcome (unknown: \(Self.undecided))\n"
+    )
     #expect(placement(["diff", before, after, "--now", now, "--fail-on", "content:nowhere"]).status == 0)
   }
 

@@ -83,8 +83,11 @@ struct PairSearch {
         guard let profile = realize(witness, plan, requirements, i, j) else { continue }
         var resolved = profile.profile(comparison.merged.model.attributes)
         resolved.assignments = plan.assignments
-        guard let before = try? comparison.oldRules.resolve(placement: comparison.old.name, profile: resolved, now: phase.instant),
-          let after = try? comparison.newRules.resolve(placement: comparison.new.name, profile: resolved, now: phase.instant)
+        guard
+          let before = try? comparison.oldRules.resolve(
+            placement: comparison.old.name, profile: resolved, now: phase.instant),
+          let after = try? comparison.newRules.resolve(
+            placement: comparison.new.name, profile: resolved, now: phase.instant)
         else { continue }
         // A placement override decides before every row (index -1): excluded from the regions, so only a
         // witness the reasoner could not place gets here.

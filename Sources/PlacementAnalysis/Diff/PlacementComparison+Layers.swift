@@ -80,6 +80,7 @@ extension PlacementComparison {
 
   /// ``profileID(meeting:prefix:accepts:)`` for A/B buckets only: `(version id, bucket range)` pairs.
   static func profileID(meeting constraints: [(version: String, range: Range<Int>)], prefix: String) -> String? {
-    profileID(meeting: constraints.map { BucketTarget(key: $0.version, range: $0.range, isLayer: false) }, prefix: prefix)
+    profileID(
+      meeting: constraints.map { BucketTarget(key: $0.version, range: $0.range, isLayer: false) }, prefix: prefix)
   }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
@@ -15,7 +16,8 @@ func diffOf(_ old: String, _ new: String, now: Instant) throws -> DiffReport {
 func replay(_ transition: Transition, _ old: String, _ new: String, now: Instant) throws -> String {
   let profile = try Profile(jsonBytes: Array(transition.witness.utf8))
   let at = transition.now ?? now
-  let before = try #require(diffCompile(old).ruleSet).resolve(placement: transition.placement, profile: profile, now: at)
+  let before = try #require(diffCompile(old).ruleSet).resolve(
+    placement: transition.placement, profile: profile, now: at)
   let after = try #require(diffCompile(new).ruleSet).resolve(placement: transition.placement, profile: profile, now: at)
   return "\(Outcome(before)) → \(Outcome(after))"
 }
@@ -26,34 +28,19 @@ func replay(_ transition: Transition, _ old: String, _ new: String, now: Instant
 @Suite struct ProofTests {
   static let now = Instant(millisecondsSince1970: 1_764_460_800_000)  // 2026-11-30T00:00:00Z
 
-  static func onboarding(_ control: Int, segment: String = "profile_id is set and country is set") -> String {
-    """
-    segment known = \(segment)
-    test onboarding_q1 version "q1" {
-      variation control \(control)% {
-        welcome -> flow classic
-      }
-      variation quiz \(100 - control)% {
-        welcome -> flow quiz_first
-      }
-    }
-    placement welcome: flow {
-      known   -> test onboarding_q1
-      default -> flow classic
-    }
-    """
-  }
-
   @Test func aCrossPlacementTestReweightedUnderARowThatNeedsAnIDChanges20Percent() throws {
-    let report = try diffOf(Self.onboarding(40), Self.onboarding(20), now: Self.now)
+    let report = try diffOf(DiffFixtures.onboarding(control: 40), DiffFixtures.onboarding(control: 20), now: Self.now)
     let placement = try #require(report.placements.first)
     #expect(placement.status == .changed)
     #expect(!report.isEquivalent)
-    #expect(placement.transitions.map { "\($0.old) → \($0.new)" } == [
-      "flow classic (test onboarding_q1 variation control) → flow quiz_first (test onboarding_q1 variation quiz)"
-    ])
+    #expect(
+      placement.transitions.map { "\($0.old) → \($0.new)" } == [
+        "flow classic (test onboarding_q1 variation control) → flow quiz_first (test onboarding_q1 variation quiz)"
+      ])
     let transition = placement.transitions[0]
-    #expect(try replay(transition, Self.onboarding(40), Self.onboarding(20), now: Self.now) == "\(transition.old) → \(transition.new)")
+    #expect(
+      try replay(transition, DiffFixtures.onboarding(control: 40), DiffFixtures.onboarding(control: 20), now: Self.now)
+        == "\(transition.old) → \(transition.new)")
     let share = try #require(placement.reassignments.first)
     #expect(placement.reassignments.count == 1)
     #expect(share.test == "onboarding_q1")
@@ -76,9 +63,10 @@ func replay(_ transition: Transition, _ old: String, _ new: String, now: Instant
     let report = try diffOf(rules(50), rules(30), now: Self.now)
     let placement = try #require(report.placements.first)
     #expect(placement.status == .changed)
-    #expect(placement.transitions.map { "\($0.old) → \($0.new)" } == [
-      "paywall a (test offer variation a) → paywall b (test offer variation b)"
-    ])
+    #expect(
+      placement.transitions.map { "\($0.old) → \($0.new)" } == [
+        "paywall a (test offer variation a) → paywall b (test offer variation b)"
+      ])
     #expect(placement.reassignments.map(\.test) == ["p/offer"])
     #expect(placement.reassignments.first?.reassignedContentFraction == 0.2)
   }
@@ -99,27 +87,32 @@ func replay(_ transition: Transition, _ old: String, _ new: String, now: Instant
     let report = try diffOf(rules(50), rules(30), now: Self.now)
     let placement = try #require(report.placements.first)
     #expect(placement.status == .changed)
-    #expect(placement.transitions.map { "\($0.old) → \($0.new)" } == [
-      "paywall a (test offer variation a) → paywall b (test offer variation b)"
-    ])
-    #expect(try replay(placement.transitions[0], rules(50), rules(30), now: Self.now)
-      == "paywall a (test offer variation a) → paywall b (test offer variation b)")
+    #expect(
+      placement.transitions.map { "\($0.old) → \($0.new)" } == [
+        "paywall a (test offer variation a) → paywall b (test offer variation b)"
+      ])
+    #expect(
+      try replay(placement.transitions[0], rules(50), rules(30), now: Self.now)
+        == "paywall a (test offer variation a) → paywall b (test offer variation b)")
     #expect(placement.reassignments.first?.reassignedFraction == 0.2)
   }
 
   /// A row for one `profile_id` whose bucket does not move: no profile changes, but no witness can show it and
   /// the reasoner cannot prove it, so the placement is unknown (never equivalent), naming the pair.
   @Test func aTestReweightedUnderARowForOneIDIsUnknownNotEquivalent() throws {
-    let id = try #require((0..<1_000).map { "qa-\($0)" }.first { Bucketing.bucket(versionID: "q1", profileID: $0) < 20 })
+    let id = try #require(
+      (0..<1_000).map { "qa-\($0)" }.first { Bucketing.bucket(versionID: "q1", profileID: $0) < 20 })
     let report = try diffOf(
-      Self.onboarding(40, segment: "profile_id == \"\(id)\""), Self.onboarding(20, segment: "profile_id == \"\(id)\""),
+      DiffFixtures.onboarding(control: 40, segment: "profile_id == \"\(id)\""),
+      DiffFixtures.onboarding(control: 20, segment: "profile_id == \"\(id)\""),
       now: Self.now)
     let placement = try #require(report.placements.first)
     #expect(placement.status == .unknown)
     #expect(!report.isEquivalent)
-    #expect(placement.undecided == [
-      "old row 0 'known' → new row 0 'known': profiles reach both rows, but none was found that gets flow classic (test onboarding_q1 variation control) → flow quiz_first (test onboarding_q1 variation quiz)"
-    ])
+    #expect(
+      placement.undecided == [
+        "old row 0 'known' → new row 0 'known': profiles reach both rows, but none was found that gets flow classic (test onboarding_q1 variation control) → flow quiz_first (test onboarding_q1 variation quiz)"
+      ])
   }
 
   /// A window moved one day later: at the old start the row is live on the old side only, at the old end on the
@@ -138,10 +131,11 @@ func replay(_ transition: Transition, _ old: String, _ new: String, now: Instant
     let new = rules("2026-12-21T00:00:00Z", "2027-01-06T00:00:00Z")
     let report = try diffOf(old, new, now: Self.now)
     let transitions = try #require(report.placements.first).transitions
-    #expect(transitions.map { "\($0.old) → \($0.new) at \($0.now?.iso8601 ?? "now")" } == [
-      "paywall christmas → paywall standard at 2026-12-20T00:00:00Z",
-      "paywall standard → paywall christmas at 2027-01-05T00:00:00Z",
-    ])
+    #expect(
+      transitions.map { "\($0.old) → \($0.new) at \($0.now?.iso8601 ?? "now")" } == [
+        "paywall christmas → paywall standard at 2026-12-20T00:00:00Z",
+        "paywall standard → paywall christmas at 2027-01-05T00:00:00Z",
+      ])
     for transition in transitions {
       #expect(try replay(transition, old, new, now: Self.now) == "\(transition.old) → \(transition.new)")
       #expect(transition.causes.map(\.kind) == [.scheduleChanged])
@@ -206,8 +200,9 @@ func replay(_ transition: Transition, _ old: String, _ new: String, now: Instant
     #expect(finding.kind == .reassignsRunningTest)
     #expect(finding.reassignedFraction == 1)
     #expect(finding.reassignedContentFraction == 1)
-    #expect(Set(try #require(report.placements.first).transitions.map { "\($0.old.content) → \($0.new.content)" })
-      == ["paywall x → paywall y", "paywall y → paywall x"])
+    #expect(
+      Set(try #require(report.placements.first).transitions.map { "\($0.old.content) → \($0.new.content)" })
+        == ["paywall x → paywall y", "paywall y → paywall x"])
   }
 
   /// A test that stops being sticky re-draws the profiles that carry another variation than their bucket's.
@@ -226,7 +221,8 @@ func replay(_ transition: Transition, _ old: String, _ new: String, now: Instant
     #expect(placement.status == .changed)
     for transition in placement.transitions {
       #expect(transition.witness.contains(#""assignments":{"v1":"#))
-      #expect(try replay(transition, rules("sticky "), rules(""), now: Self.now) == "\(transition.old) → \(transition.new)")
+      #expect(
+        try replay(transition, rules("sticky "), rules(""), now: Self.now) == "\(transition.old) → \(transition.new)")
     }
     #expect(placement.transitions.count == 2)
   }

@@ -58,7 +58,8 @@ extension DiffPairGenerator {
       test.variations[index].id = random.pick(free)
       set(&rules, path, test)
       rules.overrides = rules.overrides.map {
-        $0.hasPrefix("\(test.name): variation \(was) ") ? $0.replacingOccurrences(of: "variation \(was) ", with: "variation \(test.variations[index].id) ") : $0
+        $0.hasPrefix("\(test.name): variation \(was) ")
+          ? $0.replacingOccurrences(of: "variation \(was) ", with: "variation \(test.variations[index].id) ") : $0
       }
       return "rename variation \(was) of \(test.name)"
     case 2 where !paths.isEmpty:
@@ -90,10 +91,11 @@ extension DiffPairGenerator {
       return "swap rows \(a) and \(b) of p\(p)"
     case 6:
       let p = random.below(rules.placements.count)
-      var used = Set(rules.placements[p].compactMap { row -> Int? in
-        if case .cross(let index) = row.content { return index }
-        return nil
-      })
+      var used = Set(
+        rules.placements[p].compactMap { row -> Int? in
+          if case .cross(let index) = row.content { return index }
+          return nil
+        })
       let row = row(rules, crossUsed: &used)
       rules.placements[p].insert(row, at: random.below(rules.placements[p].count))
       return "add a row to p\(p)"
@@ -118,10 +120,12 @@ extension DiffPairGenerator {
       rules.segments[index] =
         roll == 0
         ? condition(segment: index)
-        : roll == 1 ? "(\(rules.segments[index])) and \(extra)"
-        : roll == 2 ? "(\(rules.segments[index])) or \(extra)"
-        // The same meaning, written otherwise: the diff must prove it equivalent or say it could not.
-        : "not (not (\(rules.segments[index])))"
+        : roll == 1
+          ? "(\(rules.segments[index])) and \(extra)"
+          : roll == 2
+            ? "(\(rules.segments[index])) or \(extra)"
+            // The same meaning, written otherwise: the diff must prove it equivalent or say it could not.
+            : "not (not (\(rules.segments[index])))"
       return "segment \(rules.names[index])"
     case 10:
       let p = random.below(rules.placements.count)

@@ -18,7 +18,8 @@ extension DiffPairGenerator {
     let attributes = custom[custom.range(of: #""custom_attributes":"#)!.lowerBound...].dropLast()
     let roll = random.below(100)
     let id: String? =
-      roll < 14 ? random.pick(Self.namedIDs) : roll < 20 ? nil : roll < 22 ? "" : "id-\(index)-\(random.below(1_000_000))"
+      roll < 14
+      ? random.pick(Self.namedIDs) : roll < 20 ? nil : roll < 22 ? "" : "id-\(index)-\(random.below(1_000_000))"
     var members: [String] = []
     if let id { members.append(#""profile_id":"\#(id)""#) }
     if random.chance(50) { members.append(#""customer_user_id":"\#(random.pick(["c1", "c19", "c2", "c100"]))""#) }

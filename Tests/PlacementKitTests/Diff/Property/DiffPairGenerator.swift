@@ -27,8 +27,12 @@ struct DiffPairGenerator {
 
   mutating func condition(segment: Int, depth: Int = 2) -> String {
     let roll = random.below(100)
-    if depth > 0, roll < 12 { return "(\(condition(segment: segment, depth: depth - 1)) and \(condition(segment: segment, depth: depth - 1)))" }
-    if depth > 0, roll < 22 { return "(\(condition(segment: segment, depth: depth - 1)) or \(condition(segment: segment, depth: depth - 1)))" }
+    if depth > 0, roll < 12 {
+      return "(\(condition(segment: segment, depth: depth - 1)) and \(condition(segment: segment, depth: depth - 1)))"
+    }
+    if depth > 0, roll < 22 {
+      return "(\(condition(segment: segment, depth: depth - 1)) or \(condition(segment: segment, depth: depth - 1)))"
+    }
     if depth > 0, roll < 27 { return "not (\(condition(segment: segment, depth: depth - 1)))" }
     if segment > 0, roll < 37 { return "{\(random.below(segment))}" }
     if roll < 44 { return "percent(\(random.pick([20, 50, 80]))) salt \"rollout-\(next())\"" }
@@ -86,7 +90,8 @@ struct DiffPairGenerator {
         id: id, weight: weight, content: (0..<placements).map { _ in leaf(fallthrough: !decides) })
     }
     return DiffRules.Test(
-      name: name, version: "version-\(next())", sticky: random.chance(30), window: !decides && random.chance(12) ? window() : nil,
+      name: name, version: "version-\(next())", sticky: random.chance(30),
+      window: !decides && random.chance(12) ? window() : nil,
       variations: variations)
   }
 
@@ -118,10 +123,13 @@ struct DiffPairGenerator {
     let roll = random.below(100)
     if roll < 20, !rules.crossTests.isEmpty {
       let index = random.below(rules.crossTests.count)
-      if crossUsed.insert(index).inserted { return DiffRules.Row(segment: segment, window: window, content: .cross(index)) }
+      if crossUsed.insert(index).inserted {
+        return DiffRules.Row(segment: segment, window: window, content: .cross(index))
+      }
     }
     if roll < 50 {
-      return DiffRules.Row(segment: segment, window: window, content: .inline(test(name: "t\(next())", placements: 1, decides: false)))
+      return DiffRules.Row(
+        segment: segment, window: window, content: .inline(test(name: "t\(next())", placements: 1, decides: false)))
     }
     if roll < 58 { return DiffRules.Row(segment: segment, window: window, content: .leaf("fallthrough")) }
     return DiffRules.Row(segment: segment, window: window, content: .leaf("flow f\(random.below(4))"))
@@ -129,7 +137,8 @@ struct DiffPairGenerator {
 
   mutating func defaultRow() -> DiffRules.Row {
     if random.chance(25) {
-      return DiffRules.Row(segment: nil, window: nil, content: .inline(test(name: "t\(next())", placements: 1, decides: true)))
+      return DiffRules.Row(
+        segment: nil, window: nil, content: .inline(test(name: "t\(next())", placements: 1, decides: true)))
     }
     return DiffRules.Row(segment: nil, window: nil, content: .leaf("flow f\(random.below(4))"))
   }
@@ -159,7 +168,8 @@ struct DiffPairGenerator {
 
   /// A QA override of a test's variation, or of a placement's content.
   mutating func override(_ rules: DiffRules) -> String {
-    let condition = random.pick([#"profile_id == "u3""#, #"profile_id in ["u1", "u5"]"#, #"customer_user_id == "c1""#])
+    let condition =
+      random.pick([#"profile_id == "u3""#, #"profile_id in ["u1", "u5"]"#, #"customer_user_id == "c1""#])
       + (random.chance(30) ? " or {\(random.below(rules.segments.count))}" : "")
     let tests = rules.tests.map(\.test)
     if !tests.isEmpty, random.chance(70) {

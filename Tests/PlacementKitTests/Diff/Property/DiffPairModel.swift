@@ -88,14 +88,7 @@ struct DiffRules {
       }
       out += "}\n"
     }
-    if let layer {
-      func percent(_ buckets: Int) -> String { "\(buckets / 100).\(buckets % 100 < 10 ? "0" : "")\(buckets % 100)" }
-      out += "layer l version \"\(layer.salt)\" {\n"
-      for share in layer.shares {
-        out += "  \(share.test) \(percent(share.buckets.lowerBound))% to \(percent(share.buckets.upperBound))%\n"
-      }
-      out += "}\n"
-    }
+    if let layer { out += OracleRules.layerText(salt: layer.salt, shares: layer.shares) }
     for override in overrides { out += "override \(render(override))\n" }
     return out
   }
@@ -113,7 +106,8 @@ struct DiffRules {
     case .cross(let index): return "test \(crossTests[index].name)"
     case .inline(let test):
       let variations = test.variations.map { "\($0.id): \($0.content[0]) \($0.weight)%" }.joined(separator: ", ")
-      return "test \(test.name) version \"\(test.version)\"\(test.sticky ? " sticky" : "")\(Self.text(test.window)) { \(variations) }"
+      return
+        "test \(test.name) version \"\(test.version)\"\(test.sticky ? " sticky" : "")\(Self.text(test.window)) { \(variations) }"
     }
   }
 

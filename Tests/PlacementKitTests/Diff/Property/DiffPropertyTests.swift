@@ -58,6 +58,9 @@ import Testing
     var equivalenceChecks = 0
     var completenessChecks = 0
     var fractions: [TestFinding.Kind: Int] = [:]
+    /// Undecided pairs: those the reasoner could not decide, and those it placed but no witness reached.
+    var unmodeled = 0
+    var unreached = 0
 
     var description: String {
       let counts = statuses.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
@@ -65,7 +68,8 @@ import Testing
       return "\(pairs) pairs (\(skipped) skipped), placements: \(counts.joined(separator: ", ")); \(transitions) "
         + "transitions replayed (\(timedTransitions) at another instant, \(carriedTransitions) with assignments); "
         + "\(decisions) decision pairs, \(equivalenceChecks) under an equivalence claim, \(completenessChecks) "
-        + "changes matched to a transition; fractions: \(kinds.joined(separator: ", "))"
+        + "changes matched to a transition; fractions: \(kinds.joined(separator: ", ")); undecided: \(unmodeled) "
+        + "the reasoner could not decide, \(unreached) not reached by a witness"
     }
   }
 
@@ -107,13 +111,16 @@ import Testing
       return
     }
     stats.pairs += 1
-    let context = "seed \(seed) (PLACEMENT_DIFF_SEED=\(seed)); changes: \(changes)\n--- old\n\(old.text)--- new\n\(new.text)"
+    let context =
+      "seed \(seed) (PLACEMENT_DIFF_SEED=\(seed)); changes: \(changes)\n--- old\n\(old.text)--- new\n\(new.text)"
     let report = try RulesDiff.compare(
       old: Compilation.compile([RuleSource(name: "old.rules", text: old.text)]),
       new: Compilation.compile([RuleSource(name: "new.rules", text: new.text)]),
       options: DiffOptions(now: now, timeBudget: .seconds(600)))
     for placement in report.placements {
       stats.statuses[placement.status, default: 0] += 1
+      stats.unmodeled += placement.undecided.filter { $0.contains("the reasoner cannot decide") }.count
+      stats.unreached += placement.undecided.filter { $0.contains("none was found") }.count
       for transition in placement.transitions {
         let profile = try Profile(jsonBytes: Array(transition.witness.utf8))
         let at = transition.now ?? now
@@ -136,7 +143,9 @@ import Testing
   /// `now`, every window's edges (and the millisecond before each), and two other instants; at most ten.
   static func instants(_ old: DiffRules, _ new: DiffRules, _ generator: inout DiffPairGenerator) -> [Instant] {
     var edges = Set((old.edges + new.edges).flatMap { [$0 - 1, $0] })
-    edges.formUnion([DiffPairGenerator.now - 2 * DiffPairGenerator.day, DiffPairGenerator.now + 3 * DiffPairGenerator.day])
+    edges.formUnion([
+      DiffPairGenerator.now - 2 * DiffPairGenerator.day, DiffPairGenerator.now + 3 * DiffPairGenerator.day,
+    ])
     edges.remove(DiffPairGenerator.now)
     var picked = edges.sorted()
     while picked.count > 9 { picked.remove(at: generator.random.below(picked.count)) }
@@ -165,12 +174,16 @@ import Testing
           if placement.status == .equivalent { stats.equivalenceChecks += 1 }
           guard x != y, !reported else { continue }
           if placement.status == .equivalent {
-            Issue.record("placement \(placement.name) is reported equivalent, but \(generated.json) at \(instant.iso8601) gets \(x) → \(y)\n\(context)")
+            Issue.record(
+              "placement \(placement.name) is reported equivalent, but \(generated.json) at \(instant.iso8601) gets \(x) → \(y)\n\(context)"
+            )
             reported = true
           } else if claimsAll {
             stats.completenessChecks += 1
             if !listed.contains("\(x) → \(y)") {
-              Issue.record("placement \(placement.name) lists \(listed.sorted()), not \(x) → \(y), which \(generated.json) gets at \(instant.iso8601)\n\(context)")
+              Issue.record(
+                "placement \(placement.name) lists \(listed.sorted()), not \(x) → \(y), which \(generated.json) gets at \(instant.iso8601)\n\(context)"
+              )
               reported = true
             }
           }
