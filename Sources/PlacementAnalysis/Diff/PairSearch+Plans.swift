@@ -70,6 +70,26 @@ extension PairSearch {
     return plans
   }
 
+  /// False when no profile the plan steers by its buckets reaches both rows: a row above one of them whose
+  /// segment the rows' regions require (the same segment) takes every profile in the plan's buckets, by its
+  /// layer share and its draw (a row whose test has QA overrides, or keeps a carried `fallthrough` variation,
+  /// may let others through: not refuted).
+  func passable(_ plan: Plan, _ i: Int, _ j: Int) -> Bool {
+    guard !plan.withoutID, !plan.targets.isEmpty else { return true }
+    let required = Set([oldSide.segments[i], newSide.segments[j]].compactMap { $0 })
+    for (side, row) in [(oldSide, i), (newSide, j)] {
+      for (k, segment) in side.sometimes(above: row) where required.contains(segment) {
+        guard case .test(let test) = side.rows[k].content, test.overrides.isEmpty,
+          plan.assignments[test.versionID] == nil,
+          !(test.isSticky && test.variations.contains { $0.content == .fallthrough_ })
+        else { continue }
+        let ways = PlacementComparison.passages(side.rows[k].content)
+        if !ways.contains(where: { PlacementComparison.intersected(plan.targets + $0) != nil }) { return false }
+      }
+    }
+    return true
+  }
+
   /// "None of the test's QA overrides holds."
   static func unforced(_ test: ABTest?, _ conditions: [Int: Condition]) -> [Requirement] {
     (test?.overrides ?? []).compactMap { conditions[$0.condition] }.map { Requirement($0, holds: false) }

@@ -70,7 +70,10 @@ struct PairSearch {
     _ combo: PlacementComparison.Combo, _ i: Int, _ j: Int, candidates: [[Requirement]],
     findings: inout PlacementComparison.Findings, relations: inout SegmentRelations
   ) -> Bool {
-    for plan in plans(combo, i, j) {
+    let plans = plans(combo, i, j).filter { passable($0, i, j) }
+    // Every way to the combo's variations is refuted: no profile gets them.
+    if plans.isEmpty { return true }
+    for plan in plans {
       for (k, region) in candidates.enumerated() {
         let requirements = region + plan.extra
         if PlacementComparison.contradicts(requirements) { continue }

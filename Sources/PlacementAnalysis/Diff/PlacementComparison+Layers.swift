@@ -26,10 +26,10 @@ extension PlacementComparison {
     return inShare + [BucketTarget(key: test.versionID, range: bucketRange(test, id), isLayer: false)]
   }
 
-  /// The likeliest way through a row that decides for some profiles only: outside its test's layer share, or
-  /// inside it drawing a variation that falls through; nil when the row always decides.
-  static func passage(_ content: Content) -> [BucketTarget]? {
-    guard case .test(let test) = content else { return nil }
+  /// The ways a profile's buckets take it through a row that decides for some profiles only: outside its test's
+  /// layer share, or inside it drawing a variation that falls through; empty when the row always decides.
+  static func passages(_ content: Content) -> [[BucketTarget]] {
+    guard case .test(let test) = content else { return [] }
     var ways: [[BucketTarget]] = []
     if let share = test.layer {
       for outside in [0..<share.buckets.lowerBound, share.buckets.upperBound..<LayerShare.bucketCount]
@@ -40,7 +40,12 @@ extension PlacementComparison {
     for variation in test.variations where variation.content == .fallthrough_ {
       ways.append(drawn(test, variation.id))
     }
-    return ways.max { $0.reduce(1) { $0 * $1.share } < $1.reduce(1) { $0 * $1.share } }
+    return ways
+  }
+
+  /// The likeliest of ``passages(_:)``; nil when there is none.
+  static func passage(_ content: Content) -> [BucketTarget]? {
+    passages(content).max { $0.reduce(1) { $0 * $1.share } < $1.reduce(1) { $0 * $1.share } }
   }
 
   /// The first `<prefix><n>` whose buckets meet every target (nil after 20,000 tries, which for ranges of at
