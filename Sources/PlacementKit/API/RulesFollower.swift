@@ -4,12 +4,12 @@ import PlacementCore
 /// Keeps a ``RuleStore`` serving the current rules of a ``RulesSource``: polls it and installs what is new.
 ///
 /// Each poll looks at the source once:
-/// - a folder or a bundle file: its files' sizes, modification times and identities (``FolderState``), compared
+/// - a folder or a bundle file: its files' sizes, modification times and identities (`FolderState`), compared
 ///   with the previous poll's; a change reads it again;
 /// - a URL: a GET with `If-None-Match` carrying the served bundle's `ETag`; `304 Not Modified` changes nothing.
 ///
 /// What the source gives is installed only when it is good and new. A folder's rules are reloaded on every change.
-/// A bundle is first verified (digests and `rules_version`, ``RulesBundle/read(_:limits:)``), then:
+/// A bundle is first verified (digests and `rules_version`, as `placement bundle verify` checks them), then:
 /// - refused when it is *older*: both its revision and the served one are sequenced (digits then `-`, a build
 ///   number or a commit time: `4812-c256b63`) and its number is smaller, so a stale copy (a CDN edge, an old
 ///   replica of the bucket) never rolls the rules back;

@@ -6,7 +6,7 @@ import PlacementCore
 #endif
 
 /// Where a ``RuleStore`` takes its rules from: a rules folder, a rules bundle file, or a rules bundle served over
-/// HTTP (docs/Bundles.md, "A fleet on one bundle").
+/// HTTP (docs/Fleet.md).
 ///
 /// ```swift
 /// let source = try RulesSource(parsing: "https://rules.example.com/app/rules.bundle")
