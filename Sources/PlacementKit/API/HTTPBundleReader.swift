@@ -68,8 +68,17 @@ final class HTTPBundleReader: SourceReader {
     return answer.withLock { (data: $0.0, response: $0.1, error: $0.2) }
   }
 
-  /// A transport error as one lower-case line without a final period ("could not connect to the server").
+  /// A transport error as one lower-case line without a final period: a fixed wording for the common failures
+  /// (their system text varies with the platform and carries timings), the system's text otherwise.
   static func reason(_ error: any Error) -> String {
+    switch (error as? URLError)?.code {
+    case .cannotConnectToHost?: return "could not connect to the server"
+    case .timedOut?: return "timed out"
+    case .cannotFindHost?, .dnsLookupFailed?: return "host not found"
+    case .networkConnectionLost?: return "the connection was lost"
+    case .notConnectedToInternet?: return "no network"
+    default: break
+    }
     var text = (error as NSError).localizedDescription
     while text.hasSuffix(".") { text.removeLast() }
     guard let first = text.first else { return "unknown error" }
