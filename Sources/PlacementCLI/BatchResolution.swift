@@ -108,15 +108,23 @@ struct BatchResolution {
     return totals.failed > 0 ? .findings : .ok
   }
 
-  /// Resolves a slot's chunk into its result.
+  /// Resolves a slot's chunk into its result; text decisions go through the slot's ``BatchSlot/textWriter``
+  /// (made on first use), whose rendered lines serve every chunk the slot holds.
   func resolve(_ slot: BatchSlot, encoder: DecisionEncoder?) {
     slot.result.reset()
-    resolve(slot.chunk, into: &slot.result, encoder: encoder)
+    if output.format == .text, !options.explain, slot.textWriter == nil {
+      slot.textWriter = DecisionTextWriter(ruleSet: ruleSet, output: output, placements: placements)
+    }
+    resolve(slot.chunk, into: &slot.result, encoder: encoder, textWriter: &slot.textWriter)
   }
 
   /// Resolves the lines of one chunk into output bytes and error text; with `encoder` (JSON output without
-  /// explain, encoded for ``placements``), decision lines are written from index resolutions.
-  func resolve(_ chunk: Chunk, into result: inout ChunkResult, encoder: DecisionEncoder?) {
+  /// explain, encoded for ``placements``), decision lines are written from index resolutions, and so are text
+  /// decisions with `textWriter`.
+  func resolve(
+    _ chunk: Chunk, into result: inout ChunkResult, encoder: DecisionEncoder?,
+    textWriter: inout DecisionTextWriter?
+  ) {
     result.out.reserveCapacity(chunk.lineBytes + chunk.lineCount * placements.count * 160)
     var oversized = chunk.oversized[...]
     var cache = DecisionJSONCache()
@@ -138,8 +146,8 @@ struct BatchResolution {
           throw ProfileError.tooLarge(size: cut.length, limit: limits.json.maxBytes)
         }
         if BatchResolution.isBlank(line) { return }
-        // Decision lines written from index resolutions (`encoder`) need only the values a run reads.
-        try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: encoder == nil)
+        // Decisions written from index resolutions need only the values a run reads; an explanation shows them.
+        try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: options.explain)
       } catch {
         result.failed += 1
         report(error.message, line: number, column: error.position?.column, into: &result)
@@ -165,15 +173,14 @@ struct BatchResolution {
             }
           }
         }
-        if !draws.exposures.isEmpty {
-          result.exposures.append(contentsOf: draws.exposures)
-          draws.exposures.removeAll(keepingCapacity: true)
-        }
-        if collectsAssignments {
-          result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, draws.assigned)
-          draws.assigned.removeAll()
-        }
-        result.resolved += 1
+        finishLine(&draws, profile: profile, into: &result)
+        return
+      }
+      if textWriter != nil {
+        textWriter!.write(
+          profile: profile, line: number, bytes: line, now: options.now, memo: &memo, trail: &trail, to: &result.out
+        ) { draws.drew(position: $0, trail: $1, profile: $2) }
+        finishLine(&draws, profile: profile, into: &result)
         return
       }
       var assigned: [String: String] = [:]
@@ -205,6 +212,20 @@ struct BatchResolution {
       }
       result.resolved += 1
     }
+  }
+
+  /// Moves the exposure log lines and new sticky assignments (`draws`) of `profile`'s line into `result`, and
+  /// counts the line.
+  private func finishLine(_ draws: inout LineDraws, profile: BoundProfile, into result: inout ChunkResult) {
+    if !draws.exposures.isEmpty {
+      result.exposures.append(contentsOf: draws.exposures)
+      draws.exposures.removeAll(keepingCapacity: true)
+    }
+    if collectsAssignments {
+      result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, draws.assigned)
+      draws.assigned.removeAll()
+    }
+    result.resolved += 1
   }
 
   /// A failed line: `<source>:<n>[:<column>]: error: <message>` on stderr, or an error record in the output.
@@ -316,4 +337,6 @@ struct LineDraws {
 final class BatchSlot: @unchecked Sendable {
   var chunk = Chunk()
   var result = ChunkResult()
+  /// With `--format text` and no `--explain`: the text decisions rendered so far, kept from chunk to chunk.
+  var textWriter: DecisionTextWriter?
 }
