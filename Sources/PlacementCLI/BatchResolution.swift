@@ -1,14 +1,14 @@
 import Dispatch
+import Foundation
 import PlacementKit
 
 /// `resolve --profiles FILE|-`: JSON Lines in, one decision line per profile and placement out, in input order.
 ///
-/// Lines are read in chunks. With `--jobs 1` one thread reads, resolves and writes. With `--jobs N` the calling
-/// thread reads chunks and hands them round-robin to N worker queues, and writes each chunk's output as soon as it
-/// and every chunk before it are done: a pipeline, so reading and writing overlap resolving, and a worker that
-/// waits for a core does not stop the others. At most 2N chunks are in flight, whatever the input size, and the
-/// output is byte-identical whatever N is. A bad line is reported (on stderr, or inline as
-/// `{"line": n, "error": "..."}`) and the others continue.
+/// Lines are read in chunks. With `--jobs N`, N threads (the calling one and N − 1 more) each read a chunk,
+/// resolve it and write it when every chunk before it is written (``BatchPipeline``), so a chunk's bytes stay on
+/// the core that resolves them; with `--jobs 1` the calling thread does it all. At most 2N chunks are in flight,
+/// whatever the input size, and the output is byte-identical whatever N is. A bad line is reported (on stderr,
+/// or inline as `{"line": n, "error": "..."}`) and the others continue.
 struct BatchResolution {
   let ruleSet: RuleSet
   let placements: [PlacementHandle]
@@ -33,79 +33,34 @@ struct BatchResolution {
   /// (with ``exposureLog``) go to `exposures`, in input order.
   func run(_ reader: inout LineReader, exposures: OutputFile? = nil, assignments: OutputFile? = nil) -> ExitCode {
     let console = output.console
-    var totals = (resolved: 0, failed: 0)
-    var progress = Progress(console: console)
-    var nextLine = 1
-    /// The last line whose chunk's decisions were written (all lines, unless standard output failed).
-    var writtenThrough = 0
     // Without explain, JSON lines are written from index resolutions and pre-encoded fragments; the fragments
     // are encoded once per run (per chunk they cost ~400 instructions per line).
     let encoder =
       output.format == .json && !options.explain
       ? DecisionEncoder(ruleSet: ruleSet, placements: placements.map(\.index)) : nil
-    func write(_ slot: BatchSlot) {
-      if slot.result.out.count > 0 { slot.result.out.withBytes { console.out(buffer: $0) } }
-      // A chunk whose decisions could not be written was never shown: log none of its exposures or assignments
-      // (with SIGPIPE ignored, the failed write returns here instead of ending the process). Its lines are still
-      // counted and its bad lines reported, so the summary accounts for every line read (none is "blank").
-      if !console.outputFailed {
-        writtenThrough = slot.chunk.firstLine + slot.chunk.lineCount - 1
-        exposures?.write(slot.result.exposures)
-        assignments?.write(slot.result.assignments)
-      }
-      if !slot.result.errors.isEmpty {
-        progress.clear()  // a diagnostic never shares the progress line; it is redrawn below
-        console.err(slot.result.errors)
-      }
-      totals.resolved += slot.result.resolved
-      totals.failed += slot.result.failed
-      progress.update(lines: nextLine - 1, resolved: totals.resolved)
-    }
-    if jobs == 1 {
-      let slot = BatchSlot()
-      // Stop reading once standard output failed (a closed pipe): nothing more could be seen.
-      while !console.outputFailed, slot.chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) {
-        nextLine += slot.chunk.lineCount
+    let pipeline = BatchPipeline(reader: reader, slots: 2 * jobs, chunkLines: Self.chunkLines, console: console)
+    let writer = BatchWriter(console: console, exposures: exposures, assignments: assignments)
+    let work: @Sendable () -> Void = {
+      while let (slot, sequence) = pipeline.take() {
         resolve(slot, encoder: encoder)
-        write(slot)
-      }
-    } else {
-      // Slots are reused once written, so buffers are allocated once; chunk k goes to worker k % jobs.
-      let workers = (0..<jobs).map { DispatchQueue(label: "placement.batch.worker\($0)") }
-      var free = (0..<(2 * jobs)).map { _ in BatchSlot() }
-      var pending: [(slot: BatchSlot, done: DispatchSemaphore)] = []
-      var submitted = 0
-      var inputLeft = true
-      while inputLeft || !pending.isEmpty {
-        if console.outputFailed { inputLeft = false }
-        while inputLeft, let slot = free.popLast() {
-          guard slot.chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) else {
-            free.append(slot)
-            inputLeft = false
-            break
-          }
-          nextLine += slot.chunk.lineCount
-          let done = DispatchSemaphore(value: 0)
-          workers[submitted % jobs].async {
-            resolve(slot, encoder: encoder)
-            done.signal()
-          }
-          submitted += 1
-          pending.append((slot, done))
-        }
-        guard !pending.isEmpty else { break }
-        let oldest = pending.removeFirst()
-        oldest.done.wait()
-        write(oldest.slot)
-        free.append(oldest.slot)
+        pipeline.handIn(slot, sequence) { writer.write($0, linesRead: pipeline.linesRead) }
       }
     }
-    progress.clear()
-    let written = console.outputFailed ? writtenThrough : nil
-    console.err(
-      Self.summary(lines: nextLine - 1, resolved: totals.resolved, failed: totals.failed, writtenThrough: written)
-        + "\n")
-    return totals.failed > 0 ? .findings : .ok
+    // The calling thread is one of the workers.
+    let finished = DispatchGroup()
+    for _ in 1..<jobs {
+      finished.enter()
+      let thread = Thread {
+        work()
+        finished.leave()
+      }
+      thread.stackSize = LintWorker.stackSize
+      thread.start()
+    }
+    work()
+    finished.wait()
+    reader = pipeline.reader
+    return writer.finish(lines: pipeline.linesRead)
   }
 
   /// Resolves a slot's chunk into its result; text decisions go through the slot's ``BatchSlot/textWriter``
