@@ -92,6 +92,8 @@ struct BatchResolution {
     var profileIDJSON = JSONWriter(reservingCapacity: 64)
     // Held by the caller for the whole chunk: unwrapping the Optional on every line retained and released it.
     let unretainedEncoder = encoder.map { Unmanaged.passUnretained($0) }
+    // Decisions written from index resolutions need only the values a run reads; an explanation shows them.
+    let keepingEveryValue = options.explain
     chunk.forEachLine { number, line in
       do throws(ProfileError) {
         // A line the reader cut for its size is reported with its full length, never read as JSON (the chunk
@@ -101,8 +103,7 @@ struct BatchResolution {
           throw ProfileError.tooLarge(size: cut.length, limit: limits.json.maxBytes)
         }
         if BatchResolution.isBlank(line) { return }
-        // Decisions written from index resolutions need only the values a run reads; an explanation shows them.
-        try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: options.explain)
+        try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue)
       } catch {
         result.failed += 1
         report(error.message, line: number, column: error.position?.column, into: &result)
@@ -171,6 +172,7 @@ struct BatchResolution {
 
   /// Moves the exposure log lines and new sticky assignments (`draws`) of `profile`'s line into `result`, and
   /// counts the line.
+  @inline(__always)
   private func finishLine(_ draws: inout LineDraws, profile: BoundProfile, into result: inout ChunkResult) {
     if !draws.exposures.isEmpty {
       result.exposures.append(contentsOf: draws.exposures)
