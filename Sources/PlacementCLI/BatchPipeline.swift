@@ -2,13 +2,13 @@ import Dispatch
 import PlacementKit
 import Synchronization
 
-/// The chunks of one batch run, as its workers share them. A worker takes a free slot and fills its chunk from
-/// the input (``take()``: one reader at a time, so chunks are numbered in input order), resolves it on its own
-/// thread, and hands it in (``handIn(_:_:write:)``); the worker that hands in the oldest chunk not yet written
-/// writes it, then every later chunk already handed in, in order. So each chunk is read, resolved and written by
-/// one thread, and its input and output bytes stay in the caches of the core that runs it; a worker waits for
-/// another only to take its turn at the input, or for a free slot. At most `slots` chunks are in flight, whatever
-/// the input size.
+/// The chunks of one batch run, as its workers share them. A worker takes one of its own free slots and fills
+/// its chunk from the input (``take(worker:)``: one reader at a time, so chunks are numbered in input order),
+/// resolves it on its own thread, and hands it in (``handIn(_:_:write:)``); the worker that hands in the oldest
+/// chunk not yet written writes it, then every later chunk already handed in, in order. So each chunk's lines
+/// are read and resolved by one thread, into an output buffer only that thread ever writes, and its bytes stay
+/// in the caches of the core that runs it; a worker waits for another only to take its turn at the input, or for
+/// one of its slots to be written. At most `slotsPerWorker` chunks per worker are in flight, whatever the input size.
 final class BatchPipeline: @unchecked Sendable {
   // @unchecked: `input` and `turns` are read and written under their locks; a slot belongs to the worker that
   // took it until it is handed in; `write` runs for one worker at a time (`Turns.writing`), the turn passing
@@ -22,7 +22,8 @@ final class BatchPipeline: @unchecked Sendable {
   }
 
   private struct Turns {
-    var free: [BatchSlot]
+    /// Each worker's free slots.
+    var free: [[BatchSlot]]
     /// Chunks resolved and handed in, by number, waiting for the chunks before them to be written.
     var ready: [Int: BatchSlot] = [:]
     var nextToWrite = 0
@@ -32,16 +33,17 @@ final class BatchPipeline: @unchecked Sendable {
 
   private let input: PthreadLocked<Input>
   private let turns: PthreadLocked<Turns>
-  /// Counts the slots in ``Turns/free``: a worker waits on it before it takes one.
-  private let freeSlots: DispatchSemaphore
+  /// Per worker, counts its slots in ``Turns/free``: the worker waits on it before it takes one.
+  private let freeSlots: [DispatchSemaphore]
   private let lines = Atomic<Int>(0)
   private let chunkLines: Int
   private let console: Console
 
-  init(reader: LineReader, slots: Int, chunkLines: Int, console: Console) {
+  init(reader: LineReader, workers: Int, slotsPerWorker: Int, chunkLines: Int, console: Console) {
     input = PthreadLocked(Input(reader: reader))
-    turns = PthreadLocked(Turns(free: (0..<slots).map { _ in BatchSlot() }))
-    freeSlots = DispatchSemaphore(value: slots)
+    turns = PthreadLocked(
+      Turns(free: (0..<workers).map { worker in (0..<slotsPerWorker).map { _ in BatchSlot(owner: worker) } }))
+    freeSlots = (0..<workers).map { _ in DispatchSemaphore(value: slotsPerWorker) }
     self.chunkLines = chunkLines
     self.console = console
   }
@@ -52,11 +54,11 @@ final class BatchPipeline: @unchecked Sendable {
   /// The reader, for the caller to report a read failure after the run.
   var reader: LineReader { input.withLock { $0.reader } }
 
-  /// A free slot holding the next chunk of input, and the chunk's number; nil at the end of the input, and once
-  /// standard output failed (a closed pipe: nothing more could be seen).
-  func take() -> (slot: BatchSlot, sequence: Int)? {
-    freeSlots.wait()
-    let slot = turns.withLock { $0.free.removeLast() }
+  /// A free slot of `worker` (numbered from 0) holding the next chunk of input, and the chunk's number; nil at
+  /// the end of the input, and once standard output failed (a closed pipe: nothing more could be seen).
+  func take(worker: Int) -> (slot: BatchSlot, sequence: Int)? {
+    freeSlots[worker].wait()
+    let slot = turns.withLock { $0.free[worker].removeLast() }
     let sequence = input.withLock { input -> Int? in
       guard input.left, !console.outputFailed,
         slot.chunk.fill(from: &input.reader, lines: chunkLines, firstLine: input.nextLine)
@@ -78,7 +80,7 @@ final class BatchPipeline: @unchecked Sendable {
 
   /// Hands in chunk `sequence`, resolved in `slot`. When it is the oldest chunk not yet written and no worker
   /// is writing, this worker takes the turn: `write` gets it and every later chunk already handed in, in order,
-  /// and each slot becomes free once written.
+  /// and each slot becomes free for its worker once written.
   func handIn(_ slot: BatchSlot, _ sequence: Int, write: (BatchSlot) -> Void) {
     var next = turns.withLock { turns -> BatchSlot? in
       turns.ready[sequence] = slot
@@ -90,18 +92,18 @@ final class BatchPipeline: @unchecked Sendable {
       write(written)
       next = turns.withLock { turns -> BatchSlot? in
         turns.nextToWrite += 1
-        turns.free.append(written)
+        turns.free[written.owner].append(written)
         if let following = turns.ready.removeValue(forKey: turns.nextToWrite) { return following }
         turns.writing = false
         return nil
       }
-      freeSlots.signal()
+      freeSlots[written.owner].signal()
     }
   }
 
   private func giveBack(_ slot: BatchSlot) {
-    turns.withLock { $0.free.append(slot) }
-    freeSlots.signal()
+    turns.withLock { $0.free[slot.owner].append(slot) }
+    freeSlots[slot.owner].signal()
   }
 }
 

@@ -38,26 +38,27 @@ struct BatchResolution {
     let encoder =
       output.format == .json && !options.explain
       ? DecisionEncoder(ruleSet: ruleSet, placements: placements.map(\.index)) : nil
-    let pipeline = BatchPipeline(reader: reader, slots: 2 * jobs, chunkLines: Self.chunkLines, console: console)
+    let pipeline = BatchPipeline(
+      reader: reader, workers: jobs, slotsPerWorker: 2, chunkLines: Self.chunkLines, console: console)
     let writer = BatchWriter(console: console, exposures: exposures, assignments: assignments)
-    let work: @Sendable () -> Void = {
-      while let (slot, sequence) = pipeline.take() {
+    let work: @Sendable (_ worker: Int) -> Void = { worker in
+      while let (slot, sequence) = pipeline.take(worker: worker) {
         resolve(slot, encoder: encoder)
         pipeline.handIn(slot, sequence) { writer.write($0, linesRead: pipeline.linesRead) }
       }
     }
-    // The calling thread is one of the workers.
+    // The calling thread is worker 0.
     let finished = DispatchGroup()
-    for _ in 1..<jobs {
+    for worker in 1..<jobs {
       finished.enter()
       let thread = Thread {
-        work()
+        work(worker)
         finished.leave()
       }
       thread.stackSize = LintWorker.stackSize
       thread.start()
     }
-    work()
+    work(0)
     finished.wait()
     reader = pipeline.reader
     return writer.finish(lines: pipeline.linesRead)
@@ -289,11 +290,16 @@ struct LineDraws {
   }
 }
 
-/// One chunk and its result. The reading thread fills it, then one worker resolves it, then the reading thread
-/// writes it after waiting on the worker's semaphore: never two threads at once, hence `@unchecked Sendable`.
+/// One chunk and its result. Its worker fills and resolves it, then the worker whose turn it is writes it
+/// (``BatchPipeline``), the slot passing between them under a lock: never two threads at once, hence
+/// `@unchecked Sendable`.
 final class BatchSlot: @unchecked Sendable {
+  /// The worker whose slot this is (``BatchPipeline``): only it fills the slot's buffers.
+  let owner: Int
   var chunk = Chunk()
   var result = ChunkResult()
   /// With `--format text` and no `--explain`: the text decisions rendered so far, kept from chunk to chunk.
   var textWriter: DecisionTextWriter?
+
+  init(owner: Int) { self.owner = owner }
 }

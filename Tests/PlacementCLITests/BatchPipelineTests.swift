@@ -16,10 +16,11 @@ import Testing
       out: { _ in }, err: { _ in }, readLine: { input.withLock { $0.popFirst() } }, environment: [:],
       currentDirectory: "/")
     let pipeline = BatchPipeline(
-      reader: try LineReader(path: "-", console: console), slots: 2 * workers, chunkLines: 7, console: console)
+      reader: try LineReader(path: "-", console: console), workers: workers, slotsPerWorker: 2, chunkLines: 7,
+      console: console)
     let written = Mutex<[(first: Int, lines: [String])]>([])
     DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      while let (slot, sequence) = pipeline.take() {
+      while let (slot, sequence) = pipeline.take(worker: worker) {
         // Uneven work, so later chunks are often handed in before earlier ones.
         if (sequence + worker) % 3 == 0 { usleep(300) }
         pipeline.handIn(slot, sequence) { slot in
