@@ -34,7 +34,7 @@ public struct DiffError: Error, Sendable, CustomStringConvertible {
 /// undecided, and a placement with an undecided pair and no change is ``PlacementDiff/Status/unknown``. A/B
 /// tests on both sides are compared by their draws: the exact share of the 100 buckets that change variation
 /// (by id and by content) under a kept `version_id`, a new version re-drawing everyone, profiles leaving a test
-/// (PRODUCT.md §4.9).
+/// (docs/Product.md §4.9).
 public enum RulesDiff {
   /// Compares two compiled rule sets.
   /// - Throws: ``DiffError`` when either side has compile errors.
