@@ -13,8 +13,7 @@ import PlacementKit
 /// pthread mutexes (``PthreadLocked``), which Thread Sanitizer checks (`.ci/run`).
 ///
 /// The thread is started when a job arrives and nothing runs, and ends when no job waits, so an idle server
-/// (or a test's) keeps no thread; it has a stack of ``stackSize``, as the main thread has, since the rules'
-/// nesting limits are set for one (docs/Reliability.md).
+/// (or a test's) keeps no thread; its stack is `WorkerThread.stackSize`.
 final class LintWorker: Sendable {
   /// A compilation to lint; `number` tells the server which submission a result answers.
   struct Job: Sendable {
@@ -28,9 +27,6 @@ final class LintWorker: Sendable {
     let number: Int
     let lint: LintResult
   }
-
-  /// The worker thread's stack (bytes): 16 MiB, twice the 8 MiB main-thread stack the limits are measured on.
-  static let stackSize = 16 << 20
 
   private struct State {
     /// The waiting job of each group, and the groups in submission order.
@@ -62,7 +58,7 @@ final class LintWorker: Sendable {
     }
     guard start else { return }
     let thread = Thread { self.drain() }
-    thread.stackSize = Self.stackSize
+    thread.stackSize = WorkerThread.stackSize
     thread.start()
   }
 
