@@ -60,9 +60,9 @@ import Testing
   }
 
   /// `"screen/element"` then `on screen`: the element string is kept as written.
-  @Test func aQualifiedElementBeforeOnScreenIsKeptAsWritten() throws {
+  @Test func aQualifiedElementIsKeptAsWritten() throws {
     try expectLayout(
-      "attribute e: string from input \"scr/email\"   on screen \"scr_registration\"\n",
-      "attribute e: string from input \"scr/email\" on screen \"scr_registration\"\n")
+      "attribute e: string from input \"scr_registration/email\"   \n",
+      "attribute e: string from input \"scr_registration/email\"\n")
   }
 }

@@ -59,8 +59,10 @@ struct FormatRulesGenerator {
     default: out += more([random.pick(["string", "number", "bool", "version", "date"])])
     }
     guard random.chance(70) else { return out }
-    out += more(["from", random.pick(["quiz", "input", "toggle"]), random.pick([#""email""#, #""scr/element""#])])
-    if random.chance(30) { out += more(["on", "screen", #""scr_registration""#]) }
+    let element = random.pick([#""email""#, #""scr/element""#])
+    out += more(["from", random.pick(["quiz", "input", "toggle"]), element])
+    // A qualified element names its screen already (a second name is an error).
+    if random.chance(30), element == #""email""# { out += more(["on", "screen", #""scr_registration""#]) }
     return out
   }
 

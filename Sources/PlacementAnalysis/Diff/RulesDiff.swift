@@ -28,7 +28,7 @@ public struct DiffError: Error, Sendable, CustomStringConvertible {
 /// written segments shared), with a witness profile that both rule sets resolve to exactly these decisions, the
 /// rows that decided, and the causes (row added, removed, moved, segment narrowed/widened/changed, content or
 /// test changed), at `now` and at every stretch of time where other windows are live (see
-/// ``PlacementComparison``). A placement is ``PlacementDiff/Status/equivalent`` only when every pair of rows
+/// `PlacementComparison`). A placement is ``PlacementDiff/Status/equivalent`` only when every pair of rows
 /// and variations is refuted, unless a QA override that applies at it changed
 /// (``PlacementDiff/Status/overridesChanged``); what is neither refuted nor reached by a witness is listed as
 /// undecided, and a placement with an undecided pair and no change is ``PlacementDiff/Status/unknown``. A/B
