@@ -43,7 +43,7 @@ build() {
     rm -rf "$out/src" && mkdir -p "$out/src"
     cp --parents "${sources[@]}" "${harness[@]}" "$out/src/"
     # One module: the imports of the engine's own modules (and the facade's re-exports) would name missing modules.
-    sed -i -E '/^(@_exported )?import Placement(Core|Analysis)$/d' "${sources[@]/#/$out/src/}"
+    sed -i -E '/^(@_exported )?import Placement(Core|Analysis|Format)$/d' "${sources[@]/#/$out/src/}"
     # ld.gold warns about every ASan helper symbol; keep the log and show its errors only when the build fails.
     # -package-name: the Syntax types are `package` (without it nothing builds).
     (cd "$out/src" && swiftc -sanitize=fuzzer,address "$opt" -g -parse-as-library -module-name PlacementFuzz \
