@@ -18,8 +18,12 @@ let package = Package(
     .target(name: "PlacementAnalysis", dependencies: ["PlacementCore"]),
     // The public facade: the API entry points and the Foundation adapters (files, `Data`); re-exports both modules.
     .target(name: "PlacementKit", dependencies: ["PlacementCore", "PlacementAnalysis"]),
+    // `placement serve`: the HTTP/1.1 decision service (OFREP and native routes) on Glibc sockets and epoll.
+    .target(name: "PlacementServer", dependencies: ["PlacementKit", "CEventPoll"]),
+    // Linux's epoll, eventfd and accept4, which the toolchain's Glibc module does not export.
+    .target(name: "CEventPoll"),
     // All command-line logic, as a library so it is tested in-process.
-    .target(name: "PlacementCLI", dependencies: ["PlacementKit"]),
+    .target(name: "PlacementCLI", dependencies: ["PlacementKit", "PlacementServer"]),
     // The executable: a few lines that call PlacementCLI.
     .executableTarget(name: "placement", dependencies: ["PlacementCLI"]),
     // `swift run -c release placement-bench`: prints the performance figures of docs/Performance.md.
@@ -35,6 +39,7 @@ let package = Package(
     .testTarget(
       name: "PlacementKitTests", dependencies: ["PlacementKit", "PlacementCore", "PlacementAnalysis", "TestSupport"],
       resources: [.copy("Fixtures")]),
+    .testTarget(name: "PlacementServerTests", dependencies: ["PlacementServer", "PlacementKit", "TestSupport"]),
     .testTarget(
       name: "PlacementCLITests", dependencies: ["PlacementCLI", "PlacementCore", "PlacementAnalysis", "TestSupport"],
       resources: [.copy("Fixtures")]),
