@@ -62,13 +62,13 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
   }
   /// A request that did not arrive completely within the read timeout.
   public static func readTimeout(seconds: Double) -> HTTPError {
-    HTTPError(408, "request-timeout", "the request did not arrive within \(seconds.formatted) s")
+    HTTPError(408, "request-timeout", "the request did not arrive within \(seconds.secondsText) s")
   }
 }
 
 extension Double {
   /// `10`, `0.5`: a number of seconds without a needless `.0`.
-  var formatted: String {
+  var secondsText: String {
     self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
   }
 }

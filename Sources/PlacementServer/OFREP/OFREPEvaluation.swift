@@ -20,7 +20,7 @@ enum OFREPEvaluation {
     json.key("value")
     json.value(contentID(decision.content))
     json.key("reason")
-    json.value(reason(decision))
+    json.value(reason(decision.reason, segment: decision.audience.segment))
     json.key("variant")
     json.value(decision.abTest?.variation ?? contentID(decision.content))
     json.key("metadata")
@@ -78,13 +78,13 @@ enum OFREPEvaluation {
   /// OpenFeature's resolution reason for our reason: the five shared codes as they are; a kept (sticky) variation
   /// is a split; a QA override is targeting; a row skipped for its schedule leaves whichever row decided, the
   /// default row (`DEFAULT`) or a segment (`TARGETING_MATCH`). Our own code is `metadata.decision_reason`.
-  static func reason(_ decision: Decision) -> String {
-    switch decision.reason {
-    case .staticContent, .defaultRow, .targetingMatch, .split, .disabled: decision.reason.rawValue
+  /// - Parameter segment: the deciding row's segment (nil for the default row).
+  static func reason(_ reason: DecisionReason, segment: String?) -> String {
+    switch reason {
+    case .staticContent, .defaultRow, .targetingMatch, .split, .disabled: reason.rawValue
     case .sticky: DecisionReason.split.rawValue
     case .override: DecisionReason.targetingMatch.rawValue
-    case .scheduledOut:
-      decision.audience.segment == nil ? DecisionReason.defaultRow.rawValue : DecisionReason.targetingMatch.rawValue
+    case .scheduledOut: segment == nil ? DecisionReason.defaultRow.rawValue : DecisionReason.targetingMatch.rawValue
     }
   }
 

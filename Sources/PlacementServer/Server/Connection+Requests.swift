@@ -130,7 +130,7 @@ extension Connection {
           remote: remote, head: request.head, route: request.route, status: 200, bytes: stream.written,
           microseconds: Int(seconds * 1e6), rulesVersion: stream.ruleSet.version)
       }
-      if !request.keepAlive { closeAfterFlush = true }
+      if !request.keepAlive || loop.server.draining.load(ordering: .relaxed) { closeAfterFlush = true }
     case .answered, .idle:
       break
     }
@@ -142,7 +142,7 @@ extension Connection {
   func answer(
     _ response: HTTPResponse, for request: Request?, route: Route, _ loop: EventLoop, since started: UInt64? = nil
   ) {
-    let keepAlive = request?.keepAlive ?? false
+    let keepAlive = (request?.keepAlive ?? false) && !loop.server.draining.load(ordering: .relaxed)
     let head = request?.head
     response.serialize(into: &output, keepAlive: keepAlive, date: loop.date.current(), includeBody: head?.method != "HEAD")
     if !keepAlive { closeAfterFlush = true }

@@ -9,7 +9,7 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
   /// Whether the address is IPv6.
   public let isIPv6: Bool
 
-  /// Reads `HOST:PORT` or `[IPV6]:PORT`; nil when the host is not an IP address (nor `localhost`) or the port is
+  /// Reads `HOST:PORT` or `[IPV6]:PORT` (an IPv6 address in brackets only); nil when the host is not an IP address (nor `localhost`) or the port is
   /// not 0–65535.
   public init?(_ text: String) {
     let host: Substring
@@ -19,7 +19,7 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
       host = text[text.index(after: text.startIndex)..<close]
       port = text[text.index(close, offsetBy: 2)...]
     } else {
-      guard let colon = text.lastIndex(of: ":") else { return nil }
+      guard let colon = text.firstIndex(of: ":"), colon == text.lastIndex(of: ":") else { return nil }
       host = text[..<colon]
       port = text[text.index(after: colon)...]
     }

@@ -116,14 +116,14 @@ public final class ServedRules: Sendable {
           let bundle = try RulesBundle.read(bytes)
           return (bundle.sources(named: path), bundle.revision)
         } catch {
-          throw RulesLoadFailure(message: "'\(path)': \(error)")
+          throw RulesLoadFailure(message: "'\(path)': \(error)", isInvalidData: true)
         }
       }
     }
     do {
       return (try RuleLoading.sources(at: [path]), nil)
     } catch {
-      throw RulesLoadFailure(message: error.message)
+      throw RulesLoadFailure(message: error.message, isInvalidData: error.isInvalidBundle)
     }
   }
 }
@@ -132,9 +132,12 @@ public final class ServedRules: Sendable {
 public struct RulesLoadFailure: Error, Sendable {
   public let message: String?
   public let compilation: Compilation?
+  /// The path holds bad data (a corrupt or modified bundle) rather than nothing readable.
+  public let isInvalidData: Bool
 
-  init(message: String?, compilation: Compilation? = nil) {
+  init(message: String?, compilation: Compilation? = nil, isInvalidData: Bool = false) {
     self.message = message
     self.compilation = compilation
+    self.isInvalidData = isInvalidData
   }
 }

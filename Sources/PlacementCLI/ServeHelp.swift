@@ -1,0 +1,41 @@
+/// `placement serve --help`.
+enum ServeHelp {
+  static let text = """
+    usage: placement serve [--rules PATH] [--listen IP:PORT] [--token-file FILE] [--insecure-listen]
+                           [--allow-now] [--access-log] [--threads N] [limits...] [--verbose]
+
+    Answers decisions over HTTP/1.1 with the rules at PATH (a folder, a rules file or a rules bundle; default
+    Rules), from one event loop per thread. Routes (docs/Serve.md):
+      POST /ofrep/v1/evaluate/flags/{placement}   OpenFeature remote evaluation (OFREP) of one placement
+      POST /ofrep/v1/evaluate/flags               OFREP bulk evaluation of every placement (ETag, 304)
+      POST /v1/resolve[?placements=a,b&explain=true]   a profile JSON body; decisions as placement resolve
+      POST /v1/resolve/batch[?placements=...]     JSON Lines in, decision lines out, streamed
+      GET  /healthz, /readyz, /metrics (Prometheus), /v1/rules (what is served)
+    SIGHUP reloads the rules from PATH (rules with an error change nothing); SIGTERM or SIGINT stops accepting,
+    answers the requests in flight, and exits. The listening address and rules_version go to stderr.
+
+    options:
+      --rules PATH             the rules: a folder, a rules file or a bundle (default Rules)
+      --listen IP:PORT         the address to listen on (default 127.0.0.1:8080; port 0 takes a free port)
+      --token-file FILE        require 'Authorization: Bearer TOKEN' (the file's text) on every route but
+                               /healthz and /readyz
+      --insecure-listen        listen on a non-loopback address without --token-file (refused otherwise)
+      --allow-now              accept ?now=INSTANT on the native routes (for tests; off in production)
+      --access-log             one JSON line per response on stderr
+      --threads N              event loops (default: one per core)
+      --max-connections N      connections open at once; one more gets 503 (default 1024)
+      --max-header-bytes N     bytes of a request's line and headers; more gets 431 (default 16384)
+      --max-headers N          header fields of a request; more gets 431 (default 100)
+      --max-body-bytes N       body of a request but a batch; more gets 413 (default 1048576)
+      --max-batch-bytes N      body of a batch request; more gets 413 (default 67108864)
+      --read-timeout S         seconds for a request to arrive from its first byte; then 408 (default 10)
+      --idle-timeout S         seconds a connection may wait for its next request (default 60)
+      --write-timeout S        seconds a response may wait for the client to read (default 10)
+      --shutdown-timeout S     seconds SIGTERM gives requests in flight (default 10)
+      --verbose                name on stderr each rules file skipped (hidden files, editor lock files)
+
+    exit: 0 stopped by SIGTERM or SIGINT; 64 usage (a non-loopback address without a token included);
+    65 rules that do not compile, a bad bundle or token file; 66 rules not found; 69 the address cannot be bound.
+
+    """
+}
