@@ -28,7 +28,7 @@ let package = Package(
     .executableTarget(name: "placement", dependencies: ["PlacementCLI"]),
     // `swift run -c release placement-bench`: prints the performance figures of docs/Performance.md.
     .executableTarget(
-      name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI", "MallocCounter"],
+      name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI", "PlacementServer", "MallocCounter"],
       path: "Sources/Benchmarks"),
     // Counts heap allocations in the benchmark process (glibc only; see docs/Performance.md).
     .target(name: "MallocCounter"),

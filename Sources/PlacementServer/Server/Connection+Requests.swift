@@ -8,7 +8,8 @@ extension Connection {
     var streamed = 0
     while !closeAfterFlush, pendingOutput < Self.highWater {
       if answered == Self.requestsPerTurn || streamed >= Self.streamBytesPerTurn {
-        if unconsumedInput > 0 { loop.schedule(self) }
+        // Even with no byte left: the end of a body is an event of its own.
+        loop.schedule(self)
         break
       }
       var available = unconsumedInput
@@ -157,9 +158,10 @@ extension Connection {
     }
   }
 
-  /// The read timeout passed with the request incomplete: 408, then close.
+  /// The read timeout passed with the request incomplete: 408 (unless it was answered already), then close.
   func answerTimeout(_ loop: EventLoop) {
     loop.server.service.connections.timedOut.add(1, ordering: .relaxed)
+    if case .answered = phase { return loop.remove(self) }
     var request = currentRequest
     request?.keepAlive = false
     let error = HTTPError.readTimeout(seconds: loop.server.configuration.readTimeout)
