@@ -28,7 +28,8 @@ enum ServeHelp {
       --max-headers N          header fields of a request; more gets 431 (default 100)
       --max-body-bytes N       body of a request but a batch; more gets 413 (default 1048576)
       --max-batch-bytes N      body of a batch request; more gets 413 (default 67108864)
-      --read-timeout S         seconds for a request to arrive from its first byte; then 408 (default 10)
+      --read-timeout S         seconds for a request's head to arrive from its first byte, and the longest
+                               pause in a body (which must also average 1 KiB/s); then 408 (default 10)
       --idle-timeout S         seconds a connection may wait for its next request (default 60)
       --write-timeout S        seconds a response may wait for the client to read (default 10)
       --shutdown-timeout S     seconds SIGTERM gives requests in flight (default 10)

@@ -97,6 +97,32 @@ import Testing
     }
   }
 
+  /// A body that stops arriving is a slow client too.
+  @Test func aStalledBodyIsDroppedAtTheReadTimeout() throws {
+    try withServer(configure: { $0.readTimeout = 0.3 }) { server in
+      let client = TestClient(port: server.port)
+      client.send("POST /v1/resolve HTTP/1.1\r\nHost: h\r\nContent-Length: 100\r\n\r\n{")
+      let response = try #require(client.readResponse())
+      #expect(response.status == 408)
+      #expect((response.json as? [String: Any])?["message"] as? String == "the request arrived too slowly (read timeout 0.3 s)")
+      #expect(client.isClosedByServer())
+    }
+  }
+
+  /// A batch whose body the server reads more slowly than the read timeout (it resolves as it reads) is not the
+  /// client's delay: every line is answered.
+  @Test func aBatchReadSlowlyByTheServerIsNotTimedOut() throws {
+    let line = Array(#"{"profile_id":"p","custom_attributes":{"experience":"pro","interests":["music"]}}"#.utf8) + [0x0A]
+    let count = 60_000
+    let body = [[UInt8]](repeating: line, count: count).flatMap { $0 }
+    try withServer(threads: 1, configure: { $0.readTimeout = 0.2 }) { server in
+      let client = TestClient(port: server.port, timeout: 120)
+      client.send(TestClient.request("POST", "/v1/resolve/batch?placements=onboarding_end", body: body))
+      let response = try #require(client.readResponse())
+      #expect(response.body.filter { $0 == 0x0A }.count == count)
+    }
+  }
+
   @Test func anIdleConnectionIsClosedAtTheIdleTimeout() throws {
     try withServer(configure: { $0.idleTimeout = 0.3 }) { server in
       let client = TestClient(port: server.port)
@@ -147,6 +173,22 @@ import Testing
         setsockopt(client.descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
       }
       #expect(TestClient(port: server.port).exchange(TestClient.request("GET", "/healthz"))?.status == 200)
+    }
+  }
+
+  /// A client that sends a whole batch before reading anything (as most HTTP clients do) gets every line: the
+  /// server reads the rest of the body while the first decisions wait for the client.
+  @Test func aBatchSentWholeBeforeAnyReadIsAnsweredWhole() throws {
+    let pad = String(repeating: "x", count: 1_000)
+    let line = Array(#"{"profile_id":"p","custom_attributes":{"pad":"\#(pad)"}}"#.utf8) + [0x0A]
+    let count = 8_000
+    let body = [[UInt8]](repeating: line, count: count).flatMap { $0 }
+    try withServer { server in
+      let client = TestClient(port: server.port, timeout: 60)
+      client.send(TestClient.request("POST", "/v1/resolve/batch?placements=onboarding_end", body: body))
+      let response = try #require(client.readResponse())
+      #expect(response.status == 200)
+      #expect(response.body.filter { $0 == 0x0A }.count == count)
     }
   }
 

@@ -52,7 +52,11 @@ import Testing
       "targetingKey": .string("u1"), "country": .string("DE"), "experience": .string("pro"),
       "profile_id": .string("u1"), "interests": .array([.string("yoga")]),
     ]
-    let profile = try OFREPContext.profile(fromContext: context).get()
+    let json = try OFREPContext.profile(fromContext: context).get()
+    #expect(
+      String(decoding: json, as: UTF8.self)
+        == #"{"country":"DE","custom_attributes":{"experience":"pro","interests":["yoga"]},"profile_id":"u1"}"#)
+    let profile = try Profile(jsonBytes: json)
     #expect(profile.profileID == "u1")
     #expect(profile.builtins == ["profile_id": .string("u1"), "country": .string("DE")])
     #expect(profile.customAttributes == ["experience": .string("pro"), "interests": .array([.string("yoga")])])

@@ -60,9 +60,10 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
   public static func bodyTooLarge(_ length: Int, limit: Int) -> HTTPError {
     HTTPError(413, "body-too-large", "the request body of \(length) bytes is over the limit of \(limit) bytes")
   }
-  /// A request that did not arrive completely within the read timeout.
+  /// A request sent too slowly: a head not complete within the read timeout, or a body that paused for it or
+  /// trickles.
   public static func readTimeout(seconds: Double) -> HTTPError {
-    HTTPError(408, "request-timeout", "the request did not arrive within \(seconds.secondsText) s")
+    HTTPError(408, "request-timeout", "the request arrived too slowly (read timeout \(seconds.secondsText) s)")
   }
 }
 

@@ -11,20 +11,24 @@ enum HTTPFraming {
     var connection: [Substring] = []
     var expectations: [String] = []
     for field in fields {
-      switch field.name.lowercased() {
-      case "content-length": lengths.append(field.value)
-      case "transfer-encoding": encodings += 1
-      case "host": hosts += 1
-      case "connection": connection += HTTPSyntax.listElements(field.value)
-      case "expect": expectations.append(field.value)
-      default: break
+      let name = field.name.utf8
+      if HTTPSyntax.equalsIgnoringCase(name, "content-length") {
+        lengths.append(field.value)
+      } else if HTTPSyntax.equalsIgnoringCase(name, "transfer-encoding") {
+        encodings += 1
+      } else if HTTPSyntax.equalsIgnoringCase(name, "host") {
+        hosts += 1
+      } else if HTTPSyntax.equalsIgnoringCase(name, "connection") {
+        connection += HTTPSyntax.listElements(field.value)
+      } else if HTTPSyntax.equalsIgnoringCase(name, "expect") {
+        expectations.append(field.value)
       }
     }
     if encodings > 0 {
       if !lengths.isEmpty { return .failure(.lengthAndEncoding) }
       let chunked = fields.contains {
-        $0.name.lowercased() == "transfer-encoding"
-          && HTTPSyntax.listElements($0.value).last.map { $0.lowercased() == "chunked" } == true
+        HTTPSyntax.equalsIgnoringCase($0.name.utf8, "transfer-encoding")
+          && HTTPSyntax.listElements($0.value).last.map { HTTPSyntax.equalsIgnoringCase($0.utf8, "chunked") } == true
       }
       return .failure(chunked ? .chunkedBody : .unknownTransferEncoding)
     }
@@ -42,7 +46,7 @@ enum HTTPFraming {
       }
       expectsContinue = true
     }
-    let says = { (option: String) in connection.contains { $0.lowercased() == option } }
+    let says = { (option: String) in connection.contains { HTTPSyntax.equalsIgnoringCase($0.utf8, option) } }
     let keepAlive = !says("close") && (line.minorVersion == 1 || says("keep-alive"))
     return .success(
       HTTPRequestHead(

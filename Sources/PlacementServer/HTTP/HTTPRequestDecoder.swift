@@ -46,6 +46,12 @@ public struct HTTPRequestDecoder: Sendable {
     return false
   }
 
+  /// Bytes of the current request's body that no `.body` event has returned yet (0 outside a body).
+  public var remainingBodyBytes: Int {
+    if case .body(let remaining) = state { return remaining }
+    return 0
+  }
+
   /// The next event in `bytes` (the unconsumed input), and how many of its bytes that event consumed; nil when
   /// more bytes are needed (or after `.failed`).
   public mutating func next(_ bytes: UnsafeBufferPointer<UInt8>) -> (event: Event, consumed: Int)? {

@@ -28,13 +28,7 @@ public struct HTTPRequestHead: Sendable, Equatable {
 
   /// The value of the first field called `name` (compared without regard to ASCII case), or nil.
   public func field(_ name: String) -> String? {
-    fields.first { $0.name.utf8.count == name.utf8.count && $0.name.lowercased() == name.lowercased() }?.value
-  }
-
-  /// Every value of the fields called `name`, in order.
-  public func fields(_ name: String) -> [String] {
-    let lowered = name.lowercased()
-    return fields.filter { $0.name.lowercased() == lowered }.map(\.value)
+    fields.first { HTTPSyntax.equalsIgnoringCase($0.name.utf8, name) }?.value
   }
 
   /// `GET /path HTTP/1.1`, for logs.

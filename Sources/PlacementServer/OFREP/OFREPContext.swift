@@ -2,11 +2,11 @@ import PlacementKit
 
 /// An OFREP request's evaluation context as a profile (docs/Serve.md, "OFREP"): `targetingKey` is `profile_id`;
 /// every other member is an attribute, a built-in one (`country`, `app_version`, …) when it has a built-in
-/// attribute's name, a custom attribute otherwise. The profile is then read like a profile file, so values are
-/// coerced, and warned about, exactly as `placement resolve` does.
+/// attribute's name, a custom attribute otherwise. The result is the profile's JSON, bound like any profile
+/// (`RuleSet.bind(jsonBytes:)`), so values are coerced, and warned about, exactly as `placement resolve` does.
 enum OFREPContext {
-  /// The profile of the request body `{"context": {...}}`, or the OFREP error to answer with.
-  static func profile(fromBody body: [UInt8]) -> Result<Profile, OFREPError> {
+  /// The profile JSON of the request body `{"context": {...}}`, or the OFREP error to answer with.
+  static func profile(fromBody body: [UInt8]) -> Result<[UInt8], OFREPError> {
     let root: JSONValue
     if body.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
       root = .object([:])
@@ -29,7 +29,8 @@ enum OFREPContext {
     return profile(fromContext: context)
   }
 
-  static func profile(fromContext context: [String: JSONValue]) -> Result<Profile, OFREPError> {
+  /// `{"profile_id": targetingKey, <built-in members>, "custom_attributes": {<the others>}}`, keys sorted.
+  static func profile(fromContext context: [String: JSONValue]) -> Result<[UInt8], OFREPError> {
     let key: String
     switch context["targetingKey"] {
     case nil, .null?: return .failure(.targetingKeyMissing)
@@ -51,11 +52,9 @@ enum OFREPContext {
       }
     }
     if !custom.isEmpty { members["custom_attributes"] = .object(custom) }
-    do {
-      return .success(try Profile(json: .object(members)))
-    } catch {
-      return .failure(.invalidContext(error.message))
-    }
+    var json = JSONWriter(reservingCapacity: 256)
+    json.value(.object(members), sortedKeys: true)
+    return .success(json.bytes)
   }
 }
 

@@ -10,14 +10,14 @@ extension Service {
         key, known: ruleSet.placementNames, suggestion: Suggestions.closest(to: key, in: ruleSet.placementNames))
       return ofrepFailure(.flagNotFound(error.description), key: key, context: &context)
     }
-    let profile: Profile
-    switch OFREPContext.profile(fromBody: body) {
-    case .success(let value): profile = value
+    let bound: BoundProfile
+    switch bind(body, ruleSet) {
+    case .success(let value): bound = value
     case .failure(let error): return ofrepFailure(error, key: key, context: &context)
     }
     let options = ResolveOptions(now: .now)
     do {
-      let decision = try ruleSet.resolve(handle, for: ruleSet.bind(profile), options: options)
+      let decision = try ruleSet.resolve(handle, for: bound, options: options)
       context.count(decision)
       context.json.removeAll()
       OFREPEvaluation.write(decision, rulesVersion: ruleSet.version, to: &context.json)
@@ -30,13 +30,12 @@ extension Service {
   /// `POST /ofrep/v1/evaluate/flags`: every placement (`{"flags": [...]}`, with an `ETag`; 304 when
   /// `If-None-Match` names it), or a bulk failure (400) without a key.
   func ofrepBulk(_ head: HTTPRequestHead, body: [UInt8], context: inout RequestContext) -> HTTPResponse {
-    let profile: Profile
-    switch OFREPContext.profile(fromBody: body) {
-    case .success(let value): profile = value
+    let ruleSet = rules.store.ruleSet
+    let bound: BoundProfile
+    switch bind(body, ruleSet) {
+    case .success(let value): bound = value
     case .failure(let error): return ofrepFailure(error, key: nil, context: &context)
     }
-    let ruleSet = rules.store.ruleSet
-    let bound = ruleSet.bind(profile)
     let options = ResolveOptions(now: .now)
     context.json.removeAll()
     context.json.beginObject()
@@ -61,6 +60,17 @@ extension Service {
     var response = Self.decisionResponse(200, bytes, rulesVersion: ruleSet.version)
     response.fields.append((name: "ETag", value: tag))
     return response
+  }
+
+  /// The request's context bound as a profile by `ruleSet`.
+  func bind(_ body: [UInt8], _ ruleSet: RuleSet) -> Result<BoundProfile, OFREPError> {
+    OFREPContext.profile(fromBody: body).flatMap { json in
+      do throws(ProfileError) {
+        return .success(try ruleSet.bind(jsonBytes: json))
+      } catch {
+        return .failure(.invalidContext(error.message))
+      }
+    }
   }
 
   func ofrepFailure(_ error: OFREPError, key: String?, context: inout RequestContext) -> HTTPResponse {

@@ -41,7 +41,7 @@ extension Connection {
     if inputStart == input.count {
       input.removeAll(keepingCapacity: input.capacity <= 1 << 20)
       inputStart = 0
-    } else if inputStart > 65_536 {
+    } else if inputStart > 65_536, inputStart * 2 > input.count {
       input.removeFirst(inputStart)
       inputStart = 0
     }
@@ -60,6 +60,7 @@ extension Connection {
     let (route, key, refusal) = service.route(head)
     let keepAlive = head.keepAlive && !loop.server.draining.load(ordering: .relaxed)
     let request = Request(head: head, route: route, key: key, headAt: loop.now, keepAlive: keepAlive)
+    bytesAfterHead = unconsumedInput
     if let refusal { return answerEarly(refusal, request, limit: service.options.maxBodyBytes, loop) }
     switch service.plan(head, route: route) {
     case .answer(let response):

@@ -5,8 +5,9 @@ import Foundation
 ///
 /// A connection alternates between reading a request and answering it; pipelined requests are answered in
 /// order, each response queued after the one before. Reading stops while more than ``highWater`` bytes of
-/// responses wait for the client (flow control: the client's sends then block in TCP), and a turn answers at
-/// most ``requestsPerTurn`` requests before the loop serves other connections.
+/// responses wait for the client (flow control: the client's sends then block in TCP), except for the rest of a
+/// body being received (at most its Content-Length, which the route's body limit bounds); a turn answers at most
+/// ``requestsPerTurn`` requests before the loop serves other connections.
 final class Connection {
   let descriptor: Int32
   let remote: String
@@ -24,6 +25,10 @@ final class Connection {
   var lastActivity: UInt64
   /// When a send last made progress.
   var lastWrite: UInt64
+  /// When a read last brought bytes.
+  var lastRead: UInt64
+  /// Bytes read since the current request's head was read (its body, and perhaps more).
+  var bytesAfterHead = 0
   /// The client shut down its side: nothing more will arrive.
   var peerClosed = false
   /// Close once the output is sent (an error, `Connection: close`, a shutdown).
@@ -42,6 +47,8 @@ final class Connection {
   /// Batch body bytes fed per turn.
   static let streamBytesPerTurn = 262_144
   static let lingerNanoseconds: UInt64 = 2_000_000_000
+  /// The least average rate of a body after its first read timeout, in bytes per second.
+  static let minimumBodyRate = 1_024.0
 
   /// What the connection is doing with the current request.
   enum Phase {
@@ -72,6 +79,7 @@ final class Connection {
     decoder = HTTPRequestDecoder(limits: limits)
     lastActivity = now
     lastWrite = now
+    lastRead = now
   }
 
   var pendingOutput: Int { output.count - outputStart }
@@ -90,6 +98,7 @@ final class Connection {
       return loop.remove(self)
     }
     lastActivity = loop.now
+    lastRead = loop.now
     if lingerUntil != nil {
       if count == 0 { loop.remove(self) }
       return
@@ -98,6 +107,7 @@ final class Connection {
       peerClosed = true
     } else {
       if requestStarted == nil { requestStarted = loop.now }
+      if currentRequest != nil { bytesAfterHead += count }
       input.append(contentsOf: loop.scratch[0..<count])
     }
     step(loop)
@@ -117,8 +127,13 @@ final class Connection {
       // Nothing more will arrive: a request left incomplete can never be answered.
       if peerClosed, !isScheduled { return loop.remove(self) }
     }
-    let reading = lingerUntil != nil || (!closeAfterFlush && !peerClosed && pendingOutput < Self.highWater
-      && unconsumedInput < decoder.limits.maxHeaderBytes + Self.streamBytesPerTurn)
+    // A body still arriving is read whole even while responses wait: many clients send the whole request before
+    // they read anything (a batch answered as it streams would otherwise stall both sides until a timeout).
+    let open = !closeAfterFlush && !peerClosed
+    let reading =
+      lingerUntil != nil
+      || (open && pendingOutput < Self.highWater && unconsumedInput < decoder.limits.maxHeaderBytes + Self.streamBytesPerTurn)
+      || (open && unconsumedInput < decoder.remainingBodyBytes)
     loop.poll(self, for: (reading ? UInt32(CEVENT_POLL_IN) : 0) | (pendingOutput > 0 ? UInt32(CEVENT_POLL_OUT) : 0))
   }
 
@@ -140,7 +155,8 @@ final class Connection {
     if outputStart == output.count {
       output.removeAll(keepingCapacity: output.capacity <= 1 << 20)
       outputStart = 0
-    } else if outputStart > 1 << 20 {
+    } else if outputStart > 65_536, outputStart * 2 > output.count {
+      // Only when the sent part is the larger: each byte is moved a bounded number of times.
       output.removeFirst(outputStart)
       outputStart = 0
     }
@@ -157,8 +173,10 @@ final class Connection {
     loop.poll(self, for: UInt32(CEVENT_POLL_IN))
   }
 
-  /// Closes the connection when a deadline has passed: lingering, writing (the client reads nothing), reading
-  /// a request (408 when nothing of its response was sent), or idle.
+  /// Closes the connection when a deadline has passed: lingering; writing (the client has read nothing of a
+  /// response for the write timeout); reading (a head not complete within the read timeout of its first byte, or
+  /// a body that paused for the read timeout or averages under ``minimumBodyRate`` after it: 408 when nothing of
+  /// the response was sent); idle.
   func checkDeadlines(_ loop: EventLoop) {
     let now = loop.now
     let configuration = loop.server.configuration
@@ -166,17 +184,24 @@ final class Connection {
       if now >= lingerUntil { loop.remove(self) }
       return
     }
-    if pendingOutput > 0 {
-      if now >= lastWrite + MonotonicClock.nanoseconds(configuration.writeTimeout) { timedOut(loop) }
-      return
+    if pendingOutput > 0, now >= lastWrite + MonotonicClock.nanoseconds(configuration.writeTimeout) {
+      return timedOut(loop)
     }
-    if let requestStarted, !closeAfterFlush {
-      guard now >= requestStarted + MonotonicClock.nanoseconds(configuration.readTimeout) else { return }
+    if requestStarted != nil, !closeAfterFlush, readExpired(now, timeout: MonotonicClock.nanoseconds(configuration.readTimeout)) {
       if case .streaming = phase { return timedOut(loop) }
-      answerTimeout(loop)
-      return
+      return answerTimeout(loop)
     }
     if isIdle, now >= lastActivity + MonotonicClock.nanoseconds(configuration.idleTimeout) { loop.remove(self) }
+  }
+
+  /// Whether the client is too slow sending the request being read. Time the server spends answering (a head
+  /// and body both read) is not the client's.
+  private func readExpired(_ now: UInt64, timeout: UInt64) -> Bool {
+    guard let request = currentRequest else { return now >= requestStarted! + timeout }
+    guard decoder.remainingBodyBytes > unconsumedInput else { return false }
+    let elapsed = now - request.headAt
+    let expected = Double(elapsed.subtractingReportingOverflow(timeout).partialValue) / 1e9 * Self.minimumBodyRate
+    return now >= lastRead + timeout || (elapsed > timeout && Double(bytesAfterHead) < expected)
   }
 
   private func timedOut(_ loop: EventLoop) {

@@ -9,7 +9,8 @@ public struct ServerConfiguration: Sendable {
   public var limits: HTTPLimits
   /// Connections open at once; one more is answered 503 and closed (default 1,024).
   public var maxConnections: Int
-  /// Seconds a request (head and body) may take to arrive from its first byte; then 408 and close (default 10).
+  /// Seconds a request's head may take to arrive from its first byte, and a body may pause (it must also average
+  /// 1 KiB/s after its first `readTimeout` seconds); then 408 and close (default 10).
   public var readTimeout: Double
   /// Seconds a connection may wait for its next request; then it is closed (default 60).
   public var idleTimeout: Double

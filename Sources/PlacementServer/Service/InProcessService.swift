@@ -6,6 +6,7 @@ import PlacementKit
 package struct InProcessService {
   private let service: Service
   private var context: RequestContext
+  private var heads: [String: HTTPRequestHead] = [:]
 
   package init(rules: ServedRules, options: ServiceOptions = ServiceOptions()) {
     service = Service(rules: rules, options: options, loops: 1)
@@ -13,12 +14,22 @@ package struct InProcessService {
   }
 
   /// The response to `method target` with `body`, as a loop would answer a complete request (its metrics counted).
+  /// The head is read once per method and target (reading heads is the transport's share).
   package mutating func answer(_ method: String, _ target: String, body: [UInt8]) -> HTTPResponse {
-    let line = Array("\(method) \(target) HTTP/1.1".utf8).withUnsafeBufferPointer { RequestLine.parse($0) }
-    guard case .success(let parsed) = line,
-      case .success(let head) = HTTPFraming.head(
-        parsed, fields: [.init(name: "Host", value: "bench"), .init(name: "Content-Length", value: String(body.count))])
-    else { return ServiceError.notFound.response }
+    let head: HTTPRequestHead
+    if let cached = heads[method + " " + target], cached.contentLength == body.count {
+      head = cached
+    } else {
+      let line = Array("\(method) \(target) HTTP/1.1".utf8).withUnsafeBufferPointer { RequestLine.parse($0) }
+      let fields: [HTTPRequestHead.Field] = [
+        .init(name: "Host", value: "bench"), .init(name: "Content-Length", value: String(body.count)),
+      ]
+      guard case .success(let parsed) = line, case .success(let read) = HTTPFraming.head(parsed, fields: fields) else {
+        return ServiceError.notFound.response
+      }
+      head = read
+      heads[method + " " + target] = read
+    }
     let (route, key, refusal) = service.route(head)
     if let refusal { return refusal }
     let response = service.respond(route, key: key, to: head, body: body, context: &context)

@@ -26,14 +26,19 @@ public enum Route: Int, CaseIterable, Sendable {
     }
   }
 
-  /// The methods the route answers (`HEAD` wherever `GET` is).
-  var methods: [String] {
+  /// The methods the route answers (`HEAD` wherever `GET` is), for `Allow`.
+  var methods: [String] { isPost ? ["POST"] : self == .other ? [] : ["GET", "HEAD"] }
+
+  /// Whether the route answers `method`.
+  func answers(_ method: String) -> Bool {
     switch self {
-    case .ofrepFlag, .ofrepBulk, .resolve, .resolveBatch: ["POST"]
-    case .healthz, .readyz, .metrics, .rules: ["GET", "HEAD"]
-    case .other: []
+    case .ofrepFlag, .ofrepBulk, .resolve, .resolveBatch: method == "POST"
+    case .healthz, .readyz, .metrics, .rules: method == "GET" || method == "HEAD"
+    case .other: false
     }
   }
+
+  private var isPost: Bool { self == .ofrepFlag || self == .ofrepBulk || self == .resolve || self == .resolveBatch }
 
   /// Probes answer without a token, so a load balancer or an orchestrator can check the server.
   var needsToken: Bool { self != .healthz && self != .readyz }

@@ -29,7 +29,7 @@ final class Service: Sendable {
   func route(_ head: HTTPRequestHead) -> (route: Route, key: String?, refusal: HTTPResponse?) {
     let (route, key) = Route.of(path: head.path)
     guard route != .other else { return (route, key, ServiceError.notFound.response) }
-    guard route.methods.contains(head.method) else {
+    guard route.answers(head.method) else {
       var response = ServiceError.methodNotAllowed(route.methods).response
       response.fields.append((name: "Allow", value: route.methods.joined(separator: ", ")))
       return (route, key, response)
