@@ -142,9 +142,12 @@ enum Help {
     Applies flow_user_input events (JSON Lines, in order: last value wins) to a profile (empty by default)
     and prints the profile with the custom attributes derived from the rules' declarations.
     Events that are not flow_user_input are ignored; a malformed event is reported with its line and skipped.
+    Errors and warnings are printed in line order.
 
     options:
-      --profile FILE   start from this profile
+      --profile FILE   start from this profile: its own events apply first; the events an attribute reads
+                       are folded into custom_attributes, the others stay in "events", so resolving the
+                       printed profile decides on the new answers
       --rules PATH     rules file or directory (default: Rules)
       --adapty         check the derived custom attributes against Adapty's limits (keys of 1-30
                        characters of [A-Za-z0-9._-]; strings of 1-50 characters, or numbers; at most 30)

@@ -33,9 +33,10 @@ extension BoundProfile {
           values[attribute.slot] = Coercion.value(answer, for: attribute, limits: limits, &warnings)
           continue
         case .ambiguous(let screens):
+          let names = screens.map { $0.isEmpty ? "<no instanceId>" : UntrustedText.escaped($0) }
           warnings.append(
             "attribute '\(attribute.name)': element '\(source.element)' was answered on several screens "
-              + "(\(screens.joined(separator: ", "))); qualify the source with a screen")
+              + "(\(names.joined(separator: ", "))); qualify the source with a screen")
           continue
         case .missing:
           if profile.answers.isCleared(element: source.element, screen: source.screen) { continue }
