@@ -7,7 +7,8 @@ import PlacementServer
 /// share of the server's CPU per request (docs/Performance.md, "placement serve").
 enum ServeBench {
   static func run(rounds: Int) throws {
-    let rules = try ServedRules(path: "Rules")
+    let rules = ServedRules(source: .folder("Rules"))
+    try rules.load()
     var service = InProcessService(rules: rules)
     let ofrep = Array(
       #"{"context":{"targetingKey":"bench-7","interests":["music"],"birthday":"1990-06-15","app_version":"2.4.0","country":"DE"}}"#

@@ -2,17 +2,18 @@ import Foundation
 import PlacementKit
 import PlacementServer
 
-/// `placement serve`: the decision service over HTTP (docs/Serve.md). Parses the options, loads the rules,
-/// starts the server, then waits for signals: `SIGHUP` reloads the rules, `SIGTERM` or `SIGINT` drains and stops.
+/// `placement serve`: the decision service over HTTP (docs/Serve.md). Parses the options, loads the rules (from a
+/// folder, a bundle file or a bundle URL, with the cache of the last good bundle), starts the server, follows the
+/// rules' source, then waits for signals: `SIGHUP` polls the source now, `SIGTERM` or `SIGINT` drains and stops.
 struct ServeCommand: Subcommand {
   let arguments: Arguments
   let console: Console
 
   static let options = CommandOptions(
     valued: [
-      "--listen", "--rules", "--token-file", "--threads", "--max-connections", "--max-header-bytes", "--max-headers",
-      "--max-body-bytes", "--max-batch-bytes", "--read-timeout", "--idle-timeout", "--write-timeout",
-      "--shutdown-timeout",
+      "--listen", "--rules", "--cache", "--poll-interval", "--token-file", "--threads", "--max-connections",
+      "--max-header-bytes", "--max-headers", "--max-body-bytes", "--max-batch-bytes", "--read-timeout",
+      "--idle-timeout", "--write-timeout", "--shutdown-timeout",
     ],
     flags: ["--insecure-listen", "--allow-now", "--access-log"])
 
@@ -26,14 +27,7 @@ struct ServeCommand: Subcommand {
       throw CommandFailure(.usage, "unexpected argument '\(arguments.positionals[0])'")
     }
     let (configuration, options, shutdown) = try settings()
-    let path = try arguments.rulesPath() ?? "Rules"
-    if arguments.verbose { Support.reportSkipped(try skipped(path), console: console) }
-    let rules: ServedRules
-    do {
-      rules = try ServedRules(path: path)
-    } catch {
-      throw failure(error, path: path)
-    }
+    let rules = try servedRules()
     let server: Server
     do {
       server = try Server(configuration: configuration, rules: rules, options: options)
@@ -43,28 +37,69 @@ struct ServeCommand: Subcommand {
     // Before the loops' threads start, so that they inherit the mask and the signals come to `Signals.next`.
     Signals.block()
     server.start()
-    let ruleSet = rules.store.ruleSet
+    rules.follow { [console] status in
+      console.err("placement serve: rules loaded from '\(rules.source)': rules_version \(status.rulesVersion)\n")
+    }
     let address = ListenAddress("\(configuration.address.host):\(server.port)") ?? configuration.address
-    console.err(
-      "placement serve: listening on http://\(address) (rules_version \(ruleSet.version), "
-        + "\(ruleSet.placements.count) placements, \(configuration.threads) threads)\n")
-    while true {
-      let signal = Signals.next()
-      guard signal == SIGHUP else { break }
-      let report = server.reloadRules()
-      switch report.outcome {
-      case .applied: console.err("placement serve: reloaded '\(path)': rules_version \(report.rulesVersion)\n")
-      case .rejected, .superseded:
-        console.err(report.rendered())
-        console.err("placement serve: reload of '\(path)' refused; still serving rules_version \(report.rulesVersion)\n")
-      }
+    if let snapshot = rules.snapshot {
+      console.err(
+        "placement serve: listening on http://\(address) (rules_version \(snapshot.ruleSet.version), "
+          + "\(snapshot.ruleSet.placements.count) placements, \(configuration.threads) threads)\n")
+    } else {
+      console.err(
+        "placement serve: listening on http://\(address) (no rules yet: retrying '\(rules.source)', "
+          + "\(configuration.threads) threads)\n")
+    }
+    while Signals.next() == SIGHUP {
+      rules.pollNow()
     }
     let limit = shutdown == shutdown.rounded() ? String(Int(shutdown)) : String(shutdown)
     console.err("placement serve: shutting down (up to \(limit) s for requests in flight)\n")
+    rules.stop()
     server.shutdown(within: shutdown)
     server.wait()
     console.err("placement serve: stopped\n")
     return .ok
+  }
+
+  /// The rules of `--rules` (default `Rules`), loaded. A folder or a bundle file that gives no rules stops the
+  /// command; a URL that gives none (and no cache) is reported, and the server starts not ready and retries.
+  func servedRules() throws(CommandFailure) -> ServedRules {
+    let argument = try arguments.rulesPath() ?? "Rules"
+    let source: RulesSource
+    do {
+      source = try RulesSource(parsing: argument)
+    } catch {
+      throw CommandFailure(error.isInvalidBundle ? .dataError : .noInput, error.message)
+    }
+    if arguments.verbose, case .folder(let path) = source { Support.reportSkipped(skipped(path), console: console) }
+    let isURL = if case .url = source { true } else { false }
+    let interval = try seconds("--poll-interval", default: isURL ? 30 : 1)
+    let rules = ServedRules(
+      source: source, cache: arguments.value("--cache"), interval: .milliseconds(Int64(interval * 1000))
+    ) { [console] result, status in
+      let revision = status.revision.map { ", revision \($0)" } ?? ""
+      switch result.outcome {
+      case .applied:
+        console.err("placement serve: reloaded '\(source)': rules_version \(status.rulesVersion)\(revision)\n")
+      case .rejected, .superseded:
+        console.err(result.rendered())
+        console.err(
+          "placement serve: reload of '\(source)' refused; still serving rules_version \(status.rulesVersion)\n")
+      }
+    }
+    do {
+      try rules.load()
+    } catch {
+      guard isURL else { throw failure(error, path: argument) }
+      console.err("placement serve: \(error.description)\n")
+    }
+    if let status = rules.status, status.servedFromCache {
+      console.err(
+        "placement serve: serving the cached bundle '\(rules.cache ?? "")' (rules_version \(status.rulesVersion)): "
+          + "\(status.lastError ?? "")\n")
+    }
+    return rules
   }
 
   /// The server's configuration and options, and the shutdown deadline, from the command line.
@@ -124,16 +159,20 @@ struct ServeCommand: Subcommand {
     return token
   }
 
-  private func skipped(_ path: String) throws(CommandFailure) -> [SkippedFile] {
+  private func skipped(_ path: String) -> [SkippedFile] {
     (try? RuleLoading.discover(at: path).skipped) ?? []
   }
 
-  private func failure(_ error: RulesLoadFailure, path: String) -> CommandFailure {
-    if let compilation = error.compilation {
-      Support.printDiagnostics(compilation, rules: path, console: console)
-      let count = compilation.diagnostics.filter { $0.severity == .error }.count + compilation.truncatedCount
-      return CommandFailure(.dataError, "rules do not compile: \(count) error\(count == 1 ? "" : "s")")
+  /// The failure of rules from a folder or a bundle file: their diagnostics printed, or why they cannot be read.
+  private func failure(_ error: RulesUnavailableError, path: String) -> CommandFailure {
+    guard let loadError = error.loadError else {
+      let errors = error.diagnostics.filter { $0.severity == .error }
+      console.err(Support.render(error.diagnostics, rules: path, colors: console.stderrColors))
+      if let cacheError = error.cacheError { console.err("no cached bundle to serve instead: \(cacheError.message)\n") }
+      return CommandFailure(.dataError, "rules do not compile: \(errors.count) error\(errors.count == 1 ? "" : "s")")
     }
-    return CommandFailure(error.isInvalidData ? .dataError : .noInput, error.message ?? "cannot read '\(path)'")
+    var message = loadError.message
+    if let cacheError = error.cacheError { message += "\nno cached bundle to serve instead: \(cacheError.message)" }
+    return CommandFailure(loadError.isReadFailure || !loadError.isInvalidBundle ? .noInput : .dataError, message)
   }
 }

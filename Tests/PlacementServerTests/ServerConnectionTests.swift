@@ -223,7 +223,7 @@ import Testing
   @Test func aShutdownFinishesTheRequestInFlight() throws {
     var configuration = ServerConfiguration(address: ListenAddress("127.0.0.1:0")!, threads: 1)
     configuration.readTimeout = 30
-    let server = try Server(configuration: configuration, rules: ServedRules(path: Repository.rules), options: ServiceOptions())
+    let server = try Server(configuration: configuration, rules: loadedRules(Repository.rules), options: ServiceOptions())
     server.start()
     let idle = TestClient(port: server.port)
     #expect(idle.exchange(TestClient.request("GET", "/healthz"))?.status == 200)

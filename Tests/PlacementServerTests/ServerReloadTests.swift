@@ -5,7 +5,7 @@ import Testing
 
 @testable import PlacementServer
 
-/// Reloads while requests flow (run under Thread Sanitizer by .ci/run): good bundles alternate with broken ones,
+/// Reloads of a bundle file, polled by the server's follower, while requests flow (run under Thread Sanitizer by .ci/run): good bundles alternate with broken ones,
 /// and every response is a 200 decided by one of the published rule sets, never a mix and never an error.
 @Suite struct ServerReloadTests {
   /// A folder with the rules of Rules/, the last file ending with `suffix` (which changes `rules_version`).
@@ -85,9 +85,9 @@ import Testing
           default: (uncompilable.bytes, false)
           }
         try Self.publish(bytes, at: path)
-        let report = server.reloadRules()
-        #expect(report.outcome == (good ? .applied : .rejected), "reload \(reloads)")
-        #expect(published.contains(report.rulesVersion))
+        let report = server.rules.poll()
+        #expect(report?.outcome == (good ? .applied : .rejected), "reload \(reloads)")
+        #expect(published.contains(server.rules.snapshot?.ruleSet.version ?? ""))
         if good { applied.add(1, ordering: .relaxed) }
         reloads += 1
       }
@@ -95,7 +95,7 @@ import Testing
       #expect(failures.withLock { $0 } == [])
       #expect(seen.withLock { $0 } == published)
       #expect(applied.load(ordering: .relaxed) >= 4)
-      let counts = server.service.rules.reloadCounts
+      let counts = server.rules.reloadCounts
       #expect(counts.attempted == reloads)
       #expect(counts.failed == reloads / 2)
     }

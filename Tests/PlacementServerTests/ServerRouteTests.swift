@@ -19,12 +19,19 @@ import Testing
       #expect(health.status == 200)
       #expect(health.text == "{\"status\":\"ok\"}\n")
       let ready = try #require(client.exchange(TestClient.request("GET", "/readyz")))
-      #expect(ready.text == "{\"status\":\"ready\",\"rules_version\":\"\(Self.ruleSet.version)\"}\n")
+      #expect(ready.status == 200)
+      #expect(
+        ready.text.hasPrefix(
+          "{\"status\":\"ready\",\"rules_version\":\"\(Self.ruleSet.version)\",\"served_from_cache\":false,"
+            + "\"staleness_seconds\":"))
       let manifest = try #require(client.exchange(TestClient.request("GET", "/v1/rules"))?.json as? [String: Any])
       #expect(manifest["rules_version"] as? String == Self.ruleSet.version)
       #expect(manifest["placements"] as? [String] == Self.ruleSet.placementNames)
       #expect(manifest["source"] as? String == Repository.rules)
-      #expect(manifest["store_version"] as? Int == 1)
+      #expect(manifest["version"] as? Int == 1)
+      #expect(manifest["revision"] is NSNull)
+      #expect(manifest["served_from_cache"] as? Bool == false)
+      #expect(manifest["reloads"] as? Int == 0)
       #expect(manifest["tool_version"] as? String == "test")
       client.send(TestClient.request("HEAD", "/healthz"))
       let head = try #require(client.readResponse(bodyless: true))
@@ -151,6 +158,9 @@ import Testing
       #expect(page.contains("placement_decisions_total{placement=\"onboarding_end\",reason=\"DEFAULT\"} 3\n"))
       #expect(page.contains("placement_rules_info{rules_version=\"\(Self.ruleSet.version)\",revision=\"\",source=\"\(Repository.rules)\"} 1\n"))
       #expect(page.contains("placement_rules_reloads_total 0\n"))
+      #expect(page.contains("placement_rules_reload_failures_total 0\n"))
+      #expect(page.contains("placement_rules_loaded 1\n"))
+      #expect(page.contains("placement_rules_served_from_cache 0\n"))
       #expect(page.contains("placement_http_connections_open 1\n"))
     }
   }

@@ -24,8 +24,13 @@ class Served:
         self.process = subprocess.Popen(
             [PLACEMENT, "serve", "--listen", "127.0.0.1:0", *arguments],
             cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        # What it says before it listens (a source that failed, the cache served instead).
+        self.preamble = ""
         line = self.process.stderr.readline()
-        match = re.search(r"listening on (http://127\.0\.0\.1:\d+) \(rules_version (\w+)", line)
+        while line and "listening on" not in line:
+            self.preamble += line
+            line = self.process.stderr.readline()
+        match = re.search(r"listening on (http://127\.0\.0\.1:\d+) \((?:rules_version (\w+)|no rules yet)", line)
         if not match:
             self.process.kill()
             raise RuntimeError(f"placement serve did not start: {line}{self.process.stderr.read()}")

@@ -1,5 +1,5 @@
 """The server's life: reloads on SIGHUP from a rules bundle (a broken one refused), the bearer token, and the
-drain on SIGTERM that answers the request in flight."""
+drain on SIGTERM that answers the request in flight. (Following a bundle URL: test_fleet.py.)"""
 
 import shutil
 import signal
@@ -24,7 +24,7 @@ def test_sighup_reloads_a_bundle_and_refuses_a_broken_one(tmp_path):
     shutil.copytree(ROOT / "Rules", rules, ignore=shutil.ignore_patterns("tests"))
     bundle = tmp_path / "rules.bundle"
     build_bundle(rules, bundle, "r1")
-    served = Served(["--rules", str(bundle)])
+    served = Served(["--rules", str(bundle), "--poll-interval", "3600"])
     try:
         first = requests.get(f"{served.url}/v1/rules", timeout=10).json()
         assert (first["rules_version"], first["revision"]) == (served.rules_version, "r1")
@@ -38,7 +38,9 @@ def test_sighup_reloads_a_bundle_and_refuses_a_broken_one(tmp_path):
         assert second["rules_version"] != first["rules_version"]
         data = bytearray(bundle.read_bytes())
         data[len(data) // 2] ^= 0x20
-        bundle.write_bytes(bytes(data))
+        corrupt = tmp_path / "corrupt.bundle"
+        corrupt.write_bytes(bytes(data))
+        corrupt.rename(bundle)
         served.process.send_signal(signal.SIGHUP)
         assert wait_until(lambda: served.metric("placement_rules_reload_failures_total") == 1)
         third = requests.get(f"{served.url}/v1/rules", timeout=10).json()

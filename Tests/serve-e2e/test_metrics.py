@@ -13,11 +13,13 @@ def test_the_metrics_page_parses_and_counts(server):
     families = {family.name: family for family in text_string_to_metric_families(text)}
     assert {"placement_http_requests", "placement_http_request_duration_seconds", "placement_decisions",
             "placement_rules_reloads", "placement_rules_reload_failures", "placement_rules_info",
+            "placement_rules_loaded", "placement_rules_staleness_seconds", "placement_rules_served_from_cache",
             "placement_http_connections_open"} <= set(families)
     assert families["placement_http_request_duration_seconds"].type == "histogram"
     assert server.metric("placement_http_requests_total", route="/v1/resolve", status="200") == before + 5
     assert server.metric("placement_http_requests_total", route="other", status="404") >= 1
     assert server.metric("placement_decisions_total", placement="onboarding_end", reason="DEFAULT") >= 5
     assert server.metric("placement_rules_info", rules_version=server.rules_version) == 1
+    assert server.metric("placement_rules_loaded") == 1
     count = server.metric("placement_http_request_duration_seconds_count", route="/v1/resolve")
     assert server.metric("placement_http_request_duration_seconds_bucket", route="/v1/resolve", le="+Inf") == count

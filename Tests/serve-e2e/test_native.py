@@ -59,7 +59,9 @@ def test_a_large_batch_arrives_whole(server):
 
 def test_probes_and_manifest(server):
     assert curl(f"{server.url}/healthz") == b'{"status":"ok"}\n'
-    assert json.loads(curl(f"{server.url}/readyz")) == {"status": "ready", "rules_version": server.rules_version}
+    ready = json.loads(curl(f"{server.url}/readyz"))
+    assert ready == {"status": "ready", "rules_version": server.rules_version, "served_from_cache": False,
+                     "staleness_seconds": ready["staleness_seconds"]}
     manifest = json.loads(curl(f"{server.url}/v1/rules"))
     assert manifest["rules_version"] == server.rules_version
     assert manifest["placements"] == ["onboarding_end", "main_paywall", "upgrade_prompt"]

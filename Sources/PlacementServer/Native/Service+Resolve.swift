@@ -10,7 +10,7 @@ extension Service {
     case .success(let parsed): query = parsed
     case .failure(let error): return error.response
     }
-    let ruleSet = rules.store.ruleSet
+    let ruleSet = rules.ruleSet
     let handles: [PlacementHandle]
     switch query.handles(in: ruleSet) {
     case .success(let found): handles = found

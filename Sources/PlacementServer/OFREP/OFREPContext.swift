@@ -75,4 +75,8 @@ struct OFREPError: Error, Sendable, Equatable {
     OFREPError(code: "FLAG_NOT_FOUND", details: details, status: 404)
   }
   static func general(_ details: String) -> OFREPError { OFREPError(code: "GENERAL", details: details, status: 500) }
+  /// No rules to evaluate with yet (503, so that clients retry).
+  static func unavailable(_ details: String) -> OFREPError {
+    OFREPError(code: "GENERAL", details: details, status: 503)
+  }
 }

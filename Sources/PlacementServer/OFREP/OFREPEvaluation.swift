@@ -88,6 +88,13 @@ enum OFREPEvaluation {
     }
   }
 
+  /// The response of a failure: ``writeFailure(_:key:to:)``'s object with the error's status.
+  static func failureResponse(_ error: OFREPError, key: String?) -> HTTPResponse {
+    var json = JSONWriter(reservingCapacity: 128)
+    writeFailure(error, key: key, to: &json)
+    return HTTPResponse(status: error.status, fields: [HTTPResponse.jsonContentType], body: json.bytes)
+  }
+
   /// `{"key": ..., "errorCode": ..., "errorDetails": ...}` (a bulk request's failure has no key).
   static func writeFailure(_ error: OFREPError, key: String?, to json: inout JSONWriter) {
     json.beginObject()

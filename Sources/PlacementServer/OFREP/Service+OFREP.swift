@@ -4,7 +4,7 @@ extension Service {
   /// `POST /ofrep/v1/evaluate/flags/{key}`: one placement, as an OFREP evaluation (200), or an OFREP failure
   /// (400 PARSE_ERROR, INVALID_CONTEXT, TARGETING_KEY_MISSING; 404 FLAG_NOT_FOUND).
   func ofrepFlag(_ key: String, body: [UInt8], context: inout RequestContext) -> HTTPResponse {
-    let ruleSet = rules.store.ruleSet
+    let ruleSet = rules.ruleSet
     guard let handle = ruleSet.placementHandle(named: key) else {
       let error = ResolveError.unknownPlacement(
         key, known: ruleSet.placementNames, suggestion: Suggestions.closest(to: key, in: ruleSet.placementNames))
@@ -30,7 +30,7 @@ extension Service {
   /// `POST /ofrep/v1/evaluate/flags`: every placement (`{"flags": [...]}`, with an `ETag`; 304 when
   /// `If-None-Match` names it), or a bulk failure (400) without a key.
   func ofrepBulk(_ head: HTTPRequestHead, body: [UInt8], context: inout RequestContext) -> HTTPResponse {
-    let ruleSet = rules.store.ruleSet
+    let ruleSet = rules.ruleSet
     let bound: BoundProfile
     switch bind(body, ruleSet) {
     case .success(let value): bound = value

@@ -27,7 +27,8 @@ public final class Server: Sendable {
   /// Monotonic nanoseconds after which a draining loop closes the connections it still has.
   let drainDeadline = Atomic<UInt64>(0)
 
-  /// Listens on the configuration's address (the rules are already loaded).
+  /// Listens on the configuration's address. Rules need not be loaded yet: until they are, the routes that decide
+  /// and `/readyz` answer 503.
   /// - Throws: ``ServerError`` when the address cannot be bound or the event polls cannot be made.
   public init(configuration: ServerConfiguration, rules: ServedRules, options: ServiceOptions) throws(ServerError) {
     self.configuration = configuration
@@ -85,6 +86,6 @@ public final class Server: Sendable {
   /// Connections open now.
   public var openConnections: Int { service.connections.open.load(ordering: .relaxed) }
 
-  /// Reloads the rules from their path (see ``ServedRules/reload()``).
-  public func reloadRules() -> ServedRules.ReloadReport { service.rules.reload() }
+  /// The rules the server answers with.
+  public var rules: ServedRules { service.rules }
 }

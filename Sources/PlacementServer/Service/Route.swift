@@ -38,7 +38,13 @@ public enum Route: Int, CaseIterable, Sendable {
     }
   }
 
-  private var isPost: Bool { self == .ofrepFlag || self == .ofrepBulk || self == .resolve || self == .resolveBatch }
+  private var isPost: Bool { decides }
+
+  /// The routes that decide with the rules: refused with 503 until rules are loaded.
+  var decides: Bool { self == .ofrepFlag || self == .ofrepBulk || self == .resolve || self == .resolveBatch }
+
+  /// The OFREP routes, whose failures have OFREP's shape.
+  var isOFREP: Bool { self == .ofrepFlag || self == .ofrepBulk }
 
   /// Probes answer without a token, so a load balancer or an orchestrator can check the server.
   var needsToken: Bool { self != .healthz && self != .readyz }

@@ -1,143 +1,173 @@
+import Dispatch
 import Foundation
 import PlacementKit
 import Synchronization
 
-/// The rules a server answers with: a ``RuleStore`` filled from a rules path (a folder, a rules file or a rules
-/// bundle), reloaded from the same path on request (``reload()``, `SIGHUP` in `placement serve`).
+/// The rules a server answers with: a ``RuleStore`` loaded from a ``RulesSource`` (a rules folder, a bundle file
+/// or a bundle URL) with the cache of the last good bundle (``RuleStore/init(source:cache:options:assignments:clock:)``),
+/// then kept current by a ``RulesFollower`` (docs/Fleet.md).
 ///
-/// Requests read ``RuleStore/snapshot`` once each, so a reload never mixes two rule sets in one response; a
-/// reload whose rules cannot be read or have errors changes nothing (the previous rules keep serving).
+/// Until rules are loaded the server is not ready: the routes that decide answer 503 and `/readyz` too. Once
+/// loaded, rules stay loaded: a reload that cannot be read, a bundle that does not verify or is older, and rules
+/// that do not compile change nothing (the previous rules keep serving). Requests read the rule set once each, so
+/// a reload never mixes two rule sets in one response.
 public final class ServedRules: Sendable {
-  /// Where one installed rule set came from.
-  public struct Provenance: Sendable, Equatable {
-    /// The rules path as given.
-    public let source: String
-    /// The bundle's revision (`placement bundle build --revision`), or nil (a folder, or none recorded).
-    public let revision: String?
-    /// When the rule set was installed.
-    public let loadedAt: Instant
-  }
+  /// A loaded store and the follower that keeps it current.
+  final class Following: Sendable {
+    let store: RuleStore
+    let follower: RulesFollower
 
-  /// What a reload did.
-  public struct ReloadReport: Sendable {
-    /// Applied, rejected (unreadable rules, or rules with errors), or superseded by a later reload.
-    public let outcome: ReloadResult.Outcome
-    /// The ``RuleStore/Snapshot/version`` serving afterwards.
-    public let storeVersion: Int
-    /// The `rules_version` serving afterwards.
-    public let rulesVersion: String
-    /// The new rules' diagnostics (errors when rejected).
-    public let diagnostics: [Diagnostic]
-    /// Why the rules could not be read, or nil.
-    public let loadError: String?
-
-    /// The load error or the diagnostics as people read them.
-    public func rendered() -> String {
-      if let loadError { return "error: \(loadError)\n" }
-      return DiagnosticRenderer(colors: false).render(diagnostics)
+    init(store: RuleStore, follower: RulesFollower) {
+      self.store = store
+      self.follower = follower
     }
   }
 
-  public let store: RuleStore
-  public let source: String
-  private let provenances: PthreadLocked<[Int: Provenance]>
-  /// One reload at a time, so that provenance is recorded in the order versions are installed.
-  private let reloading = PthreadLocked(())
-  private let reloads = Atomic<Int>(0)
-  private let failures = Atomic<Int>(0)
+  /// Where the rules come from.
+  public let source: RulesSource
+  /// The file that keeps the last good bundle (bundle and URL sources), or nil.
+  public let cache: String?
+  /// The time between two polls of the source while it answers.
+  public let interval: Duration
+  private let options: CompileOptions
+  private let onReload: @Sendable (ReloadResult, RulesStatus) -> Void
+  /// Set once, by the first load that gives rules; never cleared.
+  private let following = AtomicLazyReference<Following>()
+  /// Why the last load failed while no rules are loaded (``RulesUnavailableError/description``).
+  private let loadFailure = PthreadLocked<String?>(nil)
+  private let counts = ReloadCounts()
+  private let stopped = Atomic<Bool>(false)
+  /// Wakes the thread that retries the load at start (``follow()``) before its delay ends.
+  private let retry = DispatchSemaphore(value: 0)
 
-  /// Reads and compiles the rules at `path`.
-  /// - Throws: ``RulesLoadFailure`` when they cannot be read or have an error.
-  public init(path: String) throws(RulesLoadFailure) {
-    let read = try Self.read(path)
-    let compilation = Compilation.compile(read.sources)
-    guard let ruleSet = compilation.ruleSet else { throw RulesLoadFailure(message: nil, compilation: compilation) }
-    store = RuleStore(ruleSet)
-    source = path
-    provenances = PthreadLocked([1: Provenance(source: path, revision: read.revision, loadedAt: .now)])
+  /// Rules to be loaded from `source` (``load()``), then followed (``follow()``).
+  /// - Parameters:
+  ///   - source: where the rules come from.
+  ///   - cache: a file to keep the last good bundle in, or nil (ignored for a folder). Its folder must exist.
+  ///   - interval: the time between two polls while the source answers.
+  ///   - options: the compile options of the load and of every reload.
+  ///   - onReload: called with each reload's result (applied, rejected with the reason, or superseded) and the
+  ///     status after it, on the thread that polled.
+  public init(
+    source: RulesSource, cache: String? = nil, interval: Duration = .seconds(30),
+    options: CompileOptions = CompileOptions(),
+    onReload: @escaping @Sendable (ReloadResult, RulesStatus) -> Void = { _, _ in }
+  ) {
+    self.source = source
+    self.cache = cache
+    self.interval = interval
+    self.options = options
+    self.onReload = onReload
   }
 
-  /// The installed rule set and where it came from.
-  public var current: (snapshot: RuleStore.Snapshot, provenance: Provenance) {
-    let snapshot = store.snapshot
-    let provenance = provenances.withLock { table in
-      table[snapshot.version] ?? table[table.keys.max() ?? 1]!
-    }
-    return (snapshot, provenance)
-  }
-
-  /// Reads the rules path again and installs its rules when they compile.
-  public func reload() -> ReloadReport {
-    reloading.withLock { _ in
-      reloads.add(1, ordering: .relaxed)
-      let read: (sources: [RuleSource], revision: String?)
-      do throws(RulesLoadFailure) {
-        read = try Self.read(source)
-      } catch {
-        failures.add(1, ordering: .relaxed)
-        let snapshot = store.snapshot
-        return ReloadReport(
-          outcome: .rejected, storeVersion: snapshot.version, rulesVersion: snapshot.ruleSet.version, diagnostics: [],
-          loadError: error.message ?? "cannot read '\(source)'")
-      }
-      let result = store.reload(sources: read.sources)
-      if result.outcome == .applied {
-        let provenance = Provenance(source: source, revision: read.revision, loadedAt: .now)
-        provenances.withLock { table in
-          table = table.filter { $0.key >= result.version - 1 }
-          table[result.version] = provenance
-        }
-      } else {
-        failures.add(1, ordering: .relaxed)
-      }
-      return ReloadReport(
-        outcome: result.outcome, storeVersion: result.version, rulesVersion: store.snapshot.ruleSet.version,
-        diagnostics: result.diagnostics, loadError: nil)
-    }
-  }
-
-  /// Reloads attempted and reloads that changed nothing because the rules could not be read or had errors.
-  public var reloadCounts: (attempted: Int, failed: Int) {
-    (reloads.load(ordering: .relaxed), failures.load(ordering: .relaxed))
-  }
-
-  /// The rules files at `path` and, for a bundle, its revision.
-  static func read(_ path: String) throws(RulesLoadFailure) -> (sources: [RuleSource], revision: String?) {
-    var info = stat()
-    if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-      let bytes: [UInt8]
-      do {
-        bytes = try FileReading.contents(of: path)
-      } catch {
-        throw RulesLoadFailure(message: error.message)
-      }
-      if TarArchive.looksLikeArchive(bytes) {
-        do {
-          let bundle = try RulesBundle.read(bytes)
-          return (bundle.sources(named: path), bundle.revision)
-        } catch {
-          throw RulesLoadFailure(message: "'\(path)': \(error)", isInvalidData: true)
-        }
-      }
-    }
+  /// Loads the rules of the source, or of the cache when the source cannot give rules that compile; does
+  /// nothing when rules are loaded. The follower is made, not started (``follow()`` starts it).
+  /// - Throws: ``RulesUnavailableError`` when neither gives rules (counted as a failed reload unless it is the
+  ///   first attempt).
+  public func load() throws(RulesUnavailableError) {
+    guard following.load() == nil else { return }
+    let store: RuleStore
     do {
-      return (try RuleLoading.sources(at: [path]), nil)
+      store = try RuleStore(source: source, cache: cache, options: options)
     } catch {
-      throw RulesLoadFailure(message: error.message, isInvalidData: error.isInvalidBundle)
+      loadFailure.withLock { $0 = error.description }
+      throw error
     }
+    let follower = RulesFollower(store: store, source: source, interval: interval, cache: cache, options: options) {
+      [counts, onReload] result in
+      counts.count(failed: result.outcome == .rejected)
+      onReload(result, store.status)
+    }
+    _ = following.storeIfNil(Following(store: store, follower: follower))
+    loadFailure.withLock { $0 = nil }
+  }
+
+  /// Follows the source on a thread of its own until ``stop()``: when rules are loaded, starts the follower;
+  /// otherwise retries ``load()`` after the follower's delays (the interval, doubling after each failure up to
+  /// 5 minutes), then starts it. `loaded` is called once rules are loaded by a retry.
+  public func follow(loaded: @escaping @Sendable (RulesStatus) -> Void = { _ in }) {
+    if let current = following.load() {
+      current.follower.start()
+      return
+    }
+    Thread { [self] in
+      var attempts = 0
+      while !stopped.load(ordering: .relaxed) {
+        let wait = RulesFollower.delay(interval, afterFailures: attempts + 1)
+        let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18
+        _ = retry.wait(timeout: .now() + seconds)
+        if stopped.load(ordering: .relaxed) { return }
+        do throws(RulesUnavailableError) {
+          try load()
+          counts.count(failed: false)
+        } catch {
+          counts.count(failed: true)
+          attempts += 1
+          continue
+        }
+        guard let current = following.load() else { return }
+        loaded(current.store.status)
+        current.follower.start()
+        // A stop() that ran before the start above found no follower to stop.
+        if stopped.load(ordering: .sequentiallyConsistent) { current.follower.stop() }
+        return
+      }
+    }.start()
+  }
+
+  /// Polls the source now (`SIGHUP`): wakes the started follower (or polls on the calling thread when it is not
+  /// started); before rules are loaded, wakes the thread retrying the load.
+  public func pollNow() {
+    if let current = following.load() {
+      current.follower.pollNow()
+    } else {
+      retry.signal()
+    }
+  }
+
+  /// Polls the source once on the calling thread and installs what is good and new (``RulesFollower/poll()``).
+  /// - Returns: the reload's result, or nil when nothing was to install (or no rules are loaded).
+  @discardableResult
+  public func poll() -> ReloadResult? {
+    following.load()?.follower.poll()
+  }
+
+  /// Stops following: the follower's thread, or the thread retrying the load.
+  public func stop() {
+    stopped.store(true, ordering: .sequentiallyConsistent)
+    retry.signal()
+    following.load()?.follower.stop()
+  }
+
+  /// The installed rule set and its version, or nil before rules are loaded.
+  public var snapshot: RuleStore.Snapshot? { following.load()?.store.snapshot }
+
+  /// The served rules' status (source, revision, polls, staleness), or nil before rules are loaded.
+  public var status: RulesStatus? { following.load()?.store.status }
+
+  /// Why rules are not loaded yet, or nil once they are.
+  public var unavailable: String? {
+    following.load() == nil ? loadFailure.withLock { $0 } ?? "the rules are not loaded yet" : nil
+  }
+
+  /// The installed rule set. Only for a request of a route that decides, which ``Service`` refuses with 503
+  /// before rules are loaded (they are never unloaded).
+  var ruleSet: RuleSet { following.load()!.store.ruleSet }
+
+  /// Reloads attempted (polls that found rules to install, and loads retried at start), and those that installed
+  /// nothing: the rules could not be read or reached, the bundle was refused, or the rules had errors.
+  public var reloadCounts: (attempted: Int, failed: Int) {
+    (counts.attempted.load(ordering: .relaxed), counts.failed.load(ordering: .relaxed))
   }
 }
 
-/// Rules that could not be served: unreadable (``message``) or not compiling (``compilation``'s diagnostics).
-public struct RulesLoadFailure: Error, Sendable {
-  public let message: String?
-  public let compilation: Compilation?
-  /// The path holds bad data (a corrupt or modified bundle) rather than nothing readable.
-  public let isInvalidData: Bool
+/// The reload counters, shared with the follower's callback.
+final class ReloadCounts: Sendable {
+  let attempted = Atomic<Int>(0)
+  let failed = Atomic<Int>(0)
 
-  init(message: String?, compilation: Compilation? = nil, isInvalidData: Bool = false) {
-    self.message = message
-    self.compilation = compilation
-    self.isInvalidData = isInvalidData
+  func count(failed: Bool) {
+    attempted.add(1, ordering: .relaxed)
+    if failed { self.failed.add(1, ordering: .relaxed) }
   }
 }

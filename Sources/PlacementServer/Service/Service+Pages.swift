@@ -1,41 +1,30 @@
 import PlacementKit
 
 extension Service {
-  /// `GET /v1/rules`: what is served.
+  /// `GET /v1/rules`: what is served and how fresh it is, ``RulesStatus/jsonValue(at:)``'s members and the
+  /// server's, keys sorted (docs/Serve.md, "Probes and the manifest"); 503 before rules are loaded.
   ///
   /// ```json
-  /// {"rules_version": "35bffb338311", "revision": "c256b63", "source": "rules.bundle",
-  ///  "loaded_at": "2026-12-03T10:00:00.000Z", "store_version": 1, "placements": ["onboarding_end", …],
-  ///  "reloads": 0, "reload_failures": 0, "tool_version": "0.1.0", "started_at": "…"}
+  /// {"cache_error": null, "consecutive_failures": 0, "failures": 0, "installed_at": "2026-12-03T10:00:00.000Z",
+  ///  "last_check": null, "last_error": null, "last_success": "2026-12-03T10:00:00.000Z",
+  ///  "placements": ["onboarding_end", …], "reload_failures": 0, "reloads": 0, "revision": "c256b63",
+  ///  "rules_version": "35bffb338311", "served_from_cache": false, "source": "rules.bundle",
+  ///  "staleness_seconds": 0, "started_at": "…", "tool_version": "0.1.0", "version": 1}
   /// ```
   func manifest() -> HTTPResponse {
-    let (snapshot, provenance) = rules.current
+    guard let snapshot = rules.snapshot, let status = rules.status,
+      case .object(var members) = status.jsonValue(at: .now)
+    else {
+      return ServiceError.rulesNotLoaded(rules.unavailable ?? "").response
+    }
     let counts = rules.reloadCounts
-    var json = JSONWriter(reservingCapacity: 512)
-    json.beginObject()
-    json.key("rules_version")
-    json.value(snapshot.ruleSet.version)
-    json.key("revision")
-    if let revision = provenance.revision { json.value(revision) } else { json.null() }
-    json.key("source")
-    json.value(provenance.source)
-    json.key("loaded_at")
-    json.value(provenance.loadedAt.iso8601)
-    json.key("store_version")
-    json.value(snapshot.version)
-    json.key("placements")
-    json.beginArray()
-    for name in snapshot.ruleSet.placementNames { json.value(name) }
-    json.endArray()
-    json.key("reloads")
-    json.value(counts.attempted)
-    json.key("reload_failures")
-    json.value(counts.failed)
-    json.key("tool_version")
-    json.value(options.toolVersion)
-    json.key("started_at")
-    json.value(startedAt.iso8601)
-    json.endObject()
+    members["placements"] = .array(snapshot.ruleSet.placementNames.map(JSONValue.string))
+    members["reloads"] = .number(Double(counts.attempted))
+    members["reload_failures"] = .number(Double(counts.failed))
+    members["tool_version"] = .string(options.toolVersion)
+    members["started_at"] = .string(startedAt.iso8601)
+    var json = JSONWriter(reservingCapacity: 1_024)
+    json.value(.object(members), sortedKeys: true)
     return HTTPResponse(status: 200, fields: [HTTPResponse.jsonContentType], body: json.bytes + [0x0A])
   }
 
@@ -43,7 +32,6 @@ extension Service {
   func metricsPage() -> HTTPResponse {
     var counters = MetricsShard.Counters()
     for shard in shards { counters.add(shard.snapshot) }
-    let (snapshot, provenance) = rules.current
     var page = MetricsPage()
     page.family("placement_http_requests_total", "counter", "HTTP responses sent, by route and status.")
     for (key, count) in counters.requests.sorted(by: { ($0.key.route.rawValue, $0.key.status) < ($1.key.route.rawValue, $1.key.status) }) {
@@ -73,21 +61,7 @@ extension Service {
     for (key, count) in counters.decisions.sorted(by: { ($0.key.placement, $0.key.reason.rawValue) < ($1.key.placement, $1.key.reason.rawValue) }) {
       page.sample("placement_decisions_total", ["placement": key.placement, "reason": key.reason.rawValue], count)
     }
-    let reloads = rules.reloadCounts
-    page.family("placement_rules_reloads_total", "counter", "Rules reloads attempted.")
-    page.sample("placement_rules_reloads_total", [:], reloads.attempted)
-    page.family(
-      "placement_rules_reload_failures_total", "counter",
-      "Rules reloads that installed nothing: the rules could not be read or had errors.")
-    page.sample("placement_rules_reload_failures_total", [:], reloads.failed)
-    page.family("placement_rules_info", "gauge", "The rules served: always 1, the labels say which.")
-    page.sample(
-      "placement_rules_info",
-      ["rules_version": snapshot.ruleSet.version, "revision": provenance.revision ?? "", "source": provenance.source], 1)
-    page.family("placement_rules_loaded_timestamp_seconds", "gauge", "When the rules served were installed.")
-    page.sample(
-      "placement_rules_loaded_timestamp_seconds", [:],
-      MetricsPage.number(Double(provenance.loadedAt.millisecondsSince1970) / 1000))
+    rulesMetrics(&page)
     page.family("placement_http_connections_open", "gauge", "Connections open now.")
     page.sample("placement_http_connections_open", [:], connections.open.load(ordering: .relaxed))
     page.family("placement_http_connections_total", "counter", "Connections accepted (refused ones included).")
@@ -99,6 +73,55 @@ extension Service {
     return HTTPResponse(
       status: 200, fields: [(name: "Content-Type", value: "text/plain; version=0.0.4; charset=utf-8")],
       body: Array(page.text.utf8))
+  }
+}
+
+extension Service {
+  /// The rules' families: reloads and their failures, whether rules are loaded, which (an info metric), since
+  /// when, and how fresh (``RulesStatus``).
+  func rulesMetrics(_ page: inout MetricsPage) {
+    let reloads = rules.reloadCounts
+    page.family("placement_rules_reloads_total", "counter", "Rules reloads attempted.")
+    page.sample("placement_rules_reloads_total", [:], reloads.attempted)
+    page.family(
+      "placement_rules_reload_failures_total", "counter",
+      "Rules reloads that installed nothing: the source could not be read or reached, its bundle was refused, "
+        + "or its rules had errors.")
+    page.sample("placement_rules_reload_failures_total", [:], reloads.failed)
+    let status = rules.status
+    page.family("placement_rules_loaded", "gauge", "1 once rules are loaded (the server is ready), else 0.")
+    page.sample("placement_rules_loaded", [:], status == nil ? 0 : 1)
+    guard let status else { return }
+    page.family("placement_rules_info", "gauge", "The rules served: always 1, the labels say which.")
+    page.sample(
+      "placement_rules_info",
+      [
+        "rules_version": status.rulesVersion, "revision": status.revision ?? "",
+        "source": status.source?.description ?? "",
+      ], 1)
+    page.family("placement_rules_loaded_timestamp_seconds", "gauge", "When the rules served were installed.")
+    page.sample("placement_rules_loaded_timestamp_seconds", [:], Self.seconds(status.installedAt))
+    if let success = status.lastSuccess {
+      page.family(
+        "placement_rules_last_success_timestamp_seconds", "gauge",
+        "When the source last confirmed or gave the rules served.")
+      page.sample("placement_rules_last_success_timestamp_seconds", [:], Self.seconds(success))
+    }
+    page.family(
+      "placement_rules_staleness_seconds", "gauge",
+      "Seconds since the source last confirmed the rules served (or since they were installed).")
+    page.sample("placement_rules_staleness_seconds", [:], Int(status.staleness().components.seconds))
+    page.family(
+      "placement_rules_consecutive_failures", "gauge", "Polls of the source that failed since the last success.")
+    page.sample("placement_rules_consecutive_failures", [:], status.consecutiveFailures)
+    page.family(
+      "placement_rules_served_from_cache", "gauge",
+      "1 while the rules served are the cached bundle loaded at start because the source was down.")
+    page.sample("placement_rules_served_from_cache", [:], status.servedFromCache ? 1 : 0)
+  }
+
+  static func seconds(_ instant: Instant) -> String {
+    MetricsPage.number(Double(instant.millisecondsSince1970) / 1000)
   }
 }
 

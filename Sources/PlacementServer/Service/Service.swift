@@ -37,12 +37,20 @@ final class Service: Sendable {
     if let token = options.token, route.needsToken, !BearerToken.authorizes(head.field("Authorization"), token: token) {
       return (route, key, ServiceError.unauthorized.response)
     }
+    if route.decides, let reason = rules.unavailable {
+      var response =
+        route.isOFREP
+        ? OFREPEvaluation.failureResponse(.unavailable(reason), key: key)
+        : ServiceError.rulesNotLoaded(reason).response
+      response.fields.append((name: "Retry-After", value: "1"))
+      return (route, key, response)
+    }
     return (route, key, nil)
   }
 
   func plan(_ head: HTTPRequestHead, route: Route) -> Plan {
     guard route == .resolveBatch else { return .collect(limit: options.maxBodyBytes) }
-    switch BatchStream.open(head, rules: rules.store.snapshot.ruleSet, allowNow: options.allowNow) {
+    switch BatchStream.open(head, rules: rules.ruleSet, allowNow: options.allowNow) {
     case .success(let stream): return .stream(stream, limit: options.maxBatchBytes)
     case .failure(let error): return .answer(error.response)
     }
@@ -64,14 +72,26 @@ final class Service: Sendable {
     }
   }
 
-  /// Ready once rules are installed (always, while rules come from a path read at start).
+  /// Ready (200) once rules are loaded: `{"status": "ready", "rules_version": "…", "served_from_cache": false,
+  /// "staleness_seconds": 3}`; before, 503 `{"status": "not-ready", "reason": "cannot load rules from …"}`.
   func readiness() -> HTTPResponse {
-    var json = JSONWriter(reservingCapacity: 64)
+    var json = JSONWriter(reservingCapacity: 128)
     json.beginObject()
     json.key("status")
+    guard let status = rules.status else {
+      json.value("not-ready")
+      json.key("reason")
+      json.value(rules.unavailable ?? "")
+      json.endObject()
+      return HTTPResponse(status: 503, fields: [HTTPResponse.jsonContentType], body: json.bytes + [0x0A])
+    }
     json.value("ready")
     json.key("rules_version")
-    json.value(rules.store.ruleSet.version)
+    json.value(status.rulesVersion)
+    json.key("served_from_cache")
+    json.value(status.servedFromCache)
+    json.key("staleness_seconds")
+    json.value(Int(status.staleness().components.seconds))
     json.endObject()
     return HTTPResponse(status: 200, fields: [HTTPResponse.jsonContentType], body: json.bytes + [0x0A])
   }

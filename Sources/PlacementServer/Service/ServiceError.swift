@@ -27,6 +27,9 @@ struct ServiceError: Error, Sendable, Equatable {
   }
   static let unauthorized = ServiceError(
     status: 401, code: "unauthorized", message: "send the server's token as 'Authorization: Bearer TOKEN'")
+  static func rulesNotLoaded(_ reason: String) -> ServiceError {
+    ServiceError(status: 503, code: "rules-not-loaded", message: reason)
+  }
   static let unavailable = ServiceError(
     status: 503, code: "overloaded", message: "the server is at its connection limit: retry later")
 
