@@ -70,7 +70,8 @@ struct ServeCommand: Subcommand {
     do {
       source = try RulesSource(parsing: argument)
     } catch {
-      throw CommandFailure(error.isInvalidBundle ? .dataError : .noInput, error.message)
+      let isURL = argument.lowercased().hasPrefix("http://") || argument.lowercased().hasPrefix("https://")
+      throw CommandFailure(isURL ? .usage : error.isInvalidBundle ? .dataError : .noInput, error.message)
     }
     if arguments.verbose, case .folder(let path) = source { Support.reportSkipped(skipped(path), console: console) }
     let isURL = if case .url = source { true } else { false }

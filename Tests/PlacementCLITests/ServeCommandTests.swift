@@ -21,6 +21,7 @@ import Testing
     (["--threads", "0"], "--threads must be a whole number from 1 to 256, found '0'"),
     (["--read-timeout", "-1"], "--read-timeout must be a number of seconds above 0, up to 86400, found '-1'"),
     (["--max-header-bytes", "10"], "--max-header-bytes must be a whole number from 256 to 1048576, found '10'"),
+    (["--poll-interval", "0"], "--poll-interval must be a number of seconds above 0, up to 86400, found '0'"),
     (["extra"], "unexpected argument 'extra'"),
   ])
   func badOptionsAreUsageErrors(arguments: [String], message: String) {
@@ -49,6 +50,12 @@ import Testing
     #expect(missing.status == 66)
     let corrupt = scratch.file("rules.bundle", bytes: [UInt8](repeating: 0, count: 1_024))
     #expect(placement(["serve", "--rules", corrupt]).status != 0)
+  }
+
+  @Test func aURLWithoutAHostIsAUsageError() {
+    let run = placement(["serve", "--rules", "http:///rules.bundle"])
+    #expect(run.status == 64)
+    #expect(run.err.hasPrefix("error: 'http:///rules.bundle' is not a valid http or https URL\n"))
   }
 
   @Test func anAddressInUseIs69() throws {
