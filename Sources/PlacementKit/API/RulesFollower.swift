@@ -173,6 +173,10 @@ public final class RulesFollower: Sendable {
 
   /// The wait after `failures` consecutive failures for a follower polling every `interval`
   /// (``delay(afterFailures:)``), for a program that retries the load at start on the same schedule.
+  /// - Parameters:
+  ///   - interval: the time between two polls while the source answers.
+  ///   - failures: the consecutive failures so far (0 after a success).
+  /// - Returns: `interval` × 2^`failures`, at most the longer of `interval` and ``maxBackoff``.
   public static func delay(_ interval: Duration, afterFailures failures: Int) -> Duration {
     let longest = max(interval, maxBackoff)
     var delay = interval

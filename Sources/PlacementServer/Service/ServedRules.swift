@@ -37,10 +37,10 @@ public final class ServedRules: Sendable {
   private let loadFailure = PthreadLocked<String?>(nil)
   private let counts = ReloadCounts()
   private let stopped = Atomic<Bool>(false)
-  /// Wakes the thread that retries the load at start (``follow()``) before its delay ends.
+  /// Wakes the thread that retries the load at start (``follow(loaded:)``) before its delay ends.
   private let retry = DispatchSemaphore(value: 0)
 
-  /// Rules to be loaded from `source` (``load()``), then followed (``follow()``).
+  /// Rules to be loaded from `source` (``load()``), then followed (``follow(loaded:)``).
   /// - Parameters:
   ///   - source: where the rules come from.
   ///   - cache: a file to keep the last good bundle in, or nil (ignored for a folder). Its folder must exist.
@@ -61,9 +61,9 @@ public final class ServedRules: Sendable {
   }
 
   /// Loads the rules of the source, or of the cache when the source cannot give rules that compile; does
-  /// nothing when rules are loaded. The follower is made, not started (``follow()`` starts it).
-  /// - Throws: ``RulesUnavailableError`` when neither gives rules (counted as a failed reload unless it is the
-  ///   first attempt).
+  /// nothing when rules are loaded. The follower is made, not started (``follow(loaded:)`` starts it).
+  /// - Throws: ``RulesUnavailableError`` when neither gives rules. (The retries of ``follow(loaded:)`` count in
+  ///   ``reloadCounts``; a call of its own does not.)
   public func load() throws(RulesUnavailableError) {
     guard following.load() == nil else { return }
     let store: RuleStore
