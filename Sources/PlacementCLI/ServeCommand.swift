@@ -37,9 +37,6 @@ struct ServeCommand: Subcommand {
     // Before the loops' threads start, so that they inherit the mask and the signals come to `Signals.next`.
     Signals.block()
     server.start()
-    rules.follow { [console] status in
-      console.err("placement serve: rules loaded from '\(rules.source)': rules_version \(status.rulesVersion)\n")
-    }
     let address = ListenAddress("\(configuration.address.host):\(server.port)") ?? configuration.address
     if let snapshot = rules.snapshot {
       console.err(
@@ -49,6 +46,9 @@ struct ServeCommand: Subcommand {
       console.err(
         "placement serve: listening on http://\(address) (no rules yet: retrying '\(rules.source)', "
           + "\(configuration.threads) threads)\n")
+    }
+    rules.follow { [console] status in
+      console.err("placement serve: rules loaded from '\(rules.source)': rules_version \(status.rulesVersion)\n")
     }
     while Signals.next() == SIGHUP {
       rules.pollNow()
