@@ -145,6 +145,17 @@ public final class ServedRules: Sendable {
   /// The served rules' status (source, revision, polls, staleness), or nil before rules are loaded.
   public var status: RulesStatus? { following.load()?.store.status }
 
+  /// The installed rule set with the status of that same rule set (a reload between two reads is read again),
+  /// or nil before rules are loaded.
+  var consistentStatus: (RuleStore.Snapshot, RulesStatus)? {
+    guard let store = following.load()?.store else { return nil }
+    while true {
+      let status = store.status
+      let snapshot = store.snapshot
+      if snapshot.version == status.version { return (snapshot, status) }
+    }
+  }
+
   /// Why rules are not loaded yet, or nil once they are.
   public var unavailable: String? {
     following.load() == nil ? loadFailure.withLock { $0 } ?? "the rules are not loaded yet" : nil

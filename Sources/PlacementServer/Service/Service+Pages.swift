@@ -12,8 +12,7 @@ extension Service {
   ///  "staleness_seconds": 0, "started_at": "…", "tool_version": "0.1.0", "version": 1}
   /// ```
   func manifest() -> HTTPResponse {
-    guard let snapshot = rules.snapshot, let status = rules.status,
-      case .object(var members) = status.jsonValue(at: .now)
+    guard let (snapshot, status) = rules.consistentStatus, case .object(var members) = status.jsonValue(at: .now)
     else {
       return ServiceError.rulesNotLoaded(rules.unavailable ?? "").response
     }
