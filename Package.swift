@@ -23,13 +23,17 @@ let package = Package(
     .target(name: "PlacementKit", dependencies: ["PlacementCore", "PlacementAnalysis", "PlacementFormat"]),
     // The language server (`placement lsp`): transport, protocol types, workspace, request handlers, lint worker.
     .target(name: "PlacementLSP", dependencies: ["PlacementKit"]),
+    // `placement serve`: the HTTP/1.1 decision service (OFREP and native routes) on Glibc sockets and epoll.
+    .target(name: "PlacementServer", dependencies: ["PlacementKit", "CEventPoll"]),
+    // Linux's epoll, eventfd and accept4, which the toolchain's Glibc module does not export.
+    .target(name: "CEventPoll"),
     // All command-line logic, as a library so it is tested in-process; `lsp` only starts PlacementLSP's server.
-    .target(name: "PlacementCLI", dependencies: ["PlacementKit", "PlacementLSP"]),
+    .target(name: "PlacementCLI", dependencies: ["PlacementKit", "PlacementLSP", "PlacementServer"]),
     // The executable: a few lines that call PlacementCLI.
     .executableTarget(name: "placement", dependencies: ["PlacementCLI"]),
     // `swift run -c release placement-bench`: prints the performance figures of docs/Performance.md.
     .executableTarget(
-      name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI", "MallocCounter"],
+      name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI", "PlacementServer", "MallocCounter"],
       path: "Sources/Benchmarks"),
     // Counts heap allocations in the benchmark process (glibc only; see docs/Performance.md).
     .target(name: "MallocCounter"),
@@ -41,6 +45,7 @@ let package = Package(
     .testTarget(
       name: "PlacementKitTests", dependencies: ["PlacementKit", "PlacementCore", "PlacementAnalysis", "TestSupport"],
       resources: [.copy("Fixtures")]),
+    .testTarget(name: "PlacementServerTests", dependencies: ["PlacementServer", "PlacementKit", "TestSupport"]),
     .testTarget(
       name: "PlacementFormatTests", dependencies: ["PlacementFormat", "PlacementKit", "PlacementCore", "TestSupport"],
       exclude: ["Fixtures"]),

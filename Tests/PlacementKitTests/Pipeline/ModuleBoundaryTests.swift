@@ -60,8 +60,9 @@ import Testing
     ),
     ("Sources/PlacementFormat", ["PlacementAnalysis", "PlacementKit", "PlacementLSP", "PlacementCLI"]),
     ("Sources/PlacementAnalysis", ["PlacementFormat", "PlacementKit", "PlacementLSP", "PlacementCLI"]),
-    ("Sources/PlacementKit", ["PlacementLSP", "PlacementCLI"]),
-    ("Sources/PlacementLSP", ["PlacementCLI"]),
+    ("Sources/PlacementKit", ["PlacementLSP", "PlacementServer", "PlacementCLI"]),
+    ("Sources/PlacementLSP", ["PlacementServer", "PlacementCLI"]),
+    ("Sources/PlacementServer", ["PlacementLSP", "PlacementCLI"]),
   ])
   func noModuleImportsOneAboveIt(folder: String, above: [String]) throws {
     let root = Self.packageRoot.appendingPathComponent(folder)

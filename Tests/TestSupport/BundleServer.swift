@@ -1,6 +1,5 @@
 import Foundation
-
-@testable import PlacementKit
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -12,7 +11,7 @@ import Foundation
 /// answers `200` with the bytes and their `ETag`, or `304 Not Modified` when `If-None-Match` names that `ETag`.
 /// It records every request's headers, can answer with an error status instead, and can go down and come back
 /// on the same port. One connection at a time, each closed after its answer (`Connection: close`).
-final class BundleServer: Sendable {
+public final class BundleServer: Sendable {
   struct Published: Sendable {
     var bytes: [UInt8]
     var etag: String?
@@ -20,18 +19,23 @@ final class BundleServer: Sendable {
     var failure: Int?
   }
 
+  struct State: Sendable {
+    var published = Published(bytes: [], etag: nil)
+    var requests: [[String: String]] = []
+    var listener: Int32?
+  }
+
   /// The port the server listens on (chosen by the system at creation, kept across ``stop()`` and ``start()``).
-  let port: UInt16
-  private let state = PthreadLocked<(published: Published, requests: [[String: String]], listener: Int32?)>(
-    (Published(bytes: [], etag: nil), [], nil))
+  public let port: UInt16
+  private let state = Mutex(State())
 
   /// The URL of the published file.
-  var url: URL { URL(string: "http://127.0.0.1:\(port)/app/rules.bundle")! }
+  public var url: URL { URL(string: "http://127.0.0.1:\(port)/app/rules.bundle")! }
 
   /// Every request's headers, names lower-cased, in order; `:method` and `:path` hold the request line's.
-  var requests: [[String: String]] { state.withLock { $0.requests } }
+  public var requests: [[String: String]] { state.withLock { $0.requests } }
 
-  init() throws {
+  public init() throws {
     let listener = try Self.listening(port: 0)
     var address = sockaddr_in()
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -47,17 +51,17 @@ final class BundleServer: Sendable {
   }
 
   /// Publishes `bytes` under `etag` (no `ETag` header when nil).
-  func publish(_ bytes: [UInt8], etag: String?) {
+  public func publish(_ bytes: [UInt8], etag: String?) {
     state.withLock { $0.published = Published(bytes: bytes, etag: etag) }
   }
 
   /// Answers every request with `status` and no body until the next ``publish(_:etag:)``.
-  func fail(with status: Int) {
+  public func fail(with status: Int) {
     state.withLock { $0.published.failure = status }
   }
 
   /// Stops listening: connections are refused until ``start()``.
-  func stop() {
+  public func stop() {
     guard
       let listener = state.withLock({ state in
         defer { state.listener = nil }; return state.listener
@@ -70,7 +74,7 @@ final class BundleServer: Sendable {
   }
 
   /// Listens again on the same port.
-  func start() throws {
+  public func start() throws {
     serve(try Self.listening(port: port))
   }
 
