@@ -50,9 +50,9 @@ import Testing
   }
 
   /// The layering of docs/Architecture.md: the core at the bottom; the formatter and the analysis on it, side by
-  /// side (neither imports the other); the facade on those; the language server on the facade; the CLI on top.
-  /// SwiftPM puts every module in one search path, so an import against the layering can compile in an
-  /// incremental build; this names it.
+  /// side (neither imports the other); the facade on those; the language server and the decision service on the
+  /// facade, side by side; the CLI on top. SwiftPM puts every module in one search path, so an import against the
+  /// layering can compile in an incremental build; this names it.
   @Test(arguments: [
     (
       "Sources/PlacementCore",
