@@ -15,13 +15,19 @@ struct BatchKey: Sendable {
   init(_ name: String) { self.name = Array(name.utf8) }
 
   /// The range of the member's value in `line`, or nil when `line` has no such member before its first fault.
-  func value(in line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
+  func value(in line: UnsafeBufferPointer<UInt8>) -> Range<Int>? { member(in: line)?.value }
+
+  /// The member in `line`: its value's range, and the bytes to remove to take the member out of the object (the
+  /// member and one comma beside it), or nil when `line` has no such member before its first fault.
+  func member(in line: UnsafeBufferPointer<UInt8>) -> (value: Range<Int>, removal: Range<Int>)? {
     var scanner = Scanner(bytes: line)
     scanner.skipByteOrderMark()
     guard scanner.take(UInt8(ascii: "{")) else { return nil }
     if scanner.take(UInt8(ascii: "}")) { return nil }
+    var first = true
     while true {
       guard scanner.peek == UInt8(ascii: "\"") else { return nil }
+      let memberStart = scanner.position
       let nameStart = scanner.position + 1
       guard scanner.skipString() else { return nil }
       let matches = name.elementsEqual(line[nameStart..<scanner.position - 1])
@@ -38,9 +44,14 @@ struct BatchKey: Sendable {
           end -= 1
         }
         let value = start..<end
-        return line[value].allSatisfy({ $0 < 0x80 }) || Self.isUTF8(line[value]) ? value : nil
+        guard line[value].allSatisfy({ $0 < 0x80 }) || Self.isUTF8(line[value]) else { return nil }
+        // `"k":v,` with the comma after it; the last member takes the comma before it instead.
+        if scanner.take(UInt8(ascii: ",")) { return (value, memberStart..<scanner.position) }
+        let commaBefore = first ? nil : line[..<memberStart].lastIndex(of: UInt8(ascii: ","))
+        return (value, (commaBefore ?? memberStart)..<end)
       }
       guard scanner.take(UInt8(ascii: ",")) else { return nil }
+      first = false
     }
   }
 

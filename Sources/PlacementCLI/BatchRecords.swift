@@ -42,6 +42,9 @@ struct BatchRecords: Sendable {
   let key: BatchKey?
   /// With `--key`: the unknown-member warning binding raises for the key's member, dropped from the profile.
   let keyWarning: String?
+  /// Whether the key's member is no attribute of the rules, so that each line is bound without it (a member
+  /// the binder does not know takes its slow path; the key is the caller's, not the profile's).
+  let bindsWithoutKey: Bool
   /// With `--summary-json`: the stream ends with a summary record.
   let summary: Bool
   let rulesVersion: String
@@ -55,6 +58,15 @@ struct BatchRecords: Sendable {
     (self.emits, self.summary, rulesVersion, self.now) = (emits, summary, ruleSet.version, now)
     self.key = key.map(BatchKey.init)
     keyWarning = key.map(Profile.unknownMemberWarning)
+    bindsWithoutKey = key.map { key in
+      var probe = JSONWriter()
+      probe.beginObject()
+      probe.key(key)
+      probe.null()
+      probe.endObject()
+      let warnings = (try? ruleSet.bind(jsonBytes: probe.bytes))?.warnings ?? []
+      return warnings.contains(Profile.unknownMemberWarning(key))
+    } ?? false
     var json = JSONWriter(reservingCapacity: 96)
     json.raw(#","rules_version":"#)
     json.rawString(ruleSet.version)

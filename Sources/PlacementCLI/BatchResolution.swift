@@ -101,10 +101,17 @@ struct BatchResolution {
     // With records: the line's decisions, before they become records (the chunk's output waits in `lineOut`'s
     // place, swapped in and out once per line).
     var lineOut = JSONWriter()
-    chunk.forEachLine { number, line in
+    // With a key that is no attribute: the line without its key member, which is what is bound.
+    var keyless = ScratchBytes()
+    defer { keyless.deallocate() }
+    chunk.forEachLine { number, whole in
       var key: UnsafeBufferPointer<UInt8>? = nil
+      var line = whole
       let marks = records.map { records in
-        key = records.key?.value(in: line).map { UnsafeBufferPointer(rebasing: line[$0]) }
+        if let member = records.key?.member(in: whole) {
+          key = UnsafeBufferPointer(rebasing: whole[member.value])
+          if records.bindsWithoutKey { line = keyless.copy(whole, removing: member.removal) }
+        }
         swap(&result.out, &lineOut)
         return (exposures: result.exposures.count, assignments: result.assignments.count, failed: result.failed)
       }
@@ -131,7 +138,13 @@ struct BatchResolution {
           throw ProfileError.tooLarge(size: cut.length, limit: limits.json.maxBytes)
         }
         if BatchResolution.isBlank(line) { return }
-        try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue)
+        do throws(ProfileError) {
+          try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue)
+        } catch where line.baseAddress != whole.baseAddress {
+          // The line itself, key member and all, says where it fails.
+          line = whole
+          try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue)
+        }
       } catch {
         result.failed += 1
         report(error.message, line: number, column: error.position?.column, key: key, into: &result)

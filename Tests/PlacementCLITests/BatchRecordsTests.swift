@@ -68,6 +68,15 @@ import Testing
     #expect(with.out.hasPrefix(#"{"record":"decision","key":"r1","#))
   }
 
+  /// A key that is an attribute stays one: `--key profile_id` keys the records by the id and still buckets by it.
+  @Test func aKeyThatIsAnAttributeIsStillBound() {
+    let line = #"{"profile_id":"music-fan-24",\#(Self.musicFan)}"#
+    let run = placement(["resolve", "--profiles", "-", "--key", "profile_id"] + common, stdin: [line])
+    #expect(run.out.hasPrefix(#"{"record":"decision","key":"music-fan-24",\#(context),"placement":"main_paywall","#
+      + #""profile_id":"music-fan-24""#))
+    #expect(run.out.contains(#""variation":"music_a","bucket":11"#))
+  }
+
   /// Exposure records are the `--exposures` log lines with `record` and `key` in front; assignment records the
   /// `--assignments-out` lines with `record`, `key`, `rules_version` and `resolved_at`; both follow their line's
   /// decisions, and the files are written as without records.
@@ -200,5 +209,25 @@ extension String {
   /// The line without its `"k"` member, as the plain output sees the same profile (modulo the warning).
   fileprivate func replacingKey() -> String {
     replacingOccurrences(of: #""k":"a","#, with: "").replacingOccurrences(of: #","k":[1,{"b":null}]"#, with: "")
+  }
+}
+
+/// Taking the key member out of a line: the member and one comma beside it.
+@Suite struct BatchKeyRemovalTests {
+  func removing(_ name: String, _ line: String) -> String? {
+    let bytes = Array(line.utf8)
+    return bytes.withUnsafeBufferPointer { buffer in
+      BatchKey(name).member(in: buffer).map { member in
+        String(decoding: Array(buffer[..<member.removal.lowerBound]) + Array(buffer[member.removal.upperBound...]), as: UTF8.self)
+      }
+    }
+  }
+
+  @Test func leavesAnObjectWithTheOtherMembers() {
+    #expect(removing("k", #"{"k":1,"a":2}"#) == #"{"a":2}"#)
+    #expect(removing("k", #"{"a":2,"k":[1,2]}"#) == #"{"a":2}"#)
+    #expect(removing("k", #"{"a":2, "k" : "x" , "b":3}"#) == #"{"a":2, "b":3}"#)
+    #expect(removing("k", #"{ "k":{"a":","} }"#) == "{  }")
+    #expect(removing("k", #"{"a":",","k":0}"#) == #"{"a":","}"#)
   }
 }
