@@ -9,7 +9,8 @@ cd "$(dirname "$0")/../.."
 out="${1:-Examples/Spark/dist/placement}"
 # The static FoundationNetworking links `-lcurl`: without the development package there is no libcurl.so to find,
 # so point the linker at the runtime library through a link of that name.
-curl="$(ldconfig -p | awk '/libcurl\.so\.4 .*x86-64|libcurl\.so\.4 .*AArch64/ {print $NF; exit}')"
+# awk reads all of ldconfig's output (an early exit would end ldconfig with SIGPIPE, failing the pipeline).
+curl="$(ldconfig -p | awk '/libcurl\.so\.4 .*(x86-64|AArch64)/ && !found {print $NF; found = 1}')"
 [[ -n $curl ]] || { echo "build-binary.sh: libcurl.so.4 not found (Debian: libcurl4)" >&2; exit 1; }
 mkdir -p .build/static-link
 ln -sf "$curl" .build/static-link/libcurl.so

@@ -1,3 +1,4 @@
+import Glibc
 import PlacementKit
 
 /// The record stream of `resolve --profiles` with `--emit`, `--key` or `--summary-json`: everything on standard
@@ -171,8 +172,10 @@ struct BatchRecords: Sendable {
   ) -> Int {
     var count = 0
     var start = bytes.startIndex
+    guard let base = bytes.base.baseAddress else { return 0 }
     while start < bytes.endIndex {
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+      let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.endIndex - start)
+      let end = found.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.endIndex
       if end > start {
         body(bytes[start..<end])
         count += 1
