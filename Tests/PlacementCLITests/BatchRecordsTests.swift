@@ -116,6 +116,16 @@ import Testing
     #expect(records[1].contains(#""profiles":2,"failed":0,"blank":0,"decisions":0,"exposures":1,"assignments":0,"#))
   }
 
+  /// Blank lines make no record and are counted in the summary.
+  @Test func blankLinesMakeNoRecord() {
+    let run = placement(
+      ["resolve", "--profiles", "-", "--key", "k", "--summary-json"] + common, stdin: ["", #"{"k":1}"#, "  "])
+    let records = run.out.split(separator: "\n")
+    #expect(records.count == 2)
+    #expect(records[0].hasPrefix(#"{"record":"decision","key":1,"#))
+    #expect(records[1].hasPrefix(#"{"record":"summary","lines":3,"profiles":1,"failed":0,"blank":2,"decisions":1,"#))
+  }
+
   /// A line that fails keeps the key it read before the fault; a key after it, or a broken key, is null.
   @Test func aFailedLineKeepsAKeyThatCameFirst() {
     let lines = [#"{"k":"first","profile_id":}"#, #"{"profile_id":,"k":"after"}"#, #"{"k":"unterminated"#]
