@@ -22,6 +22,7 @@ import io
 import json
 import os
 import subprocess
+import sys
 import tarfile
 import threading
 from dataclasses import dataclass
@@ -57,6 +58,10 @@ RECORD_SCHEMA = pa.schema(
         ("json", pa.string()),  # the record exactly as `placement resolve` wrote it
     ]
 )
+
+_SPARK_TYPES = {pa.string(): "string", pa.int64(): "bigint", pa.int32(): "int"}
+# RECORD_SCHEMA as Spark declares a mapInArrow result: a DDL string, the same on classic Spark and Spark Connect.
+RECORD_DDL = ", ".join(f"{field.name} {_SPARK_TYPES[field.type]}" for field in RECORD_SCHEMA)
 
 DECISION_COLUMNS = [
     "key", "profile_id", "placement", "audience_index", "audience_name", "content_type", "content_id", "paywall_id",
@@ -287,8 +292,11 @@ class Placement:
         DataFrame whose rows are profiles (each row is serialised with `to_json(struct(*))`). `key` names a
         top-level member copied into every record (not a profile attribute), to join the results back.
         """
+        from pyspark import cloudpickle
         from pyspark.sql import functions as F
 
+        # Executors need not have this module installed: its functions travel with the task, by value.
+        cloudpickle.register_pickle_by_value(sys.modules[__name__])
         if json_column is None:
             lines = profiles.select(F.to_json(F.struct(*profiles.columns)).alias("line"))
         else:
@@ -308,7 +316,7 @@ class Placement:
                 fail_once_marker=fail_once_marker,
             )
 
-        return Result(lines.mapInArrow(partition, RECORD_SCHEMA))
+        return Result(lines.mapInArrow(partition, RECORD_DDL))
 
 
 def pipe_command(binary: str, bundle: str, now: str, key: str) -> list:

@@ -111,17 +111,22 @@ final class BatchPipeline: @unchecked Sendable {
 /// the turn to write (``BatchPipeline/handIn(_:_:write:)``) calls, one at a time.
 final class BatchWriter: @unchecked Sendable {
   // @unchecked: ``write(_:linesRead:)`` runs for one worker at a time, the turn passing under a lock
-  // (``BatchPipeline``); ``finish(lines:)`` after every worker ended.
+  // (``BatchPipeline``); ``finish(lines:inlineErrors:)`` after every worker ended.
   private let console: Console
   private let exposures: OutputFile?
   private let assignments: OutputFile?
+  /// With a record stream: its summary record (`--summary-json`) and exit status.
+  private let records: BatchRecords?
   private var totals = (resolved: 0, failed: 0)
+  private var counts = BatchRecords.Counts()
+  /// When resolving began, for the summary record's timings.
+  private let started = ContinuousClock.now
   private var progress: Progress
   /// The last line whose chunk's decisions were written (all lines, unless standard output failed).
   private var writtenThrough = 0
 
-  init(console: Console, exposures: OutputFile?, assignments: OutputFile?) {
-    (self.console, self.exposures, self.assignments) = (console, exposures, assignments)
+  init(console: Console, exposures: OutputFile?, assignments: OutputFile?, records: BatchRecords? = nil) {
+    (self.console, self.exposures, self.assignments, self.records) = (console, exposures, assignments, records)
     progress = Progress(console: console)
   }
 
@@ -142,16 +147,24 @@ final class BatchWriter: @unchecked Sendable {
     }
     totals.resolved += slot.result.resolved
     totals.failed += slot.result.failed
+    counts += slot.result.counts
     progress.update(lines: linesRead, resolved: totals.resolved)
   }
 
-  /// Prints the summary of a run that read `lines` lines; exit 1 when a line failed.
-  func finish(lines: Int) -> ExitCode {
+  /// Prints the summary of a run that read `lines` lines (and, with `--summary-json`, writes the summary record);
+  /// exit 1 when a line failed, unless failed lines are error records in the output (`inlineErrors`).
+  func finish(lines: Int, inlineErrors: Bool) -> ExitCode {
     progress.clear()
     let written = console.outputFailed ? writtenThrough : nil
+    if let records, records.summary, !console.outputFailed {
+      let run = BatchRecords.Run(
+        lines: lines, resolved: totals.resolved, failed: totals.failed, counts: counts,
+        resolving: ContinuousClock.now - started)
+      console.out(records.summaryLine(run))
+    }
     console.err(
       BatchResolution.summary(lines: lines, resolved: totals.resolved, failed: totals.failed, writtenThrough: written)
         + "\n")
-    return totals.failed > 0 ? .findings : .ok
+    return totals.failed > 0 && !inlineErrors ? .findings : .ok
   }
 }

@@ -25,6 +25,9 @@ struct BatchResolution {
   var exposureLog: ExposureLog? = nil
   /// With `--assignments-out FILE`: collect each profile's new sticky assignments (written in input order).
   var collectsAssignments = false
+  /// With `--emit`, `--key` or `--summary-json`: the output is a stream of records (``BatchRecords``); the
+  /// exposure log and the assignments are then collected when emitted, file or not.
+  var records: BatchRecords? = nil
 
   /// Lines per chunk: large enough to amortise the hand-off between threads, small enough to bound memory.
   static let chunkLines = 2_048
@@ -40,7 +43,7 @@ struct BatchResolution {
       ? DecisionEncoder(ruleSet: ruleSet, placements: placements.map(\.index)) : nil
     let pipeline = BatchPipeline(
       reader: reader, workers: jobs, slotsPerWorker: 2, chunkLines: Self.chunkLines, console: console)
-    let writer = BatchWriter(console: console, exposures: exposures, assignments: assignments)
+    let writer = BatchWriter(console: console, exposures: exposures, assignments: assignments, records: records)
     let work: @Sendable (_ worker: Int) -> Void = { worker in
       while let (slot, sequence) = pipeline.take(worker: worker) {
         resolve(slot, encoder: encoder)
@@ -61,7 +64,7 @@ struct BatchResolution {
     work(0)
     finished.wait()
     reader = pipeline.reader
-    return writer.finish(lines: pipeline.linesRead)
+    return writer.finish(lines: pipeline.linesRead, inlineErrors: inlineErrors)
   }
 
   /// Resolves a slot's chunk into its result; text decisions go through the slot's ``BatchSlot/textWriter``
@@ -95,7 +98,38 @@ struct BatchResolution {
     let unretainedEncoder = encoder.map { Unmanaged.passUnretained($0) }
     // Decisions written from index resolutions need only the values a run reads; an explanation shows them.
     let keepingEveryValue = options.explain
-    chunk.forEachLine { number, line in
+    // With records: the line's decisions, before they become records (the chunk's output waits in `lineOut`'s
+    // place, swapped in and out once per line).
+    var lineOut = JSONWriter()
+    // With a key that is no attribute: the line without its key member, which is what is bound.
+    var keyless = ScratchBytes()
+    defer { keyless.deallocate() }
+    chunk.forEachLine { number, whole in
+      var key: UnsafeBufferPointer<UInt8>? = nil
+      var line = whole
+      let marks = records.map { records in
+        if let member = records.key?.member(in: whole) {
+          key = UnsafeBufferPointer(rebasing: whole[member.value])
+          if records.bindsWithoutKey { line = keyless.copy(whole, removing: member.removal) }
+        }
+        swap(&result.out, &lineOut)
+        return (exposures: result.exposures.count, assignments: result.assignments.count, failed: result.failed)
+      }
+      defer {
+        if let records, let marks {
+          swap(&result.out, &lineOut)
+          if result.failed > marks.failed {
+            // The line's output is its error record.
+            lineOut.withBytes { result.out.raw(buffer: $0) }
+            if inlineErrors { result.counts.errors += 1 }
+          } else {
+            records.appendLine(
+              decisions: lineOut, exposures: result.exposures, from: marks.exposures, assignments: result.assignments,
+              from: marks.assignments, key: key, to: &result.out, counts: &result.counts)
+          }
+          lineOut.removeAll(keepingCapacity: true)
+        }
+      }
       do throws(ProfileError) {
         // A line the reader cut for its size is reported with its full length, never read as JSON (the chunk
         // holds none of its bytes).
@@ -104,12 +138,19 @@ struct BatchResolution {
           throw ProfileError.tooLarge(size: cut.length, limit: limits.json.maxBytes)
         }
         if BatchResolution.isBlank(line) { return }
-        try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue)
+        do throws(ProfileError) {
+          try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue)
+        } catch where line.baseAddress != whole.baseAddress {
+          // The line itself, key member and all, says where it fails.
+          line = whole
+          try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue)
+        }
       } catch {
         result.failed += 1
-        report(error.message, line: number, column: error.position?.column, into: &result)
+        report(error.message, line: number, column: error.position?.column, key: key, into: &result)
         return
       }
+      if let warning = records?.keyWarning { profile.removeWarning(warning) }
       ruleSet.force(&profile, allowOverrides: options.allowOverrides)
       if let unretainedEncoder {
         unretainedEncoder._withUnsafeGuaranteedRef { encoder in
@@ -152,7 +193,7 @@ struct BatchResolution {
           decision = try ruleSet.resolve(placement, for: profile, options: options)
         } catch {
           // Not reached: the handles and the profile are this rule set's. Reported, never a crash.
-          report(error.description, line: number, into: &result)
+          report(error.description, line: number, key: key, into: &result)
           return
         }
         if collectsAssignments { assigned.merge(ruleSet.newAssignments(decision.exposures)) { a, _ in a } }
@@ -186,12 +227,20 @@ struct BatchResolution {
     result.resolved += 1
   }
 
-  /// A failed line: `<source>:<n>[:<column>]: error: <message>` on stderr, or an error record in the output.
-  /// `column` (1-based, in characters) is where invalid JSON was found in the line.
-  func report(_ message: String, line number: Int, column: Int? = nil, into result: inout ChunkResult) {
+  /// A failed line: `<source>:<n>[:<column>]: error: <message>` on stderr, or an error record in the output
+  /// (with records, ``BatchRecords/writeError(_:line:column:key:to:)`` and the line's `key`). `column` (1-based,
+  /// in characters) is where invalid JSON was found in the line.
+  func report(
+    _ message: String, line number: Int, column: Int? = nil, key: UnsafeBufferPointer<UInt8>? = nil,
+    into result: inout ChunkResult
+  ) {
     let at = column.map { ":\($0)" } ?? ""
     guard inlineErrors else {
       result.errors += "\(sourceName):\(number)\(at): error: \(message)\n"
+      return
+    }
+    if let records {
+      records.writeError(message, line: number, column: column, key: key, to: &result.out)
       return
     }
     guard output.format == .json else {
@@ -248,6 +297,8 @@ struct ChunkResult: Sendable {
   var errors = ""
   var resolved = 0
   var failed = 0
+  /// With records: how many of each kind the chunk wrote.
+  var counts = BatchRecords.Counts()
 
   /// Empties the result, keeping the output buffer's storage.
   mutating func reset() {
@@ -257,6 +308,7 @@ struct ChunkResult: Sendable {
     errors = ""
     resolved = 0
     failed = 0
+    counts = BatchRecords.Counts()
   }
 }
 

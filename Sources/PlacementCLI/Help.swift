@@ -94,8 +94,8 @@ enum Help {
     decision per profile and placement as JSON Lines (or text).
 
     options:
-      --profile FILE       one profile as JSON ('-' reads standard input); --jobs and --errors are for
-                           --profiles only
+      --profile FILE       one profile as JSON ('-' reads standard input); --jobs, --errors, --key, --emit
+                           and --summary-json are for --profiles only
       --profiles FILE|-    JSON Lines, one profile per line, read and written in chunks of 2,048 lines, in
                            input order (a live pipe sees a chunk's decisions when it fills or the input ends);
                            a bad line is reported with its line number and the others continue
@@ -103,7 +103,15 @@ enum Help {
                            for any N
       --errors stderr|inline
                            where bad lines are reported: on stderr (default) or as {"line": n, "error": "..."}
-                           records in the output
+                           records in the output, and then a failed line does not make the exit status 1
+      --emit KINDS         write records, one JSON object per line with a "record" member, all on standard
+                           output: KINDS is a comma-separated list of decisions, exposures, assignments
+                           (default with --key or --summary-json: decisions); decision and assignment records
+                           gain rules_version and resolved_at (docs/Batch.md)
+      --key FIELD          copy the top-level member FIELD of each input line, as JSON, into every record of
+                           that line (error records too; null when absent); not a profile attribute, so no
+                           unknown-member warning
+      --summary-json       end the record stream with a summary record: counts, rules_version, now, timings
       --placement ID       resolve only this placement (repeatable, each resolved once); default: every placement
       --rules PATH         rules file or directory (default: Rules)
       --explain            include why each row did or did not decide
@@ -120,7 +128,7 @@ enum Help {
                            {"profile_id": ..., "assignments": {"<version_id>": "<variation>"}}
       --strict             exit 65 when the rules have a warning (e.g. no-placements), before resolving
       --verbose            name on stderr each rules file skipped (hidden files, editor lock files, dangling
-                           links)
+                           links), and the rules_version and now the run resolves with
 
     Every decision carries a reason (TARGETING_MATCH, SPLIT, DEFAULT, STATIC, DISABLED, OVERRIDE, STICKY,
     SCHEDULED_OUT) and its exposures (docs/ABTests.md).
@@ -130,8 +138,8 @@ enum Help {
     profile's decisions follow a 'profile ID (line N):' line, and a profile's warnings (a value that cannot be
     coerced, …) come once, above its first decision; in JSON every decision line carries them.
 
-    exit: 0 ok; 1 some lines of --profiles failed; 64 usage; 65 rules do not compile (or have a warning, with
-    --strict), the profile is invalid, or a placement is unknown; 66 a file is missing, a directory or
+    exit: 0 ok (also when only lines failed, with --errors inline); 1 some lines of --profiles failed; 64 usage;
+    65 rules do not compile (or have a warning, with --strict), the profile is invalid, or a placement is unknown; 66 a file is missing, a directory or
     unreadable, or the --profile file is empty; 74 reading the input failed part-way, or the --exposures or
     --assignments-out file cannot be written.
 

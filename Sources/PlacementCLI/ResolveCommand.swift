@@ -7,14 +7,14 @@ struct ResolveCommand: Subcommand {
 
   /// Options that only mean something for a stream (`--profiles`); given with `--profile` they are a usage
   /// error rather than silently ignored.
-  static let batchOnly = ["--jobs", "--errors"]
+  static let batchOnly = ["--jobs", "--errors", "--key", "--emit"]
 
   static let options = CommandOptions(
     valued: [
       "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors", "--exposures",
-      "--assignments-out",
+      "--assignments-out", "--key", "--emit",
     ],
-    flags: ["--explain", "--strict", "--allow-overrides"])
+    flags: ["--explain", "--strict", "--allow-overrides", "--summary-json"])
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
     arguments = try Arguments(args, Self.options)
@@ -34,10 +34,17 @@ struct ResolveCommand: Subcommand {
     if single != nil, let option = Self.batchOnly.first(where: { arguments.value($0) != nil }) {
       throw CommandFailure(.usage, "\(option) applies to --profiles only")
     }
+    if single != nil, arguments.has("--summary-json") {
+      throw CommandFailure(.usage, "--summary-json applies to --profiles only")
+    }
+    let recordKinds = try self.recordKinds(format: format)
     let batchOptions = try batch.map { _ throws(CommandFailure) in try self.batchOptions() }
     var options = ResolveOptions(now: try Support.now(arguments.value("--now")), explain: arguments.has("--explain"))
     options.allowOverrides = arguments.has("--allow-overrides")
+    let compileStart = ContinuousClock.now
     let ruleSet = try Support.compileRules(try arguments.rulesPath(), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
+    let compiling = ContinuousClock.now - compileStart
+    if arguments.verbose { console.err("rules_version \(ruleSet.version), now \(options.now.iso8601)\n") }
     let placements = try placementHandles(in: ruleSet)
     let output = DecisionOutput(format: format, console: console, leadPlacement: placements.first?.name)
     let profile = try single.map { path throws(CommandFailure) -> Profile in try Support.profile(at: path, console: console) }
@@ -50,7 +57,15 @@ struct ResolveCommand: Subcommand {
     let exposures = try arguments.value("--exposures").map { path throws(CommandFailure) in
       try OutputFile(path: path, option: "--exposures")
     }
-    let log = exposures.map { _ in ExposureLog(ruleSet: ruleSet, now: options.now) }
+    let records = recordKinds.map { kinds in
+      var records = BatchRecords(
+        emits: kinds, key: arguments.value("--key"), summary: arguments.has("--summary-json"), ruleSet: ruleSet,
+        now: options.now)
+      records.compiling = compiling
+      return records
+    }
+    let emitsExposures = records?.emits.contains(.exposures) == true
+    let log = exposures != nil || emitsExposures ? ExposureLog(ruleSet: ruleSet, now: options.now) : nil
     let assignments = try arguments.value("--assignments-out").map { path throws(CommandFailure) in
       try OutputFile(path: path, option: "--assignments-out")
     }
@@ -74,7 +89,7 @@ struct ResolveCommand: Subcommand {
     } else {
       status = try resolveLines(
         batch!, ruleSet: ruleSet, placements: placements, options: options, output: output, batchOptions!,
-        exposures: exposures.map { file in (file, log!) }, assignments: assignments)
+        exposureLog: log, exposures: exposures, assignments: assignments, records: records)
     }
     try exposures?.close()
     try assignments?.close()
@@ -96,6 +111,20 @@ struct ResolveCommand: Subcommand {
     return handles
   }
 
+  /// With `--emit`, `--key` or `--summary-json`: the record kinds of the stream (``BatchRecords``; default:
+  /// decisions); nil for the plain output. Records are JSON, so `--format text` is a usage error with them.
+  func recordKinds(format: OutputFormat) throws(CommandFailure) -> BatchRecords.Kinds? {
+    let emit = arguments.value("--emit")
+    guard emit != nil || arguments.value("--key") != nil || arguments.has("--summary-json") else { return nil }
+    guard format == .json else {
+      throw CommandFailure(.usage, "--emit, --key and --summary-json write JSON records: drop --format text")
+    }
+    if arguments.value("--key")?.isEmpty == true {
+      throw CommandFailure(.usage, "--key needs a member name")
+    }
+    return try emit.map { list throws(CommandFailure) in try BatchRecords.kinds(list) } ?? .decisions
+  }
+
   /// `--jobs` and `--errors`, checked before anything is read.
   func batchOptions() throws(CommandFailure) -> (jobs: Int, inlineErrors: Bool) {
     let errors = try arguments.choice("--errors", among: ["stderr", "inline"], default: "stderr")
@@ -110,8 +139,8 @@ struct ResolveCommand: Subcommand {
   /// - Throws: ``CommandFailure`` (exit 74) when reading the input fails part-way, after the summary.
   func resolveLines(
     _ path: String, ruleSet: RuleSet, placements: [PlacementHandle], options: ResolveOptions,
-    output: DecisionOutput, _ batchOptions: (jobs: Int, inlineErrors: Bool),
-    exposures: (file: OutputFile, log: ExposureLog)?, assignments: OutputFile?
+    output: DecisionOutput, _ batchOptions: (jobs: Int, inlineErrors: Bool), exposureLog: ExposureLog?,
+    exposures: OutputFile?, assignments: OutputFile?, records: BatchRecords?
   ) throws(CommandFailure) -> ExitCode {
     let limits = ProfileLimits.default
     // A line over the profile size limit is cut by the reader and reported with its length, never read as JSON.
@@ -119,8 +148,9 @@ struct ResolveCommand: Subcommand {
     let batch = BatchResolution(
       ruleSet: ruleSet, placements: placements, options: options, output: output, limits: limits,
       inlineErrors: batchOptions.inlineErrors, jobs: batchOptions.jobs, sourceName: reader.name,
-      exposureLog: exposures?.log, collectsAssignments: assignments != nil)
-    let status = batch.run(&reader, exposures: exposures?.file, assignments: assignments)
+      exposureLog: exposureLog,
+      collectsAssignments: assignments != nil || records?.emits.contains(.assignments) == true, records: records)
+    let status = batch.run(&reader, exposures: exposures, assignments: assignments)
     if let failure = reader.commandFailure { throw failure }
     return status
   }
