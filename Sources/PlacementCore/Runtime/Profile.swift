@@ -112,11 +112,7 @@ extension Profile {
       case ("custom_attributes", .object(let attributes)):
         customAttributes = attributes
       case ("events", .array(let events)):
-        for (index, event) in events.enumerated() {
-          let before = warnings.count
-          apply(event: event)
-          if warnings.count > before { warnings[before] = "events[\(index)]: " + warnings[before] }
-        }
+        apply(events: events)
       case ("force", .object(let map)), ("assignments", .object(let map)):
         let strings = Self.stringMap(key, map, &warnings)
         if key == "force" { force = strings } else { assignments = strings }
@@ -135,6 +131,16 @@ extension Profile {
           warnings.append(Self.unknownMemberWarning(key))
         }
       }
+    }
+  }
+
+  /// Applies the elements of a profile's `events` member in order; a skipped one's warning names its index
+  /// (`events[2]: skipped event: …`).
+  mutating func apply(events: [JSONValue]) {
+    for (index, event) in events.enumerated() {
+      let before = warnings.count
+      apply(event: event)
+      if warnings.count > before { warnings[before] = "events[\(index)]: " + warnings[before] }
     }
   }
 
