@@ -15,21 +15,23 @@ let store: RuleStore
 do {
   let compiled = try RuleSet.load(directory: folder)
   store = RuleStore(try compiled.get())
-  log("serving rules v1 from \(folder) (\(compiled.diagnostics.count) warnings)")
+  let warnings = compiled.diagnostics.filter { $0.severity == .warning }
+  log("serving rules v1 from \(folder) (\(warnings.count) \(warnings.count == 1 ? "warning" : "warnings"))")
+  _ = writeAll(DiagnosticRenderer().render(warnings), to: 2)
 } catch {
   log("cannot start: \(error)")
   exit(65)
 }
 
-let watcher = RulesWatcher(folder: folder) {
-  let result = store.reload(directory: folder)
+// Hot reload: PlacementKit polls the folder (once a second) and reloads the store when a rules file changes; a
+// broken edit is rejected and the previous rules keep serving.
+store.follow(directory: folder) { result in
   switch result.outcome {
   case .applied: log("rules changed: now serving v\(result.version)")
   case .rejected: log("rules changed but rejected; still serving v\(result.version):\n\(result.rendered())")
   case .superseded: break
   }
 }
-watcher.start()
 
 // The request loop: one profile per line in, its decisions out. Lines are read as bytes, as the CLI does:
 // invalid UTF-8 is the profile's error, never silently repaired (`readLine()` would replace it with U+FFFD).

@@ -3,6 +3,8 @@ import Foundation
 // `swift run -c release placement-bench [--quick]`: prints the figures of docs/Performance.md.
 // `placement-bench batch-child <resolve arguments>` and `scale-child SEGMENTS` are the child processes of the
 // batch and segment-scaling runs; `write-inputs COUNT FOLDER` writes the generated rules and profiles;
+// `write-rules SEGMENTS PLACEMENTS ROWS FOLDER` writes only the generated rules, as files under 3 MiB;
+// `write-worst-case ROWS FILE` the rules whose every row is tried;
 // `profile-resolve [ROWS] [ROUNDS]` resolves in a loop for perf/callgrind; `bind [ROUNDS]` times the binder alone;
 // `workload RULES PROFILES [ROUNDS]` times binding and resolving a given rules file and profiles file (the
 // peerbench workload).
@@ -18,6 +20,20 @@ if arguments.first == "write-inputs", arguments.count == 3, let count = Int(argu
   // Writes the generated rules and `count` profiles into a folder, to rerun a batch by hand (docs/Performance.md).
   let batch = try BatchBench(rules: RulesGenerator.rules(segments: 200, placements: 5, rows: 20), folder: arguments[2])
   print(try batch.profilesFile(count))
+  exit(0)
+}
+if arguments.first == "write-rules", arguments.count == 5, let segments = Int(arguments[1]),
+  let placements = Int(arguments[2]), let rows = Int(arguments[3])
+{
+  // The rule sets of the lint and compile scaling figures (docs/Performance.md), as one folder.
+  let text = RulesGenerator.rules(segments: segments, placements: placements, rows: rows)
+  for path in try RulesGenerator.write(text, into: arguments[4]) { print(path) }
+  exit(0)
+}
+if arguments.first == "write-worst-case", arguments.count == 3, let rows = Int(arguments[1]) {
+  // `write-worst-case ROWS FILE`: a placement of ROWS rows, each `country == "Z<i>" and …`, that no generated
+  // profile matches (``RulesGenerator/worstCaseRules(rows:)``), for callgrind per row tried.
+  try RulesGenerator.worstCaseRules(rows: rows).write(toFile: arguments[2], atomically: true, encoding: .utf8)
   exit(0)
 }
 if arguments.first == "profile-resolve" {

@@ -34,9 +34,7 @@ struct AudiencesCommand: Subcommand {
       return .ok
     }
     guard let table = AudienceTable(name, in: ruleSet)?.at(now) else {
-      let error = ResolveError.unknownPlacement(
-        name, known: ruleSet.placementNames, suggestion: Suggestions.closest(to: name, in: ruleSet.placementNames))
-      throw CommandFailure(.dataError, error.description)
+      throw CommandFailure(.dataError, ResolveError.unknown(placement: name, in: ruleSet).description)
     }
     if format == .json {
       var json = JSONWriter()

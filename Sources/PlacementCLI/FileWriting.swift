@@ -8,13 +8,18 @@ enum FileWriting {
   /// - Throws: ``CommandFailure`` (exit 74, EX_IOERR) when the temporary file cannot be written, given the
   ///   mode, or renamed (a full disk, a read-only folder); the original is then unchanged.
   static func replace(_ path: String, with text: String) throws(CommandFailure) {
+    try replace(path, with: Array(text.utf8))
+  }
+
+  /// Replaces the file at `path` with `bytes`, as ``replace(_:with:)-(_,String)`` does with text.
+  static func replace(_ path: String, with bytes: [UInt8]) throws(CommandFailure) {
     let target = resolvingLinks(path)
     let url = URL(fileURLWithPath: target)
     let temporary = url.deletingLastPathComponent().appendingPathComponent(
       ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
     let manager = FileManager.default
     do {
-      try Data(text.utf8).write(to: temporary)
+      try Data(bytes).write(to: temporary)
       var info = stat()
       if stat(target, &info) == 0 {
         guard chmod(temporary.path, info.st_mode & 0o7777) == 0 else {

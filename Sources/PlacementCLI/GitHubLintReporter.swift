@@ -4,6 +4,7 @@ import PlacementKit
 /// Lint findings as GitHub Actions workflow commands, one line each:
 /// `::error file=Rules/a.rules,line=3,col=5,endLine=3,endColumn=14,title=unknown-segment::unknown segment …`.
 /// Warnings use `::warning`, infos `::notice`; notes follow the message on their own lines (encoded `%0A`).
+/// Control, bidirectional and invisible characters of messages and notes are escaped (`\u{202E}`).
 /// Suppressed findings are left out.
 struct GitHubLintReporter {
   func render(_ result: LintResult) -> String {
@@ -27,9 +28,10 @@ struct GitHubLintReporter {
       ]
     }
     properties.append("title=\(property(diagnostic.code.id))")
-    var message = diagnostic.message
-    for note in diagnostic.notes { message += "\nnote: \(note.message)" }
-    for fix in diagnostic.fixIts.groupedByMessage() { message += "\nfix-it: \(fix.message)" }
+    // Text from the rules is escaped as in every text output; the workflow command then encodes line breaks.
+    var message = displayRuleText(diagnostic.message)
+    for note in diagnostic.notes { message += "\nnote: \(displayRuleText(note.message))" }
+    for fix in diagnostic.fixIts.groupedByMessage() { message += "\nfix-it: \(displayRuleText(fix.message))" }
     return "::\(command) \(properties.joined(separator: ","))::\(data(message))"
   }
 

@@ -17,6 +17,7 @@ enum Help {
       lint       check rules for mistakes (compiler diagnostics and lint rules; text, json, github, sarif)
       diff       what a rules change does: decision changes with example profiles, A/B test safety, CI checks
       lsp        run the language server for editors (LSP 3.17 on stdin/stdout; docs/Editors.md)
+      bundle     build, verify or show a rules bundle: one versioned file of a rules folder (docs/Bundles.md)
 
     Rules are read from Rules/ unless --rules PATH is given; --verbose (every command but lsp) names the rules
     files skipped; --strict (resolve, audiences, ingest, test, lint) makes a rules warning fail the command.
@@ -29,6 +30,36 @@ enum Help {
   static let command: [String: String] = [
     "diff": DiffHelp.text,
     "lsp": LSPCommand.help,
+    "bundle": """
+    usage: placement bundle build [RULES] -o FILE [--with-tests] [--revision TEXT] [--verbose]
+           placement bundle verify FILE [--verbose]
+           placement bundle show FILE [--format text|json] [--verbose]
+
+    A rules bundle is one file holding a rules folder: its *.rules files (and, if asked, its tests/ folder)
+    in a deterministic ustar archive with a manifest (format_version, rules_version, tool_version, revision,
+    each file's SHA-256 and size). The same rules always give the same bytes, and rules_version is the same
+    for the folder and every bundle built from it. Every command that reads rules (--rules, lint, test) takes
+    a bundle where it takes a folder. See docs/Bundles.md.
+
+    actions:
+      build [RULES]     compile the rules folder (default: Rules; or --rules PATH) and, when it has no
+                        error, write its bundle to FILE (replaced atomically); prints rules_version
+      verify FILE       check the archive, every file against its digest, rules_version against the
+                        files, and that the rules compile
+      show FILE         print the manifest (text, or --format json: the manifest's own JSON)
+
+    options:
+      -o, --output FILE   the bundle to write (build)
+      --with-tests        also carry every file below RULES/tests (rule tests, their profiles and events)
+      --revision TEXT     a revision recorded in the manifest, e.g. $(git rev-parse --short HEAD)
+      --rules PATH        the rules folder to build, instead of the RULES operand
+      --format FORMAT     text (default) or json (show)
+      --verbose           name on stderr each rules file skipped (hidden files, editor lock files)
+
+    exit: 0 ok; 64 usage; 65 rules that do not compile, or a bundle that is not valid, corrupt or modified
+    since it was built; 66 a path is missing; 74 a write failed.
+
+    """,
     "lint": """
     usage: placement lint [PATHS...] [--rules PATH] [--format text|json|github|sarif] [--strict] [--now T]
                           [--verbose]
@@ -109,9 +140,12 @@ enum Help {
     Applies flow_user_input events (JSON Lines, in order: last value wins) to a profile (empty by default)
     and prints the profile with the custom attributes derived from the rules' declarations.
     Events that are not flow_user_input are ignored; a malformed event is reported with its line and skipped.
+    Errors and warnings are printed in line order.
 
     options:
-      --profile FILE   start from this profile
+      --profile FILE   start from this profile: its own events apply first; the events an attribute reads
+                       are folded into custom_attributes, the others stay in "events", so resolving the
+                       printed profile decides on the new answers
       --rules PATH     rules file or directory (default: Rules)
       --adapty         check the derived custom attributes against Adapty's limits (keys of 1-30
                        characters of [A-Za-z0-9._-]; strings of 1-50 characters, or numbers; at most 30)

@@ -61,10 +61,11 @@ struct LintCommand: Subcommand {
         if verbose {
           Support.reportSkipped(skipped.map { SkippedFile(path: shown($0.path), reason: $0.reason) }, console: console)
         }
-        sources += found.map { RuleSource(name: shown($0.name), bytes: $0.bytes) }
+        sources += found.map { RuleSource(name: shown($0.name), bytes: $0.bytes, path: $0.path) }
       } catch {
         throw CommandFailure(
-          error.isReadFailure ? .ioError : .noInput, error.message.replacingOccurrences(of: absolute, with: path))
+          error.isReadFailure ? .ioError : error.isInvalidBundle ? .dataError : .noInput,
+          error.message.replacingOccurrences(of: absolute, with: path))
       }
     }
     return sources

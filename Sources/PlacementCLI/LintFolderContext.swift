@@ -16,8 +16,11 @@ import PlacementKit
 /// The findings themselves are kept (the files given do not compile on their own, and CI must not pass on them),
 /// and the folder is not linted silently instead: a folder may also hold unrelated one-file rule sets (test
 /// fixtures, `Examples/broken/`), for which the siblings' declarations are no context. The siblings are only
-/// parsed, never linted, so the notes cost a parse of the folder; a folder whose files declare a name the files
-/// given declare too is such a collection, and gets no note; so does one of more than ``maxFiles`` files.
+/// parsed, never linted or compiled, and only when a finding can get a note (an unknown or unused name, no
+/// placements): a file that lints without such a finding costs what it costs alone, however large its folder.
+/// A note costs a parse of the folder: it is given only when no sibling declares a name the files given declare
+/// too (such a folder is a collection, and gets no note), which takes every sibling's declarations. A folder of
+/// more than ``maxFiles`` files gets no note either.
 struct LintFolderContext {
   /// Above this many rules files a folder is taken for a collection (a temporary folder, a tree of fixtures).
   static let maxFiles = 256
@@ -60,10 +63,17 @@ struct LintFolderContext {
   }
 
   /// `result`, the lint of `compilation`, with the notes.
-  func annotate(_ result: LintResult, of compilation: Compilation) -> LintResult {
-    guard !folders.isEmpty else { return result }
+  /// - Parameter read: reads a sibling's bytes (nil when it cannot be read); called only when a finding can get
+  ///   a note.
+  func annotate(
+    _ result: LintResult, of compilation: Compilation,
+    read: (String) -> Data? = { FileManager.default.contents(atPath: $0) }
+  ) -> LintResult {
+    guard !folders.isEmpty, result.findings.contains(where: { Self.canHaveNote($0.diagnostic) }) else {
+      return result
+    }
     let siblings = folders.flatMap(\.unlinted).compactMap { file in
-      FileManager.default.contents(atPath: file.path).map {
+      read(file.path).map {
         Parser.parse(SourceFile(name: file.name, bytes: Array($0))).0
       }
     }
@@ -92,6 +102,11 @@ struct LintFolderContext {
       diagnostic.notes.append(.notAFindingOfTheWholeFolder(command))
       return diagnostic
     }
+  }
+
+  /// Whether another file can explain `diagnostic`: a name it declares or uses, or the placements it declares.
+  static func canHaveNote(_ diagnostic: Diagnostic) -> Bool {
+    diagnostic.code == SemanticsCatalog.noPlacements || subject(diagnostic) != nil
   }
 
   /// The symbol a finding names where another file can explain it, and whether that file would declare it (an

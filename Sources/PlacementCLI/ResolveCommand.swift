@@ -89,9 +89,7 @@ struct ResolveCommand: Subcommand {
     var handles: [PlacementHandle] = []
     for name in asked {
       guard let handle = ruleSet.placementHandle(named: name) else {
-        let error = ResolveError.unknownPlacement(
-          name, known: ruleSet.placementNames, suggestion: Suggestions.closest(to: name, in: ruleSet.placementNames))
-        throw CommandFailure(.dataError, error.description)
+        throw CommandFailure(.dataError, ResolveError.unknown(placement: name, in: ruleSet).description)
       }
       if !handles.contains(handle) { handles.append(handle) }
     }

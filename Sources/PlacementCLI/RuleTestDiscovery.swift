@@ -9,12 +9,20 @@ import PlacementKit
 /// - A directory called `tests` (e.g. `Rules/tests`): its `*.json` files, against its parent folder.
 /// - Another directory: its `*.json` files, against the directory itself.
 /// - A `.json` file: that file, against the parent of its `tests` folder (or its own folder).
+/// - A rules bundle built `--with-tests`: the `*.json` files of its `tests/`, against the bundle, read from a
+///   scratch copy of the files it carries (removed by ``Group/removeScratch()``).
 /// `--rules PATH` replaces the rules of every group.
 enum RuleTestDiscovery {
   /// Test files grouped by the rules path they run against, in the order the paths were given.
   struct Group {
     let rules: String
     var tests: [String]
+    /// The scratch folder a bundle's tests were copied to, or nil.
+    var scratch: String? = nil
+
+    func removeScratch() {
+      if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
+    }
   }
 
   /// - Throws: ``CommandFailure`` (exit 66) for a missing path or when no test file is found.
@@ -32,7 +40,11 @@ enum RuleTestDiscovery {
       }
       let base = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
       let (rules, tests): (String, [String])
-      if !isDirectory.boolValue {
+      if !isDirectory.boolValue, let bundle = try bundle(at: base) {
+        let (scratch, copy) = try extract(bundle, named: base)
+        groups.append(Group(rules: override ?? base, tests: jsonFiles(under: copy + "/tests"), scratch: scratch))
+        continue
+      } else if !isDirectory.boolValue {
         rules = rulesFolder(of: (base as NSString).deletingLastPathComponent)
         tests = [base]
       } else if directoryExists(base + "/tests") {
@@ -54,6 +66,33 @@ enum RuleTestDiscovery {
         .noInput, "no rule tests (*.json) found in \(paths.joined(separator: ", ")); see docs/RuleTests.md")
     }
     return groups
+  }
+
+  /// The bundle at `path`, or nil when the file is not an archive (a test file).
+  /// - Throws: ``CommandFailure`` (65) for a corrupt or modified bundle.
+  static func bundle(at path: String) throws(CommandFailure) -> RulesBundle? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    let head = (try? handle.read(upToCount: 512)) ?? nil
+    try? handle.close()
+    guard let head, TarArchive.looksLikeArchive(head) else { return nil }
+    return try BundleCommand.read(path)
+  }
+
+  /// Writes the files a bundle carries besides its rules into a new scratch folder, in a folder named after the
+  /// bundle; returns both paths.
+  static func extract(_ bundle: RulesBundle, named path: String) throws(CommandFailure) -> (String, String) {
+    let scratch = NSTemporaryDirectory() + "placement-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+    let copy = scratch + "/" + (path as NSString).lastPathComponent
+    do {
+      for file in bundle.extras {
+        let target = URL(fileURLWithPath: copy + "/" + file.path)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(file.bytes).write(to: target)
+      }
+    } catch {
+      throw CommandFailure(.ioError, "cannot copy the tests of '\(path)' to \(scratch): \(error.localizedDescription)")
+    }
+    return (scratch, copy)
   }
 
   /// The rules folder for tests in `folder`: the parent of a `tests` folder, else the folder itself. A folder

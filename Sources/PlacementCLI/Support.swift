@@ -64,7 +64,7 @@ enum Support {
       return Compilation.compile(sources)
     } catch {
       throw CommandFailure(
-        error.isReadFailure ? .ioError : .noInput,
+        error.isReadFailure ? .ioError : error.isInvalidBundle ? .dataError : .noInput,
         error.message + (path == nil ? " (run from the project folder or pass --rules PATH)" : ""))
     }
   }

@@ -21,6 +21,7 @@ struct TestCommand: Subcommand {
     _ = try Support.now(arguments.value("--now"))  // a bad --now is a usage error before anything runs
     let paths = arguments.positionals.isEmpty ? ["Rules"] : arguments.positionals
     let groups = try RuleTestDiscovery.groups(paths: paths, rules: try arguments.rulesPath())
+    defer { groups.forEach { $0.removeScratch() } }
     var tally = RuleTestTally()
     let report = RuleTestReport(console: console)
     for group in groups where !group.tests.isEmpty {
@@ -56,10 +57,12 @@ struct TestCommand: Subcommand {
     // A case's own `now`, else its file's, else --now, else the clock.
     let fallbackNow =
       (try? Support.now(arguments.value("--now"))) ?? (try? Support.now(nil)) ?? Instant(millisecondsSince1970: 0)
-    for error in suite.malformedCases { report.malformed(file, error, tally: &tally) }
-    for testCase in suite.cases {
+    // In case order: a case malformed in itself and one that does not fit the rules are reported alike.
+    for entry in suite.entries {
+      let testCase: RuleTestCase
       let profile: Profile
       do {
+        testCase = try entry.get()
         try testCase.validate(against: ruleSet)
         profile = try RuleTestProfiles.profile(for: testCase, testFile: file)
       } catch {

@@ -78,6 +78,31 @@ import Testing
     #expect(lines == ["1", "2"], "\(run.err)")
   }
 
+  /// A trailing comment followed by an own-line comment inside a declaration, and a comment after the `)` of a
+  /// broken choice list: `fmt` formats both (exit 0), and `fmt --check` then passes.
+  @Test func commentsEverywhereFormatAndThenCheckClean() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let commented =
+      "segment adults = # people of age\n  # see JIRA-123\n  age >= 18\n\nplacement p: flow {\n  adults  -> flow a\n  default -> flow b\n}\n"
+    let choice = "attribute experience: choice(\n  beginner,\n  pro # two\n) # close\nfrom quiz \"experience\" # src\n"
+    try commented.write(toFile: folder + "/a.rules", atomically: true, encoding: .utf8)
+    try choice.write(toFile: folder + "/b.rules", atomically: true, encoding: .utf8)
+    let run = placement(["fmt", folder])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out == "\(folder)/a.rules\n\(folder)/b.rules\n")
+    #expect(
+      try String(contentsOfFile: folder + "/a.rules", encoding: .utf8)
+        == "# people of age\n# see JIRA-123\nsegment adults = age >= 18\n\nplacement p: flow {\n  adults  -> flow a\n  default -> flow b\n}\n"
+    )
+    #expect(
+      try String(contentsOfFile: folder + "/b.rules", encoding: .utf8)
+        == "attribute experience: choice(\n  beginner,\n  pro # two\n  # close\n) from quiz \"experience\" # src\n")
+    let check = placement(["fmt", "--check", folder])
+    #expect(check.status == 0, "\(check.out)\(check.err)")
+    #expect(check.out == "")
+  }
+
   @Test func standardInputToStandardOutput() {
     let run = placement(["fmt", "-"], stdin: messy.split(separator: "\n").map(String.init))
     #expect(run.status == 0)

@@ -5,12 +5,21 @@ import Testing
 /// `placement <command> --help` lists every option the command's parser accepts, and only those: an option added
 /// to a command without a line in its help fails here.
 @Suite struct HelpTests {
-  /// The options a help text lists: its lines that start with two spaces and `--`, up to the first space.
+  /// The options a help text lists: its lines that start with two spaces and `-`, each option up to the first
+  /// space (`  -o, --output FILE` lists both spellings).
   static func listedOptions(_ help: String) -> Set<String> {
-    Set(
-      help.split(separator: "\n").compactMap { line in
-        line.hasPrefix("  --") ? String(line.dropFirst(2).prefix { $0 != " " }) : nil
-      })
+    var listed: Set<String> = []
+    for line in help.split(separator: "\n") where line.hasPrefix("  -") && !line.hasPrefix("  - ") {
+      var rest = line.dropFirst(2)
+      while rest.hasPrefix("-") {
+        let option = rest.prefix { $0 != " " && $0 != "," }
+        listed.insert(String(option))
+        rest = rest.dropFirst(option.count)
+        guard rest.hasPrefix(", ") else { break }
+        rest = rest.dropFirst(2)
+      }
+    }
+    return listed
   }
 
   @Test(arguments: PlacementTool.commands.keys.sorted())
@@ -28,7 +37,7 @@ import Testing
     let accepting = { (option: String) in
       PlacementTool.commands.filter { $0.value.options.flags.contains(option) }.keys.sorted()
     }
-    #expect(accepting("--verbose") == ["audiences", "diff", "fmt", "ingest", "lint", "resolve", "test"])
+    #expect(accepting("--verbose") == ["audiences", "bundle", "diff", "fmt", "ingest", "lint", "resolve", "test"])
     #expect(accepting("--strict") == ["audiences", "ingest", "lint", "resolve", "test"])
     let lsp = placement(["lsp", "--verbose"])
     #expect(lsp.status == 64)

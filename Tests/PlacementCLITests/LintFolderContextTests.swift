@@ -1,7 +1,10 @@
 import Foundation
-import PlacementCLI
+import PlacementAnalysis
+import PlacementCore
 import Synchronization
 import Testing
+
+@testable import PlacementCLI
 
 /// The newcomer check: `placement lint Rules/paywall.rules` reported the names the other files of `Rules/` declare
 /// as unknown, without saying why. The findings stay (the file does not compile alone), with notes: where each
@@ -103,6 +106,39 @@ import Testing
     let alone = placement(["lint", lone])
     #expect(alone.status == 1)
     #expect(!alone.out.contains("not linted"))
+  }
+
+  /// The siblings are read only for a finding they can explain: a file without one costs what it costs alone,
+  /// however large its folder.
+  @Test func siblingsAreReadOnlyForAFindingTheyCanExplain() {
+    scratch.file("set/other.rules", "placement p: flow {\n  high    -> flow h\n  default -> flow d\n}\n")
+    func lint(_ name: String, _ text: String) -> (read: [String], notes: [String]) {
+      let path = scratch.file("set/\(name)", text)
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let sources = [RuleSource(name: path, text: text)]
+      let compilation = Compilation.compile(sources)
+      let console = Console(out: { _ in }, err: { _ in }, readLine: { nil }, currentDirectory: scratch.path)
+      var read: [String] = []
+      let result = LintFolderContext(paths: [path], sources: sources, console: console).annotate(
+        Linter.run(compilation), of: compilation
+      ) { path in
+        read.append((path as NSString).lastPathComponent)
+        return FileManager.default.contents(atPath: path)
+      }
+      return (read, result.findings.flatMap { $0.diagnostic.notes.map(\.message) })
+    }
+    let clean = lint(
+      "clean.rules", "segment adults = age >= 18\nplacement q: flow {\n  adults  -> flow a\n  default -> flow d\n}\n")
+    #expect(clean.read == [])
+    #expect(clean.notes == [])
+    let declarations = lint("declarations.rules", "segment high = age > 3\n")
+    #expect(declarations.read == ["other.rules"])
+    #expect(
+      declarations.notes == [
+        "not a finding when the folder is linted as one rule set: placement lint \(scratch.path)/set",
+        "segment 'high' is used in a file that was not linted",
+        "not a finding when the folder is linted as one rule set: placement lint \(scratch.path)/set",
+      ])
   }
 
   /// `placement` run with `directory` as the current folder.

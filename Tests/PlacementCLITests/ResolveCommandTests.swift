@@ -36,6 +36,17 @@ import Testing
     #expect(run.err.contains("known placements: onboarding_end, main_paywall"))
   }
 
+  /// A placement called by its first word gets the whole name suggested, as the library's resolve does.
+  @Test func aPlacementCalledByItsFirstWordGetsTheWholeNameSuggested() {
+    let run = placement(
+      ["resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--placement", "onboarding"] + now)
+    #expect(run.status == 65)
+    #expect(
+      run.err
+        == "error: unknown placement 'onboarding'; did you mean 'onboarding_end'? (known placements: onboarding_end, main_paywall, upgrade_prompt)\n"
+    )
+  }
+
   @Test func explainNamesTheFailingConditionAndValue() {
     let run = placement(
       ["resolve", "--profile", repo("Examples/profiles/amateur.json"), "--placement", "onboarding_end", "--explain"]

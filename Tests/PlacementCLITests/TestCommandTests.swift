@@ -61,6 +61,10 @@ import Testing
       "cases[0].expect.onboardng_end: unknown placement 'onboardng_end'; did you mean 'onboarding_end'? (known: onboarding_end, main_paywall)"
     ),
     (
+      #"{"cases": [{"name": "x", "profile": {}, "expect": {"onboarding": "holdout"}}]}"#,
+      "cases[0].expect.onboarding: unknown placement 'onboarding'; did you mean 'onboarding_end'? (known: onboarding_end, main_paywall)"
+    ),
+    (
       #"{"cases": [{"name": "x", "profile": {}, "expect": {"onboarding_end": {"row": "pro"}}}]}"#,
       "cases[0].expect.onboarding_end.row: placement 'onboarding_end' has no row 'pro'; did you mean 'pros'?"
     ),
@@ -136,6 +140,27 @@ import Testing
     let run = placement(["test", folder])
     #expect(run.status == 66)
     #expect(run.err.contains("no rule tests (*.json) found in \(folder)"))
+  }
+
+  /// Malformed cases are reported in case order, whichever check finds them (reading the file, or the rules);
+  /// a second case of the same name is malformed.
+  @Test func malformedCasesInCaseOrderAndDuplicateNames() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = folder + "/x.json"
+    try (#"{"now":"2026-12-01","cases":[{"name":"row past end","profile":{},"expect":{"onboarding_end":{"row":99}}},"#
+      + #"{"name":"bad reason","profile":{},"expect":{"onboarding_end":{"reason":"NOPE"}}},"#
+      + #"{"name":"same","profile":{},"expect":{"onboarding_end":"flow generic_onboarding"}},"#
+      + #"{"name":"same","profile":{},"expect":{"onboarding_end":"flow generic_onboarding"}}]}"#)
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let run = placement(["test", file, "--rules", repo("Rules")])
+    #expect(run.status == 65)
+    #expect(run.out == "1 passed, 0 failed, 3 not run\n")
+    let paths = run.err.split(separator: "\n").map { $0.split(separator: ":").dropFirst(2).first ?? "" }
+    #expect(paths == [" cases[0].expect.onboarding_end.row", " cases[1].expect.onboarding_end.reason", " cases[3].name"])
+    #expect(
+      run.err.hasSuffix(
+        "\(file): error: cases[3].name: duplicate case name 'same' (also cases[2]); names must be unique\n"), "\(run.err)")
   }
 }
 

@@ -112,4 +112,44 @@ import Testing
     #expect(once == #"version =~ /\d+/ and x == "a\u{1B}b\nc\u{202E}""#)
     #expect(displayRuleText(once) == once)
   }
+
+  /// The newcomer trial's folder: a literal with a right-to-left override, which lint's example profile repeats.
+  /// Text and GitHub output show it escaped, in the finding, the excerpt and the example; JSON keeps the value.
+  @Test func lintTextAndGitHubOutputEscapeBidiAndInvisibleCharacters() throws {
+    let folder = ScratchFolder()
+    folder.file(
+      "B/a.rules",
+      "segment t = platform == \"iOS\"\nsegment rtl = country == \"\u{202E}SU\u{200B}\"\n\n"
+        + "placement p: flow {\n  t       -> flow a\n  rtl     -> flow b\n  default -> flow z\n}\n")
+    let text = placement(["lint", folder.path + "/B"])
+    let github = placement(["lint", "--format", "github", folder.path + "/B"])
+    for run in [text, github] {
+      #expect(run.status == 0, "\(run.err)")
+      #expect(!run.out.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200B}" }, "\(run.out)")
+      #expect(run.out.contains(#"{"country":"\u{202E}SU\u{200B}","platform":"iOS"}"#), "\(run.out)")
+    }
+    #expect(text.out.contains(#" 2 | segment rtl = country == "\u{202E}SU\u{200B}""#), "\(text.out)")
+    #expect(github.out.contains("title=confusable-literal::literal holds U+202E RIGHT-TO-LEFT OVERRIDE"))
+    let json = placement(["lint", "--format", "json", folder.path + "/B"])
+    // JSON is for programs: the value is kept as it is, a JSON string being safe for them.
+    #expect(json.out.contains(#"{\"country\":\"\#u{202E}SU\#u{200B}\",\"platform\":\"iOS\"}"#), "\(json.out)")
+  }
+
+  /// `placement diff`'s reports for people show the changed row's literal and its example profile escaped.
+  @Test func diffTextAndMarkdownEscapeBidiAndInvisibleCharacters() throws {
+    let folder = ScratchFolder()
+    let rules = { (content: String) in
+      "segment rtl = country == \"\u{202E}SU\u{200B}\"\nplacement p: flow {\n  rtl -> flow \(content)\n"
+        + "  default -> flow z\n}\n"
+    }
+    folder.file("old/a.rules", rules("a"))
+    folder.file("new/a.rules", rules("b"))
+    for format in ["text", "markdown"] {
+      let run = placement(
+        ["diff", folder.path + "/old", folder.path + "/new", "--now", "2026-11-30T00:00:00Z", "--format", format])
+      #expect(run.err.isEmpty, "\(run.err)")
+      #expect(!run.out.unicodeScalars.contains { $0 == "\u{202E}" || $0 == "\u{200B}" }, "\(format): \(run.out)")
+      #expect(run.out.contains(#""country":"\u{202E}SU\u{200B}""#), "\(format): \(run.out)")
+    }
+  }
 }

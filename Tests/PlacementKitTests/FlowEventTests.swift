@@ -55,7 +55,7 @@ import Testing
   }
 
   @Test(arguments: [
-    "abc", "12abc", "NaN", "nan", "inf", "-Infinity", "0x10", "1e400", "1e", ".", "-", " ", "1,234.5", "1,234,567", ",",
+    "abc", "12abc", "NaN", "nan", "inf", "-Infinity", "0x10", "1e", ".", "-", " ", "1,234.5", "1,234,567", ",",
   ])
   func numberInputRejectsNonDecimals(text: String) throws {
     let error = try decodeError(input("age", "number_input", #""value":"\#(text)""#))

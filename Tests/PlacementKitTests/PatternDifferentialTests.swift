@@ -4,18 +4,6 @@ import TestSupport
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// SplitMix64: a tiny deterministic generator, so any failure reproduces exactly.
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Builds random patterns from the syntax both engines share, over a small alphabet so that matches are common.
 private struct PatternGenerator {
   var random: SplitMix64

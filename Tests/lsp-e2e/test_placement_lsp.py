@@ -2,7 +2,7 @@
 
 The server runs as a subprocess on a copy of the shipped Rules/ plus one file with three mistakes; the test
 checks the diagnostics' codes and ranges, applies a quick fix, hovers, goes to a definition, renames a segment
-across two files, formats a file and shuts the server down. PLACEMENT_BIN names the executable (default
+across two files and the rule tests (which then still pass), formats a file and shuts the server down. PLACEMENT_BIN names the executable (default
 .build/debug/placement).
 """
 
@@ -11,6 +11,7 @@ import os
 import pathlib
 import re
 import shutil
+import subprocess
 import tempfile
 
 import pytest
@@ -151,16 +152,23 @@ async def test_editing_session(client: LanguageClient):
     )
     assert [(d.uri, as_tuple(d.range)) for d in definition] == [(onboarding, ((2, 8), (2, 12)))]
 
-    # Rename `pros` everywhere: its declaration in onboarding.rules, its use in paywall.rules and here.
+    # Rename `pros` everywhere: its declaration in onboarding.rules, its use in paywall.rules and here, and the
+    # rule tests that name its row. Applied on disk, the rule tests still pass.
     edit = await client.text_document_rename_async(
         types.RenameParams(
             text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=6, character=3), new_name="experts_pro"
         )
     )
     paywall = (WORKSPACE / "Rules" / "paywall.rules").as_uri()
-    assert set(edit.changes) == {uri, onboarding, paywall}
-    renamed = apply((WORKSPACE / "Rules" / "paywall.rules").read_text(), edit.changes[paywall])
-    assert "segment pros_on_new_app = experts_pro and app_version >= 2.3" in renamed
+    tests = (WORKSPACE / "Rules" / "tests" / "onboarding.json").as_uri()
+    assert set(edit.changes) == {uri, onboarding, paywall, tests}
+    for name in ("onboarding.rules", "paywall.rules", "tests/onboarding.json"):
+        path = WORKSPACE / "Rules" / name
+        path.write_text(apply(path.read_text(), edit.changes[path.as_uri()]))
+    assert "segment pros_on_new_app = experts_pro and app_version >= 2.3" in (WORKSPACE / "Rules" / "paywall.rules").read_text()
+    assert '"row": "experts_pro"' in (WORKSPACE / "Rules" / "tests" / "onboarding.json").read_text()
+    run = subprocess.run([BINARY, "test", str(WORKSPACE / "Rules")], capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
 
     # Formatting gives the canonical layout (`placement fmt`): the table's arrows aligned (`fans` was not).
     edits = await client.text_document_formatting_async(

@@ -20,6 +20,10 @@ public struct LintContext: Sendable {
   package let placementDecls: [Located<PlacementDecl>]
   package let testDecls: [Located<CrossPlacementTestDecl>]
   package let overrideDecls: [Located<OverrideDecl>]
+  /// Every predicate of every segment declaration, in file and source order (walked once per run).
+  let predicateSites: [PredicateSite]
+  /// Every list literal of every predicate, in the same order.
+  let listSites: [ListSite]
   private let attributeIndex: [String: Int]
   /// Row reachability by placement index, computed once per run (``RowFacts/reachability(ofPlacement:)``).
   let rowReach = Memo<Int, PlacementReach>()
@@ -72,6 +76,8 @@ public struct LintContext: Sendable {
     placementDecls = placements
     testDecls = tests
     overrideDecls = overrides
+    predicateSites = PredicateSite.all(in: segments)
+    listSites = ListSite.all(in: predicateSites)
     writtenNames = Set(
       segments.flatMap { $0.node.condition.referencedNames.map(\.text) }
         + overrides.flatMap { $0.node.condition.referencedNames.map(\.text) })
@@ -83,6 +89,9 @@ public struct LintContext: Sendable {
   }
 
   public var model: CheckedRules { compilation.model }
+
+  /// Whether a file was not read (`file-too-large`): it may use any declaration, so none is reported unused.
+  var hasUnreadFiles: Bool { model.files.contains(where: \.isUnread) }
 
   /// The attribute called `name` (built-in or declared), or nil.
   public func attribute(named name: String) -> AttributeDefinition? {

@@ -108,8 +108,32 @@ extension DiagnosticMessage {
     return .init(EmptyList.id, "empty list: '\(subject) \(op.spelling) []' \(effect)")
   }
 
-  static func emptyStringInList(of subject: String) -> Self {
-    .init(EmptyStringInList.id, "empty string in the list of '\(subject)' never matches")
+  // MARK: confusable-literal
+
+  static func bidiControlInLiteral(_ scalar: Unicode.Scalar) -> Self {
+    .init(
+      ConfusableLiteral.id,
+      "literal holds \(Confusables.named(scalar)), a bidirectional control: it reads in another order than it compares")
+  }
+
+  static func invisibleInLiteral(_ scalar: Unicode.Scalar) -> Self {
+    .init(
+      ConfusableLiteral.id,
+      "literal holds \(Confusables.named(scalar)), an invisible character: it compares as other text than it shows")
+  }
+
+  /// `word` mixes the letters of `scripts` (the usual one, then the odd one); `odd` is the first odd letter.
+  static func mixedScripts(_ word: String, _ scripts: (String, String), odd: Unicode.Scalar) -> Self {
+    .init(
+      ConfusableLiteral.id,
+      "\"\(word)\" mixes \(scripts.0) and \(scripts.1) letters: '\(odd)' is \(Confusables.describe(odd))")
+  }
+
+  /// `excluding`: the list is of `not in`, where `""` excludes the profiles it would match.
+  static func emptyStringInList(of subject: String, excluding: Bool) -> Self {
+    .init(
+      EmptyStringInList.id,
+      "empty string in the list of '\(subject)' \(excluding ? "excludes" : "matches") only the value \"\", not a missing one")
   }
 
   /// `element` is the repeated element as written.

@@ -79,8 +79,10 @@ extension Note {
   static func testNoValue(_ attribute: String) -> Note { Note("use '\(attribute) is not set' to test for no value") }
 
   static func clearedAnswersRemoved(_ attribute: String) -> Note {
-    Note("cleared answers are removed, not stored as \"\"; use '\(attribute) is not set' to test for no value")
+    Note("a cleared answer removes '\(attribute)' rather than storing \"\"")
   }
+
+  static var adaptyRemovesEmpty: Note { Note("Adapty removes a custom attribute set to \"\"") }
 
   // MARK: ambiguous-element
 
@@ -138,11 +140,6 @@ extension FixIt {
   /// `duplicate-list-element`: deletes the repeated element `text` (with its comma) at `span`.
   static func removeRepeated(_ text: String, at span: SourceSpan) -> FixIt {
     FixIt(message: "remove the repeated \(text)", span: span, replacement: "")
-  }
-
-  /// `empty-string-in-list`: deletes the empty string (with its comma) at `span`.
-  static func removeEmptyString(at span: SourceSpan) -> FixIt {
-    FixIt(message: "remove the empty string", span: span, replacement: "")
   }
 
   /// One weight of a test rebalanced to sum to 100 (`balanced` are all the new weights, in percent).

@@ -48,6 +48,7 @@ public enum LintRegistry {
     AmbiguousElement(),
     EmptyList(),
     EmptyStringInList(),
+    ConfusableLiteral(),
     DuplicateListElement(),
     DuplicateRowSegment(),
     ScheduleEnded(),

@@ -28,17 +28,19 @@ struct ListSite {
   let site: PredicateSite
 }
 
-extension LintContext {
-  /// Every predicate of every segment declaration, in file and source order.
-  var predicateSites: [PredicateSite] {
-    segmentDecls.flatMap { decl in
+extension PredicateSite {
+  /// Every predicate of every segment declaration of `decls`, in their order and source order.
+  static func all(in decls: [Located<SegmentDecl>]) -> [PredicateSite] {
+    decls.flatMap { decl in
       decl.node.condition.predicates.map { PredicateSite(predicate: $0, segment: decl.node, file: decl.file) }
     }
   }
+}
 
-  /// Every list literal of every predicate.
-  var listSites: [ListSite] {
-    predicateSites.flatMap { site in
+extension ListSite {
+  /// Every list literal of the predicates of `sites`, in their order.
+  static func all(in sites: [PredicateSite]) -> [ListSite] {
+    sites.flatMap { site in
       site.predicate.operands.compactMap { operand -> ListSite? in
         guard case .list(let elements, let range) = operand else { return nil }
         return ListSite(elements: elements, range: range, site: site)

@@ -13,8 +13,8 @@ struct FileFormatter {
 
   init(tree: RuleFileSyntax, tokens: [Token], width: Int) {
     writer = LayoutWriter(file: tree.file, comments: tree.comments, tokens: tokens)
-    printer = SyntaxPrinter(file: tree.file)
     self.tokens = TokenIndex(tokens: tokens)
+    printer = SyntaxPrinter(file: tree.file, tokens: self.tokens)
     self.width = width
   }
 

@@ -7,16 +7,23 @@ import PlacementCore
 /// - a comment on its own line goes above the first line whose tokens end after it (a comment written between
 ///   tokens that end up on one line moves above that line);
 /// - a trailing comment (code before it on its line) stays at the end of the line that prints the token it
-///   followed; when several would end one line, all but the last go above that line (a line holds one comment).
+///   followed, unless another comment follows it on that output line: a line ends with at most one comment, so
+///   every comment of a line but the last, and the last too when it is not trailing, goes above the line, in
+///   source order, at the indentation of comments above that line.
+///
+/// So the comments come out in source order, and each one the output has above a line is an own-line comment
+/// there, placed the same way when the output is formatted again.
 ///
 /// Blank lines: at most one is kept where the source had one or more; callers can force or forbid one.
 struct LayoutWriter {
   /// Whether a blank line may precede the next line.
   enum Blank { case preserve, always, never }
 
-  /// An output line: a blank line has empty text; a code line may end with trailing comments.
+  /// An output line: a blank line has empty text; a code line may end with trailing comments (all but the last
+  /// are printed above it, at `commentIndent`).
   private struct Line {
     var indent: Int
+    var commentIndent: Int
     var text: String
     var trailing: [String] = []
   }
@@ -24,8 +31,9 @@ struct LayoutWriter {
   private let file: SourceFile
   private var comments: ArraySlice<PlacedComment>
   private var lines: [Line] = []
-  /// The index in ``lines`` of the last code line (trailing comments attach there).
-  private var lastCodeLine: Int?
+  /// The index in ``lines`` of the last code line and the end of the source range it prints (a trailing comment
+  /// after a token before that end attaches there).
+  private var lastCodeLine: (index: Int, end: Int)?
   /// Where the last emitted thing ended in the source (for blank-line preservation).
   private var lastSourceEnd: Int?
 
@@ -50,15 +58,24 @@ struct LayoutWriter {
 
   /// True when, in a layout of several lines from `first` to `last` (the source ranges the first and last line
   /// print), some comment would sit between the first and the last line: an own-line comment after the first
-  /// line's tokens, or a trailing comment on a line other than the last. Such a comment keeps the construct
-  /// broken over lines (it stays beside its item); comments above the first line or after the last do not, so
-  /// the decision is the same when the output is formatted again.
+  /// line's tokens, or a trailing comment that would end a line other than the last. Such a comment keeps the
+  /// construct broken over lines (it stays beside its item). Comments that would go above the first line (own-line
+  /// ones, and a trailing one that another comment follows within the first line) or end the last do not, so the
+  /// decision is the same when the output is formatted again.
   func hasComment(between first: SourceRange, and last: SourceRange) -> Bool {
-    comments.contains { placed in
-      placed.comment.trailing
-        ? placed.anchor >= first.start && placed.anchor < last.start
-        : placed.comment.range.start >= first.end && placed.comment.range.start < last.end
+    for (offset, placed) in comments.enumerated() {
+      // Sorted by start; a trailing comment after `last` follows a token of the last line.
+      if placed.comment.range.start >= last.end { break }
+      if placed.comment.trailing {
+        guard placed.anchor >= first.start, placed.anchor < last.start else { continue }
+        let next = comments.dropFirst(offset + 1).first
+        let hoisted = placed.comment.range.start < first.end && next.map { $0.comment.range.start < first.end } == true
+        if !hoisted { return true }
+      } else if placed.comment.range.start >= first.end {
+        return true
+      }
     }
+    return false
   }
 
   /// Emits one code line.
@@ -73,36 +90,49 @@ struct LayoutWriter {
     _ text: String, range: SourceRange, indent: Int, commentIndent: Int? = nil, blank: Blank = .preserve,
     blankBeforeLine: Blank = .preserve
   ) {
+    let commentIndent = commentIndent ?? indent
     var policy = blank
-    var trailing: [String] = []
+    // The trailing comment that ends this line unless another comment follows it.
+    var pending: PlacedComment?
     while let next = comments.first, next.comment.range.start < range.end {
       comments.removeFirst()
-      if next.comment.trailing, next.anchor < range.start, let last = lastCodeLine {
-        lines[last].trailing.append(next.comment.normalizedText)
-      } else if next.comment.trailing, next.anchor >= range.start {
-        trailing.append(next.comment.normalizedText)
+      if next.comment.trailing, let last = lastCodeLine, next.anchor < last.end {
+        lines[last.index].trailing.append(next.comment.normalizedText)
+        continue
+      }
+      if let earlier = pending {
+        above(earlier.comment, indent: commentIndent, policy: &policy, then: blankBeforeLine)
+        pending = nil
+      }
+      if next.comment.trailing {
+        pending = next
       } else {
-        append(
-          next.comment.normalizedText, indent: commentIndent ?? indent, start: next.comment.range.start, policy: policy)
-        lastSourceEnd = next.comment.range.end
-        policy = blankBeforeLine
+        above(next.comment, indent: commentIndent, policy: &policy, then: blankBeforeLine)
       }
     }
     if blankBeforeLine == .never { policy = .never }
-    append(text, indent: indent, start: range.start, policy: policy)
-    lines[lines.count - 1].trailing = trailing
-    lastCodeLine = lines.count - 1
+    append(text, indent: indent, commentIndent: commentIndent, start: range.start, policy: policy)
+    lines[lines.count - 1].trailing = pending.map { [$0.comment.normalizedText] } ?? []
+    lastCodeLine = (lines.count - 1, range.end)
     lastSourceEnd = range.end
+  }
+
+  /// Emits `comment` on its own line above the code line being emitted.
+  private mutating func above(_ comment: Comment, indent: Int, policy: inout Blank, then next: Blank) {
+    append(comment.normalizedText, indent: indent, commentIndent: indent, start: comment.range.start, policy: policy)
+    lastSourceEnd = comment.range.end
+    policy = next
   }
 
   /// Emits the comments left at the end of the file.
   mutating func finish(blank: Blank = .preserve) {
     var policy = blank
     for next in comments {
-      if next.comment.trailing, let last = lastCodeLine, next.anchor < next.comment.range.start {
-        lines[last].trailing.append(next.comment.normalizedText)
+      if next.comment.trailing, let last = lastCodeLine, next.anchor < last.end {
+        lines[last.index].trailing.append(next.comment.normalizedText)
       } else {
-        append(next.comment.normalizedText, indent: 0, start: next.comment.range.start, policy: policy)
+        append(
+          next.comment.normalizedText, indent: 0, commentIndent: 0, start: next.comment.range.start, policy: policy)
         policy = .preserve
       }
       lastSourceEnd = next.comment.range.end
@@ -114,22 +144,25 @@ struct LayoutWriter {
   var text: String {
     var out = ""
     for line in lines {
+      let commentIndentation = String(repeating: " ", count: line.commentIndent)
+      for hoisted in line.trailing.dropLast() { out += commentIndentation + hoisted + "\n" }
       let indentation = String(repeating: " ", count: line.indent)
-      for hoisted in line.trailing.dropLast() { out += indentation + hoisted + "\n" }
       out += line.text.isEmpty ? "\n" : indentation + line.text + (line.trailing.last.map { " " + $0 } ?? "") + "\n"
     }
     return out
   }
 
-  private mutating func append(_ text: String, indent: Int, start: Int, policy: Blank) {
+  private mutating func append(_ text: String, indent: Int, commentIndent: Int, start: Int, policy: Blank) {
     let wantsBlank: Bool
     switch policy {
     case .always: wantsBlank = true
     case .never: wantsBlank = false
     case .preserve: wantsBlank = lastSourceEnd.map { blankLine(between: $0, and: start) } ?? false
     }
-    if wantsBlank, let last = lines.last, !last.text.isEmpty { lines.append(Line(indent: 0, text: "")) }
-    lines.append(Line(indent: indent, text: text))
+    if wantsBlank, let last = lines.last, !last.text.isEmpty {
+      lines.append(Line(indent: 0, commentIndent: 0, text: ""))
+    }
+    lines.append(Line(indent: indent, commentIndent: commentIndent, text: text))
   }
 
   /// True when the source has an empty line between the two offsets.

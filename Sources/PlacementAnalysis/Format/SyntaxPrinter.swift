@@ -4,6 +4,7 @@ import PlacementCore
 /// parentheses exactly where the source has them, strings re-escaped, numbers and patterns as written.
 struct SyntaxPrinter {
   let file: SourceFile
+  let tokens: TokenIndex
 
   func expr(_ expr: Expr) -> String {
     if let chain = expr.chain { return chain.operands.map(self.expr).joined(separator: " \(chain.keyword) ") }
@@ -94,15 +95,12 @@ struct SyntaxPrinter {
     return id + (option.title.map { " " + Spelling.quoted($0.text) } ?? "")
   }
 
-  /// `from <kind> "<element>" [on screen "<screen>"]`; a `"screen/element"` string stays one string.
+  /// `from <kind> "<element>" [on screen "<screen>"]`: the element string as written (`"screen/element"` stays
+  /// one string, also before `on screen`).
   func source(_ source: SourceSyntax) -> String {
-    var out = "from \(source.kind.text) "
-    if let screen = source.screen, screen.range == source.element.range {
-      out += Spelling.quoted(screen.text + "/" + source.element.text)
-    } else {
-      out +=
-        Spelling.quoted(source.element.text) + (source.screen.map { " on screen \(Spelling.quoted($0.text))" } ?? "")
-    }
-    return out
+    let element = tokens.first(atOrAfter: source.element.range.start).value
+    let screen = source.screen.flatMap { $0.range == source.element.range ? nil : $0 }
+    return "from \(source.kind.text) \(Spelling.quoted(element))"
+      + (screen.map { " on screen \(Spelling.quoted($0.text))" } ?? "")
   }
 }

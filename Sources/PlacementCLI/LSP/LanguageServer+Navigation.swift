@@ -63,8 +63,10 @@ extension LanguageServer {
     return ["range": position.file.lines.range(occurrence.range), "placeholder": .string(occurrence.key.name)]
   }
 
-  /// Renames a symbol everywhere in its group; the new name must be an identifier, not a reserved word, and not
-  /// the name of a declaration it would clash with (see ``clash(renaming:to:in:)``).
+  /// Renames a symbol everywhere in its group, and in the rule tests beside it (``ruleTestRename(_:to:in:uri:)``;
+  /// a `window/showMessage` warning lists the mentions there it leaves unchanged); the new name must be an
+  /// identifier, not a reserved word, and not the name of a declaration it would clash with (see
+  /// ``clash(renaming:to:in:)``).
   func rename(_ params: JSONValue) throws(JSONRPC.Failure) -> JSONValue {
     guard let newName = params["newName"]?.stringValue else {
       throw JSONRPC.Failure(.invalidParams, "expected 'newName'")
@@ -85,6 +87,14 @@ extension LanguageServer {
     for each in position.analysis.symbols.occurrences(of: occurrence.key) {
       guard let file = position.analysis.file(named: each.file) else { continue }
       changes[file.uri, default: []].append(["range": file.lines.range(each.range), "newText": .string(newName)])
+    }
+    let tests = ruleTestRename(occurrence.key, to: newName, in: position.analysis, uri: position.file.uri)
+    changes.merge(tests.changes) { $0 + $1 }
+    if !tests.stale.isEmpty {
+      let message =
+        "renamed \(occurrence.key.kind.rawValue) '\(occurrence.key.name)' to '\(newName)'; not renamed in the rule "
+        + "tests, check them: " + tests.stale.joined(separator: ", ")
+      notify("window/showMessage", ["type": 2, "message": .string(message)])
     }
     return ["changes": .object(changes.mapValues { .array($0) })]
   }

@@ -85,6 +85,9 @@ final class LanguageServer {
     }
     let result: Result<JSONValue, JSONRPC.Failure>
     switch state {
+    case _ where Self.notifications[method] != nil || method == "exit":
+      result = .failure(
+        JSONRPC.Failure(.invalidRequest, "'\(method)' is a notification: send it without an 'id'"))
     case .uninitialized where method != "initialize":
       result = .failure(JSONRPC.Failure(.serverNotInitialized, "the server is not initialized yet"))
     case .running where method == "initialize":

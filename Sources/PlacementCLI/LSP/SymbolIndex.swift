@@ -68,6 +68,10 @@ struct SymbolIndex {
 
   func occurrences(of key: SymbolKey) -> [Occurrence] { (byKey[key] ?? []).map { occurrences[$0] } }
   func declarations(of key: SymbolKey) -> [Occurrence] { occurrences(of: key).filter(\.isDeclaration) }
+  /// Every symbol called `name` that is declared in these files (of any kind, an option of any attribute).
+  func declaredKeys(named name: String) -> [SymbolKey] {
+    byKey.keys.filter { $0.name == name && !declarations(of: $0).isEmpty }
+  }
   func occurrences(inFile file: String) -> [Occurrence] { (byFile[file] ?? []).map { occurrences[$0] } }
 
   private mutating func add(

@@ -5,18 +5,31 @@ public struct RuleSource: Sendable, Hashable {
   /// The file's bytes as read: a leading byte order mark is skipped and ill-formed UTF-8 is an `invalid-utf8`
   /// error at its line and column (see ``SourceFile/init(name:bytes:)``).
   public let bytes: [UInt8]
+  /// The file's path inside its rules folder or bundle (`paywall.rules`, `sub/promotions.rules`): what names it
+  /// in the rule set's ``RuleSet/version``, so a folder gives the same version wherever it is and a bundle built
+  /// from it gives the same version too.
+  public let path: String
   /// The text (ill-formed UTF-8 shown as U+FFFD).
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-  public init(name: String, text: String) {
-    self.name = name
-    self.bytes = Array(text.utf8)
+  /// A rules file given as text.
+  /// - Parameters:
+  ///   - name: the name diagnostics show.
+  ///   - text: the rules.
+  ///   - path: the path inside its rules folder; nil: `name`.
+  public init(name: String, text: String, path: String? = nil) {
+    self.init(name: name, bytes: Array(text.utf8), path: path)
   }
 
   /// A rules file as read from disk, not yet decoded.
-  public init(name: String, bytes: [UInt8]) {
+  /// - Parameters:
+  ///   - name: the name diagnostics show, usually the path as given.
+  ///   - bytes: the file's bytes.
+  ///   - path: the path inside its rules folder; nil: `name`.
+  public init(name: String, bytes: [UInt8], path: String? = nil) {
     self.name = name
     self.bytes = bytes
+    self.path = path ?? name
   }
 }
 
@@ -50,7 +63,8 @@ public struct Compilation: Sendable {
     }
     let sorted = diagnostics.sortedByPosition()
     let kept = Array(sorted.prefix(options.maxDiagnostics))
-    let ruleSet = sorted.hasErrors ? nil : RuleSet(model)
+    let version = RulesBundle.version(of: sources.map { RulesBundle.File(path: $0.path, bytes: $0.bytes) })
+    let ruleSet = sorted.hasErrors ? nil : RuleSet(model, version: version)
     return Compilation(ruleSet: ruleSet, model: model, diagnostics: kept, truncatedCount: sorted.count - kept.count)
   }
 }

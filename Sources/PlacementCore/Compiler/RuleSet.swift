@@ -28,7 +28,7 @@ public final class RuleSet: Sendable {
   /// The QA overrides, in declaration order (for `placement audiences`).
   package let overrideDefinitions: [OverrideDefinition]
 
-  init(_ model: CheckedRules) {
+  init(_ model: CheckedRules, version: String) {
     attributes = model.attributes
     segments = model.segments
     conditions = model.segments.map { Folding.fold($0.condition) }
@@ -37,7 +37,7 @@ public final class RuleSet: Sendable {
     layers = model.layers
     placementIndex = Dictionary(model.placements.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     program = Program(conditions: conditions, attributeCount: attributes.count, placements: placements)
-    identity = RuleSetIdentity(files: model.files.map(\.file))
+    identity = RuleSetIdentity(version: version)
     overrideConditionTexts = model.overrides.map(\.conditionText)
     overrideDefinitions = model.overrides
     stickyVersions = Set(
@@ -47,9 +47,10 @@ public final class RuleSet: Sendable {
     binder = ProfileBinder(attributes: attributes, program: program, identity: identity)
   }
 
-  /// The rule set's version: the first 12 hexadecimal digits of the MD5 digest of its files' names and texts.
-  /// Rule sets compiled from the same files have the same version; a bound profile records the version of the
-  /// rule set that bound it (``BoundProfile/ruleSetVersion``), and errors name both.
+  /// The rule set's version (`rules_version` in outputs): the first 12 hexadecimal digits of a SHA-256 of its
+  /// files' paths inside the rules folder (``RuleSource/path``) and bytes, in compile order. Rule sets compiled
+  /// from the same files have the same version, and so does a rules bundle built from them; a bound profile
+  /// records the version of the rule set that bound it (``BoundProfile/ruleSetVersion``), and errors name both.
   public var version: String { identity.version }
 
   /// Placement names in declaration order.

@@ -35,22 +35,23 @@ public struct DiagnosticRenderer: Sendable {
     }.joined()
   }
 
-  /// The rendering of one diagnostic: header, source excerpt with caret, notes and fix-its.
+  /// The rendering of one diagnostic: header, source excerpt with caret, notes and fix-its. Text from the rules
+  /// (names, literals, example profiles) is escaped as in every text output (`displayRuleText`).
   public func render(_ diagnostic: Diagnostic) -> String {
-    var out = (diagnostic.span == nil ? rules : diagnostic.locationDescription) + ": "
+    var out = displayRuleText(diagnostic.span == nil ? rules : diagnostic.locationDescription) + ": "
     out += paint(diagnostic.severity.rawValue, severityColor(diagnostic.severity))
-    out += ": " + paint(diagnostic.message, "1") + " [\(diagnostic.code)]\n"
+    out += ": " + paint(displayRuleText(diagnostic.message), "1") + " [\(diagnostic.code)]\n"
     if let span = diagnostic.span { out += excerpt(span) }
     let gutter = String(repeating: " ", count: gutterWidth(diagnostic.span))
     for note in diagnostic.notes {
       let location = note.span.map { " (\($0.file.name):\($0.location))" } ?? ""
-      out += "\(gutter) = note: \(note.message)\(location)\n"
+      out += "\(gutter) = note: \(displayRuleText(note.message + location))\n"
     }
     for fix in diagnostic.fixIts.groupedByMessage() {
-      out += "\(gutter) = fix-it: \(fix.message)\n"
+      out += "\(gutter) = fix-it: \(displayRuleText(fix.message))\n"
       guard Self.editsAddInformation(fix.edits, to: diagnostic) else { continue }
       let indent = gutter + String(repeating: " ", count: " = fix-it: ".count)
-      for edit in fix.edits { out += indent + Self.describe(edit) + "\n" }
+      for edit in fix.edits { out += indent + displayRuleText(Self.describe(edit)) + "\n" }
     }
     return out
   }
@@ -87,8 +88,9 @@ public struct DiagnosticRenderer: Sendable {
     let width = String(start.line).count + 1
     let pad = String(repeating: " ", count: width)
     // Work on a byte window around the caret (at most 4 bytes per shown character), so a 4 MiB line costs no
-    // more than a short one; whole characters only, and without the line terminator.
-    let lineStart = file.lineStarts[start.line - 1]
+    // more than a short one; whole characters only, and without the line terminator. A lone `\r` ends the
+    // shown line too (a file with classic Mac line endings is one line to the line table).
+    var lineStart = file.lineStarts[start.line - 1]
     var lineEnd = start.line < file.lineStarts.count ? file.lineStarts[start.line] - 1 : file.bytes.count
     if lineEnd > lineStart, file.bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
     let caret = max(lineStart, min(span.range.start, lineEnd))
@@ -96,7 +98,9 @@ public struct DiagnosticRenderer: Sendable {
     while from > lineStart, file.bytes[from] & 0xC0 == 0x80 { from -= 1 }
     var to = min(lineEnd, from + 4 * Self.maxExcerptWidth)
     while to < lineEnd, file.bytes[to] & 0xC0 == 0x80 { to += 1 }
-    var line = Self.displayable(String(decoding: file.bytes[from..<to], as: UTF8.self))
+    if let cr = file.bytes[from..<caret].lastIndex(of: UInt8(ascii: "\r")) { (from, lineStart) = (cr + 1, cr + 1) }
+    if let cr = file.bytes[caret..<to].firstIndex(of: UInt8(ascii: "\r")) { (to, lineEnd) = (cr, cr) }
+    var line = String(decoding: file.bytes[from..<to], as: UTF8.self)
     var caretColumn = String(decoding: file.bytes[from..<caret], as: UTF8.self).count + 1
     let spanEnd = max(caret, min(span.range.end, to))
     var lastColumn =
@@ -123,26 +127,25 @@ public struct DiagnosticRenderer: Sendable {
     }
     if cutAfter { line += "…" }
     lastColumn = min(lastColumn, line.count + 1)
-    // Carets are placed in terminal columns: a wide (CJK, emoji) character takes two.
-    let lead = line.prefix(caretColumn - 1).map { $0 == "\t" ? "\t" : String(repeating: " ", count: $0.displayWidth) }
+    // Each character as shown: control, bidirectional and invisible ones escaped as in every text output, so a
+    // rules file can neither send escape sequences to the terminal nor hide what it holds.
+    let shown = Self.displayed(line)
+    // Carets are placed in terminal columns: a wide (CJK, emoji) character takes two, an escape its length.
+    let lead = shown.prefix(caretColumn - 1).map { $0 == "\t" ? "\t" : String(repeating: " ", count: $0.displayWidth) }
       .joined()
-    let underlined = line.dropFirst(caretColumn - 1).prefix(max(1, lastColumn - caretColumn))
+    let underlined = shown.dropFirst(caretColumn - 1).prefix(max(1, lastColumn - caretColumn))
     let columns = max(1, underlined.reduce(0) { $0 + $1.displayWidth })
     let underline = "^" + String(repeating: "~", count: columns - 1)
-    return "\(String(start.line).leftPadded(to: width)) | \(line)\n\(pad) | \(lead)\(paint(underline, "32"))\n"
+    let text = shown.joined()
+    return "\(String(start.line).leftPadded(to: width)) | \(text)\n\(pad) | \(lead)\(paint(underline, "32"))\n"
   }
 
-  /// The line with control characters (other than tab) shown as U+FFFD, one character each so columns hold:
-  /// a rules file cannot send escape sequences to the terminal through an excerpt.
-  static func displayable(_ line: String) -> String {
-    // Printable ASCII and tabs only (most lines): nothing to replace, known from the bytes alone.
-    guard line.utf8.contains(where: { $0 >= 0x7F || ($0 < 0x20 && $0 != 0x09) }),
-      line.unicodeScalars.contains(where: { $0 != "\t" && UntrustedText.isUnsafe($0) })
-    else { return line }
-    return String(
-      line.map { character in
-        character.unicodeScalars.contains { $0 != "\t" && UntrustedText.isUnsafe($0) } ? "\u{FFFD}" : character
-      })
+  /// The line's characters as shown: tabs kept, every other character ``UntrustedText`` escapes written as its
+  /// escape (`\u{202E}`, `\r`), one string per character so that columns can be counted.
+  static func displayed(_ line: String) -> [String] {
+    // Printable ASCII and tabs only (most lines): nothing to escape, known from the bytes alone.
+    guard line.utf8.contains(where: { $0 >= 0x7F || ($0 < 0x20 && $0 != 0x09) }) else { return line.map(String.init) }
+    return UntrustedText.escapedCharacters(line)
   }
 
   private func severityColor(_ severity: Severity) -> String {
@@ -162,4 +165,7 @@ extension String {
   func leftPadded(to width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
   }
+
+  /// The number of terminal columns the text takes (``Character/displayWidth`` summed).
+  var displayWidth: Int { reduce(0) { $0 + $1.displayWidth } }
 }

@@ -11,7 +11,8 @@ public struct FlowAnswers: Sendable, Equatable {
     /// The answer.
     case found(FlowAnswer)
     /// An unqualified lookup matched the element on two or more screens: the screen ids, sorted (an event without
-    /// `instanceId` is listed as the empty string). Qualify the reference with a screen.
+    /// `instanceId` is listed as the empty string, which warnings print as `<no instanceId>`). Qualify the
+    /// reference with a screen.
     case ambiguous(screens: [String])
   }
 

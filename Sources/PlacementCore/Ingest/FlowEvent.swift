@@ -25,11 +25,14 @@ public struct FlowEvent: Sendable, Equatable {
   public var isCustomerEvent: Bool?
   /// The new answer, or its removal.
   public var change: Change
+  /// The option ids a `single_choice` sent after the first, which its answer leaves out (empty for every other
+  /// event): a single choice answers one option.
+  public var ignoredItemIDs: [String]
 
   /// Creates an event from already-validated parts.
   public init(
     name: String = FlowEvent.inputEventName, screenID: String?, elementID: String, elementKind: ElementKind,
-    isBackendEvent: Bool? = nil, isCustomerEvent: Bool? = nil, change: Change
+    isBackendEvent: Bool? = nil, isCustomerEvent: Bool? = nil, change: Change, ignoredItemIDs: [String] = []
   ) {
     self.name = name
     self.screenID = screenID
@@ -38,6 +41,20 @@ public struct FlowEvent: Sendable, Equatable {
     self.isBackendEvent = isBackendEvent
     self.isCustomerEvent = isCustomerEvent
     self.change = change
+    self.ignoredItemIDs = ignoredItemIDs
+  }
+
+  /// What the event leaves out although it applies: `event 'experience': single_choice with 2 item_ids ("pro",
+  /// "beginner"): the first, "pro", is the answer`. Empty for a well-formed event.
+  public var warnings: [String] {
+    guard !ignoredItemIDs.isEmpty, case .set(.choice(let answer)) = change else { return [] }
+    let ids = ([answer] + ignoredItemIDs).prefix(5).map(IngestError.quoted).joined(separator: ", ")
+    let more = ignoredItemIDs.count >= 5 ? ", …" : ""
+    return [
+      IngestError.prefix(elementID)
+        + "\(elementKind.rawValue) with \(ignoredItemIDs.count + 1) item_ids (\(ids)\(more)): the first, "
+        + "\(IngestError.quoted(answer)), is the answer"
+    ]
   }
 
   /// The name of the events that carry user input: `flow_user_input`.

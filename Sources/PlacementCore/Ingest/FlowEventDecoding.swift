@@ -17,40 +17,46 @@ extension FlowEvent {
     let screen = try optional("instanceId", in: members, element: elementID) { $0.stringValue }
     let backend = try optional("isBackendEvent", in: members, element: elementID, as: "a bool") { $0.boolValue }
     let customer = try optional("isCustomerEvent", in: members, element: elementID, as: "a bool") { $0.boolValue }
-    let change = try decodeChange(kind, members, element: elementID)
+    let (change, ignored) = try decodeChange(kind, members, element: elementID)
     return FlowEvent(
       screenID: screen, elementID: elementID, elementKind: kind, isBackendEvent: backend,
-      isCustomerEvent: customer, change: change)
+      isCustomerEvent: customer, change: change, ignoredItemIDs: ignored)
   }
 
-  /// The answer change carried by an event of kind `kind`.
+  /// The answer change carried by an event of kind `kind`, and the option ids a single choice leaves out.
   private static func decodeChange(
     _ kind: ElementKind, _ members: [String: JSONValue], element: String
-  ) throws(IngestError) -> Change {
+  ) throws(IngestError) -> (Change, ignored: [String]) {
     switch kind {
     case .textInput, .emailInput, .phoneInput:
       let text = try requiredString("value", in: members, element: element)
-      return text.isEmpty ? .remove : .set(.text(text))
+      return (text.isEmpty ? .remove : .set(.text(text)), [])
     case .numberInput:
-      return try decodeNumber(required("value", in: members, element: element), element: element)
+      return (try decodeNumber(required("value", in: members, element: element), element: element), [])
     case .datePicker, .timePicker, .dateTimePicker:
       let value = try required("value", in: members, element: element)
-      guard case .number(let number) = value, let ms = Int64(exactlyMilliseconds: number) else {
-        let found = if case .number(let n) = value { "\(n)" } else { value.typeName }
+      guard case .number(let number) = value, number.rounded(.towardZero) == number else {
+        let found = if case .number = value { serialized(value, sortedKeys: false) } else { value.typeName }
         throw .notMilliseconds(found: found, element: element)
       }
-      return .set(.date(millisecondsSince1970: ms))
+      // The range of every other path that reads a date (`Instant.fromUnix`), so an accepted answer never
+      // becomes a value `custom_attributes` would refuse.
+      guard let instant = Instant.fromUnix(number, unit: .milliseconds) else {
+        throw .millisecondsOutOfRange(serialized(value, sortedKeys: false), element: element)
+      }
+      return (.set(.date(millisecondsSince1970: instant.millisecondsSince1970)), [])
     case .singleChoice:
+      // A single choice answers its first option id; the others are kept aside for a warning.
       let ids = try choiceIDs(members, element: element)
-      return ids.first.map { .set(.choice($0)) } ?? .remove
+      return (ids.first.map { .set(.choice($0)) } ?? .remove, Array(ids.dropFirst()))
     case .multiChoice:
-      return .set(.choices(deduplicated(try choiceIDs(members, element: element))))
+      return (.set(.choices(deduplicated(try choiceIDs(members, element: element)))), [])
     case .toggle:
       let value = try required("value", in: members, element: element)
       guard case .bool(let isOn) = value else {
         throw .wrongType("value", expected: "a bool", found: value.typeName, element: element)
       }
-      return .set(.toggle(isOn))
+      return (.set(.toggle(isOn)), [])
     }
   }
 
@@ -62,10 +68,11 @@ extension FlowEvent {
       return .set(.number(number))
     case .string(let text):
       if text.isEmpty { return .remove }
-      guard let number = DecimalText.parse(text, decimalComma: true) else {
-        throw .notADecimal(text, element: element)
+      switch DecimalText.read(text, decimalComma: true) {
+      case .number(let number): return .set(.number(number))
+      case .outOfRange: throw .numberOutOfRange(text, element: element)
+      case .malformed: throw .notADecimal(text, element: element)
       }
-      return .set(.number(number))
     default:
       throw .wrongType("value", expected: "a string", found: value.typeName, element: element)
     }
@@ -161,14 +168,5 @@ extension JSONValue {
   fileprivate var boolValue: Bool? {
     if case .bool(let b) = self { return b }
     return nil
-  }
-}
-
-extension Int64 {
-  /// `number` as whole milliseconds when it is integral and within ±2^53 (exact in a `Double`).
-  init?(exactlyMilliseconds number: Double) {
-    let limit = 9_007_199_254_740_992.0  // 2^53
-    guard number.isFinite, number.rounded(.towardZero) == number, abs(number) <= limit else { return nil }
-    self.init(number)
   }
 }

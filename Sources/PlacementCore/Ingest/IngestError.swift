@@ -64,11 +64,21 @@ extension IngestError {
     IngestError(field: "value", message: prefix(element) + "'value' \(quoted(text)) is not a decimal number")
   }
 
-  /// A picker value that is not an integral number of Unix milliseconds within ±2^53.
+  /// A picker value that is not an integral number of Unix milliseconds.
   static func notMilliseconds(found: String, element: String) -> IngestError {
     IngestError(
       field: "value",
       message: prefix(element) + "'value' must be an integer number of unix milliseconds, found \(found)")
+  }
+
+  /// A `number_input` value that is a decimal number a double cannot hold (`1e400`, `1e-400`).
+  static func numberOutOfRange(_ text: String, element: String) -> IngestError {
+    IngestError(field: "value", message: prefix(element) + "'value' \(quoted(text)) is \(DecimalText.outOfRange)")
+  }
+
+  /// A picker value beyond ±8.64e15 ms (`Instant.parsedRangeLimit`), the range every date input accepts.
+  static func millisecondsOutOfRange(_ number: String, element: String) -> IngestError {
+    IngestError(field: "value", message: prefix(element) + "'value' \(number) is \(Instant.outOfRange)")
   }
 
   /// A value of the iOS params shape whose Swift type has no JSON counterpart.

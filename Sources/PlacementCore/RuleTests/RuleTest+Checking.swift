@@ -20,7 +20,7 @@ extension RuleTestCase {
   public func validate(against ruleSet: RuleSet) throws(RuleTestError) {
     for expectation in expectations {
       guard let placement = ruleSet.placement(named: expectation.placement) else {
-        let hint = Suggestions.closest(to: expectation.placement, in: ruleSet.placementNames).map {
+        let hint = Suggestions.closest(to: expectation.placement, in: ruleSet.placementNames, wholeWords: true).map {
           "; did you mean '\($0)'?"
         }
         throw RuleTestError(

@@ -1,7 +1,7 @@
 extension RuleTestFile {
   /// Reads a test file from its JSON text. A malformed case (a member of the wrong type, an unknown member, no
-  /// name, profile or expectation, a malformed content) is kept in ``malformedCases`` with the JSON path of its
-  /// first problem; the other cases are read.
+  /// name, profile or expectation, a malformed content, the name of an earlier case) is kept in ``entries`` as
+  /// the JSON path of its first problem; the other cases are read.
   /// - Throws: ``RuleTestError`` when the file as a whole cannot be read: invalid JSON, an unknown or mistyped
   ///   top-level member, no `cases` array.
   public init(jsonBytes bytes: some Collection<UInt8>) throws(RuleTestError) {
@@ -17,13 +17,21 @@ extension RuleTestFile {
     guard let cases = try fields.array("cases") else {
       throw RuleTestError(path: "", message: "missing member 'cases'")
     }
-    self.cases = []
+    entries = []
+    // The first case of each name: a failing case is reported by its name, so two cases must not share one.
+    var named: [String: String] = [:]
     for (index, element) in cases.enumerated() {
-      do throws(RuleTestError) {
-        self.cases.append(try RuleTestCase(json: element, path: "cases[\(index)]"))
-      } catch {
-        malformedCases.append(error)
-      }
+      entries.append(
+        Result { () throws(RuleTestError) in
+          let testCase = try RuleTestCase(json: element, path: "cases[\(index)]")
+          if let first = named[testCase.name] {
+            throw RuleTestError(
+              path: testCase.path + ".name",
+              message: "duplicate case name '\(UntrustedText.escaped(testCase.name))' (also \(first)); names must be unique")
+          }
+          named[testCase.name] = testCase.path
+          return testCase
+        })
     }
   }
 }

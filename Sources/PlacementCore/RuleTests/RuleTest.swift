@@ -11,11 +11,15 @@
 public struct RuleTestFile: Sendable, Equatable {
   /// The time relative date conditions use, for every case that does not set its own.
   public var now: Instant?
+  /// Every case in file order: the case, or why it cannot run (its JSON path and problem). A bad case costs that
+  /// case, not the file's others.
+  public var entries: [Result<RuleTestCase, RuleTestError>]
   /// The well-formed cases, in file order.
-  public var cases: [RuleTestCase]
-  /// Why each malformed case cannot run (its JSON path and problem), in file order: a bad case costs that case,
-  /// not the file's others.
-  public var malformedCases: [RuleTestError] = []
+  public var cases: [RuleTestCase] { entries.compactMap { try? $0.get() } }
+  /// Why each malformed case cannot run, in file order.
+  public var malformedCases: [RuleTestError] {
+    entries.compactMap { if case .failure(let error) = $0 { error } else { nil } }
+  }
 }
 
 /// One profile and what it should get.

@@ -57,9 +57,10 @@ extension BoundProfile {
     case .found(let answer):
       return Coercion.value(answer, for: attribute, limits: limits, &warnings)
     case .ambiguous(let screens):
+      let names = screens.map { $0.isEmpty ? "<no instanceId>" : UntrustedText.escaped($0) }
       warnings.append(
         "attribute '\(attribute.name)': element '\(source.element)' was answered on several screens "
-          + "(\(screens.joined(separator: ", "))); qualify the source with a screen")
+          + "(\(names.joined(separator: ", "))); qualify the source with a screen")
       return .missing
     case .missing:
       return answers.isCleared(element: source.element, screen: source.screen) ? .missing : nil

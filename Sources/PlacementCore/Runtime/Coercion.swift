@@ -10,16 +10,28 @@ enum Coercion {
     case (.string, .string(let s)): return (.string(s), nil)
     case (.number, .number(let n)): return (.number(n), nil)
     case (.number, .string(let s)):
-      if let n = DecimalText.parse(s) { return (.number(n), nil) }
+      switch DecimalText.read(s) {
+      case .number(let n): return (.number(n), nil)
+      case .outOfRange: return (.missing, DecimalText.outOfRange)
+      case .malformed: break
+      }
     case (.bool, .bool(let b)): return (.bool(b), nil)
     case (.version, .string(let s)):
       if let v = SemanticVersion(parsing: s) { return (.version(v), nil) }
       return (.missing, "not a SemVer 2.0.0 version (\(SemanticVersion.validate(s) ?? "invalid"))")
     case (.date(let unit), .number(let n)):
       if let d = Instant.fromUnix(n, unit: unit) { return (.date(d), nil) }
+      return (.missing, Instant.outOfRange)
     case (.date(let unit), .string(let s)):
       if let d = Instant(iso8601: s) { return (.date(d), nil) }
-      if let n = DecimalText.parse(s), let d = Instant.fromUnix(n, unit: unit) { return (.date(d), nil) }
+      switch DecimalText.read(s) {
+      case .number(let n):
+        if let d = Instant.fromUnix(n, unit: unit) { return (.date(d), nil) }
+        return (.missing, Instant.outOfRange)
+      case .outOfRange: return (.missing, DecimalText.outOfRange)
+      case .malformed: break
+      }
+      if Instant.isBeyondParsedRange(iso8601: s) { return (.missing, Instant.outOfRange) }
       return (.missing, "not an ISO-8601 date with an offset, a YYYY-MM-DD date or a Unix time")
     case (.choice(let options), .string(let s)):
       if let index = options.index(of: s) { return (.choice(index), nil) }
@@ -46,8 +58,11 @@ enum Coercion {
     case (.string, .text(let s)): return (.string(s), nil)
     case (.number, .number(let n)): return (.number(n), nil)
     case (.number, .text(let s)):
-      if let n = DecimalText.parse(s) { return (.number(n), nil) }
-    case (.date, .date(let ms)): return (.date(Instant(millisecondsSince1970: ms)), nil)
+      if case .number(let n) = DecimalText.read(s) { return (.number(n), nil) }
+    case (.date, .date(let ms)):
+      // An answer built in code may hold any `Int64`; decoded events are already within the range.
+      let instant = Instant(millisecondsSince1970: ms)
+      return instant.isInParsedRange ? (.date(instant), nil) : (.missing, Instant.outOfRange)
     case (.bool, .toggle(let b)): return (.bool(b), nil)
     case (.choice, .choice(let id)), (.choice, .text(let id)):
       return value(.string(id), as: type)
@@ -78,7 +93,7 @@ enum Coercion {
     let text: String
     switch raw {
     case .string(let s): text = "\"\(UntrustedText.escaped(s, quote: "\""))\""
-    case .number(let n): text = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+    case .number: text = serialized(raw, sortedKeys: false)  // as `ingest` prints numbers: `9000000000000000`
     case .bool(let b): text = String(b)
     case .null: text = "null"
     case .array(let a): text = "[" + a.prefix(5).map(show).joined(separator: ", ") + (a.count > 5 ? ", …" : "") + "]"

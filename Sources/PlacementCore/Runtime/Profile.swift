@@ -55,11 +55,22 @@ public struct Profile: Sendable, Equatable {
   }
 
   /// Applies one flow event (PRODUCT.md §3). Events that are not `flow_user_input` change nothing; a malformed
-  /// input event is skipped and reported in ``warnings``.
+  /// input event is skipped and reported in ``warnings``, as is what an applied event leaves out
+  /// (``FlowEvent/warnings``).
   public mutating func apply(event json: JSONValue) {
-    do {
-      if let event = try FlowEvent.decode(json) { answers.apply(event) }
-    } catch {
+    apply(Result { () throws(IngestError) in try FlowEvent.decode(json) })
+  }
+
+  /// Applies the outcome of decoding one event: the answer of an input event, with its ``FlowEvent/warnings``;
+  /// `nil` (another event name) changes nothing; an error is reported in ``warnings``.
+  package mutating func apply(_ decoded: Result<FlowEvent?, IngestError>) {
+    switch decoded {
+    case .success(let event?):
+      answers.apply(event)
+      warnings += event.warnings
+    case .success(nil):
+      break
+    case .failure(let error):
       warnings.append("skipped event: \(error.message)")
     }
   }
@@ -134,13 +145,13 @@ extension Profile {
     }
   }
 
-  /// Applies the elements of a profile's `events` member in order; a skipped one's warning names its index
+  /// Applies the elements of a profile's `events` member in order; each warning an event adds names its index
   /// (`events[2]: skipped event: …`).
   mutating func apply(events: [JSONValue]) {
     for (index, event) in events.enumerated() {
       let before = warnings.count
       apply(event: event)
-      if warnings.count > before { warnings[before] = "events[\(index)]: " + warnings[before] }
+      for added in before..<warnings.count { warnings[added] = "events[\(index)]: " + warnings[added] }
     }
   }
 

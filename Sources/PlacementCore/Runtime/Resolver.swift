@@ -39,12 +39,22 @@ public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 }
 
+extension ResolveError {
+  /// The error for a placement `ruleSet` does not declare: the known names, and the one the caller probably
+  /// meant (a typo, or the name by its first or last words: ``Suggestions/closest(to:in:wholeWords:)``).
+  package static func unknown(placement name: String, in ruleSet: RuleSet) -> ResolveError {
+    .unknownPlacement(
+      name, known: ruleSet.placementNames,
+      suggestion: Suggestions.closest(to: name, in: ruleSet.placementNames, wholeWords: true))
+  }
+}
+
 extension RuleSet {
   /// The index of the placement called `name` in ``placements``.
   /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
   package func placementIndex(of name: String) throws(ResolveError) -> Int {
     guard let index = program.placementIndex(name) ?? placementIndex[name] else {
-      throw .unknownPlacement(name, known: placementNames, suggestion: Suggestions.closest(to: name, in: placementNames))
+      throw .unknown(placement: name, in: self)
     }
     return index
   }

@@ -154,10 +154,12 @@ extension Checker {
   }
 
   /// A percentage as written (`30`, `2.5`, `12.34`) in basis points (3000, 250, 1234), or nil unless it is a
-  /// number from 0 to 100 with at most two decimals. Shared by rollouts and layer shares.
+  /// number from 0 to 100 with at most two decimals, written without exponent (`1e-400` and `5e-3` have
+  /// decimals beyond the second). Shared by rollouts and layer shares.
   static func basisPoints(_ text: String) -> Int? {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-    guard let value = Double(text), value >= 0, value <= 100, parts.count <= 2, parts.count < 2 || parts[1].count <= 2
+    guard !text.utf8.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }), let value = Double(text), value >= 0,
+      value <= 100, parts.count <= 2, parts.count < 2 || parts[1].count <= 2
     else { return nil }
     return Int((value * 100).rounded())
   }

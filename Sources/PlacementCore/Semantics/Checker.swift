@@ -31,6 +31,8 @@ package struct Checker {
   var testVersions: [String: (test: String, draw: [String], at: SourceSpan)] = [:]
   /// The file whose nodes are being checked.
   var file: SourceFile
+  /// Whether a file was not read (``RuleFileSyntax/isUnread``): findings about the whole rule set are left out.
+  var hasUnreadFiles = false
   /// Bounds on segment depth and evaluation cost.
   var limits = SemanticLimits.default
   /// How many more unknown names get a did-you-mean (see ``suggestions(for:in:)``).
@@ -107,6 +109,7 @@ package struct Checker {
     var placementNames: [String: SourceSpan] = [:]
     for syntax in files {
       file = syntax.file
+      hasUnreadFiles = hasUnreadFiles || syntax.isUnread
       for declaration in syntax.declarations {
         switch declaration {
         case .attribute(let decl): declareAttribute(decl)

@@ -57,8 +57,9 @@ package enum Comparison: Sendable, Hashable {
 /// String operators with list operands meaning "any of".
 package enum StringMatch: Sendable, Hashable { case equal, startsWith, endsWith, contains }
 
-/// The typed test applied to a value.
-package enum ValueTest: Sendable {
+/// The typed test applied to a value. Two equal tests hold of the same values (the lint reasoner identifies its
+/// atoms by them).
+package enum ValueTest: Sendable, Hashable {
   case isSet
   /// Any literal matches (`==` with one, `in` with several), literals as written. With `ignoring case`,
   /// `folded` holds the lower-cased literals, tried against the lower-cased value when no literal matched as

@@ -23,11 +23,24 @@ extension PredicateTyping {
       mismatch(literal)
       return nil
     }
-    guard let value = Double(text), value.isFinite, text.filter({ $0 == "." }).count <= 1 else {
+    return read(NumberLiteral(text), text, range)
+  }
+
+  /// The value of a number literal read as `reading`, reporting one out of range or not a number (nil) and
+  /// warning about an integer that reads as its nearest floating-point neighbour.
+  mutating func read(_ reading: NumberLiteral, _ text: String, _ range: SourceRange) -> Double? {
+    switch reading {
+    case .value(let value): return value
+    case .inexactInteger(let value):
+      report(.inexactNumber(text, reads: value), range, notes: [.exactIntegers])
+      return value
+    case .outOfRange:
+      report(.numberOutOfRange(text), range, notes: [.numberRange])
+      return nil
+    case .invalid:
       report(.notANumber(text), range)
       return nil
     }
-    return value
   }
 
   mutating func version(_ literal: LiteralSyntax) -> SemanticVersion? {
@@ -53,7 +66,12 @@ extension PredicateTyping {
         notes: [.dateSyntax])
       return nil
     case .number(let text, let range):
-      if let value = Double(text), let instant = Instant.fromUnix(value, unit: unit) { return instant }
+      let reading = NumberLiteral(text)
+      if case .outOfRange = reading {
+        _ = read(reading, text, range)
+        return nil
+      }
+      if let value = reading.double, let instant = Instant.fromUnix(value, unit: unit) { return instant }
       report(.invalidUnixTime(text), range)
       return nil
     default:

@@ -23,6 +23,7 @@ public enum SemanticsCatalog {
   public static let unknownTimeUnit: DiagnosticCode = "unknown-time-unit"
   public static let unitOnNonDate: DiagnosticCode = "unit-on-non-date"
   public static let invalidLiteral: DiagnosticCode = "invalid-literal"
+  public static let inexactNumber: DiagnosticCode = "inexact-number"
   public static let invalidPattern: DiagnosticCode = "invalid-pattern"
   public static let invalidOptions: DiagnosticCode = "invalid-options"
   public static let invalidSource: DiagnosticCode = "invalid-source"
@@ -76,7 +77,10 @@ public enum SemanticsCatalog {
     CatalogEntry(functionTypeMismatch, .error, "count(...) on a non-choices or years_since(...) on a non-date attribute"),
     CatalogEntry(functionOperator, .error, "count(...) or years_since(...) with an operator other than a comparison"),
     CatalogEntry(choicesEquality, .error, "a choices attribute (a set) compared with ==, !=, in or not in"),
-    CatalogEntry(invalidLiteral, .error, "a literal cannot be read as the attribute's type (version, date, number)"),
+    CatalogEntry(
+      invalidLiteral, .error,
+      "a literal cannot be read as the attribute's type (version, date, number), or a number is out of range"),
+    CatalogEntry(inexactNumber, .warning, "an integer literal above 2^53 has no exact value and reads as its neighbour"),
     CatalogEntry(invalidPattern, .error, "a pattern is not valid or needs backtracking (backreferences, lookaround)"),
     CatalogEntry(invalidOptions, .error, "a choice type's options are empty, repeated or more than 64"),
     CatalogEntry(invalidSource, .error, "an attribute's source does not fit its type, or its element or screen id is empty"),

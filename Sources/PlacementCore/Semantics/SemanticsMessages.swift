@@ -135,6 +135,18 @@ extension DiagnosticMessage {
 
   static func notANumber(_ text: String) -> Self { .init(SemanticsCatalog.invalidLiteral, "'\(text)' is not a number") }
 
+  static func numberOutOfRange(_ text: String) -> Self {
+    .init(SemanticsCatalog.invalidLiteral, "number \(text) is out of range")
+  }
+
+  /// `value` is the `Double` the literal reads as.
+  static func inexactNumber(_ text: String, reads value: Double) -> Self {
+    let sign = value < 0 ? "-" : ""
+    return .init(
+      SemanticsCatalog.inexactNumber,
+      "\(text) has no exact value as a number; it reads as \(sign)\(NumberLiteral.exactDigits(of: value.magnitude))")
+  }
+
   /// `reason` is ``SemanticVersion/validate(_:)``'s, or nil when it names none.
   static func invalidVersion(_ text: String, _ reason: String?) -> Self {
     .init(SemanticsCatalog.invalidLiteral, "invalid version '\(text)': \(reason ?? "not a SemVer 2.0.0 version")")

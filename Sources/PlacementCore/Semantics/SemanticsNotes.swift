@@ -98,6 +98,16 @@ extension Note {
     Note("versions follow SemVer 2.0.0: MAJOR.MINOR.PATCH[-PRERELEASE][+BUILD]; '2' and '2.0' mean 2.0.0")
   }
 
+  /// After a number literal out of range.
+  static var numberRange: Note {
+    Note("numbers are 64-bit floating point: from 5e-324 to 1.8e308 in magnitude, or 0")
+  }
+
+  /// After `inexact-number`.
+  static var exactIntegers: Note {
+    Note("numbers are 64-bit floating point: integers are exact up to 2^53 (9007199254740992)")
+  }
+
   /// After `invalid-date`.
   static var dateSyntax: Note {
     Note("write YYYY-MM-DD (00:00 UTC) or an ISO-8601 date-time with an offset, e.g. 2025-05-12T11:38:00Z")

@@ -3,17 +3,32 @@ public enum Suggestions {
   /// Names longer than this get no suggestion (comparing two huge names is quadratic in their length).
   static let maxNameLength = 128
 
-  /// The closest candidate within a distance proportional to the name's length, or nil.
+  /// The closest candidate within a distance proportional to the name's length, or nil. Ties go to the candidate
+  /// first in code-point order.
+  ///
+  /// With `wholeWords`, failing such a candidate, the shortest one that is the name with whole words added
+  /// (`onboarding` → `onboarding_end`, `paywall` → `main_paywall`: the name then `_`, or `_` then the name,
+  /// ignoring ASCII case; names of 3 characters or more). That suits a name a caller picks one of the candidates
+  /// by (a placement), not a fix-it for a name in the rules, where `pros` → `pros_on_new_app` is another segment.
   ///
   /// Candidates whose length differs from the name's by more than that distance are skipped without computing
   /// it, so the cost is about one length comparison per candidate plus a few edit distances.
-  public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+  public static func closest(to name: String, in candidates: some Sequence<String>, wholeWords: Bool = false)
+    -> String?
+  {
     let length = name.count
     guard length <= maxNameLength else { return nil }
     let limit = max(1, length / 3)
     let lowered = name.lowercased()
     var best: (String, Int)?
+    var extended: String?
+    let folded = name.utf8.map(foldASCII)
     for candidate in candidates {
+      if wholeWords, best == nil, length >= 3, extends(candidate, folded),
+        extended == nil || (candidate.count, candidate) < (extended!.count, extended!)
+      {
+        extended = candidate
+      }
       // A character is 1 to 4 UTF-8 bytes: the byte count bounds the character count cheaply first.
       let bytes = candidate.utf8.count
       guard bytes >= length - limit, bytes <= 4 * (length + limit), abs(candidate.count - length) <= limit else {
@@ -24,7 +39,25 @@ public enum Suggestions {
         best = (candidate, distance)
       }
     }
-    return best?.0
+    return best?.0 ?? extended
+  }
+
+  /// True when `candidate` is `name` (its UTF-8 bytes, ASCII letters lower-cased) with whole words added
+  /// before or after it.
+  private static func extends(_ candidate: String, _ name: [UInt8]) -> Bool {
+    let bytes = candidate.utf8
+    guard bytes.count > name.count + 1 else { return false }
+    let underscore = UInt8(ascii: "_")
+    if bytes.prefix(name.count).lazy.map(foldASCII).elementsEqual(name), bytes.dropFirst(name.count).first == underscore
+    {
+      return true
+    }
+    return bytes.suffix(name.count).lazy.map(foldASCII).elementsEqual(name)
+      && bytes.dropLast(name.count).last == underscore
+  }
+
+  private static func foldASCII(_ byte: UInt8) -> UInt8 {
+    byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
   }
 
   /// Optimal string alignment distance over characters: the insertions, deletions, substitutions and swaps of

@@ -5,6 +5,9 @@ package struct RuleFileSyntax: Sendable {
   package let file: SourceFile
   package let declarations: [Declaration]
   package let comments: [Comment]
+  /// True when the file was not parsed (`file-too-large`): its declarations are unknown, so a finding about the
+  /// rule set as a whole (no placement, a declaration nothing uses) would only repeat that error.
+  package var isUnread = false
 }
 
 /// Whether a node was written in the source or invented by the parser to keep the tree whole.

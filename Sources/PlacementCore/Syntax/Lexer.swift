@@ -12,6 +12,8 @@ package struct Lexer {
   private let maxDiagnostics: Int
   /// Diagnostics not recorded because ``diagnostics`` was full.
   package private(set) var suppressedCount = 0
+  /// Whether a line ending in a lone `\r` was reported (once per file).
+  private var reportedLoneCarriageReturn = false
 
   /// Creates a lexer that records at most `maxDiagnostics` diagnostics (default
   /// ``SyntaxLimits/maxDiagnosticsPerFile``), so a file of garbage cannot fill memory with them.
@@ -57,7 +59,7 @@ package struct Lexer {
     guard position < bytes.count else { return make(.endOfFile, start, "", lineStart) }
     let byte = bytes[position]
     let token: Token
-    if byte.isIdentifierStart {
+    if byte.isIdentifierStart || lookAlike(at: position)?.ascii.isIdentifierStart == true {
       token = lexIdentifier(start, lineStart)
     } else if byte.isDigit || (byte == .minus && peek(1)?.isDigit == true) {
       token = lexNumber(start, lineStart)
@@ -98,32 +100,62 @@ package struct Lexer {
       case .newline:
         sawNewline = true
         position += 1
-      case .space, .tab, .carriageReturn:
+      case .space, .tab:
+        position += 1
+      case .carriageReturn:
+        if isLoneCarriageReturn(at: position) {
+          sawNewline = true
+          reportLoneCarriageReturn()
+        }
         position += 1
       case .hash:
         let start = position
-        while position < bytes.count, bytes[position] != .newline { position += 1 }
+        while position < bytes.count, bytes[position] != .newline, !isLoneCarriageReturn(at: position) { position += 1 }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         comments.append(Comment(range: SourceRange(start: start, end: position), text: text, trailing: !sawNewline))
       default:
-        return
+        guard skipInvisibleRun() else { return }
       }
     }
   }
 
+  /// A name: ASCII letters, digits, `_`, and inner `.` or `-`. A letter that only looks like ASCII (a Cyrillic
+  /// `о` typed for `o`) or an invisible character inside the name is reported, with a fix-it, and the name is
+  /// read as the ASCII it imitates, so the rest of the file refers to the name the author meant.
   private mutating func lexIdentifier(_ start: Int, _ lineStart: Bool) -> Token {
-    position += 1
+    var value: [UInt8]?  // the name's bytes once one was replaced; until then the source bytes themselves
     while position < bytes.count {
       let byte = bytes[position]
       if byte.isIdentifierContinue {
+        value?.append(byte)
         position += 1
       } else if byte == .dot || byte == .minus, peek(1)?.isIdentifierContinue == true {
+        value?.append(contentsOf: [byte, bytes[position + 1]])
         position += 2
+      } else if let (ascii, scalar, length) = lookAlike(at: position) {
+        if value == nil { value = Array(bytes[start..<position]) }
+        let span = SourceSpan(file: file, range: SourceRange(start: position, end: position + length))
+        report(
+          .unexpectedCharacters(String(scalar), count: 1), position, position + length,
+          fixIts: [.use(String(UnicodeScalar(ascii)), at: span)])
+        value?.append(ascii)
+        position += length
+      } else if let (scalar, length) = scalar(at: position), Confusables.isInvisible(scalar),
+        position + length < bytes.count,
+        bytes[position + length].isIdentifierContinue || lookAlike(at: position + length) != nil
+      {
+        if value == nil { value = Array(bytes[start..<position]) }
+        let span = SourceSpan(file: file, range: SourceRange(start: position, end: position + length))
+        report(
+          .unexpectedCharacters(String(scalar), count: 1), position, position + length,
+          fixIts: [.removeCharacter(at: span)])
+        position += length
       } else {
         break
       }
     }
-    return make(.identifier, start, String(decoding: bytes[start..<position], as: UTF8.self), lineStart)
+    let name = value.map { String(decoding: $0, as: UTF8.self) }
+    return make(.identifier, start, name ?? String(decoding: bytes[start..<position], as: UTF8.self), lineStart)
   }
 
   private mutating func lexNumber(_ start: Int, _ lineStart: Bool) -> Token {
@@ -172,7 +204,7 @@ package struct Lexer {
         position += 1
         return make(.string, start, String(decoding: value, as: UTF8.self), lineStart)
       }
-      if byte == .newline { break }
+      if byte == .newline || isLoneCarriageReturn(at: position) { break }
       if byte == .backslash {
         lexEscape(into: &value)
       } else {
@@ -203,7 +235,7 @@ package struct Lexer {
   private mutating func lexRegex(_ start: Int, _ lineStart: Bool) -> Token {
     position += 1
     var value: [UInt8] = []
-    while position < bytes.count, bytes[position] != .newline {
+    while position < bytes.count, bytes[position] != .newline, !isLoneCarriageReturn(at: position) {
       let byte = bytes[position]
       if byte == .slash {
         position += 1
@@ -214,7 +246,7 @@ package struct Lexer {
         position += 2
         continue
       }
-      if byte == .backslash, let next = peek(1), next != .newline {
+      if byte == .backslash, let next = peek(1), next != .newline, !isLoneCarriageReturn(at: position + 1) {
         value.append(contentsOf: [byte, next])
         position += 2
         continue
@@ -311,6 +343,67 @@ package struct Lexer {
       low += 1
     }
     return false
+  }
+}
+
+// Characters that are not what they look like: line endings of classic Mac files, look-alikes of ASCII letters,
+// invisible characters and spaces other than ASCII between tokens.
+extension Lexer {
+  /// Whether the byte at `offset` is a `\r` not followed by `\n`: a classic Mac line ending, read as a line break
+  /// (and reported once per file) so that the rest of the file reads as written.
+  private func isLoneCarriageReturn(at offset: Int) -> Bool {
+    bytes[offset] == .carriageReturn && (offset + 1 == bytes.count || bytes[offset + 1] != .newline)
+  }
+
+  private mutating func reportLoneCarriageReturn() {
+    guard !reportedLoneCarriageReturn else { return }
+    reportedLoneCarriageReturn = true
+    report(.loneCarriageReturn, position, position + 1)
+  }
+
+  /// The scalar whose UTF-8 encoding starts at `offset`, with its length in bytes; nil for ASCII and for bytes
+  /// that are not UTF-8 (reported as such when the lexer started).
+  private func scalar(at offset: Int) -> (Unicode.Scalar, Int)? {
+    let lead = bytes[offset]
+    let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0
+    guard length > 0, offset + length <= bytes.count, !isInvalidUTF8(offset..<offset + length) else { return nil }
+    var value = UInt32(lead) & (0x7F >> length)
+    for byte in bytes[offset + 1..<offset + length] {
+      guard byte & 0xC0 == 0x80 else { return nil }
+      value = value << 6 | UInt32(byte & 0x3F)
+    }
+    return Unicode.Scalar(value).map { ($0, length) }
+  }
+
+  /// The ASCII name character (letter, digit or `_`) that the character at `offset` imitates
+  /// (``Confusables``), with the character and its length in bytes; nil for any other character.
+  private func lookAlike(at offset: Int) -> (ascii: UInt8, scalar: Unicode.Scalar, length: Int)? {
+    guard bytes[offset] >= 0x80, let (scalar, length) = scalar(at: offset),
+      let ascii = Confusables.asciiLookAlike(scalar), ascii.isASCII, UInt8(ascii.value).isIdentifierContinue
+    else { return nil }
+    return (UInt8(ascii.value), scalar, length)
+  }
+
+  /// Skips a run of invisible characters, bidirectional controls and spaces other than ASCII (U+00A0 NO-BREAK
+  /// SPACE) between tokens, reported once with a fix-it that leaves ASCII spaces; false when none is here.
+  private mutating func skipInvisibleRun() -> Bool {
+    let start = position
+    var count = 0
+    var spaces = ""
+    while position < bytes.count, let (scalar, length) = scalar(at: position),
+      Confusables.isInvisible(scalar) || Confusables.isBidiControl(scalar) || Confusables.asciiLookAlike(scalar) == " "
+    {
+      if Confusables.asciiLookAlike(scalar) == " " { spaces += " " }
+      count += 1
+      position += length
+    }
+    guard count > 0 else { return false }
+    let span = SourceSpan(file: file, range: SourceRange(start: start, end: position))
+    let text = String(decoding: bytes[start..<position], as: UTF8.self)
+    report(
+      .unexpectedCharacters(text, count: count), start, position,
+      fixIts: [spaces.isEmpty ? .removeCharacter(at: span) : .useSpaces(spaces, at: span)])
+    return true
   }
 }
 

@@ -58,7 +58,7 @@ package struct Parser {
     guard file.bytes.count <= limits.maxFileBytes else {
       let span = SourceSpan(file: file, range: SourceRange(start: 0, end: 0))
       return (
-        RuleFileSyntax(file: file, declarations: [], comments: []),
+        RuleFileSyntax(file: file, declarations: [], comments: [], isUnread: true),
         [Diagnostic(.fileTooLarge(size: file.bytes.count, limit: limits.maxFileBytes), at: span)]
       )
     }

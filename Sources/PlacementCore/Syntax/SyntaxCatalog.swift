@@ -3,6 +3,7 @@
 public enum SyntaxCatalog {
   public static let unexpectedCharacter: DiagnosticCode = "unexpected-character"
   public static let invalidUTF8: DiagnosticCode = "invalid-utf8"
+  public static let loneCarriageReturn: DiagnosticCode = "lone-carriage-return"
   public static let unterminatedString: DiagnosticCode = "unterminated-string"
   public static let invalidEscape: DiagnosticCode = "invalid-escape"
   public static let unterminatedRegex: DiagnosticCode = "unterminated-pattern"
@@ -21,8 +22,13 @@ public enum SyntaxCatalog {
   public static let tooManyErrors: DiagnosticCode = "too-many-errors"
 
   public static let entries: [CatalogEntry] = [
-    CatalogEntry(unexpectedCharacter, .error, "a character that starts no token"),
+    CatalogEntry(
+      unexpectedCharacter, .error,
+      "a character that starts no token, or a look-alike or invisible one in a name (named by its code point)"),
     CatalogEntry(invalidUTF8, .error, "bytes that are not UTF-8 (rules files are UTF-8; a leading byte order mark is skipped)"),
+    CatalogEntry(
+      loneCarriageReturn, .error,
+      "a line ends in a lone \\r (classic Mac line endings); read as a line break, reported once per file"),
     CatalogEntry(unterminatedString, .error, "a string literal without its closing quote on the same line"),
     CatalogEntry(invalidEscape, .error, "an escape other than \\\" \\\\ \\n \\t in a string literal"),
     CatalogEntry(unterminatedRegex, .error, "a /pattern/ literal without its closing slash"),

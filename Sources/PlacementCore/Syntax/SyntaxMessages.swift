@@ -3,11 +3,20 @@
 extension DiagnosticMessage {
   // MARK: Lexer
 
-  /// A run of characters that start no token.
+  /// A run of characters that start no token. A character other than ASCII is named by its code point, and by
+  /// its Unicode name and the ASCII it imitates when ``Confusables`` knows it: `unexpected character 'о'
+  /// (U+043E CYRILLIC SMALL LETTER O, looks like 'o')`; a run names its first character.
   static func unexpectedCharacters(_ text: String, count: Int) -> Self {
-    .init(
+    let named = text.unicodeScalars.first.flatMap { $0.isASCII ? nil : " (\(Confusables.describe($0)))" } ?? ""
+    return .init(
       SyntaxCatalog.unexpectedCharacter,
-      "unexpected character\(count == 1 ? "" : "s") '\(UntrustedText.escaped(text, limit: 20))'")
+      "unexpected character\(count == 1 ? "" : "s") '\(UntrustedText.escaped(text, limit: 20))'\(named)")
+  }
+
+  static var loneCarriageReturn: Self {
+    .init(
+      SyntaxCatalog.loneCarriageReturn,
+      "lines end in a lone \\r (classic Mac line endings); save the file with \\n (or \\r\\n) line endings")
   }
 
   /// Bytes that are not UTF-8 (shown as `\xFF`, at most 8 of them).
@@ -84,6 +93,18 @@ extension DiagnosticMessage {
 extension Note {
   /// After `nesting-too-deep`: the parser skipped the rest of the condition.
   static var conditionSkipped: Note { Note("split it into named segments; the rest of this condition was skipped") }
+}
+
+extension FixIt {
+  /// After `unexpected-character` on invisible characters or bidirectional controls.
+  static func removeCharacter(at span: SourceSpan) -> FixIt {
+    FixIt(message: "remove the invisible character", span: span, replacement: "")
+  }
+
+  /// After `unexpected-character` on spaces other than ASCII: `spaces` are as many ASCII spaces.
+  static func useSpaces(_ spaces: String, at span: SourceSpan) -> FixIt {
+    FixIt(message: "use ASCII spaces", span: span, replacement: spaces)
+  }
 }
 
 extension String {

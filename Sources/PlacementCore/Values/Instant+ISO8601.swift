@@ -30,6 +30,16 @@ extension Instant {
     self.init(millisecondsSince1970: ms)
   }
 
+  /// Whether `text` has an accepted ISO-8601 form but names an instant beyond ±8.64e15 ms
+  /// (``parsedRangeLimit``), such as `+287168-08-24T16:00:00Z`: ``init(iso8601:)`` refuses it as out of range.
+  package static func isBeyondParsedRange(iso8601 text: String) -> Bool {
+    var copy = text
+    return copy.withUTF8 { bytes in
+      var scanner = ISO8601Scanner(bytes: bytes)
+      return scanner.anyShapeUnbounded().map { $0.magnitude > parsedRangeLimit.magnitude } ?? false
+    }
+  }
+
   /// ``init(iso8601:)`` over UTF-8 bytes, without building a `String` (the profile binder's path).
   init?(iso8601 bytes: UnsafeBufferPointer<UInt8>) {
     var scanner = ISO8601Scanner(bytes: bytes)
@@ -80,6 +90,13 @@ struct ISO8601Scanner {
 
   /// The general path: every accepted form, field by field. ``parse()`` takes it for all but the fixed shapes.
   mutating func parseAnyShape() -> Int64? {
+    guard let ms = anyShapeUnbounded(), ms.magnitude <= Instant.parsedRangeLimit.magnitude else { return nil }
+    return ms
+  }
+
+  /// ``parseAnyShape()`` without the range check: the milliseconds of any accepted form, also beyond ±8.64e15 ms
+  /// (six-digit years reach about ±3.2e16, well within `Int64`).
+  mutating func anyShapeUnbounded() -> Int64? {
     guard let year = year(), take(UInt8(ascii: "-")), let month = digits(2), take(UInt8(ascii: "-")),
       let day = digits(2), (1...12).contains(month), day >= 1,
       day <= CivilCalendar.daysInMonth(month, year: year)
@@ -92,7 +109,7 @@ struct ISO8601Scanner {
       else { return nil }
       ms += time - offset
     }
-    guard position == bytes.count, ms.magnitude <= Instant.parsedRangeLimit.magnitude else { return nil }
+    guard position == bytes.count else { return nil }
     return ms
   }
 

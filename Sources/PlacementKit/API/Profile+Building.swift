@@ -52,16 +52,13 @@ extension Profile {
   /// Applies one event exactly as the iOS SDK's `didReceiveAnalyticEvent` callback delivers it
   /// (PRODUCT.md §3): `flow_user_input` events update the answers (last value wins per screen and element);
   /// other events (`flow_screen_showed`, …) change nothing; a malformed input event is skipped and reported in
-  /// ``warnings``, which every decision for this profile carries.
+  /// ``warnings``, which every decision for this profile carries, as is what an applied event leaves out (the
+  /// extra `item_ids` of a single choice: ``FlowEvent/warnings``).
   /// - Parameters:
   ///   - name: the event name (the callback's first argument).
   ///   - params: the event parameters (the callback's second argument): `String`, integers, `Double`, `Bool`,
   ///     arrays and dictionaries of those; date pickers send Unix **milliseconds**.
   public mutating func apply(eventNamed name: String, params: [String: any Sendable]) {
-    do {
-      if let event = try FlowEvent.decode(name: name, params: params) { answers.apply(event) }
-    } catch {
-      warnings.append("skipped event: \(error.message)")
-    }
+    apply(Result { () throws(IngestError) in try FlowEvent.decode(name: name, params: params) })
   }
 }

@@ -7,8 +7,11 @@ public enum RuleLoading {
   public static let fileExtension = "rules"
 
   /// Reads the rules files at `paths`: a file is read as is; a directory contributes every `*.rules` file
-  /// below it, in path order, so compilation is reproducible (see ``discover(at:)`` for what is skipped).
-  /// - Throws: ``LoadError`` when a path does not exist, cannot be read, or no rules file is found.
+  /// below it, in path order, so compilation is reproducible (see ``discover(at:)`` for what is skipped); a rules
+  /// bundle (`placement bundle build`, docs/Bundles.md) contributes its rules files, verified, named
+  /// `<bundle path>:<path inside>` in diagnostics.
+  /// - Throws: ``LoadError`` when a path does not exist, cannot be read, is a corrupt or modified bundle
+  ///   (``LoadError/isInvalidBundle``), or no rules file is found.
   public static func sources(at paths: [String]) throws(LoadError) -> [RuleSource] {
     try load(paths).sources
   }
@@ -21,11 +24,16 @@ public enum RuleLoading {
       let found = try discover(at: path)
       skipped += found.skipped
       for file in found.files {
+        let bytes: [UInt8]
         do {
-          let bytes = try FileReading.contents(of: file)
-          sources.append(RuleSource(name: file, bytes: Array(bytes)))
+          bytes = try FileReading.contents(of: file)
         } catch {
           throw LoadError(path: file, message: error.message, isReadFailure: error.kind == .readFailed)
+        }
+        if file == path, TarArchive.looksLikeArchive(bytes) {
+          sources += try bundle(bytes, at: file).sources(named: file)
+        } else {
+          sources.append(RuleSource(name: file, bytes: bytes, path: relativePath(of: file, below: path)))
         }
       }
     }
@@ -34,6 +42,34 @@ public enum RuleLoading {
         path: paths.joined(separator: ", "), message: "no .\(fileExtension) files in \(paths.joined(separator: ", "))")
     }
     return (sources, skipped)
+  }
+
+  /// Reads and verifies the rules bundle at `path`.
+  /// - Throws: ``LoadError`` when the file cannot be read, or is not a valid bundle (``LoadError/isInvalidBundle``).
+  package static func bundle(at path: String) throws(LoadError) -> RulesBundle {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileReading.contents(of: path)
+    } catch {
+      throw LoadError(path: path, message: error.message, isReadFailure: error.kind == .readFailed)
+    }
+    return try bundle(bytes, at: path)
+  }
+
+  static func bundle(_ bytes: [UInt8], at path: String) throws(LoadError) -> RulesBundle {
+    do {
+      return try RulesBundle.read(bytes)
+    } catch {
+      throw LoadError(path: path, message: "'\(path)': \(error)", isInvalidBundle: true)
+    }
+  }
+
+  /// The path of `file` inside the rules folder `root` (`root` itself when it is a file: its last component), as
+  /// ``RuleSource/path`` names it.
+  static func relativePath(of file: String, below root: String) -> String {
+    let base = root.hasSuffix("/") && root.count > 1 ? String(root.dropLast()) : root
+    if file.hasPrefix(base + "/") { return String(file.dropFirst(base.count + 1)) }
+    return String(file.split(separator: "/").last ?? Substring(file))
   }
 
   /// Rules files at a path: the file itself, or the `*.rules` files below a directory, sorted.
@@ -129,11 +165,15 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
   public let message: String
   /// The file was opened but reading it failed part-way (an I/O error rather than a missing input).
   public let isReadFailure: Bool
+  /// The file is a rules bundle that is corrupt, was modified after it was built, or has an unknown format (bad
+  /// input data rather than a missing input).
+  public let isInvalidBundle: Bool
   public var description: String { message }
 
-  public init(path: String, message: String, isReadFailure: Bool = false) {
+  public init(path: String, message: String, isReadFailure: Bool = false, isInvalidBundle: Bool = false) {
     self.path = path
     self.message = message
     self.isReadFailure = isReadFailure
+    self.isInvalidBundle = isInvalidBundle
   }
 }

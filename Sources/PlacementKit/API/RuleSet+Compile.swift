@@ -41,7 +41,24 @@ extension RuleSet {
     return try load(paths: [directory], options: options)
   }
 
-  /// Reads and compiles rules files and folders (a folder contributes its `*.rules` files, in path order).
+  /// Reads, verifies and compiles a rules bundle (`placement bundle build`; docs/Bundles.md).
+  ///
+  /// The rule set's ``RuleSet/version`` is the bundle's `rules_version`, the version of the folder it was built
+  /// from. Diagnostics name the files `<bundle>:<path inside>`.
+  /// - Parameters:
+  ///   - bundle: the bundle file's path.
+  ///   - options: syntax limits and the diagnostics cap.
+  /// - Returns: the rule set when no diagnostic is an error, and every diagnostic.
+  /// - Throws: ``LoadError`` when the file cannot be read, or is not a valid bundle: not an archive, an unknown
+  ///   format version, or content that no longer matches its manifest (``LoadError/isInvalidBundle``).
+  public static func load(bundle: String, options: CompileOptions = CompileOptions()) throws(LoadError)
+    -> Compilation
+  {
+    compile(sources: try RuleLoading.bundle(at: bundle).sources(named: bundle), options: options)
+  }
+
+  /// Reads and compiles rules files, folders and bundles (a folder contributes its `*.rules` files, in path
+  /// order; a bundle its verified rules files).
   /// - Parameters:
   ///   - paths: files and folders.
   ///   - options: syntax limits and the diagnostics cap.

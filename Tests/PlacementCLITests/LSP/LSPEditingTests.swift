@@ -83,6 +83,21 @@ import Testing
     #expect(refused[path: "error.code"] == -32803)
   }
 
+  /// A trailing comment followed by an own-line comment: the document is formatted, both comments above the line.
+  @Test func formattingKeepsATrailingThenAnOwnLineCommentInOrder() {
+    let (client, uri) = client("segment adults = # people of age\n  # see JIRA-123\n  age >= 18\n")
+    let edits = client.result(
+      "textDocument/formatting",
+      ["textDocument": ["uri": .string(uri)], "options": ["tabSize": 2, "insertSpaces": true]])
+    #expect(
+      edits == [
+        [
+          "range": ["start": ["line": 0, "character": 0], "end": ["line": 3, "character": 0]],
+          "newText": "# people of age\n# see JIRA-123\nsegment adults = age >= 18\n",
+        ]
+      ])
+  }
+
   @Test func rangeFormattingReturnsOnlyTheChangedText() throws {
     let text = "segment a = age > 1\nsegment b=age>2\n"
     let (client, uri) = client(text)

@@ -99,6 +99,38 @@ import Testing
     #expect(s.takeOutgoing().first?["id"] == .string("six"))
   }
 
+  /// A notification's method with an `id` is a request the method cannot answer: InvalidRequest saying so, not
+  /// "unknown method", in every state; the notification is not applied.
+  @Test func aNotificationSentAsARequestIsAnInvalidRequest() {
+    let s = server()
+    func reply(_ body: String) -> JSONValue? {
+      s.receive(Array(body.utf8))
+      return s.takeOutgoing().first
+    }
+    let early = reply(#"{"jsonrpc":"2.0","id":1,"method":"initialized","params":{}}"#)
+    #expect(early?[path: "error.code"] == -32600)
+    #expect(early?[path: "error.message"] == "'initialized' is a notification: send it without an 'id'")
+    _ = reply(#"{"jsonrpc":"2.0","id":2,"method":"initialize","params":{}}"#)
+    let change = reply(#"{"jsonrpc":"2.0","id":4,"method":"textDocument/didChange"}"#)
+    #expect(
+      change == [
+        "jsonrpc": "2.0", "id": 4,
+        "error": [
+          "code": -32600, "message": "'textDocument/didChange' is a notification: send it without an 'id'",
+        ],
+      ])
+    // An open sent as a request opens nothing.
+    let open = reply(
+      #"{"jsonrpc":"2.0","id":5,"method":"textDocument/didOpen","params":{"textDocument":{"uri":"untitled:a","languageId":"placement","version":1,"text":"segment a = age > 1"}}}"#
+    )
+    #expect(open?[path: "error.code"] == -32600)
+    #expect(s.workspace.open["untitled:a"] == nil)
+    _ = reply(#"{"jsonrpc":"2.0","id":6,"method":"shutdown"}"#)
+    let exit = reply(#"{"jsonrpc":"2.0","id":7,"method":"exit"}"#)
+    #expect(exit?[path: "error.message"] == "'exit' is a notification: send it without an 'id'")
+    #expect(s.exitCode == nil)
+  }
+
   @Test func shutdownThenExitEndsWithStatusZero() {
     let s = server()
     _ = errorCode(s, #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#)

@@ -68,6 +68,21 @@ import Testing
     #expect(decision.content == .flow(id: "g0_mid", paywall: nil))
   }
 
+  @Test func anUnknownPlacementSuggestsTheCloseOne() throws {
+    let store = RuleStore(try RuleSet.load(directory: ModuleBoundaryTests.packageRoot.path + "/Rules").get())
+    do {
+      let decision = try store.resolve(placement: "onboarding", profile: Self.profile)
+      Issue.record("resolved an unknown placement: \(decision.content)")
+    } catch {
+      #expect(
+        error == .unknownPlacement("onboarding", known: store.ruleSet.placementNames, suggestion: "onboarding_end"))
+      #expect(
+        error.description
+          == "unknown placement 'onboarding'; did you mean 'onboarding_end'? (known placements: onboarding_end, main_paywall, upgrade_prompt)"
+      )
+    }
+  }
+
   @Test func goodReloadIsVisibleToTheNextResolution() throws {
     let store = try Self.store()
     #expect(

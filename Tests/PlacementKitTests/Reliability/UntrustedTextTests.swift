@@ -45,4 +45,33 @@ import Testing
     #expect(bound.warnings.allSatisfy { !$0.contains("\n") })
     #expect(bound.warnings.first?.contains(#""1\n<stdin>:3: error: forged""#) == true)
   }
+
+  /// Invisible characters are escaped like bidirectional controls, unless they do visible work where they stand:
+  /// a joiner inside an emoji or between Persian letters, a variation selector after an emoji.
+  @Test func invisibleCharactersAreEscapedWhereTheyHideADifference() {
+    #expect(UntrustedText.escaped("US\u{200B}") == #"US\u{200B}"#)
+    #expect(UntrustedText.escaped("\u{FEFF}a\u{2060}b\u{00AD}c") == #"\u{FEFF}a\u{2060}b\u{AD}c"#)
+    #expect(UntrustedText.escaped("p\u{200D}q") == #"p\u{200D}q"#)
+    #expect(UntrustedText.escaped("US\u{FE0F}") == #"US\u{FE0F}"#)
+    #expect(UntrustedText.escaped("\u{E0041}") == #"\u{E0041}"#)
+    // Visible work: kept as written.
+    #expect(UntrustedText.escaped("👩\u{200D}💻") == "👩\u{200D}💻")
+    #expect(UntrustedText.escaped("❤\u{FE0F}") == "❤\u{FE0F}")
+    #expect(UntrustedText.escaped("1\u{FE0F}\u{20E3}") == "1\u{FE0F}\u{20E3}")
+    #expect(UntrustedText.escaped("می\u{200C}خواهم") == "می\u{200C}خواهم")
+    // Rules text keeps its backslashes, so showing it twice changes nothing.
+    #expect(displayRuleText(displayRuleText(#"/\d+/\#u{200B}"#)) == #"/\d+/\u{200B}"#)
+  }
+
+  /// A source excerpt shows each escaped character as its escape, with the caret under the same character.
+  @Test func anExcerptEscapesAndKeepsTheCaretUnderItsCharacter() {
+    #expect(DiagnosticRenderer.displayed("a\u{202E}b\tc") == ["a", #"\u{202E}"#, "b", "\t", "c"])
+    let file = SourceFile(name: "x.rules", text: "segment s = country == \"\u{202E}SU\" and nope")
+    let offset = Array(file.text.utf8).count - 4
+    let diagnostic = Diagnostic("unknown-segment", "unknown segment 'nope'", at: SourceSpan(
+      file: file, range: SourceRange(start: offset, end: offset + 4)))
+    let lines = DiagnosticRenderer().render(diagnostic).split(separator: "\n").map(String.init)
+    #expect(lines[1] == #" 1 | segment s = country == "\u{202E}SU" and nope"#)
+    #expect(lines[2] == "   | " + String(repeating: " ", count: 40) + "^~~~")
+  }
 }

@@ -52,6 +52,28 @@ import Testing
     #expect(Suggestions.closest(to: "xyz", in: ["music_fans"]) == nil)
   }
 
+  /// Asked for, beyond the edit distance, a name that a candidate extends by whole words is suggested: the
+  /// placement a user calls by its first or last word. Not for fix-its: `pros` is not `pros_on_new_app`.
+  @Test func aNameExtendedByWholeWordsIsSuggestedWhenAskedFor() {
+    #expect(Suggestions.closest(to: "onboarding", in: ["onboarding_end"]) == nil)
+    #expect(Suggestions.closest(to: "pros", in: ["pros_on_new_app"]) == nil)
+    func closest(to name: String, in candidates: [String]) -> String? {
+      Suggestions.closest(to: name, in: candidates, wholeWords: true)
+    }
+    let placements = ["onboarding_end", "main_paywall", "upgrade_prompt"]
+    #expect(closest(to: "onboarding", in: placements) == "onboarding_end")
+    #expect(closest(to: "paywall", in: placements) == "main_paywall")
+    #expect(closest(to: "Paywall", in: placements) == "main_paywall")
+    // The shortest extension wins, then code-point order; an edit-distance match beats any extension.
+    #expect(closest(to: "music", in: ["music_fans_eu", "music_fans", "music_lovers"]) == "music_fans")
+    #expect(closest(to: "music", in: ["music_b", "music_a"]) == "music_a")
+    #expect(closest(to: "music_fan", in: ["music_fan_club", "music_fans"]) == "music_fans")
+    // Not a whole word, too short a name, or the name in the middle: no suggestion.
+    #expect(closest(to: "onboard", in: placements) == nil)
+    #expect(closest(to: "up", in: ["up_sell"]) == nil)
+    #expect(closest(to: "paywall", in: ["main_paywall_v2"]) == nil)
+  }
+
   @Test func sortingByPositionKeepsEqualDiagnosticsInOrder() {
     let file = SourceFile(name: "a.rules", text: "segment a = x\nsegment b = y\n")
     let at = { (offset: Int) in SourceSpan(file: file, range: SourceRange(start: offset, end: offset + 1)) }

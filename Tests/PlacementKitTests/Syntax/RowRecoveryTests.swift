@@ -115,6 +115,6 @@ import Testing
         default -> flow y
       }
       """)
-    #expect(found == ["unexpected character 'é'"])
+    #expect(found == ["unexpected character 'é' (U+00E9)"])
   }
 }

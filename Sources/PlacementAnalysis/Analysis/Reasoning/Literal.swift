@@ -9,7 +9,7 @@ struct Literal: Sendable {
   let slot: Int?
   let test: ValueTest?
   /// Identifies the atom: two literals with one key test the same thing (same slot, same test).
-  let key: String
+  let key: Key
   let positive: Bool
   /// The predicate as written, for messages (`age < 18`, `experience != pro`).
   let text: String
@@ -34,10 +34,22 @@ struct Literal: Sendable {
   /// The literal as a person reads it: `age < 18`, `experience != pro`, or `not (age < 18)`.
   var description: String { positive != writtenNegated ? text : "not (\(text))" }
 
-  /// A stable identity for a test (patterns by source; everything else by its description).
-  static func key(_ test: ValueTest) -> String {
-    if case .matches(let pattern) = test { return "matches|\(pattern.ignoringCase)|\(pattern.source)" }
-    return String(describing: test)
+  /// The atom a literal tests, as an identity: hashed and compared, never shown. Two tests are one atom when
+  /// their values are equal (`Hashable`: numbers by value, versions by precedence, strings by canonical
+  /// equivalence), which is when they hold of the same values.
+  enum Key: Hashable, Sendable {
+    case test(slot: Int, ValueTest)
+    /// A pattern by its source and case folding (its compiled program follows from them).
+    case pattern(slot: Int, source: String, ignoringCase: Bool)
+    case rollout(salt: String, threshold: Int)
+
+    init(slot: Int, _ test: ValueTest) {
+      if case .matches(let pattern) = test {
+        self = .pattern(slot: slot, source: pattern.source, ignoringCase: pattern.ignoringCase)
+      } else {
+        self = .test(slot: slot, test)
+      }
+    }
   }
 }
 

@@ -66,12 +66,12 @@ final class NormalForm: Sendable {
       return try result.get()
     case .predicate(let predicate):
       let literal = Literal(
-        slot: predicate.slot, test: predicate.test, key: "\(predicate.slot)|\(Literal.key(predicate.test))",
+        slot: predicate.slot, test: predicate.test, key: Literal.Key(slot: predicate.slot, predicate.test),
         positive: true, text: predicate.text, writtenNegated: predicate.isWrittenNegated)
       return [[positive ? literal : literal.negated]]
     case .rollout(let salt, let threshold, let text):
       let literal = Literal(
-        slot: nil, test: nil, key: "rollout|\(salt)|\(threshold)", positive: true, text: text,
+        slot: nil, test: nil, key: .rollout(salt: salt, threshold: threshold), positive: true, text: text,
         rollout: Literal.Rollout(salt: salt, threshold: threshold))
       return [[positive ? literal : literal.negated]]
     case .constant:
@@ -102,7 +102,7 @@ final class NormalForm: Sendable {
 /// linear, where copying and searching each cube made it quadratic (reliability report D6).
 struct Product {
   private(set) var cubes: [Cube]
-  private var polarities: [[String: Bool]]
+  private var polarities: [[Literal.Key: Bool]]
 
   init(_ cubes: [Cube] = [[]]) {
     self.cubes = []
@@ -153,7 +153,7 @@ struct Product {
   /// One cube being extended, with its index.
   private struct Extended {
     var cube: Cube
-    var polarity: [String: Bool]
+    var polarity: [Literal.Key: Bool]
 
     /// Adds the literals of `other`; false when one contradicts a literal already there.
     mutating func add(_ other: Cube) -> Bool {

@@ -141,16 +141,22 @@ public struct Reasoner: Sendable {
 
   /// True when the engine agrees that the witness meets every requirement: the witness is bound like any
   /// profile and the requirements are run by the compiled program, the one evaluator resolution uses.
+  /// Requirements that are all segments run in the program of every segment; any other condition is compiled
+  /// with the segments it reaches alone (``RequirementProgram``), at the cost of the requirements, not of the
+  /// rule set.
   func confirms(_ witness: Witness, _ requirements: [Requirement]) -> Bool {
-    var extra: [Condition] = []
-    let roots = requirements.map { requirement -> Int in
-      if case .segment(let index) = requirement.condition { return index }
-      extra.append(requirement.condition)
-      return conditions.count + extra.count - 1
+    let segments = requirements.compactMap { requirement -> Int? in
+      guard case .segment(let index) = requirement.condition else { return nil }
+      return index
     }
-    let program = extra.isEmpty ? self.program : Self.program(conditions + extra, model)
-    return holds(witness, program) { run, profile in
-      zip(requirements, roots).allSatisfy { run.segment($1, profile) == $0.holds }
+    if segments.count == requirements.count {
+      return holds(witness, program) { run, profile in
+        zip(requirements, segments).allSatisfy { run.segment($1, profile) == $0.holds }
+      }
+    }
+    let partial = RequirementProgram(requirements, segments: conditions, attributeCount: model.attributes.count)
+    return holds(witness, partial.program) { run, profile in
+      zip(requirements, partial.roots).allSatisfy { run.segment($1, profile) == $0.holds }
     }
   }
 

@@ -74,12 +74,12 @@ extension Reasoner {
       return i
     }
     var ownerOfSlot: [Int: Int] = [:]
-    var ownerOfFree: [String: Int] = [:]
+    var ownerOfFree: [Literal.Key?: Int] = [:]
     for (index, form) in forms.enumerated() {
       for cube in form {
         for literal in cube {
-          // Every rollout draws on the one `profile_id`: they are decided together.
-          let free = literal.rollout == nil ? literal.key : "rollout"
+          // Every rollout draws on the one `profile_id`: they are decided together (all under the key nil).
+          let free = literal.rollout == nil ? literal.key : nil
           let other = literal.slot.map { ownerOfSlot[$0] } ?? ownerOfFree[free]
           if let other {
             parent[root(index)] = root(other)

@@ -1,27 +1,40 @@
 import PlacementCore
 
-/// An empty string `""` among the elements of a list literal.
+/// An empty string `""` among the elements of a list literal compared with a string attribute.
 ///
-/// A cleared flow input reports `""`, which removes the attribute (as the SDK's attribute builder does), so
-/// `""` in a list never matches an answer and usually marks a typo such as a trailing `, ""`
-/// (PRODUCT.md §4.5). To test for no value, use `is not set`.
+/// `""` is a present value (PRODUCT.md §4.1): it matches a profile whose attribute is the empty string, never one
+/// without the attribute, so a list written to catch "no value" with `""` misses every profile that has none.
+/// Where an empty string can come from decides how likely that is:
+/// - a custom attribute with a flow source (`from input`): a cleared answer removes the attribute rather than
+///   storing `""` (PRODUCT.md §3), so only an empty string stored in `custom_attributes` matches (warning);
+/// - a custom attribute without a source: Adapty removes a custom attribute set to `""`, so only a profile
+///   that stores one another way matches (warning);
+/// - a built-in attribute: the profile's member may be `""` (info).
+///
+/// No automatic fix is offered: removing the element changes which profiles match. A choice attribute's list
+/// cannot hold `""` at all (`unknown-option`, a compiler error).
 ///
 /// Example: `segment anglophone = language in ["en", ""]`.
-/// Fix: remove the element (the fix-it does), or write `language is not set` for "no value".
+/// Fix: write `language is not set` for "no value", or remove `""` if it is a stray element such as a
+/// trailing `, ""`.
 struct EmptyStringInList: LintRule {
   static let id: DiagnosticCode = "empty-string-in-list"
-  static let severity: Severity = .error
-  static let summary = "an empty string in a list literal can never match an answer"
+  static let severity: Severity = .warning
+  static let summary = "an empty string in a list matches only an empty value, never a missing attribute"
 
   func check(_ context: LintContext) -> [Diagnostic] {
     context.listSites.flatMap { list in
-      list.elements.enumerated().compactMap { index, element -> Diagnostic? in
+      let subject = list.site.predicate.subject.attribute.text
+      guard let attribute = context.attribute(named: subject), attribute.type == .string else {
+        return [Diagnostic]()
+      }
+      return list.elements.compactMap { element -> Diagnostic? in
         guard case .string("", let range) = element else { return nil }
-        let subject = list.site.predicate.subject.attribute.text
+        let origin: Note? =
+          attribute.isBuiltin ? nil : attribute.source == nil ? .adaptyRemovesEmpty : .clearedAnswersRemoved(subject)
         return finding(
-          .emptyStringInList(of: subject), at: list.site.span(range),
-          notes: [.clearedAnswersRemoved(subject)],
-          fixIts: [.removeEmptyString(at: DuplicateListElement.removal(of: index, in: list))])
+          .emptyStringInList(of: subject, excluding: list.site.predicate.op == .notInList), at: list.site.span(range), severity: attribute.isBuiltin ? .info : nil,
+          notes: (origin.map { [$0] } ?? []) + [.testNoValue(subject)])
       }
     }
   }

@@ -2,7 +2,8 @@ import PlacementCore
 
 /// A declared custom attribute that no segment tests (info).
 ///
-/// A test counts even in a condition that does not compile: its error is the finding there.
+/// A test counts even in a condition that does not compile: its error is the finding there. Nothing is
+/// reported while a file of the rule set was not read (`file-too-large`): it may use every declaration.
 ///
 /// A declaration also tells `placement ingest` which flow answers to keep, so an attribute may be declared
 /// only to be written to profiles; the finding is therefore an info. When no flow writes it either, delete it.
@@ -15,6 +16,7 @@ struct UnusedAttribute: LintRule {
   static let summary = "a declared custom attribute is tested by no segment"
 
   func check(_ context: LintContext) -> [Diagnostic] {
+    guard !context.hasUnreadFiles else { return [] }
     var used = Set<Int>()
     for segment in context.model.segments { Self.slots(segment.condition, into: &used) }
     for override in context.model.overrides { Self.slots(override.condition, into: &used) }

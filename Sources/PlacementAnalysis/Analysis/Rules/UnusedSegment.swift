@@ -2,7 +2,8 @@ import PlacementCore
 
 /// A segment that no row, no other segment and no override refers to.
 ///
-/// A reference counts even from a condition that does not compile: its error is the finding there.
+/// A reference counts even from a condition that does not compile: its error is the finding there. Nothing is
+/// reported while a file of the rule set was not read (`file-too-large`): it may use every declaration.
 ///
 /// It has no effect on any decision. Often a row was meant to use it (and names a similar segment instead),
 /// or it is left over from a removed campaign.
@@ -15,6 +16,7 @@ struct UnusedSegment: LintRule {
   static let summary = "a segment is used by no row and no other segment"
 
   func check(_ context: LintContext) -> [Diagnostic] {
+    guard !context.hasUnreadFiles else { return [] }
     var used = Set<Int>()
     for segment in context.model.segments { Self.references(segment.condition, into: &used) }
     for override in context.model.overrides { Self.references(override.condition, into: &used) }

@@ -8,8 +8,12 @@
 /// Semantics:
 /// - Search, not full match (like RE2's `PartialMatch`): the pattern matches if it matches any substring of the
 ///   text. Use `^…$` to match the whole text.
-/// - The text is a sequence of **Unicode scalars**: `.` matches one scalar (`^.$` matches `"é"` and `"😀"`), and
-///   there is no Unicode normalization (a precomposed `é` and `e` + U+0301 differ).
+/// - Canonical equivalence, as `==` and `contains` follow it: the text and the pattern's literal text are put in
+///   Unicode Normalization Form C first (``CanonicalText``), so a precomposed `é` and `e` + U+0301 are the same
+///   text, written either way in the pattern or the value. The normalized text is then a sequence of **Unicode
+///   scalars**: `.` matches one scalar (`^.$` matches `"é"`, however it was sent, and `"😀"`), and a class
+///   matches one scalar, so a class member that NFC replaces (U+212B ANGSTROM SIGN for `Å`) never matches: write
+///   classes precomposed.
 /// - Case-insensitive patterns (`ignoringCase: true`) use simple case folding: a text scalar also matches through
 ///   its single-scalar lower- and upper-case mappings (ASCII, `É`/`é`, …); mappings longer than one scalar
 ///   (`ß` → `SS`) are not applied.
@@ -71,7 +75,7 @@ public struct Pattern: Sendable, Hashable {
   /// - Throws: ``PatternError`` for a syntax error, an unsupported construct or a pattern that is too large; its
   ///   `offset` is a UTF-8 byte offset into `source`.
   public init(_ source: String, ignoringCase: Bool) throws(PatternError) {
-    let tree = try RegexParser.parse(source)
+    let tree = try RegexParser.parse(source).withCanonicalLiterals()
     self.program = try RegexCompiler.compile(tree, ignoringCase: ignoringCase)
     self.source = source
     self.ignoringCase = ignoringCase
@@ -79,11 +83,12 @@ public struct Pattern: Sendable, Hashable {
 
   /// Whether the pattern matches any substring of `text` (`^` and `$` anchor at the text's start and end).
   ///
-  /// Runs in O(scalar count of `text` × program size) time and O(program size) memory; never backtracks.
-  /// - Parameter text: The text to search, as Unicode scalars.
+  /// Runs in O(scalar count of `text` × program size) time and O(program size) memory; never backtracks. A text
+  /// that is not ASCII is first put in NFC, in time and memory linear in its length (``CanonicalText``).
+  /// - Parameter text: The text to search, compared in NFC, as Unicode scalars.
   /// - Returns: `true` if some substring of `text` matches.
   public func matches(_ text: String) -> Bool {
-    RegexVM.matches(program, text)
+    RegexVM.matches(program, CanonicalText.nfc(text))
   }
 
   /// The compiled program's size: a match runs each instruction at most once per scalar of the text, so this is
