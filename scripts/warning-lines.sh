@@ -7,14 +7,15 @@
 #       (defaults: .build/release/placement, 2000, every variant)
 #
 # Inputs: the peerbench lines of ../shared/bench/peerbench (`make_inputs.py profiles PROFILES`), each variant the
-# same lines with one change: a stray top-level member (`device_id`), 20 of them, a value that cannot be coerced
-# (`"age":"unknown"`), an escaped member name (`"profile\u005fid"`), `"events":[]`, an id with an escape inside.
+# same lines with one change: a stray top-level member (`device_id`, the same value on every line or its own),
+# 20 of them, a value that cannot be coerced (`"age":"unknown"` on every line, or `"unknown-<n>"`: no two alike),
+# an escaped member name (`"profile\u005fid"`), `"events":[]`, `events` with one answer, an id with an escape.
 # Each figure is a marginal cost, (Ir of PROFILES lines - Ir of the variant's second line alone) / (PROFILES - 1),
-# so process start and compiling the rules are left out; with 1 placement (`--placement placement_0`) and with 5.
-# SHARED_BENCH names the shared benchmark folder (default: ../shared/bench beside the project's root). Needs
-# valgrind and python3. Prints one row per variant: instructions per line with 1 placement and with 5, the ratio
-# to the clean line (1 placement), and heap allocations per line with 1 placement (memcheck's "total heap usage",
-# marginal in the same way). Prints one row per variant: name, 1 placement, 5 placements, ratio to clean (1 pl.).
+# so process start and compiling the rules are left out. SHARED_BENCH names the shared benchmark folder (default:
+# ../shared/bench beside the project's root); BENCH_WORK a folder for the inputs (default: a new temporary one).
+# Needs valgrind and python3. Prints one row per variant: instructions per line with 1 placement
+# (`--placement placement_0`) and with 5, the ratio to the clean line (1 placement), and heap allocations per line
+# with 1 placement (memcheck's "total heap usage", marginal in the same way).
 set -euo pipefail
 # Swift seeds its hash tables at random per process; fixed seeds keep the compile's instruction count stable.
 export SWIFT_DETERMINISTIC_HASHING=1
@@ -36,25 +37,32 @@ def dump(p): return json.dumps(p, separators=(",", ":"), ensure_ascii=False)
 def with_members(line, members):
     added = ",".join(f'"{k}":{v}' for k, v in members)
     return line[:-1] + ("," if line != "{}" else "") + added + "}"
-def age_unknown(line):
-    p = json.loads(line)
-    p["age"] = "unknown"
-    return dump(p)
+def age(text):
+    def change(line, i):
+        p = json.loads(line)
+        p["age"] = text.format(i=i)
+        return dump(p)
+    return change
+answer = '{"name":"flow_user_input","instanceId":"s1","element_id":"goal","element_type":"single_choice","item_ids":["relax"]}'
 variants = {
-    "clean": lambda l: l,
-    "device_id": lambda l: with_members(l, [("device_id", '"d-1"')]),
-    "extra20": lambda l: with_members(l, [(f"extra_attr_{k:02}", f'"value_{k}"') for k in range(20)]),
-    "age_unknown": age_unknown,
-    "escaped_name": lambda l: l.replace('"profile_id"', '"profile\\u005fid"', 1),
-    "events": lambda l: with_members(l, [("events", "[]")]),
-    "escaped_id": lambda l: l.replace('"user_', '"us\\u0065r_', 1),
+    "clean": lambda l, i: l,
+    "device_id": lambda l, i: with_members(l, [("device_id", '"d-1"')]),
+    "device_id_each": lambda l, i: with_members(l, [("device_id", f'"d-{i}"')]),
+    "extra20": lambda l, i: with_members(l, [(f"extra_attr_{k:02}", f'"value_{k}"') for k in range(20)]),
+    "age_unknown": age("unknown"),
+    "age_each": age("unknown-{i}"),
+    "escaped_name": lambda l, i: l.replace('"profile_id"', '"profile\\u005fid"', 1),
+    "events": lambda l, i: with_members(l, [("events", "[]")]),
+    "events_answer": lambda l, i: with_members(l, [("events", f"[{answer}]")]),
+    "escaped_id": lambda l, i: l.replace('"user_', '"us\\u0065r_', 1),
 }
 for name, change in variants.items():
-    out = [change(l) for l in lines]
+    out = [change(l, i) for i, l in enumerate(lines)]
     open(f"{work}/{name}.jsonl", "w").write("\n".join(out) + "\n")
     open(f"{work}/{name}-1.jsonl", "w").write(out[1] + "\n")
 PY
-[[ ${#variants[@]} -gt 0 ]] || variants=(clean device_id extra20 age_unknown escaped_name events escaped_id)
+[[ ${#variants[@]} -gt 0 ]] ||
+  variants=(clean device_id device_id_each extra20 age_unknown age_each escaped_name events events_answer escaped_id)
 
 ir() {  # ir CMD... : total instructions of one run
   local f="$work/cg.out"

@@ -83,9 +83,8 @@ extension ProfileBinder {
   /// `nameAt` is that name's opening quote, `atValue` is true). Nil for any other stop.
   ///
   /// A position is told by the bytes before it, which the loop read as tokens, so a stop inside a value nested
-  /// deeper (a member of an inner object) looks the same: a caller that reads on from there as if at its own
-  /// level ends at the inner object's closing brace, and finds its own object's brace left over (not the common
-  /// shape) before it accepts anything.
+  /// deeper (a member of an inner object) looks the same: a caller reads on only from a stop of its own loop, one
+  /// after which no member's reader returned false (``Slots/declined``).
   static func stop(of parser: JSONParser) -> (nameAt: Int, atValue: Bool)? {
     let input = parser.input
     func previous(_ index: Int) -> Int {

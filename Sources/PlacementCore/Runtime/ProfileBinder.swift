@@ -220,7 +220,7 @@ final class ProfileBinder: @unchecked Sendable {
     let customHints = UnsafeMutableBufferPointer(rebasing: slots.hints[(2 * (topLevelKeys.bucketCount + 1))...])
     let complete = try readKeyedMembers(&parser, keys: topLevelKeys, hints: topHints) {
       parser, code throws(JSONError) in
-      try readMember(code, &parser, into: &slots, seen: seen, customHints: customHints)
+      try readTopLevelMember(code, &parser, into: &slots, seen: seen, customHints: customHints)
     }
     guard complete else { return false }
     parser.skipWhitespace()
@@ -241,6 +241,21 @@ final class ProfileBinder: @unchecked Sendable {
     return try readReservedMember(code, &parser, into: &slots, seen: seen, customHints: customHints)
   }
 
+  /// ``readMember(_:_:into:seen:customHints:)`` in the top-level member loop: a name that is in no table stops the
+  /// loop, for ``readOtherMembers(_:into:seen:)`` to read on from; a member whose reader returns false sets
+  /// ``Slots/declined``, so that a stop inside its value (a member of a nested object) is never read on from as if
+  /// it were a top-level one.
+  @inline(__always)
+  private func readTopLevelMember(
+    _ code: Int32?, _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>,
+    customHints: UnsafeMutableBufferPointer<Int32>
+  ) throws(JSONError) -> Bool {
+    guard let code else { return false }
+    if try readMember(code, &parser, into: &slots, seen: seen, customHints: customHints) { return true }
+    slots.declined = true
+    return false
+  }
+
   /// Reads on where ``readProfile(_:into:seen:)`` stopped, when its member loop stopped on a member it leaves to
   /// this function (``stop(of:)``): a name with escapes, read as the member it names, or a name that is neither an
   /// attribute nor a profile member (``readUnknownMember(_:named:into:)``); then the members after it, in the loop
@@ -252,7 +267,7 @@ final class ProfileBinder: @unchecked Sendable {
     let hints = UnsafeMutableBufferPointer(rebasing: slots.hints[..<(2 * (topLevelKeys.bucketCount + 1))])
     let customHints = UnsafeMutableBufferPointer(rebasing: slots.hints[(2 * (topLevelKeys.bucketCount + 1))...])
     while true {
-      guard let stop = Self.stop(of: parser) else { return false }
+      guard !slots.declined, let stop = Self.stop(of: parser) else { return false }
       if stop.atValue {
         // A plain name: one that names no member (a warning), or its member declined.
         guard try readUnknownMember(&parser, nameAt: stop.nameAt, into: &slots) else { return false }
@@ -269,7 +284,7 @@ final class ProfileBinder: @unchecked Sendable {
       if !more { break }
       let complete = try readKeyedMembers(&parser, keys: topLevelKeys, hints: hints, opened: true) {
         parser, code throws(JSONError) in
-        try readMember(code, &parser, into: &slots, seen: seen, customHints: customHints)
+        try readTopLevelMember(code, &parser, into: &slots, seen: seen, customHints: customHints)
       }
       if complete { break }
     }
@@ -343,7 +358,7 @@ final class ProfileBinder: @unchecked Sendable {
     if try readNull(&parser) { return true }
     guard parser.current == UInt8(ascii: "{") else { return false }
     return try readKeyedMembers(&parser, keys: customKeys, hints: hints) { parser, slot throws(JSONError) in
-      try readCustomAttribute(slot, &parser, into: &slots, seen: seen)
+      try readCustomMember(slot, &parser, into: &slots, seen: seen)
     }
   }
 
@@ -358,6 +373,17 @@ final class ProfileBinder: @unchecked Sendable {
     return try readValue(&parser, slot: Int(slot), into: &slots)
   }
 
+  /// ``readCustomAttribute(_:_:into:seen:)`` in the `custom_attributes` member loop: false sets
+  /// ``Slots/declined`` (only the loop's own stops are read on from).
+  @inline(__always)
+  private func readCustomMember(
+    _ slot: Int32?, _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>
+  ) throws(JSONError) -> Bool {
+    if try readCustomAttribute(slot, &parser, into: &slots, seen: seen) { return true }
+    slots.declined = true
+    return false
+  }
+
   /// Reads on where ``readCustomAttributes(_:into:seen:hints:)`` stopped, when its member loop stopped on a name
   /// with escapes (``stop(of:)``): the declared attribute it names, or one nobody declared; then the members after
   /// it, in the loop again. False for any other stop: the line is not of the common shape.
@@ -368,7 +394,7 @@ final class ProfileBinder: @unchecked Sendable {
   ) throws(JSONError) -> Bool {
     while true {
       // The loop reads every plain name itself.
-      guard let stop = Self.stop(of: parser), !stop.atValue,
+      guard !slots.declined, let stop = Self.stop(of: parser), !stop.atValue,
         let (_, slot) = try memberName(&parser, keys: customKeys),
         try readCustomAttribute(slot, &parser, into: &slots, seen: seen),
         let more = nextElement(&parser, closing: UInt8(ascii: "}"))
@@ -376,7 +402,7 @@ final class ProfileBinder: @unchecked Sendable {
       if !more { return true }
       let complete = try readKeyedMembers(&parser, keys: customKeys, hints: hints, opened: true) {
         parser, slot throws(JSONError) in
-        try readCustomAttribute(slot, &parser, into: &slots, seen: seen)
+        try readCustomMember(slot, &parser, into: &slots, seen: seen)
       }
       if complete { return true }
     }
@@ -425,6 +451,9 @@ final class ProfileBinder: @unchecked Sendable {
     var assignments: [String: String]?
     /// Where the value ``ProfileBinder/readValue(_:slot:into:)`` reads starts.
     var valueStart = 0
+    /// Whether a member's reader returned false: the line is not of the common shape, wherever a member loop
+    /// stopped (``ProfileBinder/stop(of:)`` tells a position, not the object it is in).
+    var declined = false
     /// The notes of the line's warnings and flow answers: the storage's own (unowned), or nil until the line's
     /// first warning makes some (``warningNotes()``, which retains them once: the binder takes them after the
     /// line). Unmanaged, so that a clean line's slots cost no release.

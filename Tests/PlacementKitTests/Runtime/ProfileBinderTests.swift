@@ -107,7 +107,11 @@ import TestSupport
     #"{"device_id":1,"device_id":2}"#, #"{"dev\u0069ce_id":1,"device_id":2}"#,  // one unknown member, twice
     #"{"profile\u005fid":"p1","profile_id":"p2"}"#,
     #"{"pa\u00eds":"FR"}"#, "{\"pa\u{00ED}s\":\"FR\"}",  // a non-ASCII name may be canonically equivalent to a declared one
-    #"{"device":{"os":1,"os":{}}}"#,  // a duplicate member inside: the reference path may warn
+    #"{"device":{"os":{},"os":1}}"#,  // a duplicate member inside that replaces an object: a warning
+    // A member of `custom_attributes` that declines the line, in an object left open: not read on from as if it
+    // were a top-level member.
+    #"{"country":"US","custom_attributes":{"experience":"pro","experience":"pro","signup":"2019-01-01"}"#,
+    #"{"country":"US","custom_attributes":{"age":"x","experience":{"a":1,"a":{}},"n":1}"#,
     #"{"profile_id":5}"#, #"{"force":{"t":1}}"#,  // warnings of the profile's own members
     #"{"custom_attributes":{"nested":{"a":1}}}"#,
     #"{"events":{}}"#,
@@ -153,7 +157,7 @@ import TestSupport
     #expect(
       bound.warnings == [
         "unknown profile member 'alpha' ignored (custom attributes go in 'custom_attributes')",
-        "events[0]: skipped event: flow_user_input event without 'element_id'",
+        "events[0]: skipped event: flow_user_input event: missing 'element_id'",
         "unknown profile member 'zeta' ignored (custom attributes go in 'custom_attributes')",
         #"attribute 'age': value "unknown" treated as missing: expected a number or a numeric string, found a string"#,
         "attribute 'experience': value \"expert\" treated as missing: not an option id (beginner, amateur, pro)",
