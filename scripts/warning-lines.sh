@@ -28,6 +28,7 @@ variants=("$@")
 work=${BENCH_WORK:-$(mktemp -d)}
 mkdir -p "$work"
 bench=${SHARED_BENCH:-$root/../shared/bench}
+[[ -d $bench ]] || bench=$root/../../shared/bench  # a git worktree one level deeper
 (cd "$bench/peerbench" && python3 make_inputs.py profiles "$n" "$work" >/dev/null)
 python3 - "$work" <<'PY'
 import json, sys

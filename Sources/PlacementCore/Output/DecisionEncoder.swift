@@ -91,8 +91,8 @@ package final class DecisionEncoder: Sendable {
   /// Writes the decision `resolution` (of the placement at `position`) stands for, for `profile`, with the
   /// exposures of `trail` (the tests the same run drew in). `profileID`, when given, is the profile's id already
   /// written as JSON (``profileIDJSON(_:line:into:)``, or the line's own bytes), written after `"profile_id":`
-  /// as it is: a batch encodes it once per line, not once per placement. With `endingLine`, a line feed follows (``JSONWriter/endLine()``), in the same copy
-  /// as the rest of a common line.
+  /// as it is: a batch encodes it once per line, not once per placement. With `endingLine`, a line feed follows
+  /// (``JSONWriter/endLine()``), in the same copy as the rest of a common line.
   package func write(
     _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile,
     profileID: UnsafeBufferPointer<UInt8>? = nil, endingLine: Bool = false, to json: inout JSONWriter

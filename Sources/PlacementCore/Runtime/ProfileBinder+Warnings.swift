@@ -9,30 +9,32 @@ extension ProfileBinder {
   /// cannot be coerced, builds that warning once, not once per line. A clean line makes none.
   ///
   /// `@unchecked Sendable`: only the binder changes it, while binding into the one storage that holds it
-  /// (uniquely, checked before each line).
+  /// (uniquely, checked before each line). For the same reason its properties need no dynamic exclusivity
+  /// checks, which would cost more than the rest of a line's warning.
   final class Notes: @unchecked Sendable {
     /// Where a warning goes in the reference path's order: `(0, member name, n)` for the n-th warning of a
     /// top-level member, `(1, "", slot)` for an attribute's.
     typealias Order = (phase: Int, member: String, position: Int)
     /// The line's warnings so far.
-    var warnings: [(order: Order, text: String)] = []
+    @exclusivity(unchecked) var warnings: [(order: Order, text: String)] = []
     /// The answers of the line's flow events, when it has any.
-    var answers: FlowAnswers?
+    @exclusivity(unchecked) var answers: FlowAnswers?
     /// Recent top-level names that name no member, as the lines spell them (plain names), with the name and
     /// its warning.
-    private(set) var unknownMembers: [(spelling: [UInt8], name: String, warning: String)] = []
+    @exclusivity(unchecked) private(set) var unknownMembers: [(spelling: [UInt8], name: String, warning: String)] = []
     /// Recent values that could not be coerced, by slot and JSON text, with what they bind to.
-    private(set) var uncoercible: [(slot: Int, json: [UInt8], value: Value, scalar: Scalar, warnings: [String])] = []
+    @exclusivity(unchecked) private(set) var uncoercible:
+      [(slot: Int, json: [UInt8], value: Value, scalar: Scalar, warnings: [String])] = []
     /// Entries kept in each memory, the most recent ones.
-    static let remembered = 8
+    static let remembered = 32
 
     /// Whether the line being bound has notes of its own.
     var hasLine: Bool { !warnings.isEmpty || answers != nil }
 
     /// Forgets the line's notes, keeping the storage (and what it remembers) for the next line.
     func endLine() {
-      warnings.removeAll(keepingCapacity: true)
-      answers = nil
+      if !warnings.isEmpty { warnings.removeAll(keepingCapacity: true) }
+      if answers != nil { answers = nil }
     }
 
     /// Notes the warnings of the attribute in `slot`, in order.
@@ -42,7 +44,7 @@ extension ProfileBinder {
 
     /// The remembered name and warning of the member name spelled `spelling`.
     func unknownMember(spelled spelling: UnsafeBufferPointer<UInt8>) -> (name: String, warning: String)? {
-      unknownMembers.first { $0.spelling.elementsEqual(spelling) }.map { ($0.name, $0.warning) }
+      unknownMembers.first { Self.same($0.spelling, spelling) }.map { ($0.name, $0.warning) }
     }
 
     func remember(unknownMember name: String, spelled spelling: UnsafeBufferPointer<UInt8>, warning: String) {
@@ -51,13 +53,25 @@ extension ProfileBinder {
     }
 
     /// What the value of `slot` written `json` binds to, when remembered.
-    func uncoercible(slot: Int, json: UnsafeBufferPointer<UInt8>) -> (value: Value, scalar: Scalar, warnings: [String])? {
-      uncoercible.first { $0.slot == slot && $0.json.elementsEqual(json) }.map { ($0.value, $0.scalar, $0.warnings) }
+    func uncoercible(slot: Int, json: UnsafeBufferPointer<UInt8>)
+      -> (value: Value, scalar: Scalar, warnings: [String])?
+    {
+      uncoercible.first { $0.slot == slot && Self.same($0.json, json) }.map { ($0.value, $0.scalar, $0.warnings) }
     }
 
     func remember(slot: Int, json: UnsafeBufferPointer<UInt8>, value: Value, scalar: Scalar, warnings: [String]) {
       if uncoercible.count == Self.remembered { uncoercible.removeFirst() }
       uncoercible.append((slot, Array(json), value, scalar, warnings))
+    }
+
+    /// Whether `remembered` holds the bytes of `input`.
+    @inline(__always)
+    static func same(_ remembered: [UInt8], _ input: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard remembered.count == input.count else { return false }
+      return remembered.withUnsafeBufferPointer { bytes in
+        for index in bytes.indices where bytes[index] != input[index] { return false }
+        return true
+      }
     }
   }
 
@@ -176,7 +190,11 @@ extension ProfileBinder {
     }
     // Orders are distinct (a member or slot is read once per line), so the sort needs no stability.
     if notes.warnings.count > 1 { notes.warnings.sort { $0.order < $1.order } }
-    BoundProfile.append(capped: notes.warnings.lazy.map(\.text), to: &bound.warnings)
+    if notes.warnings.count <= BoundProfile.maxWarnings {
+      for warning in notes.warnings { bound.warnings.append(warning.text) }
+    } else {
+      BoundProfile.append(capped: notes.warnings.lazy.map(\.text), to: &bound.warnings)
+    }
     notes.endLine()
   }
 
