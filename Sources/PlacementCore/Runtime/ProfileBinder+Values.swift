@@ -146,7 +146,10 @@ extension ProfileBinder {
       let number: Double?
       if parser.current == UInt8(ascii: "\"") {
         if let bytes = parser.plainASCIIString() {
-          number = Self.wholeNumber(bytes) ?? DecimalText.parse(String(decoding: bytes, as: UTF8.self))
+          // `DecimalText` reads no number without an ASCII digit: text such as "unknown" is not decoded.
+          number =
+            Self.wholeNumber(bytes)
+            ?? (bytes.contains { $0 &- 0x30 < 10 } ? DecimalText.parse(String(decoding: bytes, as: UTF8.self)) : nil)
         } else {
           number = DecimalText.parse(try parser.parseString())
         }
