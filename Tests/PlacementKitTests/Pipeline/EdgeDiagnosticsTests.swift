@@ -3,8 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Issue 11's source, syntax and diagnostics rows: presence (review defect 5), encodings (m-7, m-8, D9),
-/// positions (P-11, P-14, D7) and slips that get a did-you-mean. Positions are stated by markers.
+/// Source, syntax and diagnostics at the edges: presence, encodings, positions and slips that get a did-you-mean. Positions are stated by markers.
 @Suite struct EdgeDiagnosticsTests {
   static let table = "\nplacement p: flow {\n  default -> flow a\n}\n"
 
@@ -59,13 +58,6 @@ import Testing
       #"invalid UTF-8 bytes \xFF\xFE: rules files must be UTF-8"#, #"invalid UTF-8 byte \xC3: rules files must be UTF-8"#,
     ])
     #expect(compilation.ruleSet == nil)
-  }
-
-  @Test func formatRefusesInvalidUTF8AndKeepsTheByteOrderMark() throws {
-    let broken = SourceFile(name: "b.rules", bytes: Array("segment a = country == \"U".utf8) + [0xFF] + Array("S\"\n".utf8))
-    #expect(throws: FormatError.self) { try RuleFormatter.format(broken) }
-    let bom = SourceFile(name: "bom.rules", bytes: [0xEF, 0xBB, 0xBF] + Array("segment  a =x==1\n".utf8))
-    #expect(try RuleFormatter.format(bom) == "\u{FEFF}segment a = x == 1\n")
   }
 
   @Test func crlfLinesHaveTheSamePositionsAsLFLines() {
