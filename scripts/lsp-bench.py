@@ -66,7 +66,9 @@ def generated(segments=10_000, placements=20, rows=50):
 
 class Server:
     def __init__(self, binary, root):
-        self.process = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        # Swift seeds its hash tables at random per process; fixed seeds make runs repeatable (docs/Performance.md).
+        env = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
+        self.process = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
         self.next_id = 1
         # Read on a thread, as editors do: the server may write large diagnostics while a big didOpen is sent.
         self.messages = queue.Queue()

@@ -155,15 +155,17 @@ struct BatchResolution {
       if let unretainedEncoder {
         unretainedEncoder._withUnsafeGuaranteedRef { encoder in
           // Decision lines go straight into the chunk's output. The id's JSON is the line's own bytes when the binder
-          // found it there without escapes; any other id is encoded once for the line's placements.
+          // found it there without escapes; any other id is encoded once for the line's placements, with the
+          // line's number when the profile has no usable id.
           memo.reset()
-          let idInLine = profile.profileIDSource.map { UnsafeBufferPointer(rebasing: line[$0]) }
-          if idInLine == nil { DecisionEncoder.profileIDJSON(profile, into: &profileIDJSON) }
-          if let idInLine {
+          if let idInLine = profile.profileIDSource.map({ UnsafeBufferPointer(rebasing: line[$0]) }),
+            Self.isUsableID(idInLine)
+          {
             encoder.writeLines(
               profile: profile, profileID: idInLine, now: options.now, memo: &memo, trail: &trail, to: &result.out
             ) { draws.drew(position: $0, trail: $1, profile: $2) }
           } else {
+            DecisionEncoder.profileIDJSON(profile, line: number, into: &profileIDJSON)
             profileIDJSON.withBytes { id in
               encoder.writeLines(
                 profile: profile, profileID: id, now: options.now, memo: &memo, trail: &trail, to: &result.out
@@ -182,6 +184,7 @@ struct BatchResolution {
         return
       }
       var assigned: [String: String] = [:]
+      if output.format == .json { DecisionEncoder.profileIDJSON(profile, line: number, into: &profileIDJSON) }
       defer {
         if collectsAssignments {
           result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned)
@@ -201,7 +204,7 @@ struct BatchResolution {
           result.exposures.append(contentsOf: exposureLog.lines(of: decision))
         }
         if output.format == .json {
-          cache.write(decision, position: position, to: &result.out)
+          profileIDJSON.withBytes { id in cache.write(decision, position: position, idJSON: id, to: &result.out) }
           result.out.endLine()
         } else {
           if position == 0 { result.out.raw(utf8: output.profileHeader(decision.profileID, line: number)) }
@@ -262,6 +265,14 @@ struct BatchResolution {
 }
 
 extension BatchResolution {
+  /// Whether `idJSON`, a profile's id as the binder found it in the line (``BoundProfile/profileIDSource``:
+  /// printable ASCII without escapes, quotes included), is a usable id: one whose first character is not a space
+  /// is (``BoundProfile/bucketingID``). False leaves the question to `DecisionEncoder.profileIDJSON`.
+  @inline(__always)
+  static func isUsableID(_ idJSON: UnsafeBufferPointer<UInt8>) -> Bool {
+    idJSON.count > 2 && idJSON[1] != UInt8(ascii: " ")
+  }
+
   /// A line of spaces, tabs and carriage returns (or nothing): skipped, and counted as blank in the summary.
   static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }

@@ -14,8 +14,12 @@ extension Decision {
   /// "not_matched"|"scheduled_out"|"outside_layer"|"fell_through"|"decided", "condition", "seen", "reason"}]`
   /// (`reason` on a skipped or fell-through row, and on a deciding row that drew a test variation). The output is
   /// compact (no spaces); batch resolution writes one per line.
-  public func write(to json: inout JSONWriter) {
-    writeHead(to: &json)
+  public func write(to json: inout JSONWriter) { write(to: &json, idJSON: nil) }
+
+  /// ``write(to:)`` with `idJSON`, when given, written as it is after `"profile_id":` in place of the id: a batch
+  /// writes there the id's JSON and, for a profile without a usable id, its input line (`null,"line":3`).
+  package func write(to json: inout JSONWriter, idJSON: UnsafeBufferPointer<UInt8>?) {
+    writeHead(to: &json, idJSON: idJSON)
     writeMiddle(to: &json)
     Self.writeExperiment(reason: reason, exposures: exposures, to: &json)
     writeTail(to: &json)
@@ -35,13 +39,19 @@ extension Decision {
     json.raw("]")
   }
 
-  /// `{"placement":…,"profile_id":…`
-  func writeHead(to json: inout JSONWriter) {
+  /// `{"placement":…,"profile_id":…`, the id's JSON being `idJSON` when given (see ``write(to:idJSON:)``).
+  func writeHead(to json: inout JSONWriter, idJSON: UnsafeBufferPointer<UInt8>? = nil) {
     json.beginObject()
     json.raw(#""placement":"#)
     json.rawString(placement)
     json.raw(#","profile_id":"#)
-    if let profileID { json.rawString(profileID) } else { json.raw("null") }
+    if let idJSON {
+      json.raw(buffer: idJSON)
+    } else if let profileID {
+      json.rawString(profileID)
+    } else {
+      json.raw("null")
+    }
   }
 
   /// `,"audience":{…},"content":{…},"ab_test":…`: what only the deciding row (and the draw) determine.
@@ -195,14 +205,19 @@ package struct DecisionJSONCache {
 
   package init() {}
 
-  /// Writes `decision`, the decision for the caller's placement number `position`.
-  package mutating func write(_ decision: Decision, position: Int, to json: inout JSONWriter) {
+  /// Writes `decision`, the decision for the caller's placement number `position`; `idJSON` as in
+  /// ``Decision/write(to:idJSON:)``.
+  package mutating func write(
+    _ decision: Decision, position: Int, idJSON: UnsafeBufferPointer<UInt8>? = nil, to json: inout JSONWriter
+  ) {
     // An override decides before any row (audience index -1): nothing to cache it under.
-    guard decision.abTest == nil, decision.audience.index >= 0 else { return decision.write(to: &json) }
+    guard decision.abTest == nil, decision.audience.index >= 0 else {
+      return decision.write(to: &json, idJSON: idJSON)
+    }
     let row = decision.audience.index
     while entries.count <= position { entries.append([]) }
     while entries[position].count <= row { entries[position].append(nil) }
-    decision.writeHead(to: &json)
+    decision.writeHead(to: &json, idJSON: idJSON)
     if let entry = entries[position][row], entry.audience == decision.audience, entry.content == decision.content {
       json.raw(bytes: entry.bytes)
     } else {

@@ -90,9 +90,9 @@ package final class DecisionEncoder: Sendable {
 
   /// Writes the decision `resolution` (of the placement at `position`) stands for, for `profile`, with the
   /// exposures of `trail` (the tests the same run drew in). `profileID`, when given, is the profile's id already
-  /// written as JSON (``profileIDJSON(_:into:)``, or the line's own bytes): a batch encodes it once per line,
-  /// not once per placement. With `endingLine`, a line feed follows (``JSONWriter/endLine()``), in the same copy
-  /// as the rest of a common line.
+  /// written as JSON (``profileIDJSON(_:line:into:)``, or the line's own bytes), written after `"profile_id":`
+  /// as it is: a batch encodes it once per line, not once per placement. With `endingLine`, a line feed follows
+  /// (``JSONWriter/endLine()``), in the same copy as the rest of a common line.
   package func write(
     _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile,
     profileID: UnsafeBufferPointer<UInt8>? = nil, endingLine: Bool = false, to json: inout JSONWriter
@@ -112,7 +112,7 @@ package final class DecisionEncoder: Sendable {
     guard resolution.row >= 0, resolution.source == .drawn, !resolution.scheduledOut,
       !hasTests[position] || profile.bucketingID != nil
     else {
-      ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json)
+      ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json, idJSON: profileID)
       return false
     }
     let row = Int(resolution.row)
@@ -162,11 +162,17 @@ package final class DecisionEncoder: Sendable {
 
 extension DecisionEncoder {
   /// `profile`'s `profile_id` as JSON (a string, or `null`) in `json` (replaced), for
-  /// ``write(_:trail:position:profile:profileID:endingLine:to:)``. A batch needs it only for an id the binder did
-  /// not find written without escapes in the line (``BoundProfile/profileIDSource``: those bytes are its JSON).
-  package static func profileIDJSON(_ profile: BoundProfile, into json: inout JSONWriter) {
+  /// ``write(_:trail:position:profile:profileID:endingLine:to:)``; followed by `,"line":` and `line` when that is
+  /// given and the profile has no usable id (``BoundProfile/bucketingID``), so that a batch's decisions name the
+  /// input line of a profile that no id names. A batch needs it only for an id the binder did not find written
+  /// without escapes in the line (``BoundProfile/profileIDSource``: those bytes are its JSON) and usable.
+  package static func profileIDJSON(_ profile: BoundProfile, line: Int? = nil, into json: inout JSONWriter) {
     json.removeAll(keepingCapacity: true)
     if let id = profile.profileID { json.rawString(id) } else { json.raw("null") }
+    if let line, profile.bucketingID == nil {
+      json.raw(#","line":"#)
+      json.rawInteger(line)
+    }
   }
 
   /// Resolves and writes a batch line: for `profile` at `now`, one decision line for the placement at each

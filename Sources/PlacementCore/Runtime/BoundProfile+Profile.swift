@@ -23,24 +23,15 @@ extension BoundProfile {
     }
     for attribute in attributes {
       if attribute.isBuiltin {
+        // An id over the limit is reported once, as the profile's missing id, not again as its attribute.
+        if profileID == nil, attribute.name == "profile_id", profile.profileID != nil { continue }
         guard let raw = Self.member(attribute.name, of: profile.builtins, "top-level", &warnings) else { continue }
         values[attribute.slot] = Coercion.value(raw, for: attribute, limits: limits, &warnings)
         continue
       }
-      if let source = attribute.source {
-        switch profile.answers.answer(element: source.element, screen: source.screen) {
-        case .found(let answer):
-          values[attribute.slot] = Coercion.value(answer, for: attribute, limits: limits, &warnings)
-          continue
-        case .ambiguous(let screens):
-          let names = screens.map { $0.isEmpty ? "<no instanceId>" : UntrustedText.escaped($0) }
-          warnings.append(
-            "attribute '\(attribute.name)': element '\(source.element)' was answered on several screens "
-              + "(\(names.joined(separator: ", "))); qualify the source with a screen")
-          continue
-        case .missing:
-          if profile.answers.isCleared(element: source.element, screen: source.screen) { continue }
-        }
+      if let value = Self.answerValue(for: attribute, in: profile.answers, limits: limits, &warnings) {
+        values[attribute.slot] = value
+        continue
       }
       if let raw = Self.member(attribute.name, of: profile.customAttributes, "custom_attributes", &warnings) {
         values[attribute.slot] = Coercion.value(raw, for: attribute, limits: limits, &warnings)
@@ -54,6 +45,28 @@ extension BoundProfile {
 }
 
 extension BoundProfile {
+  /// The value of `attribute` that the flow `answers` decide: the coerced answer of its source's element (a
+  /// warning when it does not fit), missing when the element was answered on several screens (with a warning) or
+  /// the user cleared the field; nil when the attribute has no source or no answer decides it, so its
+  /// `custom_attributes` member does.
+  static func answerValue(
+    for attribute: AttributeDefinition, in answers: FlowAnswers, limits: ProfileLimits, _ warnings: inout [String]
+  ) -> Value? {
+    guard let source = attribute.source else { return nil }
+    switch answers.answer(element: source.element, screen: source.screen) {
+    case .found(let answer):
+      return Coercion.value(answer, for: attribute, limits: limits, &warnings)
+    case .ambiguous(let screens):
+      let names = screens.map { $0.isEmpty ? "<no instanceId>" : UntrustedText.escaped($0) }
+      warnings.append(
+        "attribute '\(attribute.name)': element '\(source.element)' was answered on several screens "
+          + "(\(names.joined(separator: ", "))); qualify the source with a screen")
+      return .missing
+    case .missing:
+      return answers.isCleared(element: source.element, screen: source.screen) ? .missing : nil
+    }
+  }
+
   /// The member named `name` byte for byte. A Swift dictionary finds canonically equivalent names too
   /// (`"\u{212A}arma"`, with a KELVIN SIGN, for `Karma`); such a member does not bind, with a warning (issue 11,
   /// D10), as on the JSON-bytes path, which compares names as bytes.

@@ -51,6 +51,9 @@ public struct BoundProfile: Sendable {
   /// The binder's guesses of the next member name, learnt from the lines bound into this storage (empty until
   /// then): they make reading faster, never different (``ProfileBinder/readKeyedMembers(_:keys:hints:_:)``).
   var memberHints: [Int32] = []
+  /// The binder's notes of the lines bound into this storage that had warnings, kept for the next such line with
+  /// the warnings it remembers (``ProfileBinder/Notes``): nil until a line has one.
+  var warningNotes: ProfileBinder.Notes?
   /// Whether ``values`` holds every value (the default), or only those a run of ``program`` reads through it
   /// (``Program/readsValue``, the identity attributes, and values whose scalar is `.other`), the others being
   /// `.missing` beside a set scalar. Only the batch binds so (``RuleSet/bind(jsonBytes:limits:into:keepingEveryValue:)``):
@@ -132,7 +135,15 @@ public struct BoundProfile: Sendable {
 
   /// The first ``maxWarnings`` warnings, then one counting the rest.
   static func capped(_ warnings: [String]) -> [String] {
-    guard warnings.count > maxWarnings else { return warnings }
-    return Array(warnings.prefix(maxWarnings)) + ["\(warnings.count - maxWarnings) more warnings not shown"]
+    var capped: [String] = []
+    append(capped: warnings, to: &capped)
+    return capped
+  }
+
+  /// Appends the first ``maxWarnings`` of `warnings` to `list`, then one counting the rest.
+  static func append(capped warnings: some Collection<String>, to list: inout [String]) {
+    guard warnings.count > maxWarnings else { return list.append(contentsOf: warnings) }
+    list.append(contentsOf: warnings.prefix(maxWarnings))
+    list.append("\(warnings.count - maxWarnings) more warnings not shown")
   }
 }

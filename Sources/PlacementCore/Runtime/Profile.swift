@@ -123,11 +123,7 @@ extension Profile {
       case ("custom_attributes", .object(let attributes)):
         customAttributes = attributes
       case ("events", .array(let events)):
-        for (index, event) in events.enumerated() {
-          let before = warnings.count
-          apply(event: event)
-          for added in before..<warnings.count { warnings[added] = "events[\(index)]: " + warnings[added] }
-        }
+        apply(events: events)
       case ("force", .object(let map)), ("assignments", .object(let map)):
         let strings = Self.stringMap(key, map, &warnings)
         if key == "force" { force = strings } else { assignments = strings }
@@ -146,6 +142,16 @@ extension Profile {
           warnings.append(Self.unknownMemberWarning(key))
         }
       }
+    }
+  }
+
+  /// Applies the elements of a profile's `events` member in order; each warning an event adds names its index
+  /// (`events[2]: skipped event: …`).
+  mutating func apply(events: [JSONValue]) {
+    for (index, event) in events.enumerated() {
+      let before = warnings.count
+      apply(event: event)
+      for added in before..<warnings.count { warnings[added] = "events[\(index)]: " + warnings[added] }
     }
   }
 

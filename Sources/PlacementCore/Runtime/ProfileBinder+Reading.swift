@@ -1,4 +1,4 @@
-// The JSON reading of `ProfileBinder`: members, plain names and scalar values, over `JSONParser`'s primitives.
+// The JSON reading of `ProfileBinder`: members, names and scalar values, over `JSONParser`'s primitives.
 // A nil or false result means "not the common shape": the caller falls back to the reference reader.
 
 extension ProfileBinder {
@@ -19,9 +19,11 @@ extension ProfileBinder {
     }
   }
 
-  /// Reads the object at `parser.index` (an opening brace) whose member names are looked up in `keys`, calling
-  /// `member` with each name's value in the table (nil for a name not in it) and the parser on its value. False
-  /// when a name is not plain ASCII, a delimiter is wrong, or `member` returns false.
+  /// Reads the object at `parser.index` (an opening brace; with `opened`, the name of a member after the first)
+  /// whose member names are looked up in `keys`, calling `member` with each name's value in the table (nil for a
+  /// name not in it) and the parser on its value. False when a name is not plain ASCII, a delimiter is wrong, or
+  /// `member` returns false: the parser is then where it stopped (``stop(of:)`` tells the members a caller may
+  /// read on from).
   ///
   /// Profiles of one feed list their members in the same order, some of them optional, so `hints`
   /// (``BoundProfile/memberHints``: two entries for the object's start and two after each bucket of `keys`)
@@ -31,10 +33,10 @@ extension ProfileBinder {
   /// hashing (in tables of plain names, ``ByteKeys/namesArePlain``: attribute names are ASCII identifiers).
   @inline(__always)
   func readKeyedMembers(
-    _ parser: inout JSONParser, keys: ByteKeys, hints: UnsafeMutableBufferPointer<Int32>,
+    _ parser: inout JSONParser, keys: ByteKeys, hints: UnsafeMutableBufferPointer<Int32>, opened: Bool = false,
     _ member: (inout JSONParser, Int32?) throws(JSONError) -> Bool
   ) throws(JSONError) -> Bool {
-    if openObject(&parser) { return true }
+    if !opened, openObject(&parser) { return true }
     var previous = 0
     while true {
       guard parser.current == UInt8(ascii: "\""), let base = parser.input.baseAddress else { return false }
@@ -73,6 +75,50 @@ extension ProfileBinder {
       guard let more = nextElement(&parser, closing: UInt8(ascii: "}")) else { return false }
       if !more { return true }
     }
+  }
+
+  /// Where a member loop (``readKeyedMembers(_:keys:hints:opened:_:)``) that returned false stopped, when it
+  /// stopped on a member: on the opening quote of a name that is not plain (after `{` or `,`: `nameAt` is the
+  /// parser's index), or on the value of a plain name whose `member` call returned false (after `"name":`:
+  /// `nameAt` is that name's opening quote, `atValue` is true). Nil for any other stop.
+  ///
+  /// A position is told by the bytes before it, which the loop read as tokens, so a stop inside a value nested
+  /// deeper (a member of an inner object) looks the same: a caller reads on only from a stop of its own loop, one
+  /// after which no member's reader returned false (``Slots/declined``).
+  static func stop(of parser: JSONParser) -> (nameAt: Int, atValue: Bool)? {
+    let input = parser.input
+    func previous(_ index: Int) -> Int {
+      var index = index - 1
+      while index >= 0, input[index] == 0x20 || input[index] == 0x09 || input[index] == 0x0A || input[index] == 0x0D {
+        index -= 1
+      }
+      return index
+    }
+    let before = previous(parser.index)
+    guard before >= 0 else { return nil }
+    switch input[before] {
+    case UInt8(ascii: "{"), UInt8(ascii: ","):
+      return parser.current == UInt8(ascii: "\"") ? (parser.index, false) : nil
+    case UInt8(ascii: ":"):
+      // A plain name holds no quote: its opening quote is the one before its closing quote.
+      var quote = previous(before)
+      guard quote > 0, input[quote] == UInt8(ascii: "\"") else { return nil }
+      quote -= 1
+      while quote >= 0, input[quote] != UInt8(ascii: "\"") { quote -= 1 }
+      return quote >= 0 ? (quote, true) : nil
+    default:
+      return nil
+    }
+  }
+
+  /// The member name at `parser.index` (its opening quote), escapes decoded, and its value in `keys` (nil when
+  /// it is not in the table), consumed with the colon after it; nil when the name is not ASCII (a non-ASCII name
+  /// may be canonically equivalent to a declared one, which the reference path's dictionaries match: not the
+  /// common shape) or no colon follows.
+  func memberName(_ parser: inout JSONParser, keys: ByteKeys) throws(JSONError) -> (name: String, value: Int32?)? {
+    var name = try parser.parseString()
+    guard name.utf8.allSatisfy({ $0 < 0x80 }), readColon(&parser) else { return nil }
+    return (name, name.withUTF8 { keys.value($0) })
   }
 
   /// Consumes the opening brace at `parser.index` and the white space after it; true when the object is empty

@@ -1,5 +1,6 @@
 // Type-directed reading of one attribute's value by `ProfileBinder`, mirroring `Coercion.value` case by case:
-// a JSON value the reference path would coerce with a problem (a warning) makes the binder decline instead.
+// a JSON value the reference path would coerce with a problem (a warning) is left to `readUncoercible`, which
+// coerces it with `Coercion.value` itself.
 
 /// How the binder reads one slot: the attribute's type, and byte tables for names that can be matched as
 /// bytes. Byte equality equals Swift `String` equality only between ASCII strings, so a table exists only when
@@ -108,8 +109,22 @@ extension ProfileBinder {
     return plans[slot].optionIndex?.index(of: try parser.parseString())
   }
 
-  /// Reads the value of `slot` at `parser.index` into `slots`; false when the reference path would warn.
+  /// Reads the value of `slot` at `parser.index` into `slots`, coerced as the reference path coerces it, with its
+  /// warning when it has one (``readUncoercible(_:from:slot:into:)``); false when the line is not of the common
+  /// shape.
   func readValue(_ parser: inout JSONParser, slot: Int, into slots: inout Slots) throws(JSONError) -> Bool {
+    // Kept in memory, not in a register through the plain reading: only a warning reads it.
+    slots.valueStart = parser.index
+    if try readPlainValue(&parser, slot: slot, into: &slots) { return true }
+    return try readUncoercible(&parser, slot: slot, into: &slots)
+  }
+
+  /// ``readValue(_:slot:into:)`` for a value that coerces without a warning; false, with the parser anywhere in
+  /// the value, for any other value (or one that is not valid JSON).
+  @inline(__always)
+  private func readPlainValue(_ parser: inout JSONParser, slot: Int, into slots: inout Slots) throws(JSONError)
+    -> Bool
+  {
     if try readNull(&parser) { return true }
     // Plain data through a pointer: the binder holds its plans for as long as it binds.
     let plan = plainPlans[slot]
@@ -131,7 +146,10 @@ extension ProfileBinder {
       let number: Double?
       if parser.current == UInt8(ascii: "\"") {
         if let bytes = parser.plainASCIIString() {
-          number = Self.wholeNumber(bytes) ?? DecimalText.parse(String(decoding: bytes, as: UTF8.self))
+          // `DecimalText` reads no number without an ASCII digit: text such as "unknown" is not decoded.
+          number =
+            Self.wholeNumber(bytes)
+            ?? (bytes.contains { $0 &- 0x30 < 10 } ? DecimalText.parse(String(decoding: bytes, as: UTF8.self)) : nil)
         } else {
           number = DecimalText.parse(try parser.parseString())
         }

@@ -1,13 +1,15 @@
 /// Reads a profile's JSON straight into a ``BoundProfile`` for one rule set, without building a JSON tree or a
 /// ``Profile``: the batch hot path.
 ///
-/// It takes the common shape: one object of built-in attributes, `profile_id`, `customer_user_id`, and a
-/// `custom_attributes` object of scalars and arrays of scalars, with plain ASCII member names, no duplicate
-/// names, no `events`, no string over ``ProfileLimits/maxStringBytes``, and values that coerce without a
-/// warning. For anything else it returns nil and the caller takes the reference path (`Profile(jsonBytes:)` then
-/// ``RuleSet/bind(_:)``), which also produces every error message and warning. Numbers and strings are read by the same `JSONParser` primitives and coerced as
-/// `Coercion.value` does, so an accepted profile binds exactly as on the reference path (ProfileBinderTests
-/// compares both on generated, example and mutated profiles).
+/// It takes the common shape: one object of built-in attributes, `profile_id`, `customer_user_id`, `events`, and
+/// a `custom_attributes` object of scalars and arrays of scalars, with ASCII member names (escapes allowed), no
+/// duplicate names and no string over ``ProfileLimits/maxStringBytes``. Lines with the common warnings stay on
+/// it: an unknown top-level member, a value that cannot be coerced, a skipped event (ProfileBinder+Warnings.swift
+/// writes them as the reference path does). For anything else it returns nil and the caller takes the reference
+/// path (`Profile(jsonBytes:)` then ``RuleSet/bind(_:)``), which also produces every error message. Numbers and
+/// strings are read by the same `JSONParser` primitives and coerced as `Coercion.value` does, so an accepted
+/// profile binds exactly as on the reference path, warnings included (ProfileBinderTests compares both on
+/// generated, example and mutated profiles).
 ///
 /// `@unchecked Sendable`: its only non-`Sendable` storage, the plain plans, is written in `init` and only read after.
 final class ProfileBinder: @unchecked Sendable {
@@ -21,12 +23,12 @@ final class ProfileBinder: @unchecked Sendable {
   let plainPlans: UnsafeMutableBufferPointer<SlotPlan.Plain>
   /// Top-level member names: a slot, or one of the `Member` codes (the table owns what ``topLevelKeys`` reads).
   private let topLevel: ByteKeyTable
-  private let topLevelKeys: ByteKeys
+  let topLevelKeys: ByteKeys
   /// `custom_attributes` member names of declared (non-built-in) attributes → slot.
   private let custom: ByteKeyTable
   private let customKeys: ByteKeys
   /// The slots of the built-in `profile_id` and `customer_user_id` attributes.
-  private let identitySlots: (profileID: Int?, customerUserID: Int?)
+  let identitySlots: (profileID: Int?, customerUserID: Int?)
   /// Which slots' values are kept, by slot: first every slot (``BoundProfile/keepsEveryValue``), then those a run
   /// reads (``Program/readsValue``, and the identity slots, whose text is the profile's id).
   private let keptValues: UnsafeMutableBufferPointer<Bool>
@@ -110,7 +112,7 @@ final class ProfileBinder: @unchecked Sendable {
   }
 
   /// ``BoundProfile/memberHints``' size: two guesses for each position of the top-level table (its start and
-  /// each bucket), then as many for `custom_attributes`' (see ``readKeyedMembers(_:keys:hints:_:)``).
+  /// each bucket), then as many for `custom_attributes`' (see ``readKeyedMembers(_:keys:hints:opened:_:)``).
   var hintCount: Int { 2 * (topLevelKeys.bucketCount + 1 + customKeys.bucketCount + 1) }
 
   /// Binds `input` into `bound`, reusing its storage when `bound` is uniquely held and was made by this binder
@@ -157,6 +159,15 @@ final class ProfileBinder: @unchecked Sendable {
     var profileID: String? = nil
     var profileIDSource = (start: -1, end: -1)
     var experiment: (force: [String: String]?, assignments: [String: String]?) = (nil, nil)
+    // The storage's notes, when it has some of its own: unowned while it holds them.
+    var notes: Unmanaged<Notes>? = nil
+    if bound.warningNotes != nil {
+      if isKnownUniquelyReferenced(&bound.warningNotes) {
+        notes = Unmanaged.passUnretained(bound.warningNotes!)
+      } else {
+        bound.warningNotes = nil
+      }
+    }
     let complete = bound.values.withUnsafeMutableBufferPointer { values in
       bound.scalars.withUnsafeMutableBufferPointer { scalars in
         // Which members were seen (duplicates decline): one flag per slot, plus the reserved members.
@@ -164,23 +175,39 @@ final class ProfileBinder: @unchecked Sendable {
         return withUnsafeTemporaryAllocation(of: Bool.self, capacity: attributes.count + Member.count) { seen in
           seen.initialize(repeating: false)
           let kept = UnsafePointer(keptValues.baseAddress! + (keepingEveryValue ? 0 : attributes.count))
-          var slots = Slots(values: values, scalars: scalars, hints: hints, kept: kept)
+          var slots = Slots(values: values, scalars: scalars, hints: hints, kept: kept, notes: notes)
           defer { (profileID, experiment) = (slots.profileID, (slots.force, slots.assignments)) }
           do throws(JSONError) {
-            let complete = try readProfile(&parser, into: &slots, seen: seen)
-            profileIDSource = slots.profileIDSource
+            var complete = try readProfile(&parser, into: &slots, seen: seen)
+            if !complete { complete = try readOtherMembers(&parser, into: &slots, seen: seen) }
+            (profileIDSource, notes) = (slots.profileIDSource, slots.notes)
             return complete
           } catch {
+            notes = slots.notes
             return false
           }
         }
       }
     }
-    guard complete else { return false }
+    // Notes made for this line (retained by ``Slots/warningNotes()``) are the storage's from now on, whether or
+    // not the line was read to its end.
+    let lineNotes = notes.map { notes in
+      let lineNotes = notes.takeUnretainedValue()
+      if bound.warningNotes !== lineNotes { bound.warningNotes = notes.takeRetainedValue() }
+      return lineNotes
+    }
+    guard complete else {
+      lineNotes?.endLine()
+      return false
+    }
     bound.profileID = profileID
     if profileIDSource.start >= 0 { bound.profileIDSource = profileIDSource.start..<profileIDSource.end }
     if let force = experiment.force, !force.isEmpty { bound.force = force }
     if let assignments = experiment.assignments, !assignments.isEmpty { bound.assignments = assignments }
+    if let lineNotes, lineNotes.hasLine {
+      let kept = UnsafePointer(keptValues.baseAddress! + (keepingEveryValue ? 0 : attributes.count))
+      finish(lineNotes, into: &bound, kept: kept, limits: Self.limits(parser))
+    }
     return true
   }
 
@@ -193,12 +220,74 @@ final class ProfileBinder: @unchecked Sendable {
     let customHints = UnsafeMutableBufferPointer(rebasing: slots.hints[(2 * (topLevelKeys.bucketCount + 1))...])
     let complete = try readKeyedMembers(&parser, keys: topLevelKeys, hints: topHints) {
       parser, code throws(JSONError) in
-      guard let code, Self.remember(code, in: seen) else { return false }
-      // A built-in attribute (most members) in the loop; the reserved members in their own function.
-      if code >= 0 { return try readValue(&parser, slot: Int(code), into: &slots) }
-      return try readReservedMember(code, &parser, into: &slots, seen: seen, customHints: customHints)
+      try readTopLevelMember(code, &parser, into: &slots, seen: seen, customHints: customHints)
     }
     guard complete else { return false }
+    parser.skipWhitespace()
+    return parser.index == parser.input.count
+  }
+
+  /// Reads the value of the top-level member `code` (a slot, or a negative `Member` code; nil for a name that is
+  /// neither, which the member loop leaves to ``readOtherMembers(_:into:seen:)``) at
+  /// `parser.index`; false when the input is not of the common shape.
+  @inline(__always)
+  private func readMember(
+    _ code: Int32?, _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>,
+    customHints: UnsafeMutableBufferPointer<Int32>
+  ) throws(JSONError) -> Bool {
+    guard let code, Self.remember(code, in: seen) else { return false }
+    // A built-in attribute (most members) in the loop; the reserved members in their own function.
+    if code >= 0 { return try readValue(&parser, slot: Int(code), into: &slots) }
+    return try readReservedMember(code, &parser, into: &slots, seen: seen, customHints: customHints)
+  }
+
+  /// ``readMember(_:_:into:seen:customHints:)`` in the top-level member loop: a name that is in no table stops the
+  /// loop, for ``readOtherMembers(_:into:seen:)`` to read on from; a member whose reader returns false sets
+  /// ``Slots/declined``, so that a stop inside its value (a member of a nested object) is never read on from as if
+  /// it were a top-level one.
+  @inline(__always)
+  private func readTopLevelMember(
+    _ code: Int32?, _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>,
+    customHints: UnsafeMutableBufferPointer<Int32>
+  ) throws(JSONError) -> Bool {
+    guard let code else { return false }
+    if try readMember(code, &parser, into: &slots, seen: seen, customHints: customHints) { return true }
+    slots.declined = true
+    return false
+  }
+
+  /// Reads on where ``readProfile(_:into:seen:)`` stopped, when its member loop stopped on a member it leaves to
+  /// this function (``stop(of:)``): a name with escapes, read as the member it names, or a name that is neither an
+  /// attribute nor a profile member (``readUnknownMember(_:named:into:)``); then the members after it, in the loop
+  /// again, to the end of the input. False for any other stop: the line is not of the common shape.
+  @inline(never)
+  private func readOtherMembers(
+    _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>
+  ) throws(JSONError) -> Bool {
+    let hints = UnsafeMutableBufferPointer(rebasing: slots.hints[..<(2 * (topLevelKeys.bucketCount + 1))])
+    let customHints = UnsafeMutableBufferPointer(rebasing: slots.hints[(2 * (topLevelKeys.bucketCount + 1))...])
+    while true {
+      guard !slots.declined, let stop = Self.stop(of: parser) else { return false }
+      if stop.atValue {
+        // A plain name: one that names no member (a warning), or its member declined.
+        guard try readUnknownMember(&parser, nameAt: stop.nameAt, into: &slots) else { return false }
+      } else {
+        // A name with escapes: the member it names, or a warning.
+        guard let (name, code) = try memberName(&parser, keys: topLevelKeys) else { return false }
+        if let code {
+          guard try readMember(code, &parser, into: &slots, seen: seen, customHints: customHints) else { return false }
+        } else {
+          guard try readUnknownMember(&parser, named: name, into: &slots) else { return false }
+        }
+      }
+      guard let more = nextElement(&parser, closing: UInt8(ascii: "}")) else { return false }
+      if !more { break }
+      let complete = try readKeyedMembers(&parser, keys: topLevelKeys, hints: hints, opened: true) {
+        parser, code throws(JSONError) in
+        try readTopLevelMember(code, &parser, into: &slots, seen: seen, customHints: customHints)
+      }
+      if complete { break }
+    }
     parser.skipWhitespace()
     return parser.index == parser.input.count
   }
@@ -236,7 +325,8 @@ final class ProfileBinder: @unchecked Sendable {
       }
       return true
     case Member.events:
-      return try readNull(&parser)
+      if try readNull(&parser) { return true }
+      return try readEvents(&parser, into: &slots)
     case Member.force, Member.assignments:
       if try readNull(&parser) { return true }
       guard parser.current == UInt8(ascii: "{") else { return false }
@@ -251,7 +341,8 @@ final class ProfileBinder: @unchecked Sendable {
       if code == Member.force { slots.force = map } else { slots.assignments = map }
       return read
     case Member.customAttributes:
-      return try readCustomAttributes(&parser, into: &slots, seen: seen, hints: customHints)
+      if try readCustomAttributes(&parser, into: &slots, seen: seen, hints: customHints) { return true }
+      return try readOtherCustomAttributes(&parser, into: &slots, seen: seen, hints: customHints)
     default:
       preconditionFailure("member code \(code) is not reserved")
     }
@@ -267,9 +358,53 @@ final class ProfileBinder: @unchecked Sendable {
     if try readNull(&parser) { return true }
     guard parser.current == UInt8(ascii: "{") else { return false }
     return try readKeyedMembers(&parser, keys: customKeys, hints: hints) { parser, slot throws(JSONError) in
-      guard let slot else { return try skipValue(&parser) }
-      guard Self.remember(slot, in: seen) else { return false }
-      return try readValue(&parser, slot: Int(slot), into: &slots)
+      try readCustomMember(slot, &parser, into: &slots, seen: seen)
+    }
+  }
+
+  /// Reads the value of the `custom_attributes` member of the declared attribute in `slot` at `parser.index`, or
+  /// validates and skips one nobody declared (nil); false when the input is not of the common shape.
+  @inline(__always)
+  private func readCustomAttribute(
+    _ slot: Int32?, _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>
+  ) throws(JSONError) -> Bool {
+    guard let slot else { return try skipValue(&parser) }
+    guard Self.remember(slot, in: seen) else { return false }
+    return try readValue(&parser, slot: Int(slot), into: &slots)
+  }
+
+  /// ``readCustomAttribute(_:_:into:seen:)`` in the `custom_attributes` member loop: false sets
+  /// ``Slots/declined`` (only the loop's own stops are read on from).
+  @inline(__always)
+  private func readCustomMember(
+    _ slot: Int32?, _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>
+  ) throws(JSONError) -> Bool {
+    if try readCustomAttribute(slot, &parser, into: &slots, seen: seen) { return true }
+    slots.declined = true
+    return false
+  }
+
+  /// Reads on where ``readCustomAttributes(_:into:seen:hints:)`` stopped, when its member loop stopped on a name
+  /// with escapes (``stop(of:)``): the declared attribute it names, or one nobody declared; then the members after
+  /// it, in the loop again. False for any other stop: the line is not of the common shape.
+  @inline(never)
+  private func readOtherCustomAttributes(
+    _ parser: inout JSONParser, into slots: inout Slots, seen: UnsafeMutableBufferPointer<Bool>,
+    hints: UnsafeMutableBufferPointer<Int32>
+  ) throws(JSONError) -> Bool {
+    while true {
+      // The loop reads every plain name itself.
+      guard !slots.declined, let stop = Self.stop(of: parser), !stop.atValue,
+        let (_, slot) = try memberName(&parser, keys: customKeys),
+        try readCustomAttribute(slot, &parser, into: &slots, seen: seen),
+        let more = nextElement(&parser, closing: UInt8(ascii: "}"))
+      else { return false }
+      if !more { return true }
+      let complete = try readKeyedMembers(&parser, keys: customKeys, hints: hints, opened: true) {
+        parser, slot throws(JSONError) in
+        try readCustomMember(slot, &parser, into: &slots, seen: seen)
+      }
+      if complete { return true }
     }
   }
 
@@ -314,6 +449,15 @@ final class ProfileBinder: @unchecked Sendable {
     /// The `force` and `assignments` members (test name or version id → variation id).
     var force: [String: String]?
     var assignments: [String: String]?
+    /// Where the value ``ProfileBinder/readValue(_:slot:into:)`` reads starts.
+    var valueStart = 0
+    /// Whether a member's reader returned false: the line is not of the common shape, wherever a member loop
+    /// stopped (``ProfileBinder/stop(of:)`` tells a position, not the object it is in).
+    var declined = false
+    /// The notes of the line's warnings and flow answers: the storage's own (unowned), or nil until the line's
+    /// first warning makes some (``warningNotes()``, which retains them once: the binder takes them after the
+    /// line). Unmanaged, so that a clean line's slots cost no release.
+    var notes: Unmanaged<Notes>?
 
     /// Stores the scalar of `slot`, and its value when the slot's value is kept or the scalar has no plain form
     /// (`.other`: a run reads such a value); `value` is not built otherwise. The slot holds `.missing` (the
@@ -327,12 +471,13 @@ final class ProfileBinder: @unchecked Sendable {
 
     init(
       values: UnsafeMutableBufferPointer<Value>, scalars: UnsafeMutableBufferPointer<Scalar>,
-      hints: UnsafeMutableBufferPointer<Int32>, kept: UnsafePointer<Bool>
+      hints: UnsafeMutableBufferPointer<Int32>, kept: UnsafePointer<Bool>, notes: Unmanaged<Notes>?
     ) {
       self.values = values
       self.scalars = scalars
       self.hints = hints
       self.kept = kept
+      self.notes = notes
     }
   }
 }

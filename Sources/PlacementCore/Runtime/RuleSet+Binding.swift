@@ -43,9 +43,10 @@ extension RuleSet {
     keepingEveryValue: Bool = true
   ) throws(ProfileError) {
     if bindFast(bytes, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue) { return }
-    let hints = profile.memberHints  // what the storage learnt survives a line the fast path declines
+    // What the storage learnt survives a line the fast path declines.
+    let (hints, notes) = (profile.memberHints, profile.warningNotes)
     profile = bind(try Profile(jsonBytes: bytes, limits: limits), limits: limits)
-    profile.memberHints = hints
+    (profile.memberHints, profile.warningNotes) = (hints, notes)
   }
 
   /// The binder's fast path on `bytes` after a leading byte-order mark; false when it declines the shape.

@@ -61,7 +61,11 @@ import Testing
     // A long id is no id: it is not bucketed, and the decision says so.
     let id = try decide(#"{"profile_id":"\#(long)","custom_attributes":{"nick":"n"}}"#)
     #expect(id.profileID == nil)
-    #expect(id.warnings.first == "profile_id of 1500 bytes is over the limit of 1024 bytes; the profile has no id")
+    #expect(
+      id.warnings == [
+        "profile_id of 1500 bytes is over the limit of 1024 bytes; the profile has no id",
+        "profile has no profile_id: test 't' cannot bucket it; first variation in draw order taken",
+      ])
     // A whole-document limit still fails the profile, naming its size and the limit.
     #expect(throws: ProfileError.tooLarge(size: 60, limit: 50)) {
       try Self.ruleSet.bind(

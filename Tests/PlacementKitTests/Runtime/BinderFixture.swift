@@ -111,6 +111,23 @@ enum BinderFixture {
     ("signup", ["1500000000", #""2019-01-01""#]),
     ("build", [#""1.0.0-rc.2""#, #""1.5.0""#, #""2.0.0""#, #""x""#]),
     ("favourite", [#"[1,"a",null]"#, #"{"x":1}"#, "false"]),
+    (#"s\u0069gnup"#, ["1500000000", #""never""#]),
+  ]
+
+  /// Top-level members that are no attribute (a warning each), with escaped and duplicated names among them.
+  static let unknownMembers = [
+    #""device_id":"d-1""#, #""dev\u0069ce_id":{"os":["ios",1]}"#, #""\u0001":null"#, #""device_id":[[]]"#,
+    #""profile\u005fid":"p-e""#, #""c\u006funtry":"FR""#,
+  ]
+
+  /// `events` members: answers to flow-sourced attributes, events skipped with a warning, none.
+  static let events = [
+    "[]", "null",
+    #"[{"name":"flow_user_input","element_id":"experience","element_type":"single_choice","item_ids":["beginner"]}]"#,
+    #"[{"name":"flow_user_input","instanceId":"s2","element_id":"weight","element_type":"number_input","value":"91"}]"#,
+    #"[{"name":"flow_user_input","element_id":"weight","element_type":"number_input","value":""}]"#,
+    #"[{"name":"flow_user_input"},{"name":"app_open"}]"#,
+    #"[{"name":"flow_user_input","element_id":"reminders","element_type":"toggle","value":"maybe"}]"#,
   ]
 
   /// A profile line: random members from the pools, in random order, sometimes with spaces, a duplicate, an
@@ -136,11 +153,8 @@ enum BinderFixture {
       top.append(#""custom_attributes":null"#)
     }
     if random.chance(3) { top.append(#""coutry":"US""#) }
-    if random.chance(3) {
-      top.append(
-        #""events":[{"name":"flow_user_input","element_id":"experience","element_type":"single_choice","item_ids":["beginner"]}]"#
-      )
-    }
+    if random.chance(3) { top.append(random.pick(unknownMembers)) }
+    if random.chance(5) { top.append(#""events":"# + random.pick(events)) }
     if random.chance(3), let first = top.first { top.append(first) }
     top.shuffle(using: &random)
     return "\(space){\(space)" + top.joined(separator: ",\(space)") + "\(space)}\(space)"

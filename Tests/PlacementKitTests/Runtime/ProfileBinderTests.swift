@@ -104,13 +104,17 @@ import TestSupport
   @Test(arguments: [
     #"{"profile_id":"p1","profile_id":"p2"}"#,  // duplicate member: the last wins on the reference path
     #"{"custom_attributes":{"experience":"pro","experience":"amateur"}}"#,
-    #"{"coutry":"US"}"#,  // unknown member: a warning
-    #"{"custom_attributes":{"experience":"expert"}}"#,  // unknown option: a warning
-    #"{"custom_attributes":{"interests":["music","chess"]}}"#,
-    #"{"custom_attributes":{"weight":"heavy"}}"#,
-    #"{"app_version":"v2.0"}"#,
-    #"{"events":[{"name":"flow_user_input","element_id":"experience","element_type":"single_choice","item_ids":["pro"]}]}"#,
+    #"{"device_id":1,"device_id":2}"#, #"{"dev\u0069ce_id":1,"device_id":2}"#,  // one unknown member, twice
+    #"{"profile\u005fid":"p1","profile_id":"p2"}"#,
+    #"{"pa\u00eds":"FR"}"#, "{\"pa\u{00ED}s\":\"FR\"}",  // a non-ASCII name may be canonically equivalent to a declared one
+    #"{"device":{"os":{},"os":1}}"#,  // a duplicate member inside that replaces an object: a warning
+    // A member of `custom_attributes` that declines the line, in an object left open: not read on from as if it
+    // were a top-level member.
+    #"{"country":"US","custom_attributes":{"experience":"pro","experience":"pro","signup":"2019-01-01"}"#,
+    #"{"country":"US","custom_attributes":{"age":"x","experience":{"a":1,"a":{}},"n":1}"#,
+    #"{"profile_id":5}"#, #"{"force":{"t":1}}"#,  // warnings of the profile's own members
     #"{"custom_attributes":{"nested":{"a":1}}}"#,
+    #"{"events":{}}"#,
     #"[1]"#,
     #"{"profile_id":"p1"} x"#,
   ])
@@ -118,6 +122,82 @@ import TestSupport
     let fast = BinderFixture.isFast(line, in: ruleSet)
     #expect(!fast)
     try expectSameBinding(line)
+  }
+
+  /// The common warnings stay on the fast path (a line with one costs about what a clean line costs, see
+  /// docs/Performance.md): an unknown top-level member, a value that cannot be coerced, an escaped member name,
+  /// `events`. The warnings are the reference path's, in its order.
+  @Test(arguments: [
+    #"{"coutry":"US"}"#, #"{"profile_id":"p","device_id":"d-1","country":"US"}"#,
+    #"{"device":{"os":"ios","ids":[1,[2,{"a":null}]]},"tags":[],"n":null,"x":true}"#,
+    #"{"d\u0000v\u001b":1}"#, #"{"\u0064evice_id":"d","\"quoted\"":2}"#,
+    #"{"custom_attributes":{"experience":"expert"}}"#,  // unknown option: missing, with a warning
+    #"{"custom_attributes":{"interests":["music","chess"]}}"#,  // partly used
+    #"{"custom_attributes":{"interests":["music",1]}}"#, #"{"custom_attributes":{"interests":{"a":[]}}}"#,
+    #"{"custom_attributes":{"weight":"heavy","reminders":"yes","birthday":"soon","signup":[],"build":"x"}}"#,
+    #"{"app_version":"v2.0","age":"unknown","country":7,"last_seen_at":{},"total_revenue_usd":true}"#,
+    #"{"profile\u005fid":"p-1","c\u006funtry":"US","custom_attributes":{"experi\u0065nce":"pro"}}"#,
+    #"{"profile_id":"p","events":[]}"#, #"{"events":[ ]}"#,
+    #"{"events":[{"name":"flow_user_input","element_id":"experience","element_type":"single_choice","item_ids":["pro"]}]}"#,
+    #"{"events":[{"name":"app_open"},{"name":"flow_user_input"},{"name":"flow_user_input","element_id":"weight","element_type":"number_input","value":"x"}]}"#,
+  ])
+  func linesWithWarningsStayOnTheFastPath(line: String) throws {
+    #expect(BinderFixture.isFast(line, in: ruleSet))
+    try expectSameBinding(line)
+  }
+
+  @Test func warningsComeInTheReferencePathsOrder() throws {
+    // Top-level members' warnings by member name, then attributes' by slot (builtins first, then `experience`,
+    // `weight` in declaration order), whatever the order of the line.
+    let line =
+      #"{"zeta":1,"custom_attributes":{"weight":"heavy","experience":"expert"},"age":"unknown","alpha":[2],"#
+      + #""events":[{"name":"flow_user_input"}]}"#
+    #expect(BinderFixture.isFast(line, in: ruleSet))
+    let bound = try ruleSet.bind(jsonBytes: Array(line.utf8))
+    #expect(
+      bound.warnings == [
+        "unknown profile member 'alpha' ignored (custom attributes go in 'custom_attributes')",
+        "events[0]: skipped event: flow_user_input event: missing 'element_id'",
+        "unknown profile member 'zeta' ignored (custom attributes go in 'custom_attributes')",
+        #"attribute 'age': value "unknown" treated as missing: expected a number or a numeric string, found a string"#,
+        "attribute 'experience': value \"expert\" treated as missing: not an option id (beginner, amateur, pro)",
+        #"attribute 'weight': value "heavy" treated as missing: expected a number or a numeric string, found a string"#,
+      ])
+    try expectSameBinding(line)
+    // More than `BoundProfile.maxWarnings`: capped as on the reference path.
+    let many = "{" + (0..<25).map { #""u\#($0)":\#($0)"# }.joined(separator: ",") + #","age":"x"}"#
+    #expect(BinderFixture.isFast(many, in: ruleSet))
+    let capped = try ruleSet.bind(jsonBytes: Array(many.utf8))
+    #expect(capped.warnings.count == 21)
+    #expect(capped.warnings.last == "6 more warnings not shown")
+    try expectSameBinding(many)
+  }
+
+  /// An answer in `events` decides an attribute with a flow source before its `custom_attributes` member, whose
+  /// value (and warning) then does not count; an answer on several screens or a cleared field leaves it missing.
+  @Test func answersInEventsDecideOnTheFastPath() throws {
+    func event(_ element: String, _ type: String, _ value: String, screen: String = "s1") -> String {
+      #"{"name":"flow_user_input","instanceId":"\#(screen)","element_id":"\#(element)","element_type":"\#(type)",\#(value)}"#
+    }
+    let pro = event("experience", "single_choice", #""item_ids":["pro"]"#)
+    let answered = #"{"custom_attributes":{"experience":"expert","weight":"72"},"events":[\#(pro)]}"#
+    #expect(BinderFixture.isFast(answered, in: ruleSet))
+    let bound = try ruleSet.bind(jsonBytes: Array(answered.utf8))
+    #expect(bound.warnings == [])
+    #expect(bound.values[ruleSet.attributes.first { $0.name == "experience" }!.slot] == .choice(2))
+    let weight = event("weight", "number_input", #""value":"80""#)
+    let amateur = event("experience", "single_choice", #""item_ids":["amateur"]"#, screen: "s2")
+    let cleared = event("weight", "number_input", #""value":"""#)
+    for line in [
+      answered, #"{"custom_attributes":{"weight":"heavy"},"events":[\#(weight)]}"#,
+      #"{"custom_attributes":{"experience":"pro"},"events":[\#(pro),\#(amateur)]}"#,  // two screens: ambiguous
+      #"{"custom_attributes":{"weight":90},"events":[\#(weight),\#(cleared)]}"#,  // cleared
+      #"{"events":[\#(event("weight", "number_input", #""value":"heavy""#))]}"#,
+      #"{"events":[\#(event("interests", "multiple_choice", #""item_ids":["music","chess"]"#))]}"#,
+    ] {
+      #expect(BinderFixture.isFast(line, in: ruleSet), "\(line)")
+      try expectSameBinding(line)
+    }
   }
 
   @Test func unicodeStringsCompareByCanonicalEquivalence() throws {
