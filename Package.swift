@@ -24,9 +24,12 @@ let package = Package(
     .executableTarget(name: "placement", dependencies: ["PlacementCLI"]),
     // `swift run -c release placement-bench`: prints the performance figures of docs/Performance.md.
     .executableTarget(
-      name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI", "MallocCounter"],
+      name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI", "MallocCounter", "BenchmarkWorkload"],
       path: "Sources/Benchmarks"),
-    // Counts heap allocations in the benchmark process (glibc only; see docs/Performance.md).
+    // The benchmark workload: generated rules and profiles, and the hot-path loops that placement-bench counts
+    // and PerformanceTests guard.
+    .target(name: "BenchmarkWorkload", dependencies: ["PlacementCore"]),
+    // Counts heap allocations in the benchmark and performance-test processes (glibc only; docs/Performance.md).
     .target(name: "MallocCounter"),
     // An embedding example: hot-reloads Rules/ and answers profiles read from standard input.
     .executableTarget(name: "backend-example", dependencies: ["PlacementKit"], path: "Examples/BackendExample"),
@@ -35,6 +38,9 @@ let package = Package(
     .testTarget(
       name: "PlacementKitTests", dependencies: ["PlacementKit", "PlacementCore", "PlacementAnalysis", "TestSupport"],
       resources: [.copy("Fixtures")]),
+    // The hot path's contract, in release builds only (docs/Performance.md, "Guarded by tests"): no allocation
+    // per bind, resolution or batch decision line, and instruction counts within 3 % of baselines.json.
+    .testTarget(name: "PerformanceTests", dependencies: ["BenchmarkWorkload", "PlacementCore", "MallocCounter"]),
     .testTarget(
       name: "PlacementCLITests", dependencies: ["PlacementCLI", "PlacementCore", "PlacementAnalysis", "TestSupport"],
       resources: [.copy("Fixtures")]),

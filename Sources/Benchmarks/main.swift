@@ -1,3 +1,4 @@
+import BenchmarkWorkload
 import Foundation
 
 // `swift run -c release placement-bench [--quick]`: prints the figures of docs/Performance.md.
@@ -5,6 +6,7 @@ import Foundation
 // batch and segment-scaling runs; `write-inputs COUNT FOLDER` writes the generated rules and profiles;
 // `write-rules SEGMENTS PLACEMENTS ROWS FOLDER` writes only the generated rules, as files under 3 MiB;
 // `profile-resolve [ROWS] [ROUNDS]` resolves in a loop for perf/callgrind; `bind [ROUNDS]` times the binder alone;
+// `instructions OPERATION PASSES` runs a hot-path operation for PerformanceTests' callgrind counts;
 // `workload RULES PROFILES [ROUNDS]` times binding and resolving a given rules file and profiles file (the
 // peerbench workload).
 
@@ -44,6 +46,16 @@ if arguments.first == "bind" {
   let (nanoseconds, allocations) = DecodingBench(ruleSet: ruleSet).binderOnly(rounds: rounds)
   print(String(format: "bind(jsonBytes:): %.0f ns per line (median of %d rounds of 4,096 lines)", nanoseconds, rounds))
   if let allocations { print(String(format: "heap allocations: %.2f per line", allocations)) }
+  exit(0)
+}
+if arguments.first == "instructions", arguments.count == 3,
+  let operation = HotPath.Operation(rawValue: arguments[1]), let passes = Int(arguments[2])
+{
+  // `instructions bind|resolve|decisionLine PASSES`: one warm-up pass over the workload's profiles, then PASSES
+  // more. Run under callgrind twice with different PASSES, the difference of the counts is the passes' cost alone.
+  var hotPath = HotPath()
+  hotPath.run(operation, passes: 1 + passes)
+  print("units=\(hotPath.unitsPerPass(operation) * passes) checksum=\(hotPath.checksum)")
   exit(0)
 }
 if arguments.first == "workload", arguments.count >= 3 {
