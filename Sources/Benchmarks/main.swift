@@ -5,6 +5,7 @@ import Foundation
 // `placement-bench batch-child <resolve arguments>` and `scale-child SEGMENTS` are the child processes of the
 // batch and segment-scaling runs; `write-inputs COUNT FOLDER` writes the generated rules and profiles;
 // `write-rules SEGMENTS PLACEMENTS ROWS FOLDER` writes only the generated rules, as files under 3 MiB;
+// `write-worst-case ROWS FILE` the rules whose every row is tried;
 // `profile-resolve [ROWS] [ROUNDS]` resolves in a loop for perf/callgrind; `bind [ROUNDS]` times the binder alone;
 // `instructions OPERATION PASSES` runs a hot-path operation for PerformanceTests' callgrind counts;
 // `workload RULES PROFILES [ROUNDS]` times binding and resolving a given rules file and profiles file (the
@@ -29,6 +30,12 @@ if arguments.first == "write-rules", arguments.count == 5, let segments = Int(ar
   // The rule sets of the lint and compile scaling figures (docs/Performance.md), as one folder.
   let text = RulesGenerator.rules(segments: segments, placements: placements, rows: rows)
   for path in try RulesGenerator.write(text, into: arguments[4]) { print(path) }
+  exit(0)
+}
+if arguments.first == "write-worst-case", arguments.count == 3, let rows = Int(arguments[1]) {
+  // `write-worst-case ROWS FILE`: a placement of ROWS rows, each `country == "Z<i>" and …`, that no generated
+  // profile matches (``RulesGenerator/worstCaseRules(rows:)``), for callgrind per row tried.
+  try RulesGenerator.worstCaseRules(rows: rows).write(toFile: arguments[2], atomically: true, encoding: .utf8)
   exit(0)
 }
 if arguments.first == "profile-resolve" {

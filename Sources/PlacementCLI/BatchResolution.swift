@@ -1,14 +1,14 @@
 import Dispatch
+import Foundation
 import PlacementKit
 
 /// `resolve --profiles FILE|-`: JSON Lines in, one decision line per profile and placement out, in input order.
 ///
-/// Lines are read in chunks. With `--jobs 1` one thread reads, resolves and writes. With `--jobs N` the calling
-/// thread reads chunks and hands them round-robin to N worker queues, and writes each chunk's output as soon as it
-/// and every chunk before it are done: a pipeline, so reading and writing overlap resolving, and a worker that
-/// waits for a core does not stop the others. At most 2N chunks are in flight, whatever the input size, and the
-/// output is byte-identical whatever N is. A bad line is reported (on stderr, or inline as
-/// `{"line": n, "error": "..."}`) and the others continue.
+/// Lines are read in chunks. With `--jobs N`, N threads (the calling one and N − 1 more) each read a chunk,
+/// resolve it and write it when every chunk before it is written (``BatchPipeline``), so a chunk's bytes stay on
+/// the core that resolves them; with `--jobs 1` the calling thread does it all. At most 2N chunks are in flight,
+/// whatever the input size, and the output is byte-identical whatever N is. A bad line is reported (on stderr,
+/// or inline as `{"line": n, "error": "..."}`) and the others continue.
 struct BatchResolution {
   let ruleSet: RuleSet
   let placements: [PlacementHandle]
@@ -33,90 +33,54 @@ struct BatchResolution {
   /// (with ``exposureLog``) go to `exposures`, in input order.
   func run(_ reader: inout LineReader, exposures: OutputFile? = nil, assignments: OutputFile? = nil) -> ExitCode {
     let console = output.console
-    var totals = (resolved: 0, failed: 0)
-    var progress = Progress(console: console)
-    var nextLine = 1
-    /// The last line whose chunk's decisions were written (all lines, unless standard output failed).
-    var writtenThrough = 0
     // Without explain, JSON lines are written from index resolutions and pre-encoded fragments; the fragments
     // are encoded once per run (per chunk they cost ~400 instructions per line).
     let encoder =
       output.format == .json && !options.explain
       ? DecisionEncoder(ruleSet: ruleSet, placements: placements.map(\.index)) : nil
-    func write(_ slot: BatchSlot) {
-      if slot.result.out.count > 0 { slot.result.out.withBytes { console.out(buffer: $0) } }
-      // A chunk whose decisions could not be written was never shown: log none of its exposures or assignments
-      // (with SIGPIPE ignored, the failed write returns here instead of ending the process). Its lines are still
-      // counted and its bad lines reported, so the summary accounts for every line read (none is "blank").
-      if !console.outputFailed {
-        writtenThrough = slot.chunk.firstLine + slot.chunk.lineCount - 1
-        exposures?.write(slot.result.exposures)
-        assignments?.write(slot.result.assignments)
-      }
-      if !slot.result.errors.isEmpty {
-        progress.clear()  // a diagnostic never shares the progress line; it is redrawn below
-        console.err(slot.result.errors)
-      }
-      totals.resolved += slot.result.resolved
-      totals.failed += slot.result.failed
-      progress.update(lines: nextLine - 1, resolved: totals.resolved)
-    }
-    if jobs == 1 {
-      let slot = BatchSlot()
-      // Stop reading once standard output failed (a closed pipe): nothing more could be seen.
-      while !console.outputFailed, slot.chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) {
-        nextLine += slot.chunk.lineCount
+    let pipeline = BatchPipeline(
+      reader: reader, workers: jobs, slotsPerWorker: 2, chunkLines: Self.chunkLines, console: console)
+    let writer = BatchWriter(console: console, exposures: exposures, assignments: assignments)
+    let work: @Sendable (_ worker: Int) -> Void = { worker in
+      while let (slot, sequence) = pipeline.take(worker: worker) {
         resolve(slot, encoder: encoder)
-        write(slot)
-      }
-    } else {
-      // Slots are reused once written, so buffers are allocated once; chunk k goes to worker k % jobs.
-      let workers = (0..<jobs).map { DispatchQueue(label: "placement.batch.worker\($0)") }
-      var free = (0..<(2 * jobs)).map { _ in BatchSlot() }
-      var pending: [(slot: BatchSlot, done: DispatchSemaphore)] = []
-      var submitted = 0
-      var inputLeft = true
-      while inputLeft || !pending.isEmpty {
-        if console.outputFailed { inputLeft = false }
-        while inputLeft, let slot = free.popLast() {
-          guard slot.chunk.fill(from: &reader, lines: Self.chunkLines, firstLine: nextLine) else {
-            free.append(slot)
-            inputLeft = false
-            break
-          }
-          nextLine += slot.chunk.lineCount
-          let done = DispatchSemaphore(value: 0)
-          workers[submitted % jobs].async {
-            resolve(slot, encoder: encoder)
-            done.signal()
-          }
-          submitted += 1
-          pending.append((slot, done))
-        }
-        guard !pending.isEmpty else { break }
-        let oldest = pending.removeFirst()
-        oldest.done.wait()
-        write(oldest.slot)
-        free.append(oldest.slot)
+        pipeline.handIn(slot, sequence) { writer.write($0, linesRead: pipeline.linesRead) }
       }
     }
-    progress.clear()
-    let written = console.outputFailed ? writtenThrough : nil
-    console.err(
-      Self.summary(lines: nextLine - 1, resolved: totals.resolved, failed: totals.failed, writtenThrough: written)
-        + "\n")
-    return totals.failed > 0 ? .findings : .ok
+    // The calling thread is worker 0.
+    let finished = DispatchGroup()
+    for worker in 1..<jobs {
+      finished.enter()
+      let thread = Thread {
+        work(worker)
+        finished.leave()
+      }
+      thread.stackSize = LintWorker.stackSize
+      thread.start()
+    }
+    work(0)
+    finished.wait()
+    reader = pipeline.reader
+    return writer.finish(lines: pipeline.linesRead)
   }
 
-  /// Resolves a slot's chunk into its result.
+  /// Resolves a slot's chunk into its result; text decisions go through the slot's ``BatchSlot/textWriter``
+  /// (made on first use), whose rendered lines serve every chunk the slot holds.
   func resolve(_ slot: BatchSlot, encoder: DecisionEncoder?) {
     slot.result.reset()
-    resolve(slot.chunk, into: &slot.result, encoder: encoder)
+    if output.format == .text, !options.explain, slot.textWriter == nil {
+      slot.textWriter = DecisionTextWriter(ruleSet: ruleSet, output: output, placements: placements)
+    }
+    resolve(slot.chunk, into: &slot.result, encoder: encoder, textWriter: &slot.textWriter)
   }
 
   /// Resolves the lines of one chunk into output bytes and error text; with `encoder` (JSON output without
-  /// explain, encoded for ``placements``), decision lines are written from index resolutions.
-  func resolve(_ chunk: Chunk, into result: inout ChunkResult, encoder: DecisionEncoder?) {
+  /// explain, encoded for ``placements``), decision lines are written from index resolutions, and so are text
+  /// decisions with `textWriter`.
+  func resolve(
+    _ chunk: Chunk, into result: inout ChunkResult, encoder: DecisionEncoder?,
+    textWriter: inout DecisionTextWriter?
+  ) {
     result.out.reserveCapacity(chunk.lineBytes + chunk.lineCount * placements.count * 160)
     var oversized = chunk.oversized[...]
     var cache = DecisionJSONCache()
@@ -129,6 +93,8 @@ struct BatchResolution {
     var profileIDJSON = JSONWriter(reservingCapacity: 64)
     // Held by the caller for the whole chunk: unwrapping the Optional on every line retained and released it.
     let unretainedEncoder = encoder.map { Unmanaged.passUnretained($0) }
+    // Decisions written from index resolutions need only the values a run reads; an explanation shows them.
+    let keepingEveryValue = options.explain
     chunk.forEachLine { number, line in
       do throws(ProfileError) {
         // A line the reader cut for its size is reported with its full length, never read as JSON (the chunk
@@ -138,8 +104,7 @@ struct BatchResolution {
           throw ProfileError.tooLarge(size: cut.length, limit: limits.json.maxBytes)
         }
         if BatchResolution.isBlank(line) { return }
-        // Decision lines written from index resolutions (`encoder`) need only the values a run reads.
-        try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: encoder == nil)
+        try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue)
       } catch {
         result.failed += 1
         report(error.message, line: number, column: error.position?.column, into: &result)
@@ -165,15 +130,14 @@ struct BatchResolution {
             }
           }
         }
-        if !draws.exposures.isEmpty {
-          result.exposures.append(contentsOf: draws.exposures)
-          draws.exposures.removeAll(keepingCapacity: true)
-        }
-        if collectsAssignments {
-          result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, draws.assigned)
-          draws.assigned.removeAll()
-        }
-        result.resolved += 1
+        finishLine(&draws, profile: profile, into: &result)
+        return
+      }
+      if textWriter != nil {
+        textWriter!.write(
+          profile: profile, line: number, bytes: line, now: options.now, memo: &memo, trail: &trail, to: &result.out
+        ) { draws.drew(position: $0, trail: $1, profile: $2) }
+        finishLine(&draws, profile: profile, into: &result)
         return
       }
       var assigned: [String: String] = [:]
@@ -205,6 +169,21 @@ struct BatchResolution {
       }
       result.resolved += 1
     }
+  }
+
+  /// Moves the exposure log lines and new sticky assignments (`draws`) of `profile`'s line into `result`, and
+  /// counts the line.
+  @inline(__always)
+  private func finishLine(_ draws: inout LineDraws, profile: BoundProfile, into result: inout ChunkResult) {
+    if !draws.exposures.isEmpty {
+      result.exposures.append(contentsOf: draws.exposures)
+      draws.exposures.removeAll(keepingCapacity: true)
+    }
+    if collectsAssignments {
+      result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, draws.assigned)
+      draws.assigned.removeAll()
+    }
+    result.resolved += 1
   }
 
   /// A failed line: `<source>:<n>[:<column>]: error: <message>` on stderr, or an error record in the output.
@@ -311,9 +290,16 @@ struct LineDraws {
   }
 }
 
-/// One chunk and its result. The reading thread fills it, then one worker resolves it, then the reading thread
-/// writes it after waiting on the worker's semaphore: never two threads at once, hence `@unchecked Sendable`.
+/// One chunk and its result. Its worker fills and resolves it, then the worker whose turn it is writes it
+/// (``BatchPipeline``), the slot passing between them under a lock: never two threads at once, hence
+/// `@unchecked Sendable`.
 final class BatchSlot: @unchecked Sendable {
+  /// The worker whose slot this is (``BatchPipeline``): only it fills the slot's buffers.
+  let owner: Int
   var chunk = Chunk()
   var result = ChunkResult()
+  /// With `--format text` and no `--explain`: the text decisions rendered so far, kept from chunk to chunk.
+  var textWriter: DecisionTextWriter?
+
+  init(owner: Int) { self.owner = owner }
 }

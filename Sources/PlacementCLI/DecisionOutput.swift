@@ -35,18 +35,48 @@ struct DecisionOutput {
     if decision.placement == leadPlacement {
       for warning in decision.warnings { lines.append("warning: \(warning)") }
     }
-    var first = "\(decision.placement): \(describe(decision.content))"
-    first += "  (row \(decision.audience.index) '\(decision.audience.name)'"
-    if let segment = decision.audience.segment { first += ": \(AudienceTable.collapsingWhitespace(segment))" }
-    lines.append(first + ")  reason \(decision.reason.rawValue)")
+    lines.append(decisionLine(decision))
     for exposure in decision.exposures {
-      let bucket = exposure.bucket.map { "bucket \($0)" } ?? "no bucket"
-      lines.append(
-        "  exposure: test '\(exposure.test)' (version \(exposure.versionID)): variation '\(exposure.variation)', "
-          + "\(bucket), \(exposure.outcome.rawValue)")
+      lines.append(Self.exposureHead(exposure) + Self.exposureTail(bucket: exposure.bucket, exposure.outcome))
     }
     for row in decision.explanation ?? [] { lines.append("  " + row.textLine) }
     return lines.map { displayRuleText($0) + "\n" }.joined()
+  }
+
+  /// `placement: flow x  (row 2 'name': condition)  reason R`, before ``displayRuleText(_:)``: what the decision
+  /// shows, the deciding row and the reason; it depends on the placement, the row, the variation and the reason
+  /// alone (``DecisionTextWriter`` renders it once for each).
+  func decisionLine(_ decision: Decision) -> String {
+    var line = "\(decision.placement): \(describe(decision.content))"
+    line += "  (row \(decision.audience.index) '\(decision.audience.name)'"
+    if let segment = decision.audience.segment { line += ": \(AudienceTable.collapsingWhitespace(segment))" }
+    return line + ")  reason \(decision.reason.rawValue)"
+  }
+
+  /// An exposure line up to its bucket, `  exposure: test 't' (version v): variation 'b', `, before
+  /// ``displayRuleText(_:)``: it depends on the test row and the variation alone.
+  static func exposureHead(_ exposure: Exposure) -> String {
+    "  exposure: test '\(exposure.test)' (version \(exposure.versionID)): variation '\(exposure.variation)', "
+  }
+
+  /// The rest of an exposure line, `bucket 42, decided` or `no bucket, override`: ASCII that
+  /// ``displayRuleText(_:)`` leaves as it is.
+  static func exposureTail(bucket: Int?, _ outcome: ExposureOutcome) -> String {
+    var out = JSONWriter(reservingCapacity: 32)
+    writeExposureTail(bucket: bucket, outcome, to: &out)
+    return out.string
+  }
+
+  /// ``exposureTail(bucket:_:)`` written into `out`.
+  static func writeExposureTail(bucket: Int?, _ outcome: ExposureOutcome, to out: inout JSONWriter) {
+    if let bucket {
+      out.raw("bucket ")
+      out.rawInteger(bucket)
+    } else {
+      out.raw("no bucket")
+    }
+    out.raw(", ")
+    out.raw(utf8: outcome.rawValue)
   }
 
   func describe(_ content: ShownContent) -> String {

@@ -7,6 +7,10 @@ enum DiffFindings {
   static let codes: [(code: String, severity: Severity, summary: String)] = [
     ("decision-changed", .info, "some profile gets a different decision at this placement"),
     ("reassigns-running-test", .error, "profiles of a running A/B test would see another variation"),
+    (
+      "variation-renamed", .warning,
+      "variations of a running test are renamed: profiles keep their content, not their variation id"
+    ),
     ("variation-content-changed", .warning, "a variation of a running test shows other content"),
     ("test-started", .info, "an A/B test starts"),
     ("test-ended", .warning, "an A/B test ends"),
@@ -14,7 +18,10 @@ enum DiffFindings {
     ("overrides-changed", .warning, "a QA override was added or removed: the profiles it matches get another decision"),
     ("placement-added", .info, "a placement is added"),
     ("placement-removed", .warning, "a placement is removed"),
-    ("diff-undecided", .info, "a pair of rows the reasoner could not compare, or a placement the time budget skipped"),
+    (
+      "diff-undecided", .warning,
+      "a placement not proved equivalent and with no change found (unknown), a pair of rows left undecided, or a placement the time budget skipped"
+    ),
   ]
 
   /// The row to annotate: the one whose change is responsible (a removed row has no new place, so the row
@@ -38,8 +45,12 @@ enum DiffFindings {
               Note("for example \(DiffText.witness(transition))"),
             ]))
       }
+      // Undecided pairs beside found changes are notes on what else may change; without a change they leave the
+      // placement unknown, which no gate may read as equivalent.
+      let severity: Severity = placement.status == .changed ? .info : .warning
       for reason in placement.undecided {
-        out.append(Diagnostic("diff-undecided", "placement '\(placement.name)': \(reason)", at: nil, severity: .info))
+        out.append(
+          Diagnostic("diff-undecided", "placement '\(placement.name)': \(reason)", at: nil, severity: severity))
       }
     }
     for test in report.tests {

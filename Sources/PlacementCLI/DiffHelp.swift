@@ -2,18 +2,21 @@
 enum DiffHelp {
   static let text = """
     usage: placement diff OLD [NEW] [--rules PATH] [--profiles FILE] [--now INSTANT] [--format FORMAT]
-                          [--fail-on any|reassign|content:ID]... [--expect equivalent] [--time-budget SECONDS]
-                          [--verbose]
+                          [--fail-on any|reassign|reassign-ids|content:ID]... [--expect equivalent]
+                          [--time-budget SECONDS] [--verbose]
 
     Compares two rule sets and reports, per placement, every change of decision some profile can get
     (old decision → new decision), each with an example profile that both rule sets resolve to exactly those
     decisions, the rows that decided and why (row added, removed or moved, segment narrowed, widened or both,
-    content or test changed). A placement where no profile can change decision is proved "equivalent";
-    one whose QA overrides changed (its own 'override <placement>: …', or a variation override of a test its
+    content or test changed), at --now and at every stretch of time where other windows are live. A
+    placement is "equivalent" only when the reasoner proves that no profile can change decision; one where it
+    found no change but could not prove it reads "unknown: not proved equivalent", with what was left
+    undecided (every check below fails on it). One whose QA overrides changed (its own 'override <placement>: …', or a variation override of a test its
     rows hold: added, removed, rewritten, or naming a segment that changed) reads "overrides changed", with
     the overrides listed.
-    A/B tests are checked for safety: re-weighted under the same version (the exact share of profiles that
-    change variation), a new version (everyone re-draws), profiles taken out of a running test.
+    A/B tests are checked for safety: re-weighted under the same version (the exact shares of profiles that
+    change content and that change variation id; a variation renamed with its content and weight is
+    variation-renamed), a new version (everyone re-draws), profiles taken out of a running test.
 
     OLD and NEW are rules files or folders, or git revisions: 'placement diff main' compares the rules at
     --rules (default: Rules) with the same path at 'main' (read with git, the working tree is not touched);
@@ -32,8 +35,10 @@ enum DiffHelp {
                             sarif (SARIF 2.1.0)
       --fail-on CHECK       exit 1 when: 'any' profile changes decision (a changed override that applies at
                             a placement counts; so does a placement added or removed);
-                            'reassign': a running A/B test reassigns profiles (reassigns-running-test);
-                            'content:ID': some profile newly sees paywall or flow ID. Repeatable.
+                            'reassign': profiles of a running A/B test see other content
+                            (reassigns-running-test); 'reassign-ids': also a rename (variation-renamed);
+                            'content:ID': some profile newly sees paywall or flow ID. Repeatable. A placement
+                            not proved either way (unknown, skipped) fails each check it could hide.
       --expect equivalent   exit 1 unless every placement is proved equivalent and no override changed
                             (for refactorings)
       --time-budget SECONDS stop comparing after this long and list the placements skipped (default: 8)

@@ -2,7 +2,8 @@ import PlacementKit
 
 /// `--format json`: the whole diff as one JSON object (keys sorted), the sample's full matrix included:
 /// `{"equivalent", "now", "now_from" ("option": --now, or "clock"), "placements": [{"name", "status", "transitions": [{"old", "new", "old_row", "new_row",
-/// "causes", "witness", "now"}], "undecided", "overrides": [{"change", "target", "override", "segments", "file",
+/// "causes", "witness", "now"}], "undecided", "reassignments": [{"test", "kind", "reassigned_fraction",
+/// "reassigned_content_fraction"}], "overrides": [{"change", "target", "override", "segments", "file",
 /// "line"}]}], "added_placements", "removed_placements", "tests", "conflicting_attributes", "sample": {"path",
 /// "profiles", "failed_lines", "placements": [{"name", "changed", "matrix": [{"old", "new", "count",
 /// "examples"}]}]}, "checks": [{"check", "failed", "reason"}]}`.
@@ -35,6 +36,14 @@ struct DiffJSONReporter {
       "name": .string(placement.name), "status": .string(placement.status.rawValue),
       "transitions": .array(placement.transitions.map(transition)),
       "undecided": .array(placement.undecided.map(JSONValue.string)),
+      "reassignments": .array(
+        placement.reassignments.map { finding in
+          .object([
+            "test": .string(finding.test), "kind": .string(finding.kind.rawValue),
+            "reassigned_fraction": finding.reassignedFraction.map(JSONValue.number) ?? .null,
+            "reassigned_content_fraction": finding.reassignedContentFraction.map(JSONValue.number) ?? .null,
+          ])
+        }),
       "overrides": .array(
         placement.overrides.map { change in
           .object([
@@ -75,6 +84,7 @@ struct DiffJSONReporter {
       "kind": .string(finding.kind.rawValue), "severity": .string(finding.severity.rawValue),
       "test": .string(finding.test), "message": .string(finding.message),
       "reassigned_fraction": finding.reassignedFraction.map(JSONValue.number) ?? .null,
+      "reassigned_content_fraction": finding.reassignedContentFraction.map(JSONValue.number) ?? .null,
       "witness": finding.witness.flatMap { try? JSONReader.parse($0) } ?? .null,
     ]
     if let span = finding.span {

@@ -19,7 +19,9 @@ struct DiffMarkdownReporter {
     for name in report.addedPlacements { out += "| `\(name)` | added |\n" }
     for name in report.removedPlacements { out += "| `\(name)` | removed |\n" }
     for placement in report.placements
-    where !placement.transitions.isEmpty || !placement.undecided.isEmpty || !placement.overrides.isEmpty {
+    where !placement.transitions.isEmpty || !placement.undecided.isEmpty || !placement.overrides.isEmpty
+      || !placement.reassignments.isEmpty
+    {
       out += "\n#### `\(placement.name)`\n\n"
       if !placement.transitions.isEmpty {
         out += "| old decision | new decision | why | rows (old → new) | example profile |\n|---|---|---|---|---|\n"
@@ -29,7 +31,10 @@ struct DiffMarkdownReporter {
             "| \(cell(t.old.description)) | \(cell(t.new.description)) | \(cell(t.causes.map(\.description).joined(separator: "; "))) | \(cell(rows)) | `\(cell(DiffText.witness(t)))` |\n"
         }
       }
-      if !placement.transitions.isEmpty && !placement.overrides.isEmpty { out += "\n" }
+      if !placement.transitions.isEmpty && !(placement.overrides.isEmpty && placement.reassignments.isEmpty) {
+        out += "\n"
+      }
+      for finding in placement.reassignments { out += "- \(cell(DiffText.reassignment(finding)))\n" }
       for change in placement.overrides {
         out += "- \(change) (\(fileLine(change.span)))\n"
       }

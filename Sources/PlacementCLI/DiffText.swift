@@ -53,6 +53,7 @@ struct DiffText {
         out += "    why: \(transition.causes.map(\.description).joined(separator: "; "))\n"
         out += "    e.g. \(Self.witness(transition))\n"
       }
+      for finding in placement.reassignments { out += "  \(Self.reassignment(finding))\n" }
       for change in placement.overrides { out += "  \(Self.override(change))\n" }
       for reason in placement.undecided { out += "  undecided: \(reason)\n" }
     }
@@ -87,9 +88,31 @@ struct DiffText {
     case .changed:
       "\(placement.transitions.count) decision change\(placement.transitions.count == 1 ? "" : "s")" + overrides
     case .overridesChanged: "overrides changed"
-    case .undecided: "not proved equivalent (\(placement.undecided.count) undecided)"
+    case .unknown: "unknown: not proved equivalent (\(placement.undecided.count) undecided)"
     case .skipped: "skipped (time budget)" + overrides
     }
+  }
+
+  /// `test 'onboarding_q1' re-assigns 20% of its profiles here to other content (20% change variation id)
+  /// [reassigns-running-test]`, or `test 'p/offer' renames the variation of 34% of its profiles here (0% change
+  /// content) [variation-renamed]`: a running test's exact shares, by content and by variation id.
+  static func reassignment(_ finding: TestFinding) -> String {
+    let ids = percent(finding.reassignedFraction ?? 0)
+    let content = percent(finding.reassignedContentFraction ?? 0)
+    let what =
+      finding.kind == .variationRenamed
+      ? "renames the variation of \(ids) of its profiles here (\(content) change content)"
+      : "re-assigns \(content) of its profiles here to other content (\(ids) change variation id)"
+    return "test '\(finding.test)' \(what) [\(finding.kind.rawValue)]"
+  }
+
+  /// `20%`, `33.5%`: a fraction as a percentage without trailing zeros.
+  static func percent(_ fraction: Double) -> String {
+    let hundredths = (fraction * 10_000).rounded()
+    let whole = Int(hundredths) / 100
+    let rest = Int(hundredths) % 100
+    return rest == 0
+      ? "\(whole)%" : rest % 10 == 0 ? "\(whole).\(rest / 10)%" : "\(whole).\(rest < 10 ? "0" : "")\(rest)%"
   }
 
   /// `override added: 'override upgrade_prompt: paywall p for …' (qa.rules:8:10)`.
@@ -116,7 +139,7 @@ struct DiffText {
       "\(count(.changed)) placement\(count(.changed) == 1 ? "" : "s") changed", "\(count(.equivalent)) equivalent",
     ]
     if count(.overridesChanged) > 0 { parts.insert("\(count(.overridesChanged)) with overrides changed", at: 1) }
-    if count(.undecided) > 0 { parts.append("\(count(.undecided)) not proved") }
+    if count(.unknown) > 0 { parts.append("\(count(.unknown)) unknown") }
     if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
     if !report.addedPlacements.isEmpty { parts.append("\(report.addedPlacements.count) added") }
     if !report.removedPlacements.isEmpty { parts.append("\(report.removedPlacements.count) removed") }

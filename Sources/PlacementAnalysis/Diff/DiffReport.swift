@@ -13,8 +13,8 @@ public struct DiffReport: Sendable {
   /// Attributes whose type changed kind (e.g. `number` to `string`): conditions over them are not compared.
   public let conflictingAttributes: [String]
 
-  /// True when no profile can change decision at any placement, proved, no placement was added or removed and
-  /// no QA override changed.
+  /// True when no profile can change decision at any placement, proved (no placement ``PlacementDiff/Status/unknown``
+  /// or skipped), no placement was added or removed and no QA override changed.
   public var isEquivalent: Bool {
     addedPlacements.isEmpty && removedPlacements.isEmpty && placements.allSatisfy { $0.status == .equivalent }
       && !tests.contains { $0.kind == .overridesChanged }
@@ -36,8 +36,10 @@ public struct PlacementDiff: Sendable {
     /// applies here was added, removed or rewritten (see ``PlacementDiff/overrides``): the profiles it matches
     /// get another decision.
     case overridesChanged = "overrides-changed"
-    /// No change was found, but some row pairs could not be decided (see ``PlacementDiff/undecided``).
-    case undecided
+    /// Not proved equivalent, and no change found: some profiles reach both rows of a pair whose decisions may
+    /// differ, but the search neither found one that changes nor proved that none does (see
+    /// ``PlacementDiff/undecided``). Never a proof of anything.
+    case unknown
     /// Not analysed: the diff's time budget ran out first.
     case skipped
   }
@@ -46,8 +48,17 @@ public struct PlacementDiff: Sendable {
   public internal(set) var status: Status
   /// The decision changes some profile can make, each with a confirmed witness; sorted by old then new outcome.
   public let transitions: [Transition]
-  /// Row pairs (old row → new row) whose overlap the reasoner could not decide, with the reason.
+  /// What was left undecided (old row → new row, the variations and the instant), with the reason; non-empty
+  /// for ``Status/unknown`` and ``Status/skipped``, and possibly beside found transitions.
   public let undecided: [String]
+  /// The findings of the running tests this placement's rows hold whose draw changed under the same version (a
+  /// re-assignment or a rename), with the test's exact fractions: one of them moves profiles here.
+  public internal(set) var reassignments: [TestFinding] = []
+  /// The A/B tests the placement's rows hold on both sides (a cross-placement test by name, an inline one as
+  /// `placement/name`): the running tests a change here can take profiles out of.
+  public internal(set) var runningTests: [String] = []
+  /// The paywall and flow ids the new rows can show (variations included), sorted.
+  public internal(set) var newContentIDs: [String] = []
   /// The QA overrides added, removed or changed that apply here (a rewritten one is removed and added): the
   /// placement's own, and the variation overrides of the tests its rows hold. Each is also an `overrides-changed` finding.
   public internal(set) var overrides: [OverrideChange] = []
@@ -57,7 +68,7 @@ public struct PlacementDiff: Sendable {
   func with(overrides: [OverrideChange]) -> PlacementDiff {
     var diff = self
     diff.overrides = overrides
-    if !overrides.isEmpty && (status == .equivalent || status == .undecided) { diff.status = .overridesChanged }
+    if !overrides.isEmpty && (status == .equivalent || status == .unknown) { diff.status = .overridesChanged }
     return diff
   }
 }
@@ -120,6 +131,35 @@ public struct Outcome: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
     test = decision.abTest.map { "test \($0.name) variation \($0.variation)" }
     testName = decision.abTest?.name
+  }
+
+  /// The outcome of a row's content as the resolver reports it: `content` itself, or variation `variation` of
+  /// the test (nil for a content that is not a test); nil for a content that falls through.
+  init?(_ content: Content, variation: ABVariation? = nil) {
+    var shown = content
+    var testName: String? = nil
+    if case .test(let abTest) = content {
+      guard let variation else { return nil }
+      shown = variation.content
+      testName = abTest.name
+      test = "test \(abTest.name) variation \(variation.id)"
+    } else {
+      test = nil
+    }
+    switch shown {
+    case .flow(let id, let paywall):
+      self.content = "flow \(id)" + (paywall.map { " with paywall \($0)" } ?? "")
+      ids = [id] + (paywall.map { [$0] } ?? [])
+    case .paywall(let id):
+      self.content = "paywall \(id)"
+      ids = [id]
+    case .holdout:
+      self.content = "holdout"
+      ids = []
+    case .fallthrough_, .test:
+      return nil
+    }
+    self.testName = testName
   }
 
   public var description: String { content + (test.map { " (\($0))" } ?? "") }
@@ -194,8 +234,12 @@ public struct Cause: Sendable, Hashable, CustomStringConvertible {
 /// An experiment safety finding about one A/B test.
 public struct TestFinding: Sendable {
   public enum Kind: String, Sendable, Hashable {
-    /// Profiles in the running test would see another variation (re-weighted, re-versioned, or taken out).
+    /// Profiles in the running test would see another variation with other content (re-weighted, re-versioned,
+    /// or taken out).
     case reassignsRunningTest = "reassigns-running-test"
+    /// Same version, and every profile keeps its content, but some change variation id: a variation renamed
+    /// with its content and weight (a rename that changes the draw order moves content: a re-assignment).
+    case variationRenamed = "variation-renamed"
     /// Same draw, but a variation's content changed.
     case variationContentChanged = "variation-content-changed"
     /// A `sticky` test's draw changed under the same version: profiles that carry their assignment keep it, only
@@ -213,9 +257,12 @@ public struct TestFinding: Sendable {
   /// The test's name (`placement/test` for a test written inline in a placement).
   public let test: String
   public let message: String
-  /// The fraction of the test's profiles that change variation (exact, from the 100 buckets), when the version
-  /// is kept; 1 for a new version.
+  /// The fraction of the test's profiles that change variation id (exact, from the 100 buckets), when the
+  /// version is kept; nil when it is not (everyone re-draws) or the finding is not about the draw.
   public let reassignedFraction: Double?
+  /// The fraction of the test's profiles that change variation and, with it, content (in some placement of the
+  /// test): ``reassignedFraction`` less the buckets that only change id; nil as ``reassignedFraction``.
+  public internal(set) var reassignedContentFraction: Double? = nil
   /// Where: the test's row in the new rules (the old one for an ended test).
   public let span: SourceSpan?
   /// A profile that shows the change, when there is one.

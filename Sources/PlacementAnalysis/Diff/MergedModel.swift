@@ -16,6 +16,11 @@ struct MergedModel {
   let newSegment: [Int]
   /// Attribute names whose type changed kind between the two rule sets.
   let conflictingAttributes: [String]
+  /// The QA overrides' conditions of each side in the merged model, by their index in the side's program
+  /// (``TestOverride/condition``, ``PlacementOverride/condition``: the side's segment count plus the override's
+  /// index).
+  let oldOverrides: [Int: Condition]
+  let newOverrides: [Int: Condition]
 
   init(old: CheckedRules, new: CheckedRules) {
     var attributes = old.attributes
@@ -84,6 +89,10 @@ struct MergedModel {
     model = CheckedRules(attributes: attributes, segments: segments, placements: [], files: [])
     self.newSegment = newSegment
     conflictingAttributes = conflicts
+    oldOverrides = Dictionary(
+      uniqueKeysWithValues: old.overrides.enumerated().map { (old.segments.count + $0, $1.condition) })
+    newOverrides = Dictionary(
+      uniqueKeysWithValues: new.overrides.enumerated().map { (new.segments.count + $0, remap.apply($1.condition)) })
   }
 
   /// The union of two option lists of the same kind, and where each of the second list's options went.

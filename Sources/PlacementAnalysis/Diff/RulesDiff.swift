@@ -27,12 +27,14 @@ public struct DiffError: Error, Sendable, CustomStringConvertible {
 /// by the lint ``Reasoner`` over both rule sets' segments at once (attributes united by name, identically
 /// written segments shared), with a witness profile that both rule sets resolve to exactly these decisions, the
 /// rows that decided, and the causes (row added, removed, moved, segment narrowed/widened/changed, content or
-/// test changed). A placement with no reachable change is proved ``PlacementDiff/Status/equivalent``, unless a
-/// QA override that applies at it changed (``PlacementDiff/Status/overridesChanged``). A/B tests
-/// on both sides are compared by their draws: the exact share of the 100 buckets that change variation under a
-/// kept `version_id`, a new version re-drawing everyone, profiles leaving a test (PRODUCT.md §4.9). The proof
-/// is exact where the lint reasoner is (finite domains, number/version/date intervals); where it is not
-/// (patterns, `starts_with`, rollouts, `years_since`), the pair is listed as undecided, naming the tests.
+/// test changed), at `now` and at every stretch of time where other windows are live (see
+/// ``PlacementComparison``). A placement is ``PlacementDiff/Status/equivalent`` only when every pair of rows
+/// and variations is refuted, unless a QA override that applies at it changed
+/// (``PlacementDiff/Status/overridesChanged``); what is neither refuted nor reached by a witness is listed as
+/// undecided, and a placement with an undecided pair and no change is ``PlacementDiff/Status/unknown``. A/B
+/// tests on both sides are compared by their draws: the exact share of the 100 buckets that change variation
+/// (by id and by content) under a kept `version_id`, a new version re-drawing everyone, profiles leaving a test
+/// (PRODUCT.md §4.9).
 public enum RulesDiff {
   /// Compares two compiled rule sets.
   /// - Throws: ``DiffError`` when either side has compile errors.
@@ -42,12 +44,15 @@ public enum RulesDiff {
     guard let oldRules = old.ruleSet else { throw DiffError(side: "old") }
     guard let newRules = new.ruleSet else { throw DiffError(side: "new") }
     let merged = MergedModel(old: old.model, new: new.model)
-    let reasoner = Reasoner(model: merged.model, now: options.now)
+    let reasoners = PhaseReasoners(
+      model: merged.model, now: options.now,
+      conditions: Array(merged.oldOverrides.values) + Array(merged.newOverrides.values))
     let profileSlot = merged.model.attributes.first { $0.name == "profile_id" }?.slot ?? 0
     let deadline = ContinuousClock.now + options.timeBudget
     let oldByName = Dictionary(oldRules.placements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     let newNames = Set(newRules.placements.map(\.name))
     let overrideChanges = OverrideChanges.changes(old: old.model, new: new.model)
+    let overriddenTests = Set(overrideChanges.map(\.0.target))
     var placements: [PlacementDiff] = []
     for placement in newRules.placements {
       guard let was = oldByName[placement.name] else { continue }
@@ -60,20 +65,41 @@ public enum RulesDiff {
         continue
       }
       let comparison = PlacementComparison(
-        merged: merged, reasoner: reasoner, oldRules: oldRules, newRules: newRules, old: was, new: placement,
-        now: options.now, profileSlot: profileSlot, deadline: deadline)
-      placements.append(comparison.run().with(overrides: overrides))
+        merged: merged, reasoners: reasoners, oldRules: oldRules, newRules: newRules, old: was, new: placement,
+        now: options.now, profileSlot: profileSlot, deadline: deadline, overridesChanged: overriddenTests)
+      var diff = comparison.run().with(overrides: overrides)
+      diff.runningTests = PlacementFacts.tests(was).intersection(PlacementFacts.tests(placement)).sorted()
+      diff.newContentIDs = PlacementFacts.contentIDs(placement).sorted()
+      placements.append(diff)
     }
     let transitions = placements.flatMap(\.transitions)
+    let draws = TestSafety.findings(old: oldRules.placements, new: newRules.placements, transitions: transitions)
+    for index in placements.indices {
+      placements[index].reassignments = Self.reassignments(placements[index], draws)
+    }
+    let oldSites = TestSafety.sites(oldRules.placements)
     return DiffReport(
       placements: placements,
       addedPlacements: newRules.placements.map(\.name).filter { oldByName[$0] == nil },
       removedPlacements: oldRules.placements.map(\.name).filter { !newNames.contains($0) },
-      tests: TestSafety.findings(old: oldRules.placements, new: newRules.placements, transitions: transitions)
+      tests: draws
         + TestSafety.departures(
-          transitions,
-          crossPlacement: Set(TestSafety.sites(oldRules.placements).filter(\.site.test.isCrossPlacement).map(\.key)))
+          transitions, crossPlacement: Set(oldSites.filter { $0.sites[0].test.isCrossPlacement }.map(\.key)))
         + OverrideChanges.findings(overrideChanges),
       conflictingAttributes: merged.conflictingAttributes)
+  }
+
+  /// The findings of tests whose draw changed under the same version (a re-assignment, a rename, a sticky
+  /// re-weighting) that move profiles at this placement: a transition of the placement stays in the test with
+  /// another variation. Each keeps the test's exact fractions.
+  static func reassignments(_ placement: PlacementDiff, _ findings: [TestFinding]) -> [TestFinding] {
+    findings.filter { finding in
+      guard (finding.reassignedFraction ?? 0) > 0 else { return false }
+      return placement.transitions.contains { transition in
+        guard let name = transition.old.testName, transition.new.testName == name, transition.old != transition.new
+        else { return false }
+        return finding.test == name || finding.test == "\(placement.name)/\(name)"
+      }
+    }
   }
 }

@@ -28,9 +28,12 @@ package final class Program: Sendable {
   let tests: [ValueTest]
   /// Rollout salts and thresholds, indexed by ``Node/a`` of `.rollout` nodes.
   let rollouts: [(salt: String, threshold: Int)]
-  /// Per attribute slot: the string literals that equality tests compare that slot with, and their ids (0..<64).
-  /// Binding stores the id of a profile's string in its scalar, so `==`/`in` becomes a bit test.
+  /// Per attribute slot: the string literals that equality tests compare that slot with, and their ids
+  /// (`0 ..< count`, any count). Binding stores the id of a profile's string in its scalar, so `==`/`in` becomes
+  /// a bit test whatever the number of literals.
   let stringIDs: [[String: UInt64]]
+  /// The words of every set of string ids spanning more than 64 (``Step/Kind/bitOfSet``), back to back.
+  let stringSets: [UInt64]
   /// Placement names → index, looked up by bytes (the `String` dictionary of ``RuleSet`` hashes with SipHash,
   /// several times slower); names are ASCII identifiers, so bytes equal means names equal.
   let placementNames: ByteKeyTable
@@ -56,6 +59,7 @@ package final class Program: Sendable {
     tests = builder.tests
     rollouts = builder.rollouts
     stringIDs = builder.stringIDs
+    stringSets = builder.stringSets
     placementNames = ByteKeyTable(placements.enumerated().map { ($1.name, Int32($0)) })
     var references = [Int](repeating: 0, count: conditions.count)
     for node in builder.nodes where node.op == .segment { references[Int(node.a)] += 1 }
@@ -173,8 +177,10 @@ struct Node: Sendable {
     case dateWithinLast, dateOlderThan
     /// `comparison`, `a` = years literal bit pattern.
     case yearsSince
-    /// `a` = mask of string ids (``Program/stringIDs``).
+    /// `a` = mask of string ids (``Program/stringIDs``) from `b`, the least of them.
     case stringIn
+    /// `a` = first word in ``Program/stringSets``, `b` = (its first id ÷ 64) << 32 | its number of words.
+    case stringInSet
     /// `comparison`, `a` = packed release version (``Scalar/packVersion``).
     case version
     /// Anything else: `tests[test].holds(values[slot], now:)`.

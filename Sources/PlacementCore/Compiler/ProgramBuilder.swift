@@ -4,6 +4,8 @@ struct ProgramBuilder {
   var tests: [ValueTest] = []
   var rollouts: [(salt: String, threshold: Int)] = []
   var stringIDs: [[String: UInt64]]
+  /// The words of the sets of string ids spanning more than 64 (``Program/stringSets``).
+  var stringSets: [UInt64] = []
 
   init(attributeCount: Int) {
     stringIDs = Array(repeating: [:], count: attributeCount)
@@ -65,23 +67,34 @@ struct ProgramBuilder {
       guard let packed = Scalar.packVersion(literal) else { return Node(op: .generic) }
       return Node(op: .version, comparison: comparison, a: packed)
     case .string(.equal, let literals, folded: nil):
-      var mask: UInt64 = 0
-      for literal in literals {
-        guard let id = stringID(literal, slot: slot) else { return Node(op: .generic) }
-        mask |= 1 << id
-      }
-      return Node(op: .stringIn, a: mask)
+      return membership(literals.map { stringID($0, slot: slot) })
     default:
       return Node(op: .generic)
     }
   }
 
-  /// The id of a string literal for a slot, assigning the next one; nil once the slot has 64.
-  mutating func stringID(_ literal: String, slot: Int) -> UInt64? {
+  /// The id of a string literal for a slot, assigning the next one (ids of a slot are `0 ..< count`, in order of
+  /// first use, so the literals of one list usually get neighbouring ids). Canonically equivalent literals share
+  /// an id: the table is keyed by `String`, whose equality is canonical equivalence.
+  mutating func stringID(_ literal: String, slot: Int) -> UInt64 {
     if let id = stringIDs[slot][literal] { return id }
     let next = UInt64(stringIDs[slot].count)
-    guard next < 64 else { return nil }
     stringIDs[slot][literal] = next
     return next
+  }
+
+  /// The instruction that holds when a string's id is one of `ids`: a mask over the 64 ids from the least one
+  /// when they span at most 64 (every `==`), else a set of words in ``stringSets``.
+  mutating func membership(_ ids: [UInt64]) -> Node {
+    guard let low = ids.min(), let high = ids.max() else { return Node(op: .stringIn, a: 0, b: 0) }
+    if high - low < 64 {
+      return Node(op: .stringIn, a: ids.reduce(0) { $0 | 1 << ($1 - low) }, b: low)
+    }
+    let first = low >> 6
+    let count = (high >> 6) - first + 1
+    let start = stringSets.count
+    stringSets.append(contentsOf: repeatElement(0, count: Int(count)))
+    for id in ids { stringSets[start + Int((id >> 6) - first)] |= 1 << (id & 63) }
+    return Node(op: .stringInSet, a: UInt64(start), b: first << 32 | count)
   }
 }

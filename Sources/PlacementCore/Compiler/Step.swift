@@ -5,7 +5,8 @@
 /// into the bounds at compile time: a closed range (`age > 21` is `age ∈ [21.nextUp, +∞]`, `installed_at <
 /// date` is `[Int64.min, ms − 1]`, `app_version >= 2.0.0` a range of packed versions, `reminders == true` the
 /// range `[1, 1]`, `interests is empty` the range `[0, 0]`), one bit of a mask (`country in ["US", "GB"]`, an
-/// option in a set), or a mask test over a set of options (`has all`, `has any`). Everything else (segment
+/// option in a set; a set of string ids spanning more than 64 is a mask of several words), or a mask test over a
+/// set of options (`has all`, `has any`). Everything else (segment
 /// references aside) is ``Kind/other``: the walk then reads the ``Node`` and its test, the one definition of
 /// those tests. A scalar whose tag is not the step's goes the same way unless it is missing (every test but
 /// `is set` fails on a missing value).
@@ -17,8 +18,12 @@ struct Step: Sendable {
     case signedRange
     /// `tag`'s bits as a `Double` in `[Double(bitPattern: a), Double(bitPattern: b)]` (numbers).
     case doubleRange
-    /// Bit `bits` of the mask `a` is set (a string literal's id, an option's index).
+    /// Bit `bits − b` of the mask `a` is set: an option's index (`b` = 0), or a string literal's id when the ids
+    /// tested span at most 64 (`b` = the least of them), so that `==` against any literal is one bit test.
     case bitOfMask
+    /// Bit `bits` is set in a set of string ids spanning more than 64: the words `a ..< a + (b & 0xFFFF_FFFF)` of
+    /// ``Program/stringSets``, whose first word holds ids from `64 × (b >> 32)`.
+    case bitOfSet
     /// Every bit of the mask `a` is set in `bits`.
     case hasAll
     /// Some bit of the mask `a` is set in `bits`.
@@ -77,7 +82,8 @@ struct Step: Sendable {
     case .bool: self.init(.unsignedRange, .bool, node.slot, (node.a, node.a))
     case .choicesIsEmpty: self.init(.unsignedRange, .choices, node.slot, (UInt64(0), UInt64(0)))
     case .choiceIn: self.init(.bitOfMask, tag: .choice, slot: node.slot, a: node.a)
-    case .stringIn: self.init(.bitOfMask, tag: .string, slot: node.slot, a: node.a)
+    case .stringIn: self.init(.bitOfMask, tag: .string, slot: node.slot, a: node.a, b: node.b)
+    case .stringInSet: self.init(.bitOfSet, tag: .string, slot: node.slot, a: node.a, b: node.b)
     case .choicesHasAll: self.init(.hasAll, tag: .choices, slot: node.slot, a: node.a)
     case .choicesHasAny: self.init(.hasAny, tag: .choices, slot: node.slot, a: node.a)
     case .all, .any, .not, .constant, .rollout, .choicesCount, .dateWithinLast, .dateOlderThan, .yearsSince,
@@ -99,9 +105,10 @@ struct Step: Sendable {
   }
 
   /// Whether a scalar with this step's ``tag`` and bits `bits` passes the step: the fast kinds' one
-  /// definition (for ``Kind/isSet``, ``Kind/segment`` and ``Kind/other`` the walk decides without it).
+  /// definition (for ``Kind/isSet``, ``Kind/segment`` and ``Kind/other`` the walk decides without it). `sets`
+  /// is the program's ``Program/stringSets``, read by ``Kind/bitOfSet`` alone.
   @inline(__always)
-  func holds(_ bits: UInt64) -> Bool {
+  func holds(_ bits: UInt64, sets: UnsafeBufferPointer<UInt64> = UnsafeBufferPointer(start: nil, count: 0)) -> Bool {
     switch kind {
     case .unsignedRange: return a <= bits && bits <= b
     case .signedRange:
@@ -110,7 +117,12 @@ struct Step: Sendable {
     case .doubleRange:
       let value = Double(bitPattern: bits)
       return Double(bitPattern: a) <= value && value <= Double(bitPattern: b)
-    case .bitOfMask: return bits < 64 && a & (1 &<< bits) != 0
+    case .bitOfMask:
+      let offset = bits &- b
+      return offset < 64 && a & (1 &<< offset) != 0
+    case .bitOfSet:
+      let word = (bits &>> 6) &- (b &>> 32)
+      return word < b & 0xFFFF_FFFF && sets[Int(truncatingIfNeeded: a &+ word)] & (1 &<< (bits & 63)) != 0
     case .hasAll: return bits & a == a
     case .hasAny: return bits & a != 0
     case .isSet, .segment, .other: preconditionFailure("decided by the walk")

@@ -33,12 +33,14 @@ extension Program {
           segmentPlans.withUnsafeBufferPointer { segmentPlans in
             rowPlans.withUnsafeBufferPointer { rowPlans in
               placementPlans.withUnsafeBufferPointer { placementPlans in
-                profile.scalars.withUnsafeBufferPointer { scalars in
-                  var evaluator = ProgramEvaluator(
-                    program: self, nodes: nodes, steps: steps, segmentPlans: segmentPlans,
-                    rowPlans: rowPlans, placementPlans: placementPlans, scalars: scalars, memo: memo,
-                    words: memoWords, now: now, observer: observer)
-                  return body(&evaluator, profile)
+                stringSets.withUnsafeBufferPointer { stringSets in
+                  profile.scalars.withUnsafeBufferPointer { scalars in
+                    var evaluator = ProgramEvaluator(
+                      program: self, nodes: nodes, steps: steps, segmentPlans: segmentPlans,
+                      rowPlans: rowPlans, placementPlans: placementPlans, stringSets: stringSets, scalars: scalars,
+                      memo: memo, words: memoWords, now: now, observer: observer)
+                    return body(&evaluator, profile)
+                  }
                 }
               }
             }
@@ -70,6 +72,8 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   let rowPlans: UnsafeBufferPointer<RowPlan>
   /// The program's ``Program/placementPlans``.
   let placementPlans: UnsafeBufferPointer<PlacementPlan>
+  /// The program's ``Program/stringSets``.
+  let stringSets: UnsafeBufferPointer<UInt64>
   let scalars: UnsafeBufferPointer<Scalar>
   /// `words` "known" words, then `words` "holds" words.
   let memo: UnsafeMutableBufferPointer<UInt64>
@@ -136,7 +140,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   func leaf(_ step: Step, _ index: Int, _ profile: BoundProfile) -> Bool {
     if step.kind.readsBits {
       let scalar = scalars[Int(step.slot)]
-      if scalar.tag == step.tag { return step.holds(scalar.bits) }
+      if scalar.tag == step.tag { return step.holds(scalar.bits, sets: stringSets) }
       // Every test but `is set` fails on a missing value; a value the fast form cannot read goes to the
       // reference path.
       return scalar.tag != .missing && generic(nodes[index], profile)

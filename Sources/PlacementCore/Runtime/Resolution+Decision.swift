@@ -86,7 +86,7 @@ extension RuleSet {
   }
 
   /// One exposure: the test, the variation drawn (or forced, or kept) and how it ended.
-  static func exposure(_ test: ABTest, _ draw: Draw, fellThrough: Bool) -> Exposure {
+  package static func exposure(_ test: ABTest, _ draw: Draw, fellThrough: Bool) -> Exposure {
     let variation = test.variations[Int(draw.variation)]
     return Exposure(
       test: test.name, versionID: test.versionID, variation: variation.id,

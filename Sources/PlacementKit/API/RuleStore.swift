@@ -44,13 +44,25 @@ public final class RuleStore: Sendable {
   /// assignments a profile carries count, and new ones are not kept.
   public let assignments: (any AssignmentStore)?
 
+  /// Where the rules come from and how the polls went (``status``); written by the load at start
+  /// (``init(source:cache:options:assignments:clock:)``) and by the store's ``RulesFollower``.
+  let record: PthreadLocked<SourceRecord>
+  /// The current time of the record's instants (``status``).
+  let clock: @Sendable () -> Instant
+
   /// A store serving `ruleSet` as version 1.
   /// - Parameters:
   ///   - ruleSet: the rules to serve until the first applied reload.
   ///   - assignments: the store of sticky assignments every resolution consults and updates, or nil.
-  public init(_ ruleSet: RuleSet, assignments: (any AssignmentStore)? = nil) {
+  public convenience init(_ ruleSet: RuleSet, assignments: (any AssignmentStore)? = nil) {
+    self.init(ruleSet, assignments: assignments, clock: { .now })
+  }
+
+  init(_ ruleSet: RuleSet, assignments: (any AssignmentStore)?, clock: @escaping @Sendable () -> Instant) {
     installed = SnapshotCell(Installed(Snapshot(ruleSet: ruleSet, version: 1), ticket: 0))
     self.assignments = assignments
+    self.clock = clock
+    record = PthreadLocked(SourceRecord(installedAt: clock()))
   }
 
   /// The installed rule set and its version. Resolve every placement of one request against one snapshot, so
@@ -61,6 +73,12 @@ public final class RuleStore: Sendable {
 
   /// The installed rule set.
   public var ruleSet: RuleSet { snapshot.ruleSet }
+
+  /// What the store serves, where from, and how fresh it is (``RulesStatus``): for a health endpoint and a
+  /// metrics page.
+  public var status: RulesStatus {
+    record.withLock { $0.status(snapshot) }
+  }
 
   /// Compiles `sources` and, when they have no error, installs the result.
   ///
@@ -89,6 +107,21 @@ public final class RuleStore: Sendable {
       return install(try RuleSet.load(directory: directory, options: options), ticket: ticket)
     } catch {
       return ReloadResult(outcome: .rejected, version: snapshot.version, diagnostics: [], loadError: error)
+    }
+  }
+
+  /// Compiles `sources` and installs them as ``reload(sources:options:)`` does, then runs `recording` with the
+  /// result while holding the record's lock, which ``status`` takes too: a status never pairs the new rules with
+  /// the previous record.
+  func reload(
+    sources: [RuleSource], options: CompileOptions, recording: (inout SourceRecord, ReloadResult) -> Void
+  ) -> ReloadResult {
+    let ticket = tickets.add(1, ordering: .relaxed).newValue
+    let compilation = RuleSet.compile(sources: sources, options: options)
+    return record.withLock { record in
+      let result = install(compilation, ticket: ticket)
+      recording(&record, result)
+      return result
     }
   }
 

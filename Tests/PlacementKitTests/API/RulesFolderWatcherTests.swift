@@ -11,14 +11,14 @@ import Testing
 #endif
 
 /// Following a rules folder: each poll reloads exactly when a `*.rules` file changed, a broken edit keeps the
-/// previous rules serving and is reported, and ``RulesFolderWatcher/start()`` polls on its own. The tests drive
-/// ``RulesFolderWatcher/poll()`` themselves, so no test waits for a timer except the one about `start()`.
+/// previous rules serving and is reported, and ``RulesFollower/start()`` polls on its own. The tests drive
+/// ``RulesFollower/poll()`` themselves, so no test waits for a timer except the one about `start()`.
 @Suite struct RulesFolderWatcherTests {
   /// A rules folder with `a.rules` of generation 0, its store, and a watcher that records what it reports.
   final class Fixture: Sendable {
     let folder: String
     let store: RuleStore
-    let watcher: RulesFolderWatcher
+    let watcher: RulesFollower
     /// What the watcher reported, in order.
     let reported: PthreadLocked<[ReloadResult]>
 
@@ -29,7 +29,8 @@ import Testing
       store = RuleStore(try RuleSet.load(directory: folder).get())
       let reports = PthreadLocked<[ReloadResult]>([])
       reported = reports
-      watcher = RulesFolderWatcher(store: store, directory: folder) { result in reports.withLock { $0.append(result) } }
+      watcher = RulesFollower(store: store, source: .folder(folder)) { result in reports.withLock { $0.append(result) }
+      }
     }
 
     deinit {

@@ -95,15 +95,18 @@ struct OracleRules {
       out += "  \(row.segment.map { "s\($0)" } ?? "default")\(windowText(index)) -> \(row.content.text)\n"
     }
     out += "}\n"
-    if let layer {
-      func percent(_ buckets: Int) -> String { "\(buckets / 100).\(buckets % 100 < 10 ? "0" : "")\(buckets % 100)" }
-      out += "layer l version \"\(layer.salt)\" {\n"
-      for share in layer.shares {
-        out += "  \(share.test) \(percent(share.buckets.lowerBound))% to \(percent(share.buckets.upperBound))%\n"
-      }
-      out += "}\n"
-    }
+    if let layer { out += Self.layerText(salt: layer.salt, shares: layer.shares) }
     return out
+  }
+
+  /// `layer l version "<salt>" { … }` with each share's bounds in percent with two decimals.
+  static func layerText(salt: String, shares: [(test: String, buckets: Range<Int>)]) -> String {
+    func percent(_ buckets: Int) -> String { "\(buckets / 100).\(buckets % 100 < 10 ? "0" : "")\(buckets % 100)" }
+    var out = "layer l version \"\(salt)\" {\n"
+    for share in shares {
+      out += "  \(share.test) \(percent(share.buckets.lowerBound))% to \(percent(share.buckets.upperBound))%\n"
+    }
+    return out + "}\n"
   }
 
   /// ` from "…" until "…"` of row `index`, or "".

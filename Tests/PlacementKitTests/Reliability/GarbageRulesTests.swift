@@ -86,6 +86,6 @@ import TestSupport
     let rendered = DiagnosticRenderer().render(compilation.diagnostics)
     #expect(!rendered.contains("\u{1B}"))
     #expect(rendered.contains("unexpected character '\\u{1B}'"))
-    #expect(rendered.contains(" 1 | segment a = agee \u{FFFD}[2J> 1"))
+    #expect(rendered.contains(" 1 | segment a = agee \\u{1B}[2J> 1"))
   }
 }

@@ -92,6 +92,28 @@ import Testing
     #expect(yes.tag == .bool && yes.holds(1) && !yes.holds(0))
   }
 
+  /// String equality is a bit test at any number of literals: a mask counted from its least id when the ids
+  /// span at most 64 (every `==`), else a set of words; either holds for exactly its ids, at and past its edges.
+  @Test func stringIDSetsHoldExactlyTheirIDsAtAnyCount() {
+    let idSets: [[UInt64]] = [
+      [0], [63], [64], [999], [998, 1_000], [64, 127], [0, 63], [70, 71, 127, 128, 300, 1_000], [0, 64], [5, 1_023],
+      Array(stride(from: 3, to: 1_100, by: 7)),
+    ]
+    var builder = ProgramBuilder(attributeCount: 1)
+    let steps = idSets.map { step(builder.membership($0)) }
+    builder.stringSets.withUnsafeBufferPointer { sets in
+      for (ids, folded) in zip(idSets, steps) {
+        let spansMoreThan64 = ids.max()! - ids.min()! >= 64
+        #expect(folded.tag == .string && folded.kind == (spansMoreThan64 ? .bitOfSet : .bitOfMask), "\(ids)")
+        for id in Array(0...1_200) + [UInt64(1) << 32, UInt64(1) << 38, .max - 1, .max] {
+          #expect(folded.holds(id, sets: sets) == ids.contains(id), "\(id) in \(ids)")
+        }
+      }
+    }
+    // Four sets span more than 64 ids, each stored as the words from its least id's to its greatest's.
+    #expect(builder.stringSets.count == 2 + 15 + 16 + 18)
+  }
+
   @Test func testsRelativeToNowAndGenericTestsAreTheNodes() {
     for op in [Node.Op.choicesCount, .dateWithinLast, .dateOlderThan, .yearsSince, .generic, .rollout, .constant] {
       #expect(step(Node(op: op)).kind == .other, "\(op)")
