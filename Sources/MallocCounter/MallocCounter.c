@@ -1,21 +1,13 @@
-// Counts heap allocations for the benchmark and PerformanceTests (docs/Performance.md, "Counting allocations").
+// Counts heap allocations for the benchmark (docs/Performance.md, "Counting allocations").
 //
 // On glibc the executable that links this file defines malloc and friends; the dynamic linker resolves every
 // allocation of the process (the Swift runtime's included) to these definitions, which count in a thread-local
 // variable and forward to glibc's own implementation (__libc_malloc & co.). Nothing here allocates or locks.
-// The test executable links it too, so a sanitizer build (`swift test --sanitize=thread`), whose runtime
-// intercepts the allocator itself, gets no definitions and an inactive counter.
 #include "MallocCounter.h"
 #include <stddef.h>
 #include <errno.h>
 
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
-#define MALLOC_COUNTER_SANITIZED 1
-#endif
-#endif
-
-#if defined(__linux__) && defined(__GLIBC__) && !defined(MALLOC_COUNTER_SANITIZED)
+#if defined(__linux__) && defined(__GLIBC__)
 
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);

@@ -4,9 +4,9 @@ import Testing
 
 /// Instructions per unit of each hot-path operation (``Callgrind``), held to `baselines.json` within
 /// ``InstructionBaselines/tolerance``: more fails as a regression, fewer asks to re-record, so that the baseline
-/// keeps every improvement. `PLACEMENT_RECORD_BASELINES=1 swift test -c release --filter PerformanceTests`
-/// re-records (review the diff of `baselines.json`).
-@Suite(PerformanceLane.releaseOnly, .serialized)
+/// keeps every improvement. ``InstructionBaselines/recordCommand`` re-records (review the diff of
+/// `baselines.json`).
+@Suite(PerformanceLane.withReleaseBench, .serialized)
 struct InstructionCountTests {
   @Test(arguments: HotPath.Operation.allCases)
   func instructionsPerUnitMatchTheBaseline(_ operation: HotPath.Operation) throws {
@@ -32,15 +32,16 @@ struct InstructionCountTests {
       InstructionBaselines.compare(.bind, measured: 1_031, baselines: baselines)
         == "bind: 1031 instructions per bound line, 3.1 % over the baseline of 1000 (tolerance 3 %): a regression; "
         + "find it with callgrind (docs/Performance.md), or if it is intended, re-record with "
-        + "PLACEMENT_RECORD_BASELINES=1 swift test -c release --filter PerformanceTests")
+        + "PLACEMENT_RECORD_BASELINES=1 PLACEMENT_BENCH=.build/release/placement-bench swift test --filter "
+        + "InstructionCountTests")
   }
 
   @Test func anImprovementAsksToReRecord() {
     #expect(
       InstructionBaselines.compare(.bind, measured: 900, baselines: baselines)
         == "bind: 900 instructions per bound line, 10.0 % under the baseline of 1000 (tolerance 3 %): an "
-        + "improvement; re-record with PLACEMENT_RECORD_BASELINES=1 swift test -c release --filter "
-        + "PerformanceTests so that the baseline keeps it")
+        + "improvement; re-record with PLACEMENT_RECORD_BASELINES=1 PLACEMENT_BENCH=.build/release/placement-bench "
+        + "swift test --filter InstructionCountTests so that the baseline keeps it")
   }
 
   @Test func aMissingBaselineSaysHowToRecordIt() {
@@ -55,11 +56,13 @@ struct InstructionCountTests {
 }
 
 /// The instruction-count baselines: `baselines.json` beside this file, operation → instructions per unit, as
-/// measured on the release build of `swift test -c release` (Swift 6.3.1, x86-64).
+/// measured on `swift build -c release --product placement-bench` (Swift 6.3.1, x86-64 Linux).
 enum InstructionBaselines {
   /// The deviation either way that passes.
   static let tolerance = 0.03
-  static let recordCommand = "PLACEMENT_RECORD_BASELINES=1 swift test -c release --filter PerformanceTests"
+  static let recordCommand =
+    "PLACEMENT_RECORD_BASELINES=1 PLACEMENT_BENCH=.build/release/placement-bench swift test --filter "
+    + "InstructionCountTests"
 
   static var file: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("baselines.json")

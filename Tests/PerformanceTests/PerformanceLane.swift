@@ -1,18 +1,14 @@
 import Testing
 
-/// Where the performance tests run: release builds only (`swift test -c release --filter PerformanceTests`,
-/// as `.ci/run` does), since a debug build allocates and executes what the optimiser removes.
+/// Where the measuring suites run: when `PLACEMENT_BENCH` names a release `placement-bench`, as `.ci/run` does
+/// (docs/Contributing.md, "The hot path's guard"); otherwise they are skipped, saying how to run them.
 enum PerformanceLane {
-  static var isOptimized: Bool {
-    #if DEBUG
-      false
-    #else
-      true
-    #endif
-  }
+  static let command =
+    "swift build -c release --product placement-bench && "
+    + "PLACEMENT_BENCH=.build/release/placement-bench swift test --filter PerformanceTests"
 
-  /// The suites' condition: skipped in a debug build, with the command that runs them.
-  static var releaseOnly: ConditionTrait {
-    .enabled(if: isOptimized, "release builds only: swift test -c release --filter PerformanceTests")
+  /// The suites' condition.
+  static var withReleaseBench: ConditionTrait {
+    .enabled(if: HotPathBench.path != nil, "needs a release placement-bench: \(command)")
   }
 }
