@@ -10,9 +10,9 @@ let package = Package(
   ],
   targets: [
     // The engine core: source → syntax → semantics → compiler → runtime, plus JSON, ingest, rule tests and the
-    // shared value types (Values/). Free of Foundation (STYLE.md): SwiftPM cannot forbid an import without
-    // `unsafeFlags`, which would stop backends from depending on this package, so ModuleBoundaryTests and .ci/run
-    // check it instead.
+    // shared value types (Values/). Free of Foundation (docs/Contributing.md): SwiftPM cannot forbid an import
+    // without `unsafeFlags`, which would stop backends from depending on this package, so ModuleBoundaryTests and
+    // .ci/run check it instead.
     .target(name: "PlacementCore"),
     // Lint analysis, the formatter and the rule-set diff, over the core's syntax and semantics.
     .target(name: "PlacementAnalysis", dependencies: ["PlacementCore"]),

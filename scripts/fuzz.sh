@@ -45,7 +45,7 @@ build() {
     # One module: the imports of the engine's own modules (and the facade's re-exports) would name missing modules.
     sed -i -E '/^(@_exported )?import Placement(Core|Analysis)$/d' "${sources[@]/#/$out/src/}"
     # ld.gold warns about every ASan helper symbol; keep the log and show its errors only when the build fails.
-    # -package-name: the Syntax types are `package` (reliability report D3: without it nothing builds).
+    # -package-name: the Syntax types are `package` (without it nothing builds).
     (cd "$out/src" && swiftc -sanitize=fuzzer,address "$opt" -g -parse-as-library -module-name PlacementFuzz \
       -package-name placement "$@" "${sources[@]}" "${harness[@]}" -o ../fuzzer) 2>"$out/build.log" \
       || { grep -v 'Cannot export local symbol' "$out/build.log" >&2; exit 70; }

@@ -1,5 +1,5 @@
 // libFuzzer target `binder`: the JSON-bytes binder (`RuleSet.bind(jsonBytes:)`) against its reference, and the
-// explanation against the decision (issue 11 decision 14, issue 10 decision 7), on the rule set of Rules/
+// explanation against the decision, on the rule set of Rules/
 // (`fuzzRuleSet`, shared with the `resolve` target).
 //
 // Built by scripts/fuzz.sh with the engine's sources (PlacementCore, PlacementKit/API) in one module (no `import`).

@@ -4,7 +4,7 @@
 // Built by scripts/fuzz.sh with the engine's sources (PlacementCore, PlacementKit/API) in one module (no `import`).
 // Besides "no crash, no leak, no hang", it checks invariants that a bug would break (a failed `precondition`
 // is a finding like a crash). Only the first diagnostics are rendered: rendering all 200 of a junk input took
-// 50–67 % of each execution (reliability report D8), and one renderer call per input covers the renderer.
+// 50–67 % of each execution, and one renderer call per input covers the renderer.
 
 import Foundation
 

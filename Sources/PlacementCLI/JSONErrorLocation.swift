@@ -1,7 +1,6 @@
 import PlacementKit
 
-/// Where a JSON error is printed: `FILE:LINE:COLUMN`, 1-based, as rules diagnostics print positions (issue 11,
-/// decision 8).
+/// Where a JSON error is printed: `FILE:LINE:COLUMN`, 1-based, as rules diagnostics print positions.
 extension SourcePosition {
   /// `name:LINE:COLUMN`, the line counted from `firstLine`: a batch or events line passes its own number, so a
   /// position within the line becomes a position within the file.

@@ -82,7 +82,7 @@ struct ResolveCommand: Subcommand {
   }
 
   /// The placements to resolve, each once, in the order asked (default: all, in declaration order); an unknown
-  /// one is a data error listing the known ones (PRODUCT.md §4.10).
+  /// one is a data error listing the known ones (docs/Product.md §4.10).
   func placementHandles(in ruleSet: RuleSet) throws(CommandFailure) -> [PlacementHandle] {
     let asked = arguments.all("--placement")
     guard !asked.isEmpty else { return ruleSet.placementHandles }

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// A batch where hostile lines sit between good ones: each bad line gets one clear error with its line number,
-/// the good lines around it resolve normally, and the failures are counted (issue 7, "must show").
+/// the good lines around it resolve normally, and the failures are counted.
 @Suite(.tags(.slow), .notInQuickLane) struct BatchReliabilityTests {
   let args = ["--placement", "onboarding_end", "--now", "2026-11-30T00:00:00Z", "--rules", repo("Rules")]
 
@@ -38,7 +38,7 @@ import TestSupport
       ":25: error: invalid JSON: -Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out)"
     ),
     (
-      // A string over the per-value limit costs only its attribute (issue 11, decision 4); an underflowing
+      // A string over the per-value limit costs only its attribute; an underflowing
       // number is invalid JSON, like an overflowing one (D12).
       Array(#"{"profile_id":"s","age":1e-400}"#.utf8),
       ":25: error: invalid JSON: number out of range"

@@ -3,8 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-/// Issue 11 decision 13, command-line rows (m-2, m-12, m-13, P-1, P-3, P-5, P-6, P-7, D11, review smaller
-/// findings): the commands agree with each other.
+/// Command-line consistency: the commands agree with each other.
 @Suite struct CLIConsistencyTests {
   let scratch = ScratchFolder()
   let common = ["--now", "2026-11-30T00:00:00Z", "--rules", repo("Rules")]

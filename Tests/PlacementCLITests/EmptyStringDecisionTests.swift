@@ -2,7 +2,7 @@ import Foundation
 import PlacementKit
 import Testing
 
-/// Issue 10's first proven defect: `nick == ""` decided `flow a` on `--profile` and `flow b` on `--profiles`,
+/// `nick == ""` decided `flow a` on `--profile` and `flow b` on `--profiles`,
 /// and `--explain` contradicted the decision. Every entry point now gives `flow a`, and explain agrees.
 @Suite struct EmptyStringDecisionTests {
   static let rules = """

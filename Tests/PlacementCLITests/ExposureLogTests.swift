@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `resolve --exposures FILE`: the exposure log of batch jobs (issue 12 item 1).
+/// `resolve --exposures FILE`: the exposure log of batch jobs.
 @Suite struct ExposureLogTests {
   let now = ["--now", "2026-12-01T00:00:00Z", "--rules", repo("Rules")]
   static func yogaFan(_ id: String) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `ingest` and `test --coverage` at the edges (issue 11: newcomer trial m-10, m-14, m-15, m-16).
+/// `ingest` and `test --coverage` at the edges.
 @Suite struct IngestAndCoverageEdgesTests {
   /// A fresh folder under the temporary directory, removed by the caller.
   func scratch() throws -> URL {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 11 decision 8, P-2: every JSON document the CLI reads reports an error as `FILE:LINE:COLUMN`, 1-based,
+/// Every JSON document the CLI reads reports an error as `FILE:LINE:COLUMN`, 1-based,
 /// columns in characters, like rules diagnostics; the message keeps no byte offset.
 @Suite struct JSONErrorPositionTests {
   let scratch = ScratchFolder()

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `resolve --allow-overrides` and `--assignments-out` on the shipped rules (issue 12 items 2 and 5).
+/// `resolve --allow-overrides` and `--assignments-out` on the shipped rules.
 @Suite struct ResolveAssignmentsTests {
   static let musicFan = #""custom_attributes":{"interests":["music"],"birthday":"1990-01-01"}"#
   static let lines = [

@@ -2,7 +2,7 @@ import Foundation
 import PlacementKit
 import Testing
 
-/// Issue 11, decision 2 (newcomer trial M-2): untrusted text is escaped everywhere it is shown, with the escaping
+/// Untrusted text is escaped everywhere it is shown, with the escaping
 /// and the 60-character cut of warnings. The two repros of M-2 (a U+202E and a line break forging an output line,
 /// an ESC clear-screen), a 200-character value, and hostile text in the rules and in a rule test file.
 @Suite struct UntrustedOutputTests {

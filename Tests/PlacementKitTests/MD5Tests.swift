@@ -4,7 +4,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// The shared conformance file (PRODUCT.md §4.9), computed with Python's hashlib.
+/// The shared conformance file (docs/Product.md §4.9), computed with Python's hashlib.
 struct ABDrawVectors: Decodable {
   struct Digest: Decodable {
     let input: String

@@ -106,7 +106,7 @@ private func v(_ text: String, sourceLocation: SourceLocation = #_sourceLocation
 
   /// Invalid strings from the semver.org FAQ regex test set (minus `1`, `1.2`, `1.2-SNAPSHOT` and
   /// `1.2-RC-SNAPSHOT`, accepted by our relaxation,
-  /// and the 23-digit major, which is valid SemVer but does not fit `UInt64`), plus the cases of PRODUCT.md §4.3.
+  /// and the 23-digit major, which is valid SemVer but does not fit `UInt64`), plus the cases of docs/Product.md §4.3.
   @Test(arguments: [
     "1.2.3-0123", "1.2.3-0123.0123", "1.1.2+.123", "+invalid", "-invalid", "-invalid+invalid", "-invalid.01",
     "alpha", "alpha.beta", "alpha.beta.1", "alpha.1", "alpha+beta", "alpha_beta", "alpha.", "alpha..", "beta",

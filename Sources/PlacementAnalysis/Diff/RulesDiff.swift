@@ -28,13 +28,13 @@ public struct DiffError: Error, Sendable, CustomStringConvertible {
 /// written segments shared), with a witness profile that both rule sets resolve to exactly these decisions, the
 /// rows that decided, and the causes (row added, removed, moved, segment narrowed/widened/changed, content or
 /// test changed), at `now` and at every stretch of time where other windows are live (see
-/// ``PlacementComparison``). A placement is ``PlacementDiff/Status/equivalent`` only when every pair of rows
+/// `PlacementComparison`). A placement is ``PlacementDiff/Status/equivalent`` only when every pair of rows
 /// and variations is refuted, unless a QA override that applies at it changed
 /// (``PlacementDiff/Status/overridesChanged``); what is neither refuted nor reached by a witness is listed as
 /// undecided, and a placement with an undecided pair and no change is ``PlacementDiff/Status/unknown``. A/B
 /// tests on both sides are compared by their draws: the exact share of the 100 buckets that change variation
 /// (by id and by content) under a kept `version_id`, a new version re-drawing everyone, profiles leaving a test
-/// (PRODUCT.md §4.9).
+/// (docs/Product.md §4.9).
 public enum RulesDiff {
   /// Compares two compiled rule sets.
   /// - Throws: ``DiffError`` when either side has compile errors.

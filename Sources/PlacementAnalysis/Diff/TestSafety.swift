@@ -1,6 +1,6 @@
 import PlacementCore
 
-/// Experiment safety: what a rules change does to the A/B tests that are running (PRODUCT.md §4.9).
+/// Experiment safety: what a rules change does to the A/B tests that are running (docs/Product.md §4.9).
 ///
 /// A test is the same test on both sides when it has the same name (and, for a test written inline, the same
 /// placement). With the same `version_id`, a profile keeps its bucket, so the share of profiles that change

@@ -1,4 +1,4 @@
-/// The compile-time bound on one resolution (issue 10, item 6): since a resolution evaluates each segment at
+/// The compile-time bound on one resolution: since a resolution evaluates each segment at
 /// most once (``SegmentPlan/memoSlot``), its work is at most the summed cost of the segments its placement's rows
 /// reach, each counted once, plus the rows themselves. ``SemanticLimits/maxResolutionCost`` states the bound in
 /// the steps counted here; a placement over it does not compile.

@@ -1,4 +1,4 @@
-/// The limits an Adapty profile puts on custom attributes (PRODUCT.md §3): a key is 1–30 characters of
+/// The limits an Adapty profile puts on custom attributes (docs/Product.md §3): a key is 1–30 characters of
 /// `[A-Za-z0-9._-]`; a value is a string of 1–50 characters after trimming whitespace, or a number; a profile holds
 /// at most 30 custom attributes.
 public enum AdaptyLimits {

@@ -1,4 +1,4 @@
-// Strict parsing of the decimal strings a `number_input` reports (PRODUCT.md §3).
+// Strict parsing of the decimal strings a `number_input` reports (docs/Product.md §3).
 
 /// Parses the text of a number input as a finite decimal number.
 enum DecimalText {

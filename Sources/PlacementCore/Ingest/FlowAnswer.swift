@@ -1,4 +1,4 @@
-/// One answer decoded from a `flow_user_input` event (PRODUCT.md §3).
+/// One answer decoded from a `flow_user_input` event (docs/Product.md §3).
 ///
 /// The case follows the element kind (see `ElementKind.answerType`), never the shape of the payload:
 /// an old-style `{id, title}` object and a modern `item_ids` array give the same `.choice`.
@@ -31,7 +31,7 @@ public enum FlowAnswer: Sendable, Equatable {
   }
 }
 
-/// The `element_type` of a `flow_user_input` event; raw values are the SDK's strings (PRODUCT.md §3).
+/// The `element_type` of a `flow_user_input` event; raw values are the SDK's strings (docs/Product.md §3).
 public enum ElementKind: String, Sendable, CaseIterable {
   /// `text_input`: `value` is a String.
   case textInput = "text_input"

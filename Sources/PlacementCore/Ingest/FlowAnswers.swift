@@ -1,4 +1,4 @@
-/// The answers of one user's flow, accumulated from `flow_user_input` events in arrival order (PRODUCT.md §3).
+/// The answers of one user's flow, accumulated from `flow_user_input` events in arrival order (docs/Product.md §3).
 ///
 /// Answers are keyed by (screen, element) because Element IDs are unique per screen, not per flow. The last
 /// event for a key wins; a `.remove` change deletes the key. Keys keep the position of their *first*
@@ -79,7 +79,7 @@ public struct FlowAnswers: Sendable, Equatable {
 
   /// Whether the user cleared `element`: the last event for it removed the answer (a `""` text, an empty single
   /// choice), so no screen holds one now. A cleared field removes the attribute even when the profile's
-  /// `custom_attributes` carry a value (issue 11, decision 3).
+  /// `custom_attributes` carry a value.
   /// - Parameters:
   ///   - element: the Element ID as sent in `element_id`.
   ///   - screen: the screen (`instanceId`) to look on; `nil` for any screen.

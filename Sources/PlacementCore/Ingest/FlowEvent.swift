@@ -1,4 +1,4 @@
-/// One `flow_user_input` event of the Adapty iOS SDK, decoded and validated (PRODUCT.md §3).
+/// One `flow_user_input` event of the Adapty iOS SDK, decoded and validated (docs/Product.md §3).
 ///
 /// The SDK reports an input when a field loses focus, a picker closes with a new value, or an option or toggle
 /// is tapped. Element ids are unique per screen only, so an answer is keyed by (`screenID`, `elementID`).

@@ -1,4 +1,4 @@
-// Validation of a `flow_user_input` event's members into a `FlowEvent` (PRODUCT.md §3).
+// Validation of a `flow_user_input` event's members into a `FlowEvent` (docs/Product.md §3).
 
 extension FlowEvent {
   /// The keys an input event is read from; the params decoder converts only these.

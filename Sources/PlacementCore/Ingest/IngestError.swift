@@ -1,4 +1,4 @@
-/// A malformed `flow_user_input` event (PRODUCT.md §3).
+/// A malformed `flow_user_input` event (docs/Product.md §3).
 ///
 /// Thrown by `FlowEvent.decode`. `field` is the offending key of the event (`element_id`, `element_type`,
 /// `value`, `item_ids`, `instanceId`, …), or `event` when the event as a whole is not an object. `message` is

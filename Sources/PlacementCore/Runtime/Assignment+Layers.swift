@@ -1,5 +1,5 @@
 extension RuleSet {
-  /// Whether a profile may enter `test` as far as its layer is concerned (issue 12 item 3): always for a test in
+  /// Whether a profile may enter `test` as far as its layer is concerned: always for a test in
   /// no layer; for a layered test, when the profile's layer bucket (``Bucketing/rolloutBucket(salt:profileID:)``
   /// of the layer's salt, 0–9,999) is in the test's share. A profile without a usable `profile_id` cannot be
   /// bucketed by the layer and enters no layered test (``unbucketedLayerWarnings(_:placement:_:)`` says so), so

@@ -1,6 +1,6 @@
 /// How a profile got its variation of a test (reported as the exposure's outcome, see ``ExposureOutcome``).
 package enum AssignmentSource: UInt8, Sendable {
-  /// Drawn from the profile's bucket (PRODUCT.md §4.9).
+  /// Drawn from the profile's bucket (docs/Product.md §4.9).
   case drawn
   /// The profile has no usable `profile_id`: the first variation in draw order, no bucket.
   case unbucketed
@@ -33,7 +33,7 @@ extension RuleSet {
   /// In order: a QA override (the profile's run-time `force`, then the rules' overrides of the test:
   /// docs/ABTests.md), a sticky test's carried assignment while its variation exists (both apply whatever the
   /// layer), then, outside the test's layer share, nil (``admitsToLayer(_:profile:)``); else the A/B draw of
-  /// PRODUCT.md §4.9 on ``BoundProfile/bucketingID`` (without one, the first variation in draw order).
+  /// docs/Product.md §4.9 on ``BoundProfile/bucketingID`` (without one, the first variation in draw order).
   func assign<Observer: EvaluationObserver>(
     _ test: ABTest, profile: borrowing BoundProfile, run: inout ProgramEvaluator<Observer>
   ) -> Draw? {

@@ -1,4 +1,4 @@
-/// Coerces raw profile values to an attribute's declared type (PRODUCT.md §4.2). Types are strict: a bool
+/// Coerces raw profile values to an attribute's declared type (docs/Product.md §4.2). Types are strict: a bool
 /// never becomes a number, a number never a string. The only conversions are the documented ones: numeric
 /// strings for `number`, Unix numbers and ISO-8601 strings for `date`, SemVer strings for `version`.
 enum Coercion {
@@ -52,7 +52,7 @@ enum Coercion {
     return (.missing, "expected \(Self.expected(type)), found a \(raw.typeName)")
   }
 
-  /// The value of a flow answer for an attribute's declared type (PRODUCT.md §3 table).
+  /// The value of a flow answer for an attribute's declared type (docs/Product.md §3 table).
   static func value(_ answer: FlowAnswer, as type: AttributeType) -> (Value, problem: String?) {
     switch (type, answer) {
     case (.string, .text(let s)): return (.string(s), nil)

@@ -1,4 +1,4 @@
-/// What a profile gets at a placement, and why (PRODUCT.md §2 "Decision").
+/// What a profile gets at a placement, and why (docs/Product.md §2 "Decision").
 public struct Decision: Sendable, Equatable {
   public let placement: String
   public let profileID: String?
@@ -97,7 +97,7 @@ public enum ExposureOutcome: String, Sendable, Equatable, CaseIterable {
 public struct Exposure: Sendable, Equatable {
   /// The test's name.
   public let test: String
-  /// The test's version id (PRODUCT.md §4.9): the key of the draw and of sticky assignments.
+  /// The test's version id (docs/Product.md §4.9): the key of the draw and of sticky assignments.
   public let versionID: String
   /// The variation's id.
   public let variation: String

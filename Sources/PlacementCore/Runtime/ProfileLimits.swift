@@ -1,6 +1,6 @@
 /// Bounds on one profile document: a profile file, or one line of a JSON Lines batch. Profiles come from apps in
 /// the wild, so every bound is checked: a whole-document bound is a ``ProfileError`` for that profile only, the
-/// per-value bound (`maxStringBytes`) costs only the attribute that holds the value (issue 11, decision 4).
+/// per-value bound (`maxStringBytes`) costs only the attribute that holds the value.
 ///
 /// | bound | default | over it |
 /// |---|---|---|

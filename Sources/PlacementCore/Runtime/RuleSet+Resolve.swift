@@ -3,7 +3,7 @@
 /// The resolution itself is `Resolver.swift`.
 extension RuleSet {
   /// Resolves one placement for a bound profile: the first row, in priority order, whose segment matches and
-  /// whose content does not fall through decides (PRODUCT.md §2, §4.8–4.10).
+  /// whose content does not fall through decides (docs/Product.md §2, §4.8–4.10).
   /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``, or
   ///   ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)`` when `profile` was not bound by this rule set.
   public func resolve(_ placement: String, for profile: BoundProfile, options: ResolveOptions) throws(ResolveError)

@@ -1,5 +1,5 @@
 /// A profile value after coercion to its attribute's declared type; `.missing` for absent, null or
-/// uncoercible values (PRODUCT.md §4.1–4.2).
+/// uncoercible values (docs/Product.md §4.1–4.2).
 public enum Value: Sendable, Equatable {
   case missing
   case string(String)
@@ -20,7 +20,7 @@ public enum Value: Sendable, Equatable {
   /// The value as a person reads it in explanations, with option ids restored. A string is profile text, so it
   /// is quoted, escaped and cut exactly as in warnings (control characters, line breaks and bidi overrides as
   /// `\n`, `\u{202E}`; at most 60 characters, then `…`): an explanation cannot forge an output line or drive a
-  /// terminal (issue 11, decision 2).
+  /// terminal.
   public func display(_ type: AttributeType) -> String {
     switch self {
     case .missing: return "missing"

@@ -5,7 +5,7 @@
 /// the lint reasoner's solvers check their candidate values with it.
 extension ValueTest {
   /// Whether the test holds for `value` at `now`. Every positive test is false on a missing value; `isSet` tests
-  /// presence (PRODUCT.md §4.1).
+  /// presence (docs/Product.md §4.1).
   package func holds(_ value: Value, now: Instant) -> Bool {
     switch (self, value) {
     case (.isSet, _): return !value.isMissing

@@ -1,4 +1,4 @@
-/// The type of an attribute (PRODUCT.md §2).
+/// The type of an attribute (docs/Product.md §2).
 public typealias TimeUnit = Instant.TimeUnit
 
 public enum AttributeType: Sendable, Hashable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-/// Attributes the engine knows without a declaration (PRODUCT.md §2; Adapty's segment attributes). A profile
+/// Attributes the engine knows without a declaration (docs/Product.md §2; Adapty's segment attributes). A profile
 /// carries them as top-level JSON members with these names.
 public enum BuiltinAttributes {
   /// Name and type of each built-in attribute, in documentation order.

@@ -80,7 +80,7 @@ extension Checker {
     return Options(ids: ids, titles: titles)
   }
 
-  /// The source of an attribute; the element type must fit the declared type (PRODUCT.md §3).
+  /// The source of an attribute; the element type must fit the declared type (docs/Product.md §3).
   mutating func attributeSource(_ syntax: SourceSyntax, type: AttributeType) -> AttributeSource? {
     guard !syntax.element.isMissing, let kind = AttributeSource.Kind(rawValue: syntax.kind.text) else { return nil }
     if syntax.element.text.isEmpty {

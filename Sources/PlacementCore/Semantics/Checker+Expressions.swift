@@ -1,6 +1,6 @@
 extension Checker {
   /// Resolves and types a condition. Errors are reported and replaced by `false`, so nothing unknown ever
-  /// matches (fail closed, PRODUCT.md §4.7).
+  /// matches (fail closed, docs/Product.md §4.7).
   mutating func checkExpression(_ expr: Expr, references: inout [(target: Int, span: SourceSpan)]) -> Condition {
     switch expr {
     case .and(let left, let right):

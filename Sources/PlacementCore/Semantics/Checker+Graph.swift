@@ -1,5 +1,5 @@
 extension Checker {
-  /// Reports each cycle in the segment reference graph once, naming the whole cycle (PRODUCT.md §4.7).
+  /// Reports each cycle in the segment reference graph once, naming the whole cycle (docs/Product.md §4.7).
   ///
   /// The depth-first search keeps its path on a heap stack, so a chain of any length cannot overflow the native
   /// stack. Returns the segments in post-order (every segment after the segments it refers to, for the acyclic

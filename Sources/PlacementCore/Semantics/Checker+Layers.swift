@@ -123,7 +123,7 @@ extension Checker {
     return test
   }
 
-  /// The default row always decides (PRODUCT.md §4.10), so it cannot hold a test that some profiles skip.
+  /// The default row always decides (docs/Product.md §4.10), so it cannot hold a test that some profiles skip.
   mutating func checkDefaultLayer(_ content: Content, _ row: RowSyntax) {
     guard case .test(let test) = content, !test.isCrossPlacement, let share = test.layer else { return }
     report(

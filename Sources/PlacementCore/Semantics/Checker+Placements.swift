@@ -74,7 +74,7 @@ extension Checker {
     return definition
   }
 
-  /// The default row always decides, so a placement always ends there (PRODUCT.md §4.10): it cannot fall
+  /// The default row always decides, so a placement always ends there (docs/Product.md §4.10): it cannot fall
   /// through, hold a test with a variation that falls through, or be a cross-placement test's row (those rows
   /// are checked before every other row, so it would hide the whole table).
   mutating func checkDefaultContent(_ content: Content, _ row: RowSyntax) {

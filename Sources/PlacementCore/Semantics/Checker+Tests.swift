@@ -44,7 +44,7 @@ extension Checker {
   }
 
   /// Two tests may share a version id only with the same variations and weights: the draw and the sticky
-  /// assignment of a profile are keyed by the version id (PRODUCT.md §4.9), so with other variations the tests
+  /// assignment of a profile are keyed by the version id (docs/Product.md §4.9), so with other variations the tests
   /// would disagree on the profile's variation, and an assignment written by one would be redrawn by the other.
   mutating func checkVersion(of test: ABTest, at place: SourceSpan) {
     let draw = test.variations.map { "\($0.id) \($0.weight)" }
@@ -85,7 +85,7 @@ extension Checker {
     return value
   }
 
-  /// 2–20 variations, no zero weight, weights summing to exactly 100 (PRODUCT.md §2).
+  /// 2–20 variations, no zero weight, weights summing to exactly 100 (docs/Product.md §2).
   /// - Parameters:
   ///   - ids: variation ids, in written order.
   ///   - values: their weights in percent, in the same order.

@@ -1,5 +1,5 @@
 /// A typed, name-resolved condition. Negated operators are expressed as `.not` of the positive form, which
-/// makes them exact complements on missing values (PRODUCT.md §4.1).
+/// makes them exact complements on missing values (docs/Product.md §4.1).
 package indirect enum Condition: Sendable {
   case all([Condition])
   case any([Condition])

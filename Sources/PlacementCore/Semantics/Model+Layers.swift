@@ -1,7 +1,7 @@
-/// A layered test's share of its layer's bucket space (issue 12 item 3; docs/ABTests.md "Layers").
+/// A layered test's share of its layer's bucket space (docs/ABTests.md "Layers").
 ///
 /// A layer buckets every profile once with its own salt: `UInt64(big-endian MD5("<salt>-<profile_id>")[8..<16])
-/// % 10_000` (``Bucketing/rolloutBucket(salt:profileID:)``, the hash of PRODUCT.md §4.9 modulo 10,000), so one
+/// % 10_000` (``Bucketing/rolloutBucket(salt:profileID:)``, the hash of docs/Product.md §4.9 modulo 10,000), so one
 /// bucket is 0.01 % of the profiles. A profile whose layer bucket is in ``buckets`` may enter the test (and then
 /// draws its variation as usual, from the test's own version id and 100 buckets); any other profile skips the
 /// test's rows as if their segment had not matched. Shares of one layer are disjoint, so a profile enters at

@@ -1,4 +1,4 @@
-/// Where a custom attribute's value comes from when a profile carries flow events (PRODUCT.md §3).
+/// Where a custom attribute's value comes from when a profile carries flow events (docs/Product.md §3).
 public struct AttributeSource: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable { case quiz, input, toggle }
   public let kind: Kind
@@ -60,7 +60,7 @@ public indirect enum Content: Sendable, Hashable {
   case test(ABTest)
 }
 
-/// A weighted A/B test (PRODUCT.md §4.9).
+/// A weighted A/B test (docs/Product.md §4.9).
 public struct ABTest: Sendable, Hashable {
   public let name: String
   /// The id mixed into the bucketing key; equal ids give equal assignments.

@@ -81,7 +81,7 @@ extension PredicateTyping {
   }
 
   /// The index of an option id written as a word or a string. A number or an unknown id is an error; an
-  /// option *title* gets a hint to use the id (PRODUCT.md §3: branch on item_ids, never item_titles).
+  /// option *title* gets a hint to use the id (docs/Product.md §3: branch on item_ids, never item_titles).
   mutating func option(_ literal: LiteralSyntax, _ options: Options) -> Int? {
     let text: String
     switch literal {

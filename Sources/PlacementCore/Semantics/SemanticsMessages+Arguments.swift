@@ -1,4 +1,4 @@
-/// The typed arguments of the checker's messages, with the wording they are shown in (issue 11 decision 9: report
+/// The typed arguments of the checker's messages, with the wording they are shown in (report
 /// sites pass a value, never an English phrase).
 
 /// The kind of a named declaration, as a message names it: `segment 'x' is declared twice`.

@@ -3,7 +3,7 @@ import Synchronization
 /// The 0-based columns of every byte offset of one non-ASCII line, in characters and in UTF-16 code units.
 ///
 /// Built in one pass over the line, then each lookup is O(1): rendering 200 diagnostics on a 4 MiB line costs
-/// one pass, not 200 (reliability report D7). Memory: 8 bytes per byte of the line, only for lines a
+/// one pass, not 200. Memory: 8 bytes per byte of the line, only for lines a
 /// diagnostic points into.
 struct LineColumns: Sendable {
   /// `characterColumns[i]`: characters before the one holding byte `i`; the last entry is the line's length.

@@ -1,5 +1,5 @@
 /// `layer <name> [version "<id>"] { <test> <from>% to <to>% ... }`: tests that share one bucket space, so a
-/// profile enters at most one of them (issue 12 item 3).
+/// profile enters at most one of them.
 package struct LayerDecl: Sendable {
   package let name: Name
   /// The layer's salt as written; nil when it is derived from the name (`layer/<name>`).

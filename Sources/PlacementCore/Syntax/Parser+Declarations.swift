@@ -85,6 +85,9 @@ extension Parser {
     if consumeWord("on") != nil {
       expectWord("screen")
       if let screenToken = expect(.string, .screenID) {
+        if let prefix = screen {
+          report(.screenNamedTwice(prefix: prefix.text, after: screenToken.value), screenToken.range)
+        }
         screen = Name(text: screenToken.value, range: screenToken.range)
       }
     }

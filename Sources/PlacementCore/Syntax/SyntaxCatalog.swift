@@ -15,6 +15,7 @@ public enum SyntaxCatalog {
   public static let expectedContent: DiagnosticCode = "expected-content"
   public static let expectedType: DiagnosticCode = "expected-type"
   public static let unknownSourceKind: DiagnosticCode = "unknown-source-kind"
+  public static let screenNamedTwice: DiagnosticCode = "screen-named-twice"
   public static let unknownContentType: DiagnosticCode = "unknown-content-type"
   public static let unquotedDate: DiagnosticCode = "unquoted-date"
   public static let nestingTooDeep: DiagnosticCode = "nesting-too-deep"
@@ -43,6 +44,9 @@ public enum SyntaxCatalog {
     CatalogEntry(expectedContent, .error, "a row's content was expected (flow, paywall, test, fallthrough)"),
     CatalogEntry(expectedType, .error, "an attribute type was expected"),
     CatalogEntry(unknownSourceKind, .error, "an attribute's source is not 'quiz', 'input' or 'toggle'"),
+    CatalogEntry(
+      screenNamedTwice, .error,
+      "a source names its screen both as a prefix (\"<screen>/<element>\") and with 'on screen'"),
     CatalogEntry(unknownContentType, .error, "a placement's content type is not 'flow' or 'paywall'"),
     CatalogEntry(unquotedDate, .error, "a date literal without quotes (it reads as numbers)"),
     CatalogEntry(nestingTooDeep, .error, "a condition is nested deeper than the configured limit"),

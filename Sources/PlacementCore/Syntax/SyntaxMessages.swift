@@ -61,6 +61,12 @@ extension DiagnosticMessage {
     .init(SyntaxCatalog.unknownSourceKind, "unknown source kind '\(word)': expected quiz, input or toggle")
   }
 
+  static func screenNamedTwice(prefix: String, after: String) -> Self {
+    .init(
+      SyntaxCatalog.screenNamedTwice,
+      "the screen is named twice: '\(prefix)' before the '/' and '\(after)' after 'on screen'; name it once")
+  }
+
   static func unknownContentType(_ word: String) -> Self {
     .init(SyntaxCatalog.unknownContentType, "unknown content type '\(word)': expected flow or paywall")
   }

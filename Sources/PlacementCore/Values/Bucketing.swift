@@ -26,7 +26,7 @@ public struct Variation: DrawArm, Sendable, Equatable {
   }
 }
 
-/// The deterministic A/B draw and rollout bucketing of PRODUCT.md §4.9, compatible with the Adapty SDK.
+/// The deterministic A/B draw and rollout bucketing of docs/Product.md §4.9, compatible with the Adapty SDK.
 ///
 /// For an A/B test, `h = MD5(UTF-8 of "<version_id>-<profile_id>")` (RFC 1321) and
 /// `bucket = UInt64(big-endian bytes h[8..<16]) % 100`; the variations are sorted by (weight ascending, id
@@ -39,7 +39,7 @@ public enum Bucketing {
   /// The A/B bucket of a profile in a test version.
   ///
   /// - Parameters:
-  ///   - versionID: the test's version id (PRODUCT.md §4.9).
+  ///   - versionID: the test's version id (docs/Product.md §4.9).
   ///   - profileID: the profile's stable `profile_id`.
   /// - Returns: `UInt64(big-endian MD5("<versionID>-<profileID>")[8..<16]) % 100`, in 0...99.
   public static func bucket(versionID: String, profileID: String) -> Int {

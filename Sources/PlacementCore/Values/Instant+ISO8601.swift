@@ -1,4 +1,4 @@
-/// ISO-8601 / RFC 3339 text for instants (PRODUCT.md §4.2: "ISO-8601 strings with an offset are instants,
+/// ISO-8601 / RFC 3339 text for instants (docs/Product.md §4.2: "ISO-8601 strings with an offset are instants,
 /// `YYYY-MM-DD` is a date at 00:00 UTC").
 ///
 /// Accepted forms:

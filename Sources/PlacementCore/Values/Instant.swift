@@ -1,6 +1,6 @@
 /// A point in time: whole milliseconds since 1970-01-01T00:00:00Z (the Unix epoch), ignoring leap seconds.
 ///
-/// `date` attributes (PRODUCT.md §2, §4.4) hold instants; they compare as instants, so offsets in the source
+/// `date` attributes (docs/Product.md §2, §4.4) hold instants; they compare as instants, so offsets in the source
 /// text are normalised away. Calendar questions (``wholeYears(until:)``, ``iso8601``) use the proleptic
 /// Gregorian calendar in UTC.
 ///

@@ -1,6 +1,6 @@
 /// The MD5 message digest of RFC 1321, in pure Swift.
 ///
-/// Used only for the A/B draw and rollout bucketing (PRODUCT.md §4.9), never for security. Strings are always
+/// Used only for the A/B draw and rollout bucketing (docs/Product.md §4.9), never for security. Strings are always
 /// hashed as their UTF-8 bytes, without normalisation or terminator. The internal `upperHalf` entry points stream
 /// their input through a fixed-size block buffer and do not allocate, whatever the input length.
 public enum MD5 {

@@ -1,8 +1,8 @@
 /// Parsing and validation of version text: the SemVer 2.0.0 grammar (the BNF at <https://semver.org>) with one
-/// relaxation, per PRODUCT.md §4.3.
+/// relaxation, per docs/Product.md §4.3.
 ///
 /// Relaxation: a version may omit trailing core components, which are zero: `2` and `2.0` mean `2.0.0`, and
-/// `2.0-rc.1` means `2.0.0-rc.1` (PRODUCT.md §4.3 lists what is invalid; a short core is not on that list, and
+/// `2.0-rc.1` means `2.0.0-rc.1` (docs/Product.md §4.3 lists what is invalid; a short core is not on that list, and
 /// the operator conformance suite labels `1-2.3+build99` a valid literal, 1.0.0 with pre-release `2.3`).
 ///
 /// Invalid: empty text, any whitespace (also leading/trailing), a leading `v`, characters outside

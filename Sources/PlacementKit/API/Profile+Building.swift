@@ -50,7 +50,7 @@ extension Profile {
   }
 
   /// Applies one event exactly as the iOS SDK's `didReceiveAnalyticEvent` callback delivers it
-  /// (PRODUCT.md §3): `flow_user_input` events update the answers (last value wins per screen and element);
+  /// (docs/Product.md §3): `flow_user_input` events update the answers (last value wins per screen and element);
   /// other events (`flow_screen_showed`, …) change nothing; a malformed input event is skipped and reported in
   /// ``warnings``, which every decision for this profile carries, as is what an applied event leaves out (the
   /// extra `item_ids` of a single choice: ``FlowEvent/warnings``).

@@ -71,6 +71,6 @@ extension RuleSet {
   }
 }
 
-/// The compile result's former name: ``Compilation`` is the one compile result type (issue 10, item 4).
+/// The compile result's former name: ``Compilation`` is the one compile result type.
 @available(*, deprecated, renamed: "Compilation")
 public typealias CompileResult = Compilation

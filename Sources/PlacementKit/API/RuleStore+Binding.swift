@@ -1,7 +1,7 @@
 import PlacementCore
 
 /// Binding and resolving a request's profile on one snapshot, so that a reload between the two steps can never
-/// pair a profile bound by one rule set with another (issue 10, item 3).
+/// pair a profile bound by one rule set with another.
 ///
 /// ```swift
 /// // request path: the body is the profile JSON

@@ -5,8 +5,8 @@ import PlacementCore
 ///
 /// A read holds the lock only to copy the reference out (a retain), so readers never wait for a compilation;
 /// a writer replaces the reference under the same lock. The value a writer replaces is released at once, so
-/// memory holds one rule set plus the ones readers still use (not two: the lock-free two-slot cell this replaced
-/// kept the previous value alive until the next reload, reliability report D14).
+/// memory holds one rule set plus the ones readers still use, never a replaced one kept alive until the next
+/// reload.
 final class SnapshotCell<Value: AnyObject & Sendable>: Sendable {
   private let value: PthreadLocked<Value>
 

@@ -4,7 +4,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Exposures and reasons (issue 12 item 1): every test a profile took part in on the way to its decision, and why
+/// Exposures and reasons: every test a profile took part in on the way to its decision, and why
 /// the decision shows what it shows.
 @Suite struct ExposureTests {
   static let text = """

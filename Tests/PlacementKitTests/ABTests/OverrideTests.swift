@@ -4,7 +4,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// QA overrides (issue 12 item 2): declared in the rules next to the test, or forced at run time from the profile
+/// QA overrides: declared in the rules next to the test, or forced at run time from the profile
 /// when the caller allows it; applied before bucketing, reported as exposures with outcome `override`.
 @Suite struct OverrideTests {
   static let text = """

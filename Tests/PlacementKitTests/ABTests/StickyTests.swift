@@ -4,7 +4,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Sticky assignments (issue 12 item 5): a `sticky` test honours the assignment a profile carries for its
+/// Sticky assignments: a `sticky` test honours the assignment a profile carries for its
 /// version while that variation exists, so re-weighting it moves nobody already assigned.
 @Suite struct StickyTests {
   static func rules(_ weights: (a: Int, b: Int), sticky: Bool = true, extra: String = "") -> String {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// What a backend sees of `import PlacementKit` (issue 10, item 4): code outside the package compiles against
+/// What a backend sees of `import PlacementKit`: code outside the package compiles against
 /// the built modules, and the engine's IR does not. This test target shares the package's name, so it sees every
 /// `package` declaration, as `backend-example` does; only a client that `swiftc` compiles without
 /// `-package-name` (and without `@testable`) sees what a backend sees, so each test type-checks one.

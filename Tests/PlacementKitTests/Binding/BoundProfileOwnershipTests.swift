@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Issue 10, item 3 (review defect 2): a bound profile belongs to the rule set that bound it. Resolving it with
+/// A bound profile belongs to the rule set that bound it. Resolving it with
 /// another throws an error naming both versions; it used to crash ("Index out of range") or answer wrongly.
 @Suite struct BoundProfileOwnershipTests {
   static let oneAttribute = """

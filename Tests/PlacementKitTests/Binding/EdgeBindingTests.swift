@@ -3,9 +3,8 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Issue 11's rows in the binder: per-value limits (M-5, decision 4), cleared fields (M-3, decision 3), blank ids
-/// (m-6, decision 5), a byte-order mark (D9), duplicate and canonically equivalent members (D10), limit messages
-/// that name the size and the limit (D13). Each is checked on both binding paths (JSON bytes, and a `Profile`).
+/// The binder at the edges: per-value limits, cleared fields, blank ids, a byte-order mark, duplicate and
+/// canonically equivalent members, limit messages that name the size and the limit. Each is checked on both binding paths (JSON bytes, and a `Profile`).
 @Suite struct EdgeBindingTests {
   static let ruleSet = Compilation.compile([
     RuleSource(

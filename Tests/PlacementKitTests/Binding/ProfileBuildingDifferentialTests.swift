@@ -4,7 +4,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Issue 10, item 2: every entry point binds through the same coercion. Generated profiles given as JSON bytes
+/// Every entry point binds through the same coercion. Generated profiles given as JSON bytes
 /// (`bind(jsonBytes:)`: the streaming binder or the reference reader) and the same profiles built in code
 /// (`Profile()`, `setAttribute`, `customAttributes`, `apply(eventNamed:params:)` with iOS-style params) give
 /// identical bound values and decisions.

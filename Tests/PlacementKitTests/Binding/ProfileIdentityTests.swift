@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Review defect 8 (issue 10, item 3): one store of a profile's identity. The `profile_id` attribute that
+/// One store of a profile's identity. The `profile_id` attribute that
 /// conditions read and the id that buckets are the same value, however the profile was made.
 @Suite struct ProfileIdentityTests {
   static let ruleSet = Compilation.compile([

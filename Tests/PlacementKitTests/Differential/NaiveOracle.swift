@@ -2,7 +2,7 @@
 @testable import PlacementKit
 
 /// The differential test's oracle: a deliberately naive interpreter of the generated rules, written from the
-/// specification (PRODUCT.md §4, docs/Semantics.md, docs/ABTests.md): a plain recursive walk, no compilation, no
+/// specification (docs/Product.md §4, docs/Semantics.md, docs/ABTests.md): a plain recursive walk, no compilation, no
 /// short-circuit tricks, no memo, values kept as the generator made them. It shares only the A/B hash
 /// (`Bucketing`, held to the conformance vectors by its own tests) with the engine.
 struct NaiveOracle {

@@ -1,5 +1,5 @@
 /// Profiles: each attribute absent, `null`, a valid value, or a value its type cannot take (missing, with a
-/// warning); numbers sometimes as numeric strings (coerced, PRODUCT.md §4.2).
+/// warning); numbers sometimes as numeric strings (coerced, docs/Product.md §4.2).
 extension OracleGenerator {
   mutating func profile(_ index: Int) -> OracleProfile {
     var members: [String] = []

@@ -15,7 +15,7 @@ enum OracleValue: Equatable {
 }
 
 /// A generated predicate: its text as the rules spell it, the attribute it reads, and its meaning, written
-/// from PRODUCT.md §4 and docs/Semantics.md without looking at the engine.
+/// from docs/Product.md §4 and docs/Semantics.md without looking at the engine.
 struct OraclePredicate {
   let text: String
   let attribute: String

@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Compile errors of `layer` declarations (issue 12 item 3), positions proved by markers.
+/// Compile errors of `layer` declarations, positions proved by markers.
 @Suite struct LayerCheckingTests {
   /// Two placements with tests `a`, `b` (main) and `c` (other), then `layer`.
   static func rules(_ layer: String) -> String {

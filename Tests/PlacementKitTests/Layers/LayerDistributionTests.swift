@@ -4,7 +4,7 @@ import TestSupport
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Issue 12's "Must show" for layers: tests A (30 %) and B (20 %) of one layer over 100,000 profile ids, through
+/// Layers: tests A (30 %) and B (20 %) of one layer over 100,000 profile ids, through
 /// the whole pipeline (compile, bind, `RuleSet.resolve`).
 @Suite(.tags(.slow), .notInQuickLane) struct LayerDistributionTests {
   static let profiles = 100_000
@@ -58,7 +58,7 @@ import TestSupport
     let shareB = Double(inB) * 100 / Double(Self.profiles)
     #expect(abs(shareA - 30) <= 0.5, "A: \(shareA)%")
     #expect(abs(shareB - 20) <= 0.5, "B: \(shareB)%")
-    // Within A the Adapty draw of PRODUCT.md §4.9 (version "a-2026", 100 buckets) still splits 70/30.
+    // Within A the Adapty draw of docs/Product.md §4.9 (version "a-2026", 100 buckets) still splits 70/30.
     let split = shares(variationsOfA)
     #expect(abs((split["control"] ?? 0) - 70) <= 1, "control: \(split)")
     #expect(abs((split["treatment"] ?? 0) - 30) <= 1, "treatment: \(split)")

@@ -6,7 +6,7 @@ import Testing
 
 /// The shared row reachability of `unreachable-row` and `overlapping-rows`: the same answers as checking every
 /// earlier row (today's exact answers), linear on tables of disjoint rows, and a budget that says what it
-/// skipped (issue 11, decision 12; newcomer trial m-1, m-9; reliability D5).
+/// skipped.
 @Suite struct RowReachabilityTests {
   /// A table mixing implied, overlapping, disjoint, fall-through and rollout rows.
   static let mixed = """

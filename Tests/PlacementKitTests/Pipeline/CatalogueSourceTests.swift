@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Decision 9 of issue 11: every note and fix-it text, and every parser "expected …" description, lives in its
+/// Every note and fix-it text, and every parser "expected …" description, lives in its
 /// stage's catalogue (`*Messages*.swift`, `*Notes*.swift`), so report sites in the compiler and linter stages never
 /// spell one out. A source scan, so a new report site with a literal fails here instead of slipping past review.
 @Suite struct CatalogueSourceTests {

@@ -3,8 +3,8 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// The catalogue wordings no other suite renders (issue 11 decision 9 moved them from report sites into
-/// `SyntaxMessages+Expected.swift` and `SemanticsMessages+Arguments.swift`): each message and note, word for word.
+/// The catalogue wordings no other suite renders (those of `SyntaxMessages+Expected.swift` and
+/// `SemanticsMessages+Arguments.swift`): each message and note, word for word.
 @Suite struct CatalogueWordingTests {
   /// The messages and note texts of `rules`' diagnostics with `code`.
   static func reported(_ rules: String, _ code: DiagnosticCode) -> [String] {

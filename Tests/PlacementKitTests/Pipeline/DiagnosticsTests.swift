@@ -4,7 +4,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Compiler diagnostics: positions, codes, did-you-mean, recovery (issue 2, "Must show").
+/// Compiler diagnostics: positions, codes, did-you-mean, recovery.
 @Suite struct DiagnosticsTests {
   @Test func threeMistakesGiveThreeDiagnosticsWithPositions() {
     let rules = """

@@ -3,8 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Issue 11's source, syntax and diagnostics rows: presence (review defect 5), encodings (m-7, m-8, D9),
-/// positions (P-11, P-14, D7) and slips that get a did-you-mean. Positions are stated by markers.
+/// Source, syntax and diagnostics at the edges: presence, encodings, positions and slips that get a did-you-mean. Positions are stated by markers.
 @Suite struct EdgeDiagnosticsTests {
   static let table = "\nplacement p: flow {\n  default -> flow a\n}\n"
 

@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Ingest at the edges (issue 11, decision 13): Adapty storage of lists and bools (m-15), source-kind
+/// Ingest at the edges: Adapty storage of lists and bools (m-15), source-kind
 /// mismatches (m-16), unknown option ids (P-12), integers written as integers (m-14).
 @Suite struct IngestEdgesTests {
   @Test func listsAndBoolsAreCheckedInTheFormAdaptyStores() {

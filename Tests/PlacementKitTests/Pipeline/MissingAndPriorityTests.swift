@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// PRODUCT.md §4.1 (missing values) and §4.8 (priority), through compile → bind → resolve.
+/// docs/Product.md §4.1 (missing values) and §4.8 (priority), through compile → bind → resolve.
 @Suite struct MissingAndPriorityTests {
   let noCountry = #"{"profile_id":"p"}"#
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// STYLE.md's "core free of Foundation", stated by the module layout (issue 10, item 4): no file of
+/// docs/Contributing.md's "core free of Foundation", stated by the module layout: no file of
 /// `Sources/PlacementCore` imports Foundation (or its parts), and the core imports only the standard library's
 /// `Synchronization` and the C library (`Glibc`/`Darwin`, for the clock). SwiftPM cannot forbid an import
 /// without `unsafeFlags`, which would stop backends from depending on the package, so this test (and the same
@@ -45,7 +45,7 @@ import Testing
         Issue.record("\(file):\(line): PlacementCore imports \(module); the core stays free of Foundation")
       }
     }
-    // The layout of issue 10: the core holds the pipeline, well over a hundred files.
+    // The layout: the core holds the pipeline, well over a hundred files.
     #expect(checked > 100, "only \(checked) Swift files under Sources/PlacementCore")
   }
 

@@ -4,7 +4,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// The seed document's events through the shipped rules (issue 2, "Must show").
+/// The seed document's events through the shipped rules.
 @Suite struct SeedScenarioTests {
   static let rules: RuleSet = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -4,7 +4,7 @@ import TestSupport
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Bad and over-limit profiles: each is one clear ``ProfileError`` (issue 7, "must show").
+/// Bad and over-limit profiles: each is one clear ``ProfileError``.
 @Suite(.tags(.slow), .notInQuickLane) struct ProfileLimitTests {
   func error(_ text: some Collection<UInt8>, limits: ProfileLimits = .default) -> ProfileError? {
     do {

@@ -3,8 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Reliability report D1: a resolution's cost had no practical bound. Now each segment is evaluated at most once
-/// per resolution, and a placement whose bound (``ResolutionCost``) is over ``SemanticLimits/maxResolutionCost``
+/// A resolution's cost has a bound: each segment is evaluated at most once per resolution, and a placement whose bound (``ResolutionCost``) is over ``SemanticLimits/maxResolutionCost``
 /// does not compile. The assertions are on the compile result and on counted evaluation steps, never on time.
 @Suite struct ResolutionCostTests {
   /// Counts the nodes a run evaluates.

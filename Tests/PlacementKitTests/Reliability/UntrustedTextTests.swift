@@ -26,7 +26,7 @@ import Testing
   @Test func hostileMemberNamesAndValuesInProfileMessages() throws {
     let json =
       #"{"profile_id":"p","\u001b]0;title\u0007":1,"custom_attributes":{"nick\n<stdin>:9: error: forged":"\#(String(repeating: "y", count: 2_000))"}}"#
-    // The long value of an undeclared attribute is never read (issue 11, decision 4: no whole-profile error).
+    // The long value of an undeclared attribute is never read (no whole-profile error).
     let read = try Profile(jsonBytes: Array(json.utf8))
     #expect(read.warnings.allSatisfy { !$0.contains("\n") })
     let profile = try Profile(jsonBytes: Array(#"{"\u001b]0;title\u0007":1}"#.utf8))

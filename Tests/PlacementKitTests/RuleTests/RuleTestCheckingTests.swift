@@ -95,7 +95,7 @@ import Testing
   }
 }
 
-/// Rule tests that expect a decision's reason and exposures (issue 12).
+/// Rule tests that expect a decision's reason and exposures.
 @Suite struct RuleTestExposureTests {
   let checking = RuleTestCheckingTests()
 

@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Review defect 1 (issue 10): `nick == ""` gave `flow a` through `Profile(jsonBytes:)` + `bind` and `flow b`
+/// `nick == ""` gave `flow a` through `Profile(jsonBytes:)` + `bind` and `flow b`
 /// through `bind(jsonBytes:)` (the batch path), and the explanation contradicted the decision.
 @Suite struct EmptyStringBindingTests {
   static let ruleSet = compile(

@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Issue 12 item 4, "must show": `until` before `from` is an error; a bare date is an error with a hint to add
+/// `until` before `from` is an error; a bare date is an error with a hint to add
 /// an offset (the growthbook#5333 bug class: a date read in each server's own time zone). Positions by markers.
 @Suite struct ScheduleCheckingTests {
   func rules(_ row: String) -> String {

@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Issue 12 item 4, "must show": a scheduled row is skipped before its window and after it, and matches inside
+/// A scheduled row is skipped before its window and after it, and matches inside
 /// it (`from` inclusive, `until` exclusive); a test's schedule applies to every row that uses the test.
 @Suite struct ScheduleResolveTests {
   /// The Christmas promotion: 2026-12-20T00:00+01:00 is 2026-12-19T23:00Z, 2027-01-05T00:00+01:00 is

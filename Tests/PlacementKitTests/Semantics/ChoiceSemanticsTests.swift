@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// `choice` and `choices` attributes (PRODUCT.md §4.6) through compile → bind → resolve.
+/// `choice` and `choices` attributes (docs/Product.md §4.6) through compile → bind → resolve.
 @Suite struct ChoiceSemanticsTests {
   static let experience = "attribute experience: choice(beginner, amateur, pro)"
   static let interests = "attribute interests: choices(sports, music, yoga, running)"

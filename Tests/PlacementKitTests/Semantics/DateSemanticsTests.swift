@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Dates (PRODUCT.md §4.2, §4.4) through compile → bind → resolve, with a pinned `now`.
+/// Dates (docs/Product.md §4.2, §4.4) through compile → bind → resolve, with a pinned `now`.
 @Suite struct DateSemanticsTests {
   static func custom(_ members: String) -> String { #"{"profile_id": "p", "custom_attributes": {\#(members)}}"# }
   static func at(_ iso: String) -> Instant { Instant(iso8601: iso)! }

@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Missing and null values (PRODUCT.md §4.1) through compile → bind → resolve: positive operators are false,
+/// Missing and null values (docs/Product.md §4.1) through compile → bind → resolve: positive operators are false,
 /// negated ones their exact complements, `is set` tests presence; absent and null are the same, `""` is present.
 @Suite struct MissingValueTests {
   static let noCountry = #"{"profile_id": "p"}"#

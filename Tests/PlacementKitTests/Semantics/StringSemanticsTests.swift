@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// String operators (PRODUCT.md §4.5) through compile → bind → resolve.
+/// String operators (docs/Product.md §4.5) through compile → bind → resolve.
 @Suite struct StringSemanticsTests {
   static let declarations = "attribute name: string"
   static func profile(_ value: String) -> String {

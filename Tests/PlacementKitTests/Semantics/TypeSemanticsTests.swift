@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Strict types and coercion by declared type only (PRODUCT.md §4.2), through compile → bind → resolve.
+/// Strict types and coercion by declared type only (docs/Product.md §4.2), through compile → bind → resolve.
 @Suite struct TypeSemanticsTests {
   static func custom(_ members: String) -> String { #"{"profile_id": "p", "custom_attributes": {\#(members)}}"# }
 

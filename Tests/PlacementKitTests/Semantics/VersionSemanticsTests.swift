@@ -3,7 +3,7 @@ import Testing
 @testable import PlacementCore
 @testable import PlacementKit
 
-/// Versions (PRODUCT.md §4.3) through compile → bind → resolve, on the built-in `app_version`.
+/// Versions (docs/Product.md §4.3) through compile → bind → resolve, on the built-in `app_version`.
 @Suite struct VersionSemanticsTests {
   struct Comparison: Sendable, CustomTestStringConvertible {
     let value: String
@@ -12,7 +12,7 @@ import Testing
     var testDescription: String { "app_version \(value): \(condition) is \(expected)" }
   }
 
-  /// The cases other engines got wrong (issue 3, "Must show"), each with its mirror image.
+  /// The cases other engines got wrong, each with its mirror image.
   static let comparisons: [Comparison] = [
     Comparison(value: "0.9.0", condition: "app_version < 0.10.0", expected: true),
     Comparison(value: "0.10.0", condition: "app_version < 0.9.0", expected: false),

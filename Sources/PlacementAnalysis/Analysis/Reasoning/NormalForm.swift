@@ -99,7 +99,7 @@ final class NormalForm: Sendable {
 
 /// A conjunction of normal forms built part by part. Each cube keeps an index of its literals' polarities by
 /// key, so adding a part costs its own literals (not a search of the cube): a 100,000-term `and` chain is
-/// linear, where copying and searching each cube made it quadratic (reliability report D6).
+/// linear, where copying and searching each cube made it quadratic.
 struct Product {
   private(set) var cubes: [Cube]
   private var polarities: [[Literal.Key: Bool]]

@@ -3,7 +3,7 @@ import PlacementCore
 /// A custom attribute or literal that an Adapty profile could never store.
 ///
 /// Adapty keeps custom attributes under keys of 1–30 characters of `[A-Za-z0-9._-]`, with string values of 1–50
-/// characters after trimming (or numbers), and at most 30 custom attributes per profile (PRODUCT.md §3). The rule
+/// characters after trimming (or numbers), and at most 30 custom attributes per profile (docs/Product.md §3). The rule
 /// reports a declared attribute whose name breaks the key rule, the 31st declared custom attribute, and a
 /// string literal compared with a custom `string` attribute that is empty or longer than 50 characters after
 /// trimming: no stored value can equal it, start with it, end with it or contain it.

@@ -3,7 +3,7 @@ import PlacementCore
 /// An attribute source that names an `element_id` without a screen while another declaration uses the same
 /// element id.
 ///
-/// Element ids are unique per screen, not per flow (PRODUCT.md §3): the answer's key is the pair
+/// Element ids are unique per screen, not per flow (docs/Product.md §3): the answer's key is the pair
 /// (`instanceId`, `element_id`). Two declarations reading the same element id from different screens must say
 /// which screen each reads (`on screen "…"`); an unqualified one takes whichever screen answered, and when both
 /// did, its value is missing at run time.

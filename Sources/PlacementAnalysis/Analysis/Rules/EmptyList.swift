@@ -3,7 +3,7 @@ import PlacementCore
 /// A list literal with no elements.
 ///
 /// `x in []`, `x has any []`, `x starts_with []` can never match; `x not in []` matches every profile and
-/// `x has all []` every profile that answered (PRODUCT.md §4.5). Either way the list does not say what was meant.
+/// `x has all []` every profile that answered (docs/Product.md §4.5). Either way the list does not say what was meant.
 ///
 /// Example: `segment nobody = country in []`.
 /// Fix: list the values, or remove the predicate.

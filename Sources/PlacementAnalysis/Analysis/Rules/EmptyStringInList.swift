@@ -2,11 +2,11 @@ import PlacementCore
 
 /// An empty string `""` among the elements of a list literal compared with a string attribute.
 ///
-/// `""` is a present value (PRODUCT.md §4.1): it matches a profile whose attribute is the empty string, never one
+/// `""` is a present value (docs/Product.md §4.1): it matches a profile whose attribute is the empty string, never one
 /// without the attribute, so a list written to catch "no value" with `""` misses every profile that has none.
 /// Where an empty string can come from decides how likely that is:
 /// - a custom attribute with a flow source (`from input`): a cleared answer removes the attribute rather than
-///   storing `""` (PRODUCT.md §3), so only an empty string stored in `custom_attributes` matches (warning);
+///   storing `""` (docs/Product.md §3), so only an empty string stored in `custom_attributes` matches (warning);
 /// - a custom attribute without a source: Adapty removes a custom attribute set to `""`, so only a profile
 ///   that stores one another way matches (warning);
 /// - a built-in attribute: the profile's member may be `""` (info).

@@ -3,7 +3,7 @@ import PlacementCore
 /// A negation over a flow answer (`!=`, `not in`, `not contains`, `is not empty`, `not …`) that also matches
 /// profiles that never answered.
 ///
-/// Negated operators are exact complements, so they are true on a missing value (PRODUCT.md §4.1), and a quiz,
+/// Negated operators are exact complements, so they are true on a missing value (docs/Product.md §4.1), and a quiz,
 /// input or toggle answer is missing for everyone who skipped the screen or whose events were lost. The rule
 /// reports a negation over an attribute declared `from quiz|input|toggle` when its segment still admits a
 /// profile without that answer, and suggests (with a fix-it) adding `and <attribute> is set`. A segment that

@@ -2,7 +2,7 @@ import PlacementCore
 
 /// A literal that is an option's *title* where an id is meant, in the cases the compiler cannot reject.
 ///
-/// Flow events carry `item_ids` and localised `item_titles`; rules must branch on ids (PRODUCT.md §3). The
+/// Flow events carry `item_ids` and localised `item_titles`; rules must branch on ids (docs/Product.md §3). The
 /// compiler already rejects a title compared with a `choice`/`choices` attribute (`unknown-option`, naming the
 /// id). This rule covers what still compiles: a `string` attribute compared with text equal (ignoring case
 /// and surrounding spaces) to a declared option title, which suggests titles are being stored and matched;

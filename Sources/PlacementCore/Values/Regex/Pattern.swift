@@ -9,7 +9,7 @@
 /// - Search, not full match (like RE2's `PartialMatch`): the pattern matches if it matches any substring of the
 ///   text. Use `^…$` to match the whole text.
 /// - Canonical equivalence, as `==` and `contains` follow it: the text and the pattern's literal text are put in
-///   Unicode Normalization Form C first (``CanonicalText``), so a precomposed `é` and `e` + U+0301 are the same
+///   Unicode Normalization Form C first (`CanonicalText`), so a precomposed `é` and `e` + U+0301 are the same
 ///   text, written either way in the pattern or the value. The normalized text is then a sequence of **Unicode
 ///   scalars**: `.` matches one scalar (`^.$` matches `"é"`, however it was sent, and `"😀"`), and a class
 ///   matches one scalar, so a class member that NFC replaces (U+212B ANGSTROM SIGN for `Å`) never matches: write
@@ -84,7 +84,7 @@ public struct Pattern: Sendable, Hashable {
   /// Whether the pattern matches any substring of `text` (`^` and `$` anchor at the text's start and end).
   ///
   /// Runs in O(scalar count of `text` × program size) time and O(program size) memory; never backtracks. A text
-  /// that is not ASCII is first put in NFC, in time and memory linear in its length (``CanonicalText``).
+  /// that is not ASCII is first put in NFC, in time and memory linear in its length (`CanonicalText`).
   /// - Parameter text: The text to search, compared in NFC, as Unicode scalars.
   /// - Returns: `true` if some substring of `text` matches.
   public func matches(_ text: String) -> Bool {

@@ -46,7 +46,7 @@ extension DiffPairGenerator {
     return Profile(json: "{" + members.joined(separator: ",") + "}", id: id, carried: carried)
   }
 
-  /// The variation a profile draws in a test (PRODUCT.md §4.9: weight ascending then id, the MD5 bucket).
+  /// The variation a profile draws in a test (docs/Product.md §4.9: weight ascending then id, the MD5 bucket).
   static func draw(_ test: DiffRules.Test, id: String) -> String {
     let sorted = Bucketing.sortedForDraw(test.variations.map { Variation(id: $0.id, weight: $0.weight) })
     return sorted[Bucketing.choose(bucket: Bucketing.bucket(versionID: test.version, profileID: id), sorted: sorted)].id
