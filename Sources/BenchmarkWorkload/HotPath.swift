@@ -1,9 +1,8 @@
 import PlacementCore
 
 /// The batch hot path (`placement resolve --profiles`, JSON output, no explain) on the benchmark workload, one
-/// operation at a time over the same generated profiles. `PerformanceTests` counts the heap allocations of each
-/// operation, and `placement-bench instructions` runs each under callgrind for its instruction count, so both
-/// measure this code.
+/// operation at a time over the same generated profiles. `placement-bench hot-path` runs it, and `PerformanceTests`
+/// runs that bench for the heap allocations of each operation and, under callgrind, for its instruction count.
 package struct HotPath {
   /// One unit of work on the hot path.
   package enum Operation: String, CaseIterable, Sendable {

@@ -11,6 +11,8 @@ struct InstructionCountTests {
   @Test(arguments: HotPath.Operation.allCases)
   func instructionsPerUnitMatchTheBaseline(_ operation: HotPath.Operation) throws {
     let measured = try Callgrind.instructionsPerUnit(operation)
+    // The figure in the log of every run, passing or not.
+    print("\(operation.rawValue): \(Int(measured.rounded())) instructions per \(operation.unit)")
     if let problem = try InstructionBaselines.check(operation, measured: measured) {
       Issue.record(Comment(rawValue: problem))
     }
