@@ -7,10 +7,10 @@
 #   scripts/docs.sh --check    fail on any DocC warning (a link to a missing or non-public symbol, an
 #                              undocumented parameter): what .ci/run runs
 #
-# PlacementKit re-exports PlacementCore and PlacementAnalysis (docs/Architecture.md), and the symbol graph of a
-# module leaves re-exported symbols out unless told to take them in, so the graph is extracted with
-# -experimental-allowed-reexported-modules: without it the catalog would document 11 types and link to none of
-# RuleSet, Profile or Decision.
+# PlacementKit re-exports PlacementCore, PlacementAnalysis and PlacementFormat (docs/Architecture.md), and the
+# symbol graph of a module leaves re-exported symbols out unless told to take them in, so the graph is extracted
+# with -experimental-allowed-reexported-modules: without it the catalog would document 11 types and link to none
+# of RuleSet, Profile or Decision.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,7 +30,8 @@ out=.build/docs
 rm -rf "$out/symbols" "$out/PlacementKit.doccarchive"
 mkdir -p "$out/symbols"
 swift symbolgraph-extract -module-name PlacementKit -I "$bin/Modules" -target "$triple" "${sdk[@]}" \
-  -minimum-access-level public -experimental-allowed-reexported-modules=PlacementCore,PlacementAnalysis \
+  -minimum-access-level public \
+  -experimental-allowed-reexported-modules=PlacementCore,PlacementAnalysis,PlacementFormat \
   -output-dir "$out/symbols"
 docc convert Sources/PlacementKit/PlacementKit.docc --additional-symbol-graph-dir "$out/symbols" \
   --fallback-display-name PlacementKit --fallback-bundle-identifier placement.PlacementKit \

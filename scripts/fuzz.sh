@@ -9,15 +9,18 @@
 #
 # TARGET is a folder of Fuzz/: rules (the rules compiler on arbitrary bytes), profile (profile and flow-event
 # decoding), resolve (the rule set of Rules/ resolving fuzzed profiles), binder (the JSON-bytes binder's fast
-# path against `bind(Profile(jsonBytes:))` on the same bytes, and each explanation against its decision). The harnesses Fuzz/*/*.swift are
-# compiled with every file of the modules they need (Sources/PlacementCore and Sources/PlacementKit/API; the
-# `import PlacementCore`-style lines stripped) into one module by swiftc (SwiftPM does not build Fuzz/), with
+# path against `bind(Profile(jsonBytes:))` on the same bytes, and each explanation against its decision), http
+# (placement serve's HTTP/1.1 request decoder on a byte stream, whole and split). The harnesses Fuzz/*/*.swift are
+# compiled with every file of the modules they need (Sources/PlacementCore, Sources/PlacementKit/API and
+# Sources/PlacementServer/HTTP; the `import PlacementCore`-style lines stripped) into one module by swiftc
+# (SwiftPM does not build Fuzz/), with
 # -sanitize=fuzzer,address and $FUZZ_OPT (default -O), as one binary fuzz-out/all/fuzzer (rebuilt when a source
 # is newer) holding every target, chosen by PLACEMENT_FUZZ_TARGET (Fuzz/all). Each target's outputs go to
 # fuzz-out/TARGET/ (git-ignored; the smoke run uses fuzz-out/smoke/TARGET/, fresh each time):
 #   corpus/     the working corpus, seeded on first use and kept between runs (rules: each Rules/ file, all of
 #               Rules/ as one file, generated tables; profile, resolve: the example profiles and events; binder:
-#               the example profiles and generated lines of every attribute of Rules/ in the binder's common shape)
+#               the example profiles and generated lines of every attribute of Rules/ in the binder's common shape;
+#               http: requests of every route, pipelined ones, and malformed heads)
 #   crashes/    crash-*, leak-*, timeout-*, oom-* inputs (each one becomes a regression test)
 #   run.log     libFuzzer's output; the final stats are printed at the end
 set -euo pipefail
@@ -33,17 +36,17 @@ opt=${FUZZ_OPT:--O}
 # build NAME FLAGS... : compiles fuzz-out/NAME/fuzzer from the engine's sources and every harness.
 build() {
   local name=$1 out="fuzz-out/$1" harness=(Fuzz/rules/*.swift Fuzz/profile/*.swift Fuzz/resolve/*.swift Fuzz/binder/*.swift
-    Fuzz/all/*.swift)
+    Fuzz/http/*.swift Fuzz/all/*.swift)
   shift
   mkdir -p "$out"
-  mapfile -t sources < <(find Sources/PlacementCore Sources/PlacementKit/API -name '*.swift' | sort)
+  mapfile -t sources < <(find Sources/PlacementCore Sources/PlacementKit/API Sources/PlacementServer/HTTP -name '*.swift' | sort)
   if [[ ! -x $out/fuzzer ]] || [[ -n $(find "${harness[@]}" "${sources[@]}" -newer "$out/fuzzer" | head -1) ]]; then
     echo "fuzz.sh: building $out/fuzzer ($opt)" >&2
     # Compile a snapshot, so editing the sources during the (long) build cannot break it.
     rm -rf "$out/src" && mkdir -p "$out/src"
     cp --parents "${sources[@]}" "${harness[@]}" "$out/src/"
     # One module: the imports of the engine's own modules (and the facade's re-exports) would name missing modules.
-    sed -i -E '/^(@_exported )?import Placement(Core|Analysis)$/d' "${sources[@]/#/$out/src/}"
+    sed -i -E '/^(@_exported )?import Placement(Core|Analysis|Format)$/d' "${sources[@]/#/$out/src/}"
     # ld.gold warns about every ASan helper symbol; keep the log and show its errors only when the build fails.
     # -package-name: the Syntax types are `package` (without it nothing builds).
     (cd "$out/src" && swiftc -sanitize=fuzzer,address "$opt" -g -parse-as-library -module-name PlacementFuzz \
@@ -81,10 +84,29 @@ binder_lines() {
 LINES
 }
 
+# http_requests : requests of every route and method, pipelined and split oddly, and malformed heads, one per line
+# with \r and \n escaped (printf %b turns them back into bytes).
+http_requests() {
+  cat <<'REQUESTS'
+GET /healthz HTTP/1.1\r\nHost: h\r\n\r\n
+GET /v1/rules HTTP/1.0\r\nConnection: keep-alive\r\n\r\n
+POST /v1/resolve?placements=main_paywall&explain=true HTTP/1.1\r\nHost: h\r\nContent-Length: 18\r\n\r\n{"profile_id":"p"}
+POST /ofrep/v1/evaluate/flags/main_paywall HTTP/1.1\r\nHost: h\r\nContent-Type: application/json\r\nContent-Length: 35\r\n\r\n{"context":{"targetingKey":"u-1"}}\n
+POST /v1/resolve/batch HTTP/1.1\r\nHost: h\r\nExpect: 100-continue\r\nContent-Length: 6\r\n\r\n{}\n{}\nGET /metrics HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n
+\r\n\r\nHEAD http://h:8080/readyz?x=%2F HTTP/1.1\r\nHost: h\r\nAuthorization: Bearer t\r\n\r\n
+POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n
+POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\nab
+GET / HTTP/1.1\r\nHost: h\r\n folded\r\n\r\n
+GET / HTTP/2.0\r\n\r\n
+REQUESTS
+}
+
 # seed TARGET DIR : the first corpus of a target.
 seed() {
   local n=0 dir=$2
   case $1 in
+    http)
+      http_requests | while IFS= read -r line; do printf '%b' "$line" >"$dir/seed-$((n++))"; done ;;
     rules)
       for f in Rules/*.rules Examples/broken/*.rules; do [[ -f $f ]] && cp "$f" "$dir/seed-$((n++))"; done
       # Whole rule sets that compile with placements, so mutations reach resolution (D8).
@@ -127,7 +149,7 @@ run() {
 if [[ $target == smoke ]]; then
   build all -D PLACEMENT_FUZZ_ALL
   status=0
-  for name in rules profile resolve binder; do
+  for name in rules profile resolve binder http; do
     out="fuzz-out/smoke/$name"
     rm -rf "$out" && mkdir -p "$out/corpus" "$out/crashes"
     seed "$name" "$out/corpus"
@@ -137,8 +159,8 @@ if [[ $target == smoke ]]; then
 fi
 
 case $target in
-  rules | profile | resolve | binder) ;;
-  *) echo "fuzz.sh: no target '$target' (rules, profile, resolve, binder or smoke)" >&2; exit 64 ;;
+  rules | profile | resolve | binder | http) ;;
+  *) echo "fuzz.sh: no target '$target' (rules, profile, resolve, binder, http or smoke)" >&2; exit 64 ;;
 esac
 build all -D PLACEMENT_FUZZ_ALL
 fuzzer=fuzz-out/all/fuzzer

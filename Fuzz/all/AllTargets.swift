@@ -1,6 +1,6 @@
 // Every libFuzzer target in one binary, for the smoke run of .ci/run (one build instead of one per target).
 // Built by `scripts/fuzz.sh all …` with `-D PLACEMENT_FUZZ_ALL`, which leaves out each target's own entry
-// point; the target is chosen by `PLACEMENT_FUZZ_TARGET` (rules, profile, resolve or binder).
+// point; the target is chosen by `PLACEMENT_FUZZ_TARGET` (rules, profile, resolve, binder or http).
 
 import Foundation
 
@@ -10,7 +10,9 @@ let fuzzTarget: (UnsafePointer<UInt8>, Int) -> CInt = {
   case "profile": return fuzzProfile
   case "resolve": return fuzzResolve
   case "binder": return fuzzBinder
-  case let other: fatalError("PLACEMENT_FUZZ_TARGET must be rules, profile, resolve or binder, not \(other ?? "unset")")
+  case "http": return fuzzHTTP
+  case let other:
+    fatalError("PLACEMENT_FUZZ_TARGET must be rules, profile, resolve, binder or http, not \(other ?? "unset")")
   }
 }()
 

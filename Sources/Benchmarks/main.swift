@@ -10,7 +10,7 @@ import MallocCounter
 // `profile-resolve [ROWS] [ROUNDS]` resolves in a loop for perf/callgrind; `bind [ROUNDS]` times the binder alone;
 // `hot-path OPERATION PASSES` runs a hot-path operation for PerformanceTests (allocations, callgrind counts);
 // `workload RULES PROFILES [ROUNDS]` times binding and resolving a given rules file and profiles file (the
-// peerbench workload).
+// peerbench workload); `serve-handler [ROUNDS]` times placement serve's handlers in-process.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "batch-child" {
@@ -75,6 +75,16 @@ if arguments.first == "workload", arguments.count >= 3 {
   do {
     let rounds = arguments.count > 3 ? Int(arguments[3]) ?? 21 : 21
     try WorkloadBench(rulesPath: arguments[1], profilesPath: arguments[2]).run(rounds: rounds)
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("placement-bench: \(error)\n".utf8))
+    exit(1)
+  }
+}
+if arguments.first == "serve-handler" {
+  // `serve-handler [ROUNDS]`: placement serve's handlers in-process, per request (docs/Performance.md).
+  do {
+    try ServeBench.run(rounds: arguments.count > 1 ? Int(arguments[1]) ?? 21 : 21)
     exit(0)
   } catch {
     FileHandle.standardError.write(Data("placement-bench: \(error)\n".utf8))

@@ -55,7 +55,7 @@ struct BatchResolution {
         work(worker)
         finished.leave()
       }
-      thread.stackSize = LintWorker.stackSize
+      thread.stackSize = WorkerThread.stackSize
       thread.start()
     }
     work(0)

@@ -12,6 +12,8 @@ public enum ExitCode: Int32, Sendable {
   /// An input cannot be opened: missing, a directory where a file is expected (or the reverse), not readable,
   /// empty (EX_NOINPUT).
   case noInput = 66
+  /// A service cannot start: its address is in use or cannot be bound (EX_UNAVAILABLE).
+  case unavailable = 69
   /// An internal error (EX_SOFTWARE).
   case software = 70
   /// Reading an input or writing an output failed part-way (EX_IOERR).

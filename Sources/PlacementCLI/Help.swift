@@ -18,6 +18,7 @@ enum Help {
       diff       what a rules change does: decision changes with example profiles, A/B test safety, CI checks
       lsp        run the language server for editors (LSP 3.17 on stdin/stdout; docs/Editors.md)
       bundle     build, verify or show a rules bundle: one versioned file of a rules folder (docs/Bundles.md)
+      serve      answer decisions over HTTP: OpenFeature's OFREP and native JSON routes (docs/Serve.md)
 
     Rules are read from Rules/ unless --rules PATH is given; --verbose (every command but lsp) names the rules
     files skipped; --strict (resolve, audiences, ingest, test, lint) makes a rules warning fail the command.
@@ -29,6 +30,7 @@ enum Help {
 
   static let command: [String: String] = [
     "diff": DiffHelp.text,
+    "serve": ServeHelp.text,
     "lsp": LSPCommand.help,
     "bundle": """
     usage: placement bundle build [RULES] -o FILE [--with-tests] [--revision TEXT] [--verbose]

@@ -43,7 +43,7 @@ struct LintFolderContext {
     }
     let linted = Set(sources.map { absolute($0.name) })
     var folders: [Folder] = []
-    for path in paths where path != "-" && !RuleTestDiscovery.directoryExists(absolute(path)) {
+    for path in paths where path != "-" && !RuleTestFiles.directoryExists(absolute(path)) {
       let parent = (path as NSString).deletingLastPathComponent
       let folder = parent.isEmpty ? "." : parent
       let base = absolute(folder)

@@ -64,7 +64,7 @@ public enum PlacementTool {
     "resolve": Command(ResolveCommand.self), "ingest": Command(IngestCommand.self),
     "audiences": Command(AudiencesCommand.self), "fmt": Command(FmtCommand.self), "test": Command(TestCommand.self),
     "lint": Command(LintCommand.self), "diff": Command(DiffCommand.self), "lsp": Command(LSPCommand.self),
-    "bundle": Command(BundleCommand.self),
+    "bundle": Command(BundleCommand.self), "serve": Command(ServeCommand.self),
   ]
 }
 

@@ -3,8 +3,7 @@ import PlacementKit
 
 /// Finds rule test files and the rules each is run against.
 ///
-/// Test files are the `*.json` files directly in a folder (not in its subfolders, which may hold the profiles and
-/// event streams the tests refer to).
+/// Test files are the `*.json` files directly in a folder (``RuleTestFiles``).
 /// - A directory with a `tests` folder (e.g. `Rules`): the `*.json` files in `Rules/tests`, against `Rules`.
 /// - A directory called `tests` (e.g. `Rules/tests`): its `*.json` files, against its parent folder.
 /// - Another directory: its `*.json` files, against the directory itself.
@@ -34,7 +33,7 @@ enum RuleTestDiscovery {
         // The default folder is missing where a rules folder is the current directory: say how to test it.
         let here = (try? FileManager.default.contentsOfDirectory(atPath: ".")) ?? []
         let hint =
-          paths == ["Rules"] && (here.contains { $0.hasSuffix(".rules") } || directoryExists("tests"))
+          paths == ["Rules"] && (here.contains { $0.hasSuffix(".rules") } || RuleTestFiles.directoryExists("tests"))
           ? " (the default; to test the rules folder you are in, run 'placement test .')" : ""
         throw CommandFailure(.noInput, "no such file or directory: '\(path)'\(hint)")
       }
@@ -42,17 +41,18 @@ enum RuleTestDiscovery {
       let (rules, tests): (String, [String])
       if !isDirectory.boolValue, let bundle = try bundle(at: base) {
         let (scratch, copy) = try extract(bundle, named: base)
-        groups.append(Group(rules: override ?? base, tests: jsonFiles(under: copy + "/tests"), scratch: scratch))
+        let bundled = RuleTestFiles.jsonFiles(under: copy + "/tests")
+        groups.append(Group(rules: override ?? base, tests: bundled, scratch: scratch))
         continue
       } else if !isDirectory.boolValue {
         rules = rulesFolder(of: (base as NSString).deletingLastPathComponent)
         tests = [base]
-      } else if directoryExists(base + "/tests") {
+      } else if RuleTestFiles.directoryExists(base + "/tests") {
         rules = base
-        tests = jsonFiles(under: base + "/tests")
+        tests = RuleTestFiles.jsonFiles(under: base + "/tests")
       } else {
         rules = rulesFolder(of: base)
-        tests = jsonFiles(under: base)
+        tests = RuleTestFiles.jsonFiles(under: base)
       }
       let key = override ?? rules
       if let index = groups.firstIndex(where: { $0.rules == key }) {
@@ -106,17 +106,5 @@ enum RuleTestDiscovery {
     let resolved = URL(fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
       .standardizedFileURL
     return resolved.lastPathComponent == "tests" ? (folder == "." ? ".." : folder + "/..") : folder
-  }
-
-  static func directoryExists(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-  }
-
-  /// The `*.json` files directly in `folder`, sorted.
-  static func jsonFiles(under folder: String) -> [String] {
-    let found = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return found.filter { $0.hasSuffix(".json") && !directoryExists("\(folder)/\($0)") }.sorted()
-      .map { "\(folder)/\($0)" }
   }
 }

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PlacementAnalysis
 @testable import PlacementCLI
 
 /// `placement audiences` on a fixture with an inline test and a holdout, a cross-placement test over two

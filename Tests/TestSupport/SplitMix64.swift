@@ -13,3 +13,14 @@ public struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+extension SplitMix64 {
+  /// A number in `0..<bound` (0 when `bound` is not positive, without drawing).
+  public mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
+
+  /// One of `items`, which must not be empty.
+  public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+
+  /// True with a chance of `percent` in 100.
+  public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+}

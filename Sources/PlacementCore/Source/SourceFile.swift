@@ -18,8 +18,8 @@ public struct SourceFile: Sendable, Hashable {
   public let hasByteOrderMark: Bool
   /// Each maximal ill-formed UTF-8 subsequence of ``bytes`` (Unicode 15, §3.9 "U+FFFD substitution"), in order.
   public let invalidUTF8: [SourceRange]
-  /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
-  let lineStarts: [Int]
+  /// Where each line starts, and the search for the line of an offset.
+  package let lines: LineTable
   /// Whether each line is plain ASCII: there a column is a byte count, so ``location(of:)`` needs no table.
   let asciiLines: [Bool]
   /// Column tables of non-ASCII lines, built once per line on first use (shared by copies of this value).
@@ -51,7 +51,7 @@ public struct SourceFile: Sendable, Hashable {
         anyNonASCII = true
       }
     }
-    self.lineStarts = starts
+    self.lines = LineTable(starts: starts)
     self.asciiLines = ascii
     self.invalidUTF8 = anyNonASCII ? UTF8Validation.invalidRanges(in: self.bytes) : []
     self.columns = ColumnCache()
@@ -94,16 +94,13 @@ public struct SourceFile: Sendable, Hashable {
     return SourcePosition(line: line + 1, column: column + 1)
   }
 
+  /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
+  var lineStarts: [Int] { lines.starts }
+
   /// The 0-based line holding `offset` (clamped to the file) and the clamped offset.
   private func lineAndOffset(_ offset: Int) -> (line: Int, offset: Int) {
     let offset = max(0, min(offset, bytes.count))
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-    }
-    return (low, offset)
+    return (lines.line(of: offset), offset)
   }
 
   /// Byte range of a 0-based line without its `\n` (a `\r` before it stays: it is a character of the line).

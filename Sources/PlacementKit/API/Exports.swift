@@ -2,3 +2,4 @@
 // so the module split does not change what users import.
 @_exported import PlacementAnalysis
 @_exported import PlacementCore
+@_exported import PlacementFormat

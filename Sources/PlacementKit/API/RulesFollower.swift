@@ -168,7 +168,17 @@ public final class RulesFollower: Sendable {
   /// doubling with each failure up to the longer of ``interval`` and ``maxBackoff``. ``start()`` polls up to a
   /// fifth earlier (at random), so that replicas started together spread their requests.
   public func delay(afterFailures failures: Int) -> Duration {
-    let longest = max(interval, Self.maxBackoff)
+    Self.delay(interval, afterFailures: failures)
+  }
+
+  /// The wait after `failures` consecutive failures for a follower polling every `interval`
+  /// (``delay(afterFailures:)``), for a program that retries the load at start on the same schedule.
+  /// - Parameters:
+  ///   - interval: the time between two polls while the source answers.
+  ///   - failures: the consecutive failures so far (0 after a success).
+  /// - Returns: `interval` × 2^`failures`, at most the longer of `interval` and ``maxBackoff``.
+  public static func delay(_ interval: Duration, afterFailures failures: Int) -> Duration {
+    let longest = max(interval, maxBackoff)
     var delay = interval
     for _ in 0..<failures {
       delay *= 2

@@ -191,32 +191,6 @@ import Testing
     #expect(reasons == [.override, .sticky, .split, .staticContent])
   }
 
-  @Test func overridesAreFormattedCanonically() throws {
-    let messy = """
-      placement home: flow {
-        default -> test home_copy version "home-1"   sticky { a: flow home_a 50%, b: flow home_b 50% }
-      }
-      override   home_copy :variation b for profile_id in ["qa-pixel-7"]
-      override home: flow   qa for profile_id == "qa-1"
-      """
-    let canonical = """
-      placement home: flow {
-        default -> test home_copy version "home-1" sticky { a: flow home_a 50%, b: flow home_b 50% }
-      }
-
-      override home_copy: variation b for profile_id in ["qa-pixel-7"]
-      override home: flow qa for profile_id == "qa-1"
-
-      """
-    let once = try #require(formatted(messy))
-    #expect(once == canonical)
-    #expect(formatted(once) == canonical)
-  }
-
-  func formatted(_ text: String) -> String? {
-    try? RuleFormatter.format(SourceFile(name: "f.rules", text: text))
-  }
-
   /// Records which program nodes a run evaluated.
   struct SeenNodes: ResolutionObserver {
     var seen: Set<Int> = []

@@ -1,6 +1,8 @@
+import TestSupport
+import Testing
+
 @testable import PlacementCore
 @testable import PlacementKit
-import Testing
 
 /// One string attribute compared with 65, 200 and 1,000 distinct literals (`==`, `!=`, `in`, `not in`, with and
 /// without `ignoring case`, ASCII, precomposed and decomposed spellings), against the naive oracle: every
@@ -12,7 +14,7 @@ import Testing
   @Test(arguments: [65, 200, 1_000])
   func decisionsAgreeWithTheOracle(literalCount: Int) throws {
     var generator = ManyLiteralsGenerator(
-      random: SeededRandom(seed: 20_261_203 + UInt64(literalCount)), count: literalCount)
+      random: SplitMix64(state: 20_261_203 + UInt64(literalCount)), count: literalCount)
     let rules = generator.rules()
     let compilation = Compilation.compile([RuleSource(name: "many.rules", text: rules.text)])
     let ruleSet = try #require(compilation.ruleSet, "\(compilation.diagnostics)")
@@ -103,12 +105,12 @@ import Testing
 /// that a resolution tries deep into the table, and profiles whose `nick` is one of the literals as written, in
 /// another case, in another normalisation form, or none of them.
 struct ManyLiteralsGenerator {
-  var random: SeededRandom
+  var random: SplitMix64
   let count: Int
   /// Predicates with `ignoring case` generated so far (each compiles to a generic test).
   var foldedPredicates = 0
 
-  init(random: SeededRandom, count: Int) {
+  init(random: SplitMix64, count: Int) {
     self.random = random
     self.count = count
   }

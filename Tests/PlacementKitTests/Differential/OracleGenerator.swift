@@ -1,27 +1,17 @@
+import TestSupport
+
 @testable import PlacementCore
 @testable import PlacementKit
-
-/// A seeded, portable generator (the test target's `SplitMix`), so every run generates the same cases.
-struct SeededRandom {
-  var mix: SplitMix
-
-  init(seed: UInt64) { mix = SplitMix(seed: seed) }
-
-  mutating func next() -> UInt64 { mix.next() }
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-  mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-}
 
 /// Generates rule sets and profiles over one attribute of each type: every operator, missing and null values,
 /// empty strings, non-ASCII and canonically equivalent strings, uncoercible values, rollouts, A/B tests and
 /// fallthrough. Each predicate carries its meaning (``OraclePredicate/holds``).
 struct OracleGenerator {
-  var random: SeededRandom
+  var random: SplitMix64
   /// Rollout salts must be unique in a rule set: numbered.
   var salts = 0
   /// Schedules are drawn from their own stream, so the rest of the generated corpus is the same with or without.
-  var scheduleRandom = SeededRandom(seed: 20_261_220)
+  var scheduleRandom = SplitMix64(state: 20_261_220)
 
   static let attributes = """
     attribute nick: string

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
@@ -14,7 +15,7 @@ import Testing
   static let now = Instant(millisecondsSince1970: OracleGenerator.now)
 
   @Test func engineAgreesWithTheOracleOnDecisionsAndExplanations() throws {
-    var generator = OracleGenerator(random: SeededRandom(seed: 20_261_201))
+    var generator = OracleGenerator(random: SplitMix64(state: 20_261_201))
     var checked = 0
     var rowsDeciding = Set<Int>()
     var outcomes = Set<String>()

@@ -50,38 +50,4 @@ import Testing
     #expect(diagnostics.map(\.message) == ["expected '{' and the layer's tests with their shares, e.g. 'music_paywalls 0% to 30%', found the end of the line"])
     #expect(tree.declarations.count == 2)
   }
-
-  @Test func theFormatAlignsSharesKeepsCommentsAndIsIdempotent() throws {
-    let source = """
-      layer   exp   version "v1"{
-      # the music test
-        music_paywalls   0%   to 30%
-
-        yoga 30% to 52.50% # trailing
-      }
-      segment s = country == "US"
-      """
-    let once = try RuleFormatter.format(SourceFile(name: "t.rules", text: source))
-    #expect(
-      once == """
-        layer exp version "v1" {
-          # the music test
-          music_paywalls 0% to 30%
-
-          yoga           30% to 52.50% # trailing
-        }
-
-        segment s = country == "US"
-
-        """)
-    #expect(try RuleFormatter.format(SourceFile(name: "t.rules", text: once)) == once)
-  }
-
-  @Test func theFingerprintSeesEveryShare() {
-    let a = parse("layer exp {\n  a 0% to 30%\n}").0.declarations
-    let b = parse("layer exp {\n  a 0% to 31%\n}").0.declarations
-    let c = parse("layer exp version \"x\" {\n  a 0% to 30%\n}").0.declarations
-    #expect(SyntaxFingerprint.of(a) != SyntaxFingerprint.of(b))
-    #expect(SyntaxFingerprint.of(a) != SyntaxFingerprint.of(c))
-  }
 }

@@ -60,13 +60,6 @@ import Testing
     #expect(compilation.ruleSet == nil)
   }
 
-  @Test func formatRefusesInvalidUTF8AndKeepsTheByteOrderMark() throws {
-    let broken = SourceFile(name: "b.rules", bytes: Array("segment a = country == \"U".utf8) + [0xFF] + Array("S\"\n".utf8))
-    #expect(throws: FormatError.self) { try RuleFormatter.format(broken) }
-    let bom = SourceFile(name: "bom.rules", bytes: [0xEF, 0xBB, 0xBF] + Array("segment  a =x==1\n".utf8))
-    #expect(try RuleFormatter.format(bom) == "\u{FEFF}segment a = x == 1\n")
-  }
-
   @Test func crlfLinesHaveTheSamePositionsAsLFLines() {
     let marked = "segment a = 1️⃣nope == 1\r\nsegment b = country ==2️⃣\r\nplacement p: flow {\r\n  default -> flow a\r\n}\r\n"
     let rules = MarkedRules(marked)

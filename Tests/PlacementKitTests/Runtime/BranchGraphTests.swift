@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
@@ -66,7 +67,7 @@ import Testing
   }
 
   @Test func generatedConditionsRunAsTheRecursiveWalk() throws {
-    var generator = OracleGenerator(random: SeededRandom(seed: 20_261_202))
+    var generator = OracleGenerator(random: SplitMix64(state: 20_261_202))
     var segments = 0
     for _ in 0..<120 {
       let rules = generator.rules()

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
@@ -13,19 +14,11 @@ struct MarkedRules {
   static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
 
   init(_ marked: String) {
-    var clean = ""
+    let clean = MarkedText(marked, markers: Self.markers)
+    text = clean.text
     var offsets: [Int: Int] = [:]
-    var rest = Substring(marked)
-    while !rest.isEmpty {
-      if let (index, marker) = Self.markers.enumerated().first(where: { rest.hasPrefix($0.element) }) {
-        offsets[index] = clean.utf8.count
-        rest = rest.dropFirst(marker.count)
-      } else {
-        clean.append(rest.removeFirst())
-      }
-    }
-    text = clean
-    let file = SourceFile(name: "test.rules", text: clean)
+    for (marker, offset) in clean.markers { offsets[Self.markers.firstIndex(of: marker)!] = offset }
+    let file = SourceFile(name: "test.rules", text: text)
     positions = offsets.keys.sorted().map { "\(file.location(of: offsets[$0]!))" }
   }
 }

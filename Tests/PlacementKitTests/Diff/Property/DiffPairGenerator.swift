@@ -1,3 +1,4 @@
+import TestSupport
 @testable import PlacementCore
 
 /// Generates the old side of a diff's property case (``DiffRules``), then the new side by a few changes
@@ -8,9 +9,9 @@ struct DiffPairGenerator {
   /// Numbers for unique salts, versions and names.
   var counter = 0
 
-  init(seed: UInt64) { oracle = OracleGenerator(random: SeededRandom(seed: seed)) }
+  init(seed: UInt64) { oracle = OracleGenerator(random: SplitMix64(state: seed)) }
 
-  var random: SeededRandom {
+  var random: SplitMix64 {
     get { oracle.random }
     set { oracle.random = newValue }
   }

@@ -1,0 +1,46 @@
+import PlacementKit
+
+/// Hover text of the language's built-in functions and content keywords (docs/Language.md, docs/ABTests.md).
+enum KeywordDocs {
+  static let entries: [String: String] = [
+    "count": "**`count(x)`**: the number of options selected in the `choices` attribute `x`. Missing when `x` is "
+      + "missing, so `count(x) <op> n` is false (`!=`: true).",
+    "years_since": "**`years_since(d)`**: whole years from the date `d` until `now` (a 29 February birthday turns a "
+      + "year older on 1 March in common years). Missing when `d` is missing: false (`!=`: true).",
+    "percent": "**`percent(n) salt \"s\"`**: a rollout: true for the profiles whose bucket of `\"s-<profile_id>\"` "
+      + "is below `n × 100` of 10,000. The same salt gives the same profiles; a profile without `profile_id` is not in it.",
+    "default":
+      "**`default`**: the last row of a table, for every profile that matched no row before it (exactly one, last).",
+    "fallthrough": "**`fallthrough`**: show nothing specific here; the next matching row decides.",
+    "holdout": "**`holdout`**: inside an A/B test, the variation that deliberately shows nothing.",
+    "until": "**`until \"<instant>\"`**: a schedule's end, exclusive: the row (or test) is live while "
+      + "`from <= now < until` and skipped outside (reason `SCHEDULED_OUT`). Instants carry an offset or `Z`, "
+      + "e.g. `until \"2027-01-05T00:00:00+01:00\"`.",
+    "from": "**`from`**: on an attribute, its flow source (`from quiz \"experience\"`); on a row or a test header, "
+      + "a schedule's start, inclusive (`from \"2026-12-20T00:00:00+01:00\"`: an RFC 3339 instant with an offset or `Z`).",
+    "layer": "**`layer <name> [version \"<id>\"] { <test> <from>% to <to>% … }`**: mutually exclusive tests. A "
+      + "profile's layer bucket (of `\"<id>-<profile_id>\"`, 0–9,999) is in at most one test's share; outside every "
+      + "share it skips the layer's tests and the rows below decide. See docs/ABTests.md.",
+    "override": "**`override <test>: variation <id> for <condition>`**, **`override <placement>: <content> for "
+      + "<condition>`**: a QA override: profiles the condition matches get that variation (exposure outcome `override`, "
+      + "reason `OVERRIDE`) or that content, before any draw or row.",
+    "sticky": "**`sticky`**: a test modifier: a profile that carries an assignment for the test's version keeps that "
+      + "variation while it exists, even after the weights change (reason `STICKY`).",
+    "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",
+    "or": "**`or`**: at least one condition holds.",
+    "not": "**`not`**: the exact complement: `not x` is **true** when `x` is false, including on a missing value.",
+  ]
+
+  /// The identifier token on the line of `offset` that contains it, if it has an entry.
+  static func entry(in file: CompiledGroup.File, at offset: Int) -> (text: String, range: SourceRange)? {
+    let line = file.lines.position(of: offset).line
+    let start = file.lines.lineStarts[line]
+    let end = file.lines.lineEnd(line)
+    let snippet = SourceFile(name: "<hover>", text: String(decoding: file.source.bytes[start..<end], as: UTF8.self))
+    for token in Lexer.tokenize(snippet).tokens where token.kind == .identifier {
+      let range = SourceRange(start: start + token.range.start, end: start + token.range.end)
+      if range.start <= offset, offset <= range.end, let text = entries[token.value] { return (text, range) }
+    }
+    return nil
+  }
+}
