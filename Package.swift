@@ -33,9 +33,13 @@ let package = Package(
     .executableTarget(name: "placement", dependencies: ["PlacementCLI"]),
     // `swift run -c release placement-bench`: prints the performance figures of docs/Performance.md.
     .executableTarget(
-      name: "placement-bench", dependencies: ["PlacementKit", "PlacementCLI", "PlacementServer", "MallocCounter"],
+      name: "placement-bench",
+      dependencies: ["PlacementKit", "PlacementCLI", "PlacementServer", "MallocCounter", "BenchmarkWorkload"],
       path: "Sources/Benchmarks"),
-    // Counts heap allocations in the benchmark process (glibc only; see docs/Performance.md).
+    // The benchmark workload: generated rules and profiles, and the hot-path loops that placement-bench counts
+    // and PerformanceTests guard.
+    .target(name: "BenchmarkWorkload", dependencies: ["PlacementCore"]),
+    // Counts heap allocations in the benchmark process (glibc only; docs/Performance.md).
     .target(name: "MallocCounter"),
     // An embedding example: hot-reloads Rules/ and answers profiles read from standard input.
     .executableTarget(name: "backend-example", dependencies: ["PlacementKit"], path: "Examples/BackendExample"),
@@ -45,6 +49,11 @@ let package = Package(
     .testTarget(
       name: "PlacementKitTests", dependencies: ["PlacementKit", "PlacementCore", "PlacementAnalysis", "TestSupport"],
       resources: [.copy("Fixtures")]),
+    // The hot path's contract, measured in the release placement-bench that PLACEMENT_BENCH names
+    // (docs/Performance.md, "Guarded by tests"): no allocation per resolution or batch decision line, and
+    // instruction counts within 3 % of baselines.json.
+    .testTarget(
+      name: "PerformanceTests", dependencies: ["BenchmarkWorkload", "PlacementCore"], exclude: ["baselines.json"]),
     .testTarget(name: "PlacementServerTests", dependencies: ["PlacementServer", "PlacementKit", "TestSupport"]),
     .testTarget(
       name: "PlacementFormatTests", dependencies: ["PlacementFormat", "PlacementKit", "PlacementCore", "TestSupport"],

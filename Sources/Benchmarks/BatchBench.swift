@@ -1,3 +1,4 @@
+import BenchmarkWorkload
 import Foundation
 import PlacementCLI
 

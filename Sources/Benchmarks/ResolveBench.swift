@@ -1,3 +1,4 @@
+import BenchmarkWorkload
 import PlacementKit
 
 /// In-process resolution timings: one placement, many pre-bound profiles, timed in rounds.

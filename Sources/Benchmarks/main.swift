@@ -1,4 +1,6 @@
+import BenchmarkWorkload
 import Foundation
+import MallocCounter
 
 // `swift run -c release placement-bench [--quick]`: prints the figures of docs/Performance.md.
 // `placement-bench batch-child <resolve arguments>` and `scale-child SEGMENTS` are the child processes of the
@@ -6,6 +8,7 @@ import Foundation
 // `write-rules SEGMENTS PLACEMENTS ROWS FOLDER` writes only the generated rules, as files under 3 MiB;
 // `write-worst-case ROWS FILE` the rules whose every row is tried;
 // `profile-resolve [ROWS] [ROUNDS]` resolves in a loop for perf/callgrind; `bind [ROUNDS]` times the binder alone;
+// `hot-path OPERATION PASSES` runs a hot-path operation for PerformanceTests (allocations, callgrind counts);
 // `workload RULES PROFILES [ROUNDS]` times binding and resolving a given rules file and profiles file (the
 // peerbench workload); `serve-handler [ROUNDS]` times placement serve's handlers in-process.
 
@@ -51,6 +54,21 @@ if arguments.first == "bind" {
   let (nanoseconds, allocations) = DecodingBench(ruleSet: ruleSet).binderOnly(rounds: rounds)
   print(String(format: "bind(jsonBytes:): %.0f ns per line (median of %d rounds of 4,096 lines)", nanoseconds, rounds))
   if let allocations { print(String(format: "heap allocations: %.2f per line", allocations)) }
+  exit(0)
+}
+if arguments.first == "hot-path", arguments.count == 3,
+  let operation = HotPath.Operation(rawValue: arguments[1]), let passes = Int(arguments[2])
+{
+  // `hot-path bind|resolve|decisionLine PASSES`: one warm-up pass over the workload's profiles, then PASSES more,
+  // whose heap allocations are counted (`allocations=-1` without a counter). PerformanceTests runs it for the
+  // allocations, and twice under callgrind with different PASSES: the difference of the counts is the passes'.
+  var hotPath = HotPath()
+  hotPath.run(operation, passes: 1)
+  let counted = Measure.allocations() != nil
+  let before = malloc_counter_thread_allocations()
+  hotPath.run(operation, passes: passes)
+  let allocations = counted ? Int(malloc_counter_thread_allocations() - before) : -1
+  print("units=\(hotPath.unitsPerPass(operation) * passes) allocations=\(allocations) checksum=\(hotPath.checksum)")
   exit(0)
 }
 if arguments.first == "workload", arguments.count >= 3 {

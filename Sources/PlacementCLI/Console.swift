@@ -135,6 +135,11 @@ public struct StreamWriteError: Error, Sendable, Equatable {
     if code != 0 { throw StreamWriteError(code: code) }
   }
 
+  /// Writes all of an array's `bytes` to `descriptor`, as the buffer form below does.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+    bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+  }
+
   /// Writes all of `bytes` to `descriptor` (as ``writeAll(_:to:)-(String,_)``); the `errno` of the first other
   /// error, or 0.
   static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {

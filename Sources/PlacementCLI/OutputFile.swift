@@ -57,7 +57,7 @@ final class OutputFile {
   /// Appends `bytes`; after a failure, does nothing.
   func write(_ bytes: [UInt8]) {
     guard failure == 0, !bytes.isEmpty else { return }
-    failure = bytes.withUnsafeBytes { StreamWriteError.writeAll($0, to: descriptor) }
+    failure = StreamWriteError.writeAll(bytes, to: descriptor)
   }
 
   /// Closes the file.

@@ -119,13 +119,12 @@ package struct StdioTransport {
     for message in messages {
       var writer = JSONWriter()
       writer.value(message)
-      let frame = MessageFramer.frame(writer.bytes)
-      var written = 0
-      while written < frame.count {
-        let result = frame[written...].withUnsafeBytes { Foundation.write(output, $0.baseAddress, $0.count) }
+      var rest = MessageFramer.frame(writer.bytes)
+      while !rest.isEmpty {
+        let result = Foundation.write(output, rest, rest.count)
         if result < 0, errno == EINTR { continue }
         if result <= 0 { return }
-        written += result
+        rest.removeFirst(result)
       }
     }
   }

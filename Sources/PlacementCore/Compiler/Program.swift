@@ -89,8 +89,7 @@ package final class Program: Sendable {
   /// The index of the placement called `name` when `name` is spelled with the same bytes; nil otherwise (the
   /// caller then asks the `String` dictionary, which also matches canonically equivalent spellings).
   func placementIndex(_ name: String) -> Int? {
-    var name = name
-    return name.withUTF8 { placementNames.value($0) }.map(Int.init)
+    placementNames.value(name).map(Int.init)
   }
 }
 

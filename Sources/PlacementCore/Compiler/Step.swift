@@ -108,7 +108,8 @@ struct Step: Sendable {
   /// definition (for ``Kind/isSet``, ``Kind/segment`` and ``Kind/other`` the walk decides without it). `sets`
   /// is the program's ``Program/stringSets``, read by ``Kind/bitOfSet`` alone.
   @inline(__always)
-  func holds(_ bits: UInt64, sets: UnsafeBufferPointer<UInt64> = UnsafeBufferPointer(start: nil, count: 0)) -> Bool {
+  func holds<Sets: RandomAccessCollection<UInt64>>(_ bits: UInt64, sets: Sets = [UInt64]()) -> Bool
+  where Sets.Index == Int {
     switch kind {
     case .unsignedRange: return a <= bits && bits <= b
     case .signedRange:
@@ -122,7 +123,7 @@ struct Step: Sendable {
       return offset < 64 && a & (1 &<< offset) != 0
     case .bitOfSet:
       let word = (bits &>> 6) &- (b &>> 32)
-      return word < b & 0xFFFF_FFFF && sets[Int(truncatingIfNeeded: a &+ word)] & (1 &<< (bits & 63)) != 0
+      return word < b & 0xFFFF_FFFF && sets[sets.startIndex &+ Int(truncatingIfNeeded: a &+ word)] & (1 &<< (bits & 63)) != 0
     case .hasAll: return bits & a == a
     case .hasAny: return bits & a != 0
     case .isSet, .segment, .other: preconditionFailure("decided by the walk")

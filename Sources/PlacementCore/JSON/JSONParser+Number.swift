@@ -76,7 +76,7 @@ extension JSONParser {
       let value = exponent >= 0 ? base * Self.exactPowersOfTen[exponent] : base / Self.exactPowersOfTen[-exponent]
       return negative ? -value : value
     }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<index]), as: UTF8.self)
+    let text = String(decoding: input[start..<index], as: UTF8.self)
     // A non-zero literal that rounds to zero (`1e-400`) is out of range like one that rounds to infinity.
     guard let value = Double(text), value.isFinite, value != 0 else { throw .numberOutOfRange(at: start) }
     return value

@@ -75,6 +75,15 @@ public enum JSONReader {
     parseNotingDuplicates(buffer: buffer, limits: limits).map(\.value)
   }
 
+  /// Parses one document and reports the duplicate members the profile reader warns about: `bytes` in place when
+  /// they are contiguous, else copied once into an array; offsets in errors count from the start of `bytes`.
+  static func parseNotingDuplicates(_ bytes: some Collection<UInt8>, limits: JSONLimits) -> Result<
+    (value: JSONValue, duplicates: [JSONDuplicateMember]), JSONError
+  > {
+    bytes.withContiguousStorageIfAvailable { parseNotingDuplicates(buffer: $0, limits: limits) }
+      ?? Array(bytes).withUnsafeBufferPointer { parseNotingDuplicates(buffer: $0, limits: limits) }
+  }
+
   /// Parses one document and reports the duplicate members the profile reader warns about.
   static func parseNotingDuplicates(buffer: UnsafeBufferPointer<UInt8>, limits: JSONLimits) -> Result<
     (value: JSONValue, duplicates: [JSONDuplicateMember]), JSONError

@@ -21,6 +21,12 @@ final class ByteKeyTable: @unchecked Sendable {
 
   /// The value of the name spelled by `bytes`, or nil (see ``ByteKeys/value(_:)``).
   func value(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32? { keys.value(bytes) }
+
+  /// The value of `name` spelled with the same UTF-8 bytes, or nil.
+  func value(_ name: String) -> Int32? {
+    var name = name
+    return name.withUTF8 { keys.value($0) }
+  }
 }
 
 /// The storage of a ``ByteKeyTable`` as plain data (pointers and a mask): copying it costs no retain.

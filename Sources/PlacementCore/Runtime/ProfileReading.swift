@@ -16,8 +16,9 @@ extension Profile {
   public init(jsonBytes bytes: some Collection<UInt8>, limits: ProfileLimits = .default) throws(ProfileError) {
     let size = bytes.count
     guard size <= limits.json.maxBytes else { throw .tooLarge(size: size, limit: limits.json.maxBytes) }
-    let parsed = bytes.withContiguousStorageIfAvailable { Self.parse($0, limits: limits) }
-    let result = parsed ?? Array(bytes).withUnsafeBufferPointer { Self.parse($0, limits: limits) }
+    let skipped = Self.byteOrderMarkLength(bytes)
+    let result = JSONReader.parseNotingDuplicates(bytes.dropFirst(skipped), limits: limits.json)
+      .mapError { $0.shifted(by: skipped) }
     let (value, duplicates): (JSONValue, [JSONDuplicateMember])
     do {
       (value, duplicates) = try result.get()
@@ -28,19 +29,10 @@ extension Profile {
     for duplicate in duplicates { warnings.append(Self.warning(duplicate)) }
   }
 
-  /// Parses `buffer` after any byte-order mark; offsets in errors count from the start of `buffer`.
-  private static func parse(_ buffer: UnsafeBufferPointer<UInt8>, limits: ProfileLimits) -> Result<
-    (value: JSONValue, duplicates: [JSONDuplicateMember]), JSONError
-  > {
-    let skipped = byteOrderMarkLength(buffer)
-    let result = JSONReader.parseNotingDuplicates(
-      buffer: UnsafeBufferPointer(rebasing: buffer[skipped...]), limits: limits.json)
-    return result.mapError { $0.shifted(by: skipped) }
-  }
-
   /// 3 when `bytes` starts with the UTF-8 byte-order mark `EF BB BF`, else 0.
-  static func byteOrderMarkLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+  static func byteOrderMarkLength(_ bytes: some Collection<UInt8>) -> Int {
+    var next = bytes.makeIterator()
+    return next.next() == 0xEF && next.next() == 0xBB && next.next() == 0xBF ? 3 : 0
   }
 
   private static func warning(_ duplicate: JSONDuplicateMember) -> String {

@@ -27,20 +27,20 @@ extension Program {
     _ profile: borrowing BoundProfile, now: Instant, inMemo memo: UnsafeMutableBufferPointer<UInt64>,
     observer: inout Observer, _ body: (inout ProgramEvaluator<Observer>, borrowing BoundProfile) -> Result
   ) -> Result {
-    nodes.withUnsafeBufferPointer { nodes in
-      steps.withUnsafeBufferPointer { steps in
-        segmentPlans.withUnsafeBufferPointer { segmentPlans in
-          rowPlans.withUnsafeBufferPointer { rowPlans in
-            placementPlans.withUnsafeBufferPointer { placementPlans in
-              stringSets.withUnsafeBufferPointer { stringSets in
-                profile.scalars.withUnsafeBufferPointer { scalars in
-                  var evaluator = ProgramEvaluator(
-                    program: self, nodes: nodes, steps: steps, segmentPlans: segmentPlans,
-                    rowPlans: rowPlans, placementPlans: placementPlans, stringSets: stringSets, scalars: scalars,
-                    memo: memo, words: memoWords, now: now, observer: observer)
-                  let result = body(&evaluator, profile)
-                  observer = evaluator.observer
-                  return result
+    withUnsafeMutablePointer(to: &observer) { observer in
+      nodes.withUnsafeBufferPointer { nodes in
+        steps.withUnsafeBufferPointer { steps in
+          segmentPlans.withUnsafeBufferPointer { segmentPlans in
+            rowPlans.withUnsafeBufferPointer { rowPlans in
+              placementPlans.withUnsafeBufferPointer { placementPlans in
+                stringSets.withUnsafeBufferPointer { stringSets in
+                  profile.scalars.withUnsafeBufferPointer { scalars in
+                    var evaluator = ProgramEvaluator(
+                      program: self, nodes: nodes, steps: steps, segmentPlans: segmentPlans,
+                      rowPlans: rowPlans, placementPlans: placementPlans, stringSets: stringSets, scalars: scalars,
+                      memo: memo, words: memoWords, now: now, observer: observer)
+                    return body(&evaluator, profile)
+                  }
                 }
               }
             }
@@ -79,7 +79,9 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   let memo: UnsafeMutableBufferPointer<UInt64>
   let words: Int
   let now: Instant
-  var observer: Observer
+  /// The caller's observer, recording in place: a copy would share the observer's arrays with the caller's, so
+  /// that its first record copied them (a heap allocation per observed run).
+  let observer: UnsafeMutablePointer<Observer>
 
   /// Whether segment `segment` holds: from the memo when this run already evaluated it. The walk of its
   /// condition is inlined here (the resolution loop's call), so a row's segment costs no call of its own.
@@ -124,7 +126,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
         : leaf(step, index, profile)
       if Observer.observesNodes {
         let edge = program.graph.edges[index]
-        observer.node(index, holds: result)
+        observer.pointee.node(index, holds: result)
         observeDecided(from: result ? edge.trueCloses : edge.falseCloses)
       }
       let next = result ? step.onTrue : step.onFalse
@@ -153,7 +155,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     var link = Int(link)
     while link >= 0 {
       let close = program.graph.closes[link]
-      observer.node(Int(close.code >> 1), holds: close.code & 1 != 0)
+      observer.pointee.node(Int(close.code >> 1), holds: close.code & 1 != 0)
       link = Int(close.next)
     }
   }

@@ -17,35 +17,34 @@ enum CanonicalText {
   /// may compose with), go through the standard library's normalizer; a text with no such scalar is returned as
   /// it is after one pass over its bytes.
   static func nfc(_ text: String) -> String {
-    var copy = text
-    return copy.withUTF8 { bytes in
-      // UTF-8 lead bytes from 0xCC on start the scalars from U+0300 on; continuation bytes are 0x80–0xBF.
-      guard var next = bytes.firstIndex(where: { $0 >= 0xCC }) else { return text }
-      var result: [UInt8] = []
-      result.reserveCapacity(bytes.count + 16)
-      var done = 0
-      while true {
-        var start = next  // the stretch starts at the scalar before the first one from U+0300 on
-        if start > done {
-          start -= 1
-          while bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        }
-        var end = next  // and ends before the next scalar below U+0300
-        while end < bytes.count, bytes[end] >= 0xCC || bytes[end] & 0xC0 == 0x80 { end += 1 }
-        result.append(contentsOf: bytes[done..<start])
-        guard let normalized = normalized(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return text }
-        result.append(contentsOf: normalized)
-        done = end
-        guard let following = bytes[end...].firstIndex(where: { $0 >= 0xCC }) else { break }
-        next = following
+    // UTF-8 lead bytes from 0xCC on start the scalars from U+0300 on; continuation bytes are 0x80–0xBF.
+    guard text.utf8.contains(where: { $0 >= 0xCC }) else { return text }
+    let bytes = Array(text.utf8)
+    guard var next = bytes.firstIndex(where: { $0 >= 0xCC }) else { return text }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count + 16)
+    var done = 0
+    while true {
+      var start = next  // the stretch starts at the scalar before the first one from U+0300 on
+      if start > done {
+        start -= 1
+        while bytes[start] & 0xC0 == 0x80 { start -= 1 }
       }
-      result.append(contentsOf: bytes[done...])
-      return String(decoding: result, as: UTF8.self)
+      var end = next  // and ends before the next scalar below U+0300
+      while end < bytes.count, bytes[end] >= 0xCC || bytes[end] & 0xC0 == 0x80 { end += 1 }
+      result.append(contentsOf: bytes[done..<start])
+      guard let normalized = normalized(bytes[start..<end]) else { return text }
+      result.append(contentsOf: normalized)
+      done = end
+      guard let following = bytes[end...].firstIndex(where: { $0 >= 0xCC }) else { break }
+      next = following
     }
+    result.append(contentsOf: bytes[done...])
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// The UTF-8 of one stretch in NFC, or nil when it holds a run of more than ``maxCombiningRun`` marks.
-  private static func normalized(_ stretch: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+  private static func normalized(_ stretch: ArraySlice<UInt8>) -> [UInt8]? {
     let text = String(decoding: stretch, as: UTF8.self)
     var marks = 0
     for scalar in text.unicodeScalars {

@@ -93,6 +93,13 @@ package enum FileReading {
     }
   }
 
+  /// At most `count` bytes from one read of `descriptor`: fewer at the end of the file, none when the read fails.
+  package static func head(_ descriptor: Int32, count: Int) -> [UInt8] {
+    var head = [UInt8](repeating: 0, count: count)
+    let read = head.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+    return Array(head.prefix(max(read, 0)))
+  }
+
   /// The whole content of the file at `path` (a regular file, a pipe, a FIFO or `/dev/fd/N`).
   package static func contents(of path: String) throws(Failure) -> [UInt8] {
     let descriptor = try openFile(path)

@@ -63,8 +63,7 @@ struct FolderState {
   static func hash(_ path: String) -> Int {
     guard let bytes = try? FileReading.contents(of: path) else { return 0 }
     var hasher = Hasher()
-    hasher.combine(bytes.count)
-    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    hasher.combine(bytes)  // the count, then each byte
     return hasher.finalize()
   }
 }

@@ -50,13 +50,8 @@ public enum RulesSource: Sendable, Hashable, CustomStringConvertible {
       throw LoadError(path: argument, message: error.message)
     }
     defer { close(descriptor) }
-    var head = [UInt8](repeating: 0, count: 512)
-    #if canImport(Glibc)
-      let count = head.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-    #else
-      let count = head.withUnsafeMutableBytes { Darwin.read(descriptor, $0.baseAddress, $0.count) }
-    #endif
-    self = TarArchive.looksLikeArchive(head.prefix(max(count, 0))) ? .bundle(argument) : .folder(argument)
+    let head = FileReading.head(descriptor, count: 512)
+    self = TarArchive.looksLikeArchive(head) ? .bundle(argument) : .folder(argument)
   }
 
   /// The path or the URL, as diagnostics and ``RulesStatus`` name the source.

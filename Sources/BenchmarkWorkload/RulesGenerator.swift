@@ -1,10 +1,8 @@
-import Foundation
-
 /// Generates realistic rules text: quiz-derived custom attributes, segments over built-in and custom attributes
 /// in the shapes growth teams write (quiz answers, app version gates, country lists, win-back, recency), segment
 /// references, and placements whose rows spread over the segments.
-enum RulesGenerator {
-  static let attributes = """
+package enum RulesGenerator {
+  package static let attributes = """
     attribute experience: choice(beginner, amateur, pro) from quiz "experience"
     attribute interests: choices(sports, music, yoga, running, cooking, travel) from quiz "interests"
     attribute goal: choice(lose_weight, gain_muscle, stay_fit, relax) from quiz "goal"
@@ -16,7 +14,7 @@ enum RulesGenerator {
     """
 
   /// The condition of segment `index`; segments past the tenth may reference an earlier one.
-  static func condition(_ index: Int) -> String {
+  package static func condition(_ index: Int) -> String {
     let minor = index % 10
     switch index % 10 {
     case 0: return "experience == pro and app_version >= 2.\(minor)"
@@ -34,7 +32,7 @@ enum RulesGenerator {
 
   /// Rules with `segments` segments and `placements` placements of `rows` rows each (the last row is the default).
   /// Row `r` of a placement uses a segment spread evenly over all segments, so every template appears.
-  static func rules(segments: Int, placements: Int, rows: Int) -> String {
+  package static func rules(segments: Int, placements: Int, rows: Int) -> String {
     var text = attributes
     text.reserveCapacity(segments * 80 + placements * rows * 40)
     for index in 0..<segments { text += "segment seg_\(index) = \(condition(index))\n" }
@@ -55,7 +53,7 @@ enum RulesGenerator {
 
   /// A rules file whose one placement has `rows` rows that no generated profile matches, so the default decides
   /// after every row was tried: the worst case for the row count.
-  static func worstCaseRules(rows: Int) -> String {
+  package static func worstCaseRules(rows: Int) -> String {
     var text = attributes
     for row in 0..<(rows - 1) {
       text += #"segment never_\#(row) = country == "Z\#(row)" and app_version >= 9.0"# + "\n"
@@ -63,27 +61,5 @@ enum RulesGenerator {
     text += "placement placement_0: flow {\n"
     for row in 0..<(rows - 1) { text += "  never_\(row) -> flow flow_\(row)\n" }
     return text + "  default -> flow generic\n}\n"
-  }
-
-  /// Writes `text` into `folder` as `rules-N.rules` files of at most `maxBytes` bytes each (under the parser's
-  /// 4 MiB file limit), cut before a line that starts a declaration; returns the paths written.
-  static func write(_ text: String, into folder: String, maxBytes: Int = 3 << 20) throws -> [String] {
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    var files: [String] = []
-    var current = ""
-    func flush() throws {
-      guard !current.isEmpty else { return }
-      let path = folder + "/rules-\(files.count).rules"
-      try current.write(toFile: path, atomically: true, encoding: .utf8)
-      files.append(path)
-      current = ""
-    }
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-      let starts = line.hasPrefix("segment ") || line.hasPrefix("placement ")
-      if starts, current.utf8.count + line.utf8.count >= maxBytes { try flush() }
-      current += line + "\n"
-    }
-    try flush()
-    return files
   }
 }
