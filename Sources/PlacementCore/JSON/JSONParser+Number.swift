@@ -14,7 +14,7 @@ extension JSONParser {
   /// integer times or over an exact power of ten, so one IEEE operation rounds correctly. Otherwise the number's
   /// bytes go to the standard library's correctly rounded `Double(_: String)`.
   /// - Throws: `syntax` for a leading zero or a missing digit, `numberOutOfRange` when the value would round
-  ///   to infinity or, from a literal with a non-zero digit, to zero (underflow, `1e-400`; issue 11, D12).
+  ///   to infinity or, from a literal with a non-zero digit, to zero (underflow, `1e-400`).
   ///   Subnormal results (`5e-324`) are kept. `-0` and `-0.0` read as negative zero, which equals `0` in every
   ///   comparison.
   mutating func parseNumber() throws(JSONError) -> Double {

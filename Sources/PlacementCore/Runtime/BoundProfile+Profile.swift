@@ -1,5 +1,5 @@
 // Binding a `Profile` (read from JSON, built in code, or fed iOS `params`) to a rule set's attribute slots. Every
-// value goes through `Coercion`, the one definition of PRODUCT.md §4.2; `ProfileBinder` (JSON bytes) calls the
+// value goes through `Coercion`, the one definition of docs/Product.md §4.2; `ProfileBinder` (JSON bytes) calls the
 // same functions and must agree with this file (ProfileBinderTests, ProfileBuildingDifferentialTests).
 
 extension BoundProfile {
@@ -7,9 +7,9 @@ extension BoundProfile {
   ///
   /// Per attribute, in order: a built-in is read from the profile's top-level members; a custom attribute with a
   /// flow source takes the answer of the profile's events when there is one, is missing when the user cleared the
-  /// field (the last event sent `""` or an empty single choice: issue 11, decision 3), and otherwise reads the
+  /// field (the last event sent `""` or an empty single choice), and otherwise reads the
   /// member of `custom_attributes` with its name. A value that cannot be coerced, or that holds a string longer
-  /// than `limits.maxStringBytes`, makes only that attribute missing, with a warning (decision 4).
+  /// than `limits.maxStringBytes`, makes only that attribute missing, with a warning.
   package init(
     _ profile: Profile, attributes: [AttributeDefinition], program: Program?, boundBy: RuleSetIdentity?,
     limits: ProfileLimits
@@ -68,8 +68,8 @@ extension BoundProfile {
   }
 
   /// The member named `name` byte for byte. A Swift dictionary finds canonically equivalent names too
-  /// (`"\u{212A}arma"`, with a KELVIN SIGN, for `Karma`); such a member does not bind, with a warning (issue 11,
-  /// D10), as on the JSON-bytes path, which compares names as bytes.
+  /// (`"\u{212A}arma"`, with a KELVIN SIGN, for `Karma`); such a member does not bind, with a warning, as on
+  /// the JSON-bytes path, which compares names as bytes.
   static func member(
     _ name: String, of members: [String: JSONValue], _ place: String, _ warnings: inout [String]
   ) -> JSONValue? {
@@ -127,7 +127,7 @@ extension Coercion {
     return value
   }
 
-  /// `<subject> of N bytes is over the limit of M bytes` (issue 11, D13: a limit message names both).
+  /// `<subject> of N bytes is over the limit of M bytes` (a limit message names both).
   static func tooLong(_ subject: String, bytes: Int, _ limits: ProfileLimits) -> String {
     "\(subject) of \(bytes) bytes is over the limit of \(limits.maxStringBytes) bytes"
   }

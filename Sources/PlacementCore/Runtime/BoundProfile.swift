@@ -85,8 +85,8 @@ public struct BoundProfile: Sendable {
   /// The version of the rule set that bound this profile (``RuleSet/version``); nil when bound without one.
   public var ruleSetVersion: String? { boundBy?.version }
 
-  /// The id A/B draws and rollouts hash: ``profileID`` unless it is missing, empty or only white space (decision 5
-  /// of issue 11: such an id would put every such profile in one bucket, so it is treated like a missing id).
+  /// The id A/B draws and rollouts hash: ``profileID`` unless it is missing, empty or only white space (such an id
+  /// would put every such profile in one bucket, so it is treated like a missing id).
   public var bucketingID: String? {
     guard let profileID else { return nil }
     // Most ids start with a printable ASCII byte, which is not white space: no Unicode property lookup.

@@ -1,4 +1,4 @@
-/// One user as the engine receives it (PRODUCT.md §2): identity, built-in attributes, custom attributes and,
+/// One user as the engine receives it (docs/Product.md §2): identity, built-in attributes, custom attributes and,
 /// optionally, the raw `flow_user_input` events the app received.
 ///
 /// JSON shape (all members optional):
@@ -9,7 +9,7 @@
 /// Built-in attributes are top-level members named as in ``BuiltinAttributes``.
 public struct Profile: Sendable, Equatable {
   /// The stable id used for A/B bucketing and rollouts: a view of `builtins["profile_id"]`, so the id that
-  /// buckets and the `profile_id` attribute that conditions read are one value (review defect 8). Setting nil
+  /// buckets and the `profile_id` attribute that conditions read are one value. Setting nil
   /// removes it. An empty or blank id is kept as given but never bucketed (see ``BoundProfile/bucketingID``).
   public var profileID: String? {
     get { Self.text(builtins["profile_id"]) }
@@ -54,7 +54,7 @@ public struct Profile: Sendable, Equatable {
     if case .string(let s) = value { s } else { nil }
   }
 
-  /// Applies one flow event (PRODUCT.md §3). Events that are not `flow_user_input` change nothing; a malformed
+  /// Applies one flow event (docs/Product.md §3). Events that are not `flow_user_input` change nothing; a malformed
   /// input event is skipped and reported in ``warnings``, as is what an applied event leaves out
   /// (``FlowEvent/warnings``).
   public mutating func apply(event json: JSONValue) {
@@ -84,7 +84,7 @@ public struct ProfileError: Error, Sendable, Equatable, CustomStringConvertible 
   public let message: String
   /// Where invalid JSON was found: 1-based line and column (in characters, counted as rules diagnostics count
   /// them, a leading byte-order mark not counted) within the document or batch line; nil for other errors.
-  /// Command-line tools print it as `FILE:LINE:COLUMN` (issue 11, decision 8).
+  /// Command-line tools print it as `FILE:LINE:COLUMN`.
   public let position: SourcePosition?
   /// `message`, followed by ` (line L, column C)` when the error has a ``position``.
   public var description: String {
@@ -108,7 +108,7 @@ extension Profile {
   ///
   /// Only the document's shape fails it: not an object, `custom_attributes` not an object, `events` not an array.
   /// A `profile_id` or `customer_user_id` that is not a string is an attribute value that cannot be coerced: it
-  /// is treated as missing with a warning (issue 11, decision 4). `null` is the same as absent.
+  /// is treated as missing with a warning. `null` is the same as absent.
   /// - Throws: ``ProfileError`` when the document does not have the shape of a profile.
   public init(json: JSONValue) throws(ProfileError) {
     guard case .object(let members) = json else {

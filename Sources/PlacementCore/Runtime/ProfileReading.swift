@@ -2,11 +2,11 @@
 extension Profile {
   /// Parses and reads a profile.
   ///
-  /// A leading UTF-8 byte-order mark is skipped (issue 11, D9). Of duplicate members the last wins, as in most
+  /// A leading UTF-8 byte-order mark is skipped. Of duplicate members the last wins, as in most
   /// JSON readers; a warning says so when the later member replaces an earlier *object* (a second
   /// `custom_attributes` replaces the first entirely) or when the two names are canonically equivalent but spelled
   /// with different bytes (D10). Strings longer than `limits.maxStringBytes` are not an error here: binding makes
-  /// the attribute that holds one missing, with a warning (issue 11, decision 4).
+  /// the attribute that holds one missing, with a warning.
   /// - Parameters:
   ///   - bytes: UTF-8 JSON text of one profile object.
   ///   - limits: size, depth and string-length limits (defaults: 1 MiB, depth 64, strings up to 1,024 bytes).

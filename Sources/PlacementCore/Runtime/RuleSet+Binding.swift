@@ -1,8 +1,8 @@
 extension RuleSet {
-  /// Binds a profile to this rule set's attribute slots, coercing values by declared type (PRODUCT.md §4.2).
+  /// Binds a profile to this rule set's attribute slots, coercing values by declared type (docs/Product.md §4.2).
   ///
   /// A value that cannot be coerced, or that holds a string longer than `limits.maxStringBytes`, makes only its
-  /// attribute missing, with a warning that every decision for the profile carries (issue 11, decision 4).
+  /// attribute missing, with a warning that every decision for the profile carries.
   /// - Parameters:
   ///   - profile: the user, read from JSON or built in code.
   ///   - limits: the per-value string limit (default 1,024 UTF-8 bytes); the other limits apply to reading.

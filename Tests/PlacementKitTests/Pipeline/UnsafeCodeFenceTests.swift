@@ -25,7 +25,8 @@ import Testing
       [
         "PlacementCore/Runtime/ByteKeyTable.swift", "PlacementCore/Runtime/ProfileBinder.swift",
         "PlacementCore/Runtime/ProfileBinder+Reading.swift", "PlacementCore/Runtime/ProfileBinder+Values.swift",
-        "PlacementCore/Runtime/RuleSet+Binding.swift", "PlacementCore/Values/Instant+ISO8601.swift",
+        "PlacementCore/Runtime/ProfileBinder+Warnings.swift", "PlacementCore/Runtime/RuleSet+Binding.swift",
+        "PlacementCore/Values/Instant+ISO8601.swift",
       ]
     ),
     (
@@ -45,7 +46,10 @@ import Testing
     (
       "the decision fragments writer",
       "every pre-encoded fragment in one allocation, copied as buffers with the line's own profile_id bytes",
-      ["PlacementCore/Output/DecisionFragments.swift", "PlacementCore/Output/DecisionEncoder.swift"]
+      [
+        "PlacementCore/Output/DecisionFragments.swift", "PlacementCore/Output/DecisionEncoder.swift",
+        "PlacementCore/Output/Decision+JSON.swift",
+      ]
     ),
     (
       "the evaluator's run setup",
@@ -61,7 +65,8 @@ import Testing
       "lines read in place into a reused buffer, lent to the binder as slices, written with write(2)",
       [
         "PlacementCLI/LineReader.swift", "PlacementCLI/BatchChunk.swift", "PlacementCLI/BatchResolution.swift",
-        "PlacementCLI/DecisionTextWriter.swift", "PlacementCLI/Console.swift",
+        "PlacementCLI/DecisionTextWriter.swift", "PlacementCLI/Console.swift", "PlacementCLI/BatchKey.swift",
+        "PlacementCLI/BatchRecords.swift", "PlacementCLI/ScratchBytes.swift",
       ]
     ),
     (

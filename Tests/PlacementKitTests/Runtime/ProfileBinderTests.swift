@@ -262,7 +262,7 @@ import TestSupport
       try expectSameBinding(Array(nested.utf8), limits: limit)
       try expectSameBinding(Array(#"{"custom_attributes":{"interests":["music"]}}"#.utf8), limits: limit)
     }
-    // A long value nobody declared is not read, so it costs nothing (issue 11, decision 4).
+    // A long value nobody declared is not read, so it costs nothing.
     let ignored = #"{"custom_attributes":{"unknown_note":"\#(String(repeating: "c", count: 1_100))"}}"#
     #expect(try ruleSet.bind(jsonBytes: Array(ignored.utf8)).warnings == [])
     try expectSameBinding(Array(ignored.utf8))
