@@ -73,6 +73,11 @@ struct ServeCommand: Subcommand {
       let isURL = argument.lowercased().hasPrefix("http://") || argument.lowercased().hasPrefix("https://")
       throw CommandFailure(isURL ? .usage : error.isInvalidBundle ? .dataError : .noInput, error.message)
     }
+    if case .folder = source, arguments.value("--cache") != nil {
+      throw CommandFailure(
+        .usage,
+        "--cache keeps the last good bundle of a bundle file or URL; '\(argument)' is a rules folder, which has none")
+    }
     if arguments.verbose, case .folder(let path) = source { Support.reportSkipped(skipped(path), console: console) }
     let isURL = if case .url = source { true } else { false }
     let interval = try seconds("--poll-interval", default: isURL ? 30 : 1)

@@ -52,6 +52,15 @@ import Testing
     #expect(placement(["serve", "--rules", corrupt]).status != 0)
   }
 
+  @Test func aCacheNeedsABundleSource() {
+    let run = placement(["serve", "--rules", repo("Rules"), "--cache", "/tmp/never-written.bundle"])
+    #expect(run.status == 64)
+    #expect(
+      run.err.hasPrefix(
+        "error: --cache keeps the last good bundle of a bundle file or URL; '\(repo("Rules"))' is a rules folder, "
+          + "which has none\n"))
+  }
+
   @Test func aURLWithoutAHostIsAUsageError() {
     let run = placement(["serve", "--rules", "http:///rules.bundle"])
     #expect(run.status == 64)
