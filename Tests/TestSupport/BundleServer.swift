@@ -22,7 +22,8 @@ public final class BundleServer: Sendable {
   struct State: Sendable {
     var published = Published(bytes: [], etag: nil)
     var requests: [[String: String]] = []
-    var listener: Int32?
+    /// The listening socket and the signal its accept thread gives once it has closed it.
+    var listener: (socket: Int32, closed: DispatchSemaphore)?
   }
 
   /// The port the server listens on (chosen by the system at creation, kept across ``stop()`` and ``start()``).
@@ -69,8 +70,10 @@ public final class BundleServer: Sendable {
     else {
       return
     }
-    shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
+    // Only the accept thread closes the socket, after accept fails: closing it here could hand its descriptor
+    // number to another server's socket while this thread is about to call accept with it.
+    shutdown(listener.socket, Int32(SHUT_RDWR))
+    listener.closed.wait()
   }
 
   /// Listens again on the same port.
@@ -79,8 +82,16 @@ public final class BundleServer: Sendable {
   }
 
   private func serve(_ listener: Int32) {
-    state.withLock { $0.listener = listener }
+    let closed = DispatchSemaphore(value: 0)
+    state.withLock { $0.listener = (listener, closed) }
     Thread { [self] in
+      defer {
+        state.withLock { state in
+          if state.listener?.socket == listener { state.listener = nil }
+        }
+        close(listener)
+        closed.signal()
+      }
       while true {
         let connection = accept(listener, nil, nil)
         guard connection >= 0 else {
