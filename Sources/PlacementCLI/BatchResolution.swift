@@ -250,17 +250,7 @@ struct BatchResolution {
       result.out.raw(utf8: "line \(number)\(at): error: \(message)\n")
       return
     }
-    result.out.beginObject()
-    result.out.key("line")
-    result.out.value(number)
-    if let column {
-      result.out.key("column")
-      result.out.value(column)
-    }
-    result.out.key("error")
-    result.out.value(message)
-    result.out.endObject()
-    result.out.endLine()
+    result.out.lineError(message, line: number, column: column)
   }
 }
 

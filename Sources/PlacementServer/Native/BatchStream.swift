@@ -125,16 +125,6 @@ final class BatchStream {
   }
 
   private func report(_ message: String, column: Int?, context: inout RequestContext) {
-    context.json.beginObject()
-    context.json.key("line")
-    context.json.value(lineNumber)
-    if let column {
-      context.json.key("column")
-      context.json.value(column)
-    }
-    context.json.key("error")
-    context.json.value(message)
-    context.json.endObject()
-    context.json.endLine()
+    context.json.lineError(message, line: lineNumber, column: column)
   }
 }
