@@ -75,6 +75,8 @@ EXPOSURE_COLUMNS = [
 ]
 ASSIGNMENT_COLUMNS = ["key", "profile_id", "assignments", "rules_version", "resolved_at"]
 
+# Lines of input written to the process at a time by `resolve_lines`.
+BLOCK_LINES = 4096
 # Bytes of output read before a batch is built: complete records, ~400 bytes each, so batches of ~10,000 rows.
 CHUNK_BYTES = 1 << 22
 
@@ -121,7 +123,6 @@ _PARSE = pj.ParseOptions(explicit_schema=_PARSED_SCHEMA, unexpected_field_behavi
 # `placement` writes `key` as the second member of every record, right after `record`, as the input line's member
 # text; a string or scalar key is matched here, an object or array key (rare) is delimited by a JSON decoder.
 _KEY_SCALAR = r'^\{"record":"[a-z]+","key":(?P<key>"(?:[^"\\]|\\.)*"|[-+.0-9A-Za-z]+)[,}]'
-_KEY_MEMBER = r'^\{"record":"[a-z]+","key":'
 # `warnings` is the last member of a decision, `assignments` the last of an assignment record.
 _WARNINGS = r',"warnings":(?P<warnings>\[.+\])\}$'
 _ASSIGNMENTS = r',"assignments":(?P<assignments>\{.*\})\}$'
@@ -143,9 +144,9 @@ def _lines(chunk: bytes) -> pa.Array:
 
 
 def _raw_keys(texts: pa.Array) -> pa.Array:
-    """The `key` member of each record as written (JSON text), null when the record has none or it is `null`."""
+    """The `key` member of each record (every record has one) as written, JSON text; null when it is `null`."""
     keys = pc.struct_field(pc.extract_regex(texts, _KEY_SCALAR), "key")
-    unmatched = pc.and_(pc.is_null(keys), pc.match_substring_regex(texts, _KEY_MEMBER))
+    unmatched = pc.is_null(keys)
     if pc.any(unmatched).as_py():
         decoder = json.JSONDecoder()
         values = keys.to_pylist()
@@ -158,13 +159,24 @@ def _raw_keys(texts: pa.Array) -> pa.Array:
     return pc.if_else(pc.equal(keys, "null"), pa.scalar(None, pa.string()), keys)
 
 
+def _member_text(texts: pa.Array, rows: pa.Array, pattern: str, name: str) -> pa.Array:
+    """Group `name` of `pattern` matched on the rows where `rows` is true (few: matched on those alone), else null."""
+    values = pa.nulls(len(texts), pa.string())
+    if not pc.any(rows).as_py():
+        return values
+    matched = pc.struct_field(pc.extract_regex(pc.filter(texts, rows), pattern), name)
+    return pc.replace_with_mask(values, rows, matched)
+
+
 def _of(kind: pa.Array, name: str, values: pa.Array) -> pa.Array:
     """`values` on the records of type `name`, null on the others."""
     return pc.if_else(pc.equal(kind, name), values, pa.nulls(len(values), values.type))
 
 
-def _batch(chunk: bytes, expected_version: str) -> pa.RecordBatch:
+def _batch(chunk: bytes, expected_version: str, *, keyed: bool) -> pa.RecordBatch:
     """The records of `chunk` (complete JSON lines) as rows of RECORD_SCHEMA; checks every rules_version.
+
+    `keyed`: the records were written with `--key`, so each has a `key` member; without, the column is null.
 
     Raises RulesVersionMismatch naming the first record whose rules_version is not `expected_version`.
     """
@@ -183,11 +195,10 @@ def _batch(chunk: bytes, expected_version: str) -> pa.RecordBatch:
             f"{expected_version!r}"
         )
     audience, content, test = column("audience"), column("content"), column("ab_test")
-    warnings = pc.struct_field(pc.extract_regex(texts, _WARNINGS), "warnings")
-    assignments = pc.struct_field(pc.extract_regex(texts, _ASSIGNMENTS), "assignments")
+    warned = pc.and_(pc.equal(kind, "decision"), pc.invert(pc.ends_with(texts, ',"warnings":[]}')))
     columns = {
         "record": kind,
-        "key": _raw_keys(texts),
+        "key": _raw_keys(texts) if keyed else pa.nulls(len(texts), pa.string()),
         "line": column("line"),
         "profile_id": column("profile_id"),
         "placement": column("placement"),
@@ -208,8 +219,8 @@ def _batch(chunk: bytes, expected_version: str) -> pa.RecordBatch:
             _of(kind, "decision", pc.struct_field(test, "bucket")), _of(kind, "exposure", column("bucket"))
         ),
         "outcome": _of(kind, "exposure", column("outcome")),
-        "assignments": _of(kind, "assignment", assignments),
-        "warnings": _of(kind, "decision", pc.if_else(pc.equal(warnings, "[]"), pa.scalar(None, pa.string()), warnings)),
+        "assignments": _member_text(texts, pc.equal(kind, "assignment"), _ASSIGNMENTS, "assignments"),
+        "warnings": _member_text(texts, warned, _WARNINGS, "warnings"),
         "rules_version": version,
         "resolved_at": column("resolved_at"),
         "error": column("error"),
@@ -240,8 +251,39 @@ def _chunks(stream, size: int) -> Iterator[bytes]:
         pending, held = ([data[cut:]], len(data) - cut) if cut < len(data) else ([], 0)
 
 
-def resolve_lines(
-    lines: Iterator[str],
+def resolve_lines(lines: Iterator[str], **options) -> Iterator[pa.RecordBatch]:
+    """Resolves JSON lines (profiles) with one `placement resolve` process; yields record batches.
+
+    `options` are those of `resolve_blocks`.
+    """
+    yield from resolve_blocks(_line_blocks(lines), **options)
+
+
+def _line_blocks(lines: Iterator[str]) -> Iterator[bytes]:
+    """`lines` as blocks of BLOCK_LINES newline-terminated lines."""
+    group: list = []
+    for line in lines:
+        group.append(line)
+        if len(group) == BLOCK_LINES:
+            yield ("\n".join(group) + "\n").encode("utf-8")
+            group = []
+    if group:
+        yield ("\n".join(group) + "\n").encode("utf-8")
+
+
+def _column_blocks(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.Buffer]:
+    """The non-null strings of each batch's first column as one block of newline-terminated lines per batch,
+    joined by pyarrow."""
+    for batch in batches:
+        texts = pc.drop_null(batch.column(0))
+        if len(texts):
+            whole = pa.ListArray.from_arrays(pa.array([0, len(texts)], pa.int32()), texts)
+            yield pc.binary_join(whole, "\n")[0].as_buffer()
+            yield pa.py_buffer(b"\n")
+
+
+def resolve_blocks(
+    blocks: Iterator,
     *,
     binary: str,
     bundle: str,
@@ -251,9 +293,10 @@ def resolve_lines(
     placements: Sequence[str] = (),
     fail_once_marker: Optional[str] = None,
 ) -> Iterator[pa.RecordBatch]:
-    """Resolves JSON lines (profiles) with one `placement resolve` process; yields record batches.
+    """Resolves blocks of JSON lines (profiles, each newline-terminated; bytes or pyarrow buffers) with one
+    `placement resolve` process; yields record batches of RECORD_SCHEMA.
 
-    A writer thread feeds the lines to the process's standard input while this generator reads its standard
+    A writer thread feeds the blocks to the process's standard input while this generator reads its standard
     output, so neither side blocks on a full pipe. A non-zero exit (anything but lines failing, which are error
     records) raises, which fails the task: Spark retries it, and its rows are only committed from an attempt that
     succeeded.
@@ -274,9 +317,8 @@ def resolve_lines(
     def write() -> None:
         try:
             assert process.stdin is not None
-            for line in lines:
-                process.stdin.write(line.encode("utf-8"))
-                process.stdin.write(b"\n")
+            for block in blocks:
+                process.stdin.write(block)
         except BrokenPipeError:
             pass  # the process ended early; its exit status says why
         except BaseException as error:  # noqa: BLE001 - reported by the reading side
@@ -297,7 +339,7 @@ def resolve_lines(
     reader.start()
     assert process.stdout is not None
     for chunk in _chunks(process.stdout, CHUNK_BYTES):
-        yield _batch(chunk, rules_version)
+        yield _batch(chunk, rules_version, keyed=bool(key))
     status = process.wait()
     writer.join()
     reader.join()
@@ -398,9 +440,8 @@ class Placement:
             rules = SparkFiles.get(bundle) if shipped else bundle
             if shipped and not os.access(exe, os.X_OK):
                 os.chmod(exe, 0o755)
-            texts = (text for batch in batches for text in batch.column(0).to_pylist() if text is not None)
-            yield from resolve_lines(
-                texts, binary=exe, bundle=rules, now=now, rules_version=version, key=key, placements=placements,
+            yield from resolve_blocks(
+                _column_blocks(batches), binary=exe, bundle=rules, now=now, rules_version=version, key=key, placements=placements,
                 fail_once_marker=fail_once_marker,
             )
 

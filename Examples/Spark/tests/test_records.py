@@ -20,7 +20,9 @@ sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
 import placement_spark  # noqa: E402
-from placement_spark import RECORD_SCHEMA, RulesVersionMismatch, _batch, _chunks  # noqa: E402
+from placement_spark import (  # noqa: E402
+    RECORD_SCHEMA, RulesVersionMismatch, _batch, _chunks, _column_blocks, _line_blocks,
+)
 from test_spark import bundle, lines, single, work  # noqa: E402,F401 - fixtures
 
 VERSION = "35bffb338311"
@@ -65,9 +67,9 @@ def oracle(text: str) -> dict:
     return row
 
 
-def rows(text: str, size: int = placement_spark.CHUNK_BYTES) -> list:
+def rows(text: str, size: int = placement_spark.CHUNK_BYTES, keyed: bool = True) -> list:
     stream = io.BufferedReader(io.BytesIO(text.encode()), buffer_size=max(size, 8))
-    batches = [_batch(chunk, VERSION) for chunk in _chunks(stream, size)]
+    batches = [_batch(chunk, VERSION, keyed=keyed) for chunk in _chunks(stream, size)]
     assert all(batch.schema == RECORD_SCHEMA for batch in batches)
     return pa.Table.from_batches(batches, schema=RECORD_SCHEMA).to_pylist()
 
@@ -91,15 +93,20 @@ HAND = [
     '"profile_id":"p","assignments":{"v":"b","a":"c"}}',
     '{"record":"error","key":null,"line":3,"column":2,"error":"invalid JSON: expected a value",'
     '"rules_version":"35bffb338311","resolved_at":"2026-12-01T00:00:00Z"}',
+]
+# Without --key, no record has a key member.
+UNKEYED = [
     '{"record":"error","line":4,"error":"a profile must be a JSON object, found array",'
     '"rules_version":"35bffb338311","resolved_at":"2026-12-01T00:00:00Z"}',
+    '{"record":"assignment","rules_version":"35bffb338311","resolved_at":"2026-12-01T00:00:00Z",'
+    '"profile_id":"p","assignments":{"v":"b"}}',
 ]
 
 
 def test_hand_written_records_of_every_shape():
     got = rows("\n".join(HAND) + "\n")
     assert got == [oracle(text) for text in HAND]
-    assert [row["key"] for row in got] == ['{"b":1,"a":[1,2]}', "12.50", '"é\\u00e9\\"x,"', None, None]
+    assert [row["key"] for row in got] == ['{"b":1,"a":[1,2]}', "12.50", '"é\\u00e9\\"x,"', None]
     assert got[0]["warnings"] == '["profile has no profile_id: é \\"q\\""]'
     assert (got[0]["test"], got[0]["bucket"], got[0]["audience_index"], got[0]["paywall_id"]) == ("t", 42, -1, "p")
     assert (got[1]["outcome"], got[1]["bucket"], got[1]["audience_index"]) == ("fell_through", None, None)
@@ -116,6 +123,12 @@ def test_chunks_are_whole_lines_whatever_the_read_size(size):
     assert [row["json"] for row in rows(text, size)] == HAND * 3
 
 
+def test_records_without_key_have_a_null_key():
+    got = rows("\n".join(UNKEYED) + "\n", keyed=False)
+    assert got == [oracle(text) for text in UNKEYED]
+    assert [(row["key"], row["line"], row["assignments"]) for row in got] == [(None, 4, None), (None, None, '{"v":"b"}')]
+
+
 def test_a_last_line_without_newline_is_kept():
     assert [row["json"] for row in rows("\n".join(HAND))] == HAND
 
@@ -127,3 +140,14 @@ def test_a_record_of_other_rules_names_its_version():
     missing = HAND[3].replace(',"rules_version":"35bffb338311"', "")
     with pytest.raises(RulesVersionMismatch, match="a error record has rules_version None"):
         rows(missing + "\n")
+
+
+def test_input_blocks_are_the_lines_each_ending_in_a_newline():
+    line = pa.RecordBatch.from_pydict({"line": pa.array(['{"k":1}', None, '{"k":"é"}'], pa.string())})
+    nulls = pa.RecordBatch.from_pydict({"line": pa.array([None], pa.string())})
+    blocks = list(_column_blocks(iter([line, nulls, line])))
+    assert b"".join(bytes(block) for block in blocks) == '{"k":1}\n{"k":"é"}\n{"k":1}\n{"k":"é"}\n'.encode()
+    many = [f'{{"k":{i}}}' for i in range(placement_spark.BLOCK_LINES + 3)]
+    blocks = list(_line_blocks(iter(many)))
+    assert len(blocks) == 2
+    assert b"".join(blocks) == ("\n".join(many) + "\n").encode()
