@@ -37,8 +37,8 @@ import pyarrow.json as pj
 RECORD_SCHEMA = pa.schema(
     [
         ("record", pa.string()),  # decision | exposure | assignment | error
-        ("key", pa.string()),  # the --key member of the input line, as JSON text (null when absent)
-        ("line", pa.int64()),  # the profile's line in the partition's stream (error records; 1-based)
+        ("key", pa.string()),  # the --key member's JSON text as in the input line (null when absent or null)
+        ("line", pa.int64()),  # the line in the partition's stream (error records, id-less decisions; 1-based)
         ("profile_id", pa.string()),
         ("placement", pa.string()),
         ("audience_index", pa.int32()),
@@ -52,8 +52,8 @@ RECORD_SCHEMA = pa.schema(
         ("variation", pa.string()),
         ("bucket", pa.int32()),
         ("outcome", pa.string()),  # exposures: decided | fell_through | holdout | override | sticky
-        ("assignments", pa.string()),  # assignment records: {"<version_id>": "<variation>"} as JSON text
-        ("warnings", pa.string()),  # decisions: the profile's warnings as a JSON array, null when none
+        ("assignments", pa.string()),  # assignment records: {"<version_id>":"<variation>"}, the JSON text written
+        ("warnings", pa.string()),  # decisions: the warnings' JSON array as written, null when empty
         ("rules_version", pa.string()),
         ("resolved_at", pa.string()),  # the pinned --now, ISO 8601 UTC
         ("error", pa.string()),  # error records: why the line could not be resolved
@@ -160,7 +160,7 @@ def _raw_keys(texts: pa.Array) -> pa.Array:
 
 
 def _member_text(texts: pa.Array, rows: pa.Array, pattern: str, name: str) -> pa.Array:
-    """Group `name` of `pattern` matched on the rows where `rows` is true (few: matched on those alone), else null."""
+    """Group `name` of `pattern` on the rows where `rows` is true (few: matched on those alone), else null."""
     values = pa.nulls(len(texts), pa.string())
     if not pc.any(rows).as_py():
         return values
@@ -208,7 +208,9 @@ def _batch(chunk: bytes, expected_version: str, *, keyed: bool) -> pa.RecordBatc
         "content_id": _of(kind, "decision", pc.struct_field(content, "id")),
         "paywall_id": _of(kind, "decision", pc.struct_field(content, "paywall")),
         "reason": _of(kind, "decision", column("reason")),
-        "test": pc.coalesce(_of(kind, "decision", pc.struct_field(test, "name")), _of(kind, "exposure", column("test"))),
+        "test": pc.coalesce(
+            _of(kind, "decision", pc.struct_field(test, "name")), _of(kind, "exposure", column("test"))
+        ),
         "version_id": pc.coalesce(
             _of(kind, "decision", pc.struct_field(test, "version_id")), _of(kind, "exposure", column("version_id"))
         ),
@@ -441,7 +443,8 @@ class Placement:
             if shipped and not os.access(exe, os.X_OK):
                 os.chmod(exe, 0o755)
             yield from resolve_blocks(
-                _column_blocks(batches), binary=exe, bundle=rules, now=now, rules_version=version, key=key, placements=placements,
+                _column_blocks(batches), binary=exe, bundle=rules, now=now, rules_version=version, key=key,
+                placements=placements,
                 fail_once_marker=fail_once_marker,
             )
 

@@ -81,16 +81,17 @@ def test_every_record_of_the_suite_equals_the_oracle(single):
 
 
 HAND = [
-    '{"record":"decision","key":{"b":1,"a":[1,2]},"rules_version":"35bffb338311","resolved_at":"2026-12-01T00:00:00Z",'
-    '"placement":"main_paywall","profile_id":null,"line":7,"audience":{"index":-1,"name":"x","segment":null},'
+    '{"record":"decision","key":{"b": 1,  "a":[1, 2]},"rules_version":"35bffb338311",'
+    '"resolved_at":"2026-12-01T00:00:00Z","placement":"main_paywall","profile_id":null,"line":7,'
+    '"audience":{"index":-1,"name":"x","segment":null},'
     '"content":{"type":"flow","id":"f","paywall":"p"},"ab_test":{"name":"t","version_id":"v","variation":"b",'
     '"bucket":42},"reason":"SPLIT","exposures":[{"test":"t","version_id":"v","variation":"b","bucket":42,'
     '"outcome":"decided"}],"warnings":["profile has no profile_id: é \\"q\\""]}',
     '{"record":"exposure","key":12.50,"profile_id":"p","placement":"main_paywall","rules_version":"35bffb338311",'
     '"resolved_at":"2026-12-01T00:00:00Z","test":"t","version_id":"v","variation":"b","bucket":null,'
     '"outcome":"fell_through"}',
-    '{"record":"assignment","key":"é\\u00e9\\"x,","rules_version":"35bffb338311","resolved_at":"2026-12-01T00:00:00Z",'
-    '"profile_id":"p","assignments":{"v":"b","a":"c"}}',
+    '{"record":"assignment","key":"é\\u00e9\\"x,","rules_version":"35bffb338311",'
+    '"resolved_at":"2026-12-01T00:00:00Z","profile_id":"p","assignments":{"v":"b","a":"c"}}',
     '{"record":"error","key":null,"line":3,"column":2,"error":"invalid JSON: expected a value",'
     '"rules_version":"35bffb338311","resolved_at":"2026-12-01T00:00:00Z"}',
 ]
@@ -106,7 +107,7 @@ UNKEYED = [
 def test_hand_written_records_of_every_shape():
     got = rows("\n".join(HAND) + "\n")
     assert got == [oracle(text) for text in HAND]
-    assert [row["key"] for row in got] == ['{"b":1,"a":[1,2]}', "12.50", '"é\\u00e9\\"x,"', None]
+    assert [row["key"] for row in got] == ['{"b": 1,  "a":[1, 2]}', "12.50", '"é\\u00e9\\"x,"', None]
     assert got[0]["warnings"] == '["profile has no profile_id: é \\"q\\""]'
     assert (got[0]["test"], got[0]["bucket"], got[0]["audience_index"], got[0]["paywall_id"]) == ("t", 42, -1, "p")
     assert (got[1]["outcome"], got[1]["bucket"], got[1]["audience_index"]) == ("fell_through", None, None)
@@ -126,7 +127,9 @@ def test_chunks_are_whole_lines_whatever_the_read_size(size):
 def test_records_without_key_have_a_null_key():
     got = rows("\n".join(UNKEYED) + "\n", keyed=False)
     assert got == [oracle(text) for text in UNKEYED]
-    assert [(row["key"], row["line"], row["assignments"]) for row in got] == [(None, 4, None), (None, None, '{"v":"b"}')]
+    assert [(row["key"], row["line"], row["assignments"]) for row in got] == [
+        (None, 4, None), (None, None, '{"v":"b"}'),
+    ]
 
 
 def test_a_last_line_without_newline_is_kept():
