@@ -77,7 +77,7 @@ ASSIGNMENT_COLUMNS = ["key", "profile_id", "assignments", "rules_version", "reso
 
 # Lines of input written to the process at a time by `resolve_lines`.
 BLOCK_LINES = 4096
-# Bytes of output read before a batch is built: complete records, ~400 bytes each, so batches of ~10,000 rows.
+# Bytes of output read before a batch is built: whole records, ~370 bytes each, so batches of ~11,000 rows.
 CHUNK_BYTES = 1 << 22
 
 
@@ -121,7 +121,8 @@ _PARSED_SCHEMA = pa.schema(
 _PARSE = pj.ParseOptions(explicit_schema=_PARSED_SCHEMA, unexpected_field_behavior="ignore")
 
 # `placement` writes `key` as the second member of every record, right after `record`, as the input line's member
-# text; a string or scalar key is matched here, an object or array key (rare) is delimited by a JSON decoder.
+# text; a string, number, true, false or null is matched here, an object or array (rare) is delimited by a JSON
+# decoder.
 _KEY_SCALAR = r'^\{"record":"[a-z]+","key":(?P<key>"(?:[^"\\]|\\.)*"|[-+.0-9A-Za-z]+)[,}]'
 # `warnings` is the last member of a decision, `assignments` the last of an assignment record.
 _WARNINGS = r',"warnings":(?P<warnings>\[.+\])\}$'
