@@ -18,7 +18,6 @@ clusters), where RDDs are not available. See docs/Spark.md.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -28,15 +27,18 @@ import threading
 from dataclasses import dataclass
 from typing import Iterator, Optional, Sequence
 
+import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.json as pj
 
 # One row per record of `placement resolve --emit decisions,exposures,assignments --errors inline`: the columns of
 # every record type, null where a record has no such field. docs/Spark.md describes each column.
 RECORD_SCHEMA = pa.schema(
     [
         ("record", pa.string()),  # decision | exposure | assignment | error
-        ("key", pa.string()),  # the --key member of the input line, as JSON text (null when absent)
-        ("line", pa.int64()),  # the profile's line in the partition's stream (error records; 1-based)
+        ("key", pa.string()),  # the --key member's JSON text as in the input line (null when absent or null)
+        ("line", pa.int64()),  # the line in the partition's stream (error records, id-less decisions; 1-based)
         ("profile_id", pa.string()),
         ("placement", pa.string()),
         ("audience_index", pa.int32()),
@@ -50,8 +52,8 @@ RECORD_SCHEMA = pa.schema(
         ("variation", pa.string()),
         ("bucket", pa.int32()),
         ("outcome", pa.string()),  # exposures: decided | fell_through | holdout | override | sticky
-        ("assignments", pa.string()),  # assignment records: {"<version_id>": "<variation>"} as JSON text
-        ("warnings", pa.string()),  # decisions: the profile's warnings as a JSON array, null when none
+        ("assignments", pa.string()),  # assignment records: {"<version_id>":"<variation>"}, the JSON text written
+        ("warnings", pa.string()),  # decisions: the warnings' JSON array as written, null when empty
         ("rules_version", pa.string()),
         ("resolved_at", pa.string()),  # the pinned --now, ISO 8601 UTC
         ("error", pa.string()),  # error records: why the line could not be resolved
@@ -73,7 +75,10 @@ EXPOSURE_COLUMNS = [
 ]
 ASSIGNMENT_COLUMNS = ["key", "profile_id", "assignments", "rules_version", "resolved_at"]
 
-BATCH_ROWS = 4096
+# Lines of input written to the process at a time by `resolve_lines`.
+BLOCK_LINES = 4096
+# Bytes of output read before a batch is built: whole records, ~370 bytes each, so batches of ~11,000 rows.
+CHUNK_BYTES = 1 << 22
 
 
 class RulesVersionMismatch(RuntimeError):
@@ -89,65 +94,199 @@ def bundle_manifest(bundle: str) -> dict:
         return json.loads(handle.read())
 
 
-def _flatten(text: str, expected_version: str) -> dict:
-    """One output record (a JSON line) as a row of RECORD_SCHEMA; checks its rules_version."""
-    record = json.loads(text)
-    kind = record.get("record")
-    version = record.get("rules_version")
-    if version != expected_version:
+# The members of a record that become columns, as `pyarrow.json` parses them; every other member is skipped.
+# `key`, `warnings` and `assignments` are taken as text from the line instead (see `_batch`).
+_PARSED_SCHEMA = pa.schema(
+    [
+        ("record", pa.string()),
+        ("line", pa.int64()),
+        ("profile_id", pa.string()),
+        ("placement", pa.string()),
+        ("audience", pa.struct([("index", pa.int32()), ("name", pa.string())])),
+        ("content", pa.struct([("type", pa.string()), ("id", pa.string()), ("paywall", pa.string())])),
+        ("ab_test", pa.struct(
+            [("name", pa.string()), ("version_id", pa.string()), ("variation", pa.string()), ("bucket", pa.int32())]
+        )),
+        ("reason", pa.string()),
+        ("test", pa.string()),
+        ("version_id", pa.string()),
+        ("variation", pa.string()),
+        ("bucket", pa.int32()),
+        ("outcome", pa.string()),
+        ("rules_version", pa.string()),
+        ("resolved_at", pa.string()),
+        ("error", pa.string()),
+    ]
+)
+_PARSE = pj.ParseOptions(explicit_schema=_PARSED_SCHEMA, unexpected_field_behavior="ignore")
+
+# `placement` writes `key` as the second member of every record, right after `record`, as the input line's member
+# text; a string, number, true, false or null is matched here, an object or array (rare) is delimited by a JSON
+# decoder.
+_KEY_SCALAR = r'^\{"record":"[a-z]+","key":(?P<key>"(?:[^"\\]|\\.)*"|[-+.0-9A-Za-z]+)[,}]'
+# `warnings` is the last member of a decision, `assignments` the last of an assignment record.
+_WARNINGS = r',"warnings":(?P<warnings>\[.+\])\}$'
+_ASSIGNMENTS = r',"assignments":(?P<assignments>\{.*\})\}$'
+
+
+def _lines(chunk: bytes) -> pa.Array:
+    """The newline-terminated JSON lines of `chunk` as a string array, without their newlines.
+
+    A JSON line holds no raw newline byte (one in a string is escaped), so the lines are the chunk with its newline
+    bytes removed, cut where each newline was.
+    """
+    data = np.frombuffer(chunk, dtype=np.uint8)
+    newlines = np.flatnonzero(data == 0x0A)
+    count = len(newlines)
+    offsets = np.empty(count + 1, dtype=np.int32)
+    offsets[0] = 0
+    offsets[1:] = newlines - np.arange(count)
+    return pa.StringArray.from_buffers(count, pa.py_buffer(offsets), pa.py_buffer(data[data != 0x0A]))
+
+
+def _raw_keys(texts: pa.Array) -> pa.Array:
+    """The `key` member of each record (every record has one) as written, JSON text; null when it is `null`."""
+    keys = pc.struct_field(pc.extract_regex(texts, _KEY_SCALAR), "key")
+    unmatched = pc.is_null(keys)
+    if pc.any(unmatched).as_py():
+        decoder = json.JSONDecoder()
+        values = keys.to_pylist()
+        for index in pc.indices_nonzero(unmatched).to_pylist():
+            text = texts[index].as_py()
+            start = text.index('"key":') + len('"key":')
+            _, stop = decoder.raw_decode(text, start)
+            values[index] = text[start:stop]
+        keys = pa.array(values, pa.string())
+    return pc.if_else(pc.equal(keys, "null"), pa.scalar(None, pa.string()), keys)
+
+
+def _member_text(texts: pa.Array, rows: pa.Array, pattern: str, name: str) -> pa.Array:
+    """Group `name` of `pattern` on the rows where `rows` is true (few: matched on those alone), else null."""
+    values = pa.nulls(len(texts), pa.string())
+    if not pc.any(rows).as_py():
+        return values
+    matched = pc.struct_field(pc.extract_regex(pc.filter(texts, rows), pattern), name)
+    return pc.replace_with_mask(values, rows, matched)
+
+
+def _of(kind: pa.Array, name: str, values: pa.Array) -> pa.Array:
+    """`values` on the records of type `name`, null on the others."""
+    return pc.if_else(pc.equal(kind, name), values, pa.nulls(len(values), values.type))
+
+
+def _batch(chunk: bytes, expected_version: str, *, keyed: bool) -> pa.RecordBatch:
+    """The records of `chunk` (complete JSON lines) as rows of RECORD_SCHEMA; checks every rules_version.
+
+    `keyed`: the records were written with `--key`, so each has a `key` member; without, the column is null.
+
+    Raises RulesVersionMismatch naming the first record whose rules_version is not `expected_version`.
+    """
+    texts = _lines(chunk)
+    parsed = pj.read_json(
+        pa.BufferReader(chunk), read_options=pj.ReadOptions(use_threads=False, block_size=len(chunk) + 1),
+        parse_options=_PARSE,
+    )
+    column = lambda name: parsed.column(name).combine_chunks()  # noqa: E731
+    kind, version = column("record"), column("rules_version")
+    matches = pc.fill_null(pc.equal(version, expected_version), False)
+    if not pc.all(matches).as_py():
+        bad = pc.index(matches, False).as_py()
         raise RulesVersionMismatch(
-            f"a {kind} record has rules_version {version!r}, the bundle is {expected_version!r}"
+            f"a {kind[bad].as_py()} record has rules_version {version[bad].as_py()!r}, the bundle is "
+            f"{expected_version!r}"
         )
-    key = record.get("key")
-    row = {
+    audience, content, test = column("audience"), column("content"), column("ab_test")
+    warned = pc.and_(pc.equal(kind, "decision"), pc.invert(pc.ends_with(texts, ',"warnings":[]}')))
+    columns = {
         "record": kind,
-        "key": None if key is None else json.dumps(key, separators=(",", ":"), sort_keys=True),
-        "line": record.get("line"),
-        "profile_id": record.get("profile_id"),
-        "placement": record.get("placement"),
+        "key": _raw_keys(texts) if keyed else pa.nulls(len(texts), pa.string()),
+        "line": column("line"),
+        "profile_id": column("profile_id"),
+        "placement": column("placement"),
+        "audience_index": _of(kind, "decision", pc.struct_field(audience, "index")),
+        "audience_name": _of(kind, "decision", pc.struct_field(audience, "name")),
+        "content_type": _of(kind, "decision", pc.struct_field(content, "type")),
+        "content_id": _of(kind, "decision", pc.struct_field(content, "id")),
+        "paywall_id": _of(kind, "decision", pc.struct_field(content, "paywall")),
+        "reason": _of(kind, "decision", column("reason")),
+        "test": pc.coalesce(
+            _of(kind, "decision", pc.struct_field(test, "name")), _of(kind, "exposure", column("test"))
+        ),
+        "version_id": pc.coalesce(
+            _of(kind, "decision", pc.struct_field(test, "version_id")), _of(kind, "exposure", column("version_id"))
+        ),
+        "variation": pc.coalesce(
+            _of(kind, "decision", pc.struct_field(test, "variation")), _of(kind, "exposure", column("variation"))
+        ),
+        "bucket": pc.coalesce(
+            _of(kind, "decision", pc.struct_field(test, "bucket")), _of(kind, "exposure", column("bucket"))
+        ),
+        "outcome": _of(kind, "exposure", column("outcome")),
+        "assignments": _member_text(texts, pc.equal(kind, "assignment"), _ASSIGNMENTS, "assignments"),
+        "warnings": _member_text(texts, warned, _WARNINGS, "warnings"),
         "rules_version": version,
-        "resolved_at": record.get("resolved_at"),
-        "error": record.get("error"),
-        "json": text.rstrip("\n"),
+        "resolved_at": column("resolved_at"),
+        "error": column("error"),
+        "json": texts,
     }
-    if kind == "decision":
-        audience = record.get("audience") or {}
-        content = record.get("content") or {}
-        test = record.get("ab_test") or {}
-        warnings = record.get("warnings") or []
-        row.update(
-            audience_index=audience.get("index"),
-            audience_name=audience.get("name"),
-            content_type=content.get("type"),
-            content_id=content.get("id"),
-            paywall_id=content.get("paywall"),
-            reason=record.get("reason"),
-            test=test.get("name"),
-            version_id=test.get("version_id"),
-            variation=test.get("variation"),
-            bucket=test.get("bucket"),
-            warnings=json.dumps(warnings, separators=(",", ":")) if warnings else None,
-        )
-    elif kind == "exposure":
-        row.update(
-            test=record.get("test"),
-            version_id=record.get("version_id"),
-            variation=record.get("variation"),
-            bucket=record.get("bucket"),
-            outcome=record.get("outcome"),
-        )
-    elif kind == "assignment":
-        row.update(assignments=json.dumps(record.get("assignments"), separators=(",", ":"), sort_keys=True))
-    return row
+    return pa.RecordBatch.from_arrays([columns[field.name] for field in RECORD_SCHEMA], schema=RECORD_SCHEMA)
 
 
-def _batch(rows: list) -> pa.RecordBatch:
-    columns = {field.name: [row.get(field.name) for row in rows] for field in RECORD_SCHEMA}
-    return pa.RecordBatch.from_pydict(columns, schema=RECORD_SCHEMA)
+def _chunks(stream, size: int) -> Iterator[bytes]:
+    """`stream`'s bytes in chunks of complete lines, each at least `size` bytes but the last."""
+    pending: list = []
+    held = 0
+    while True:
+        piece = stream.read1(size)
+        if piece:
+            pending.append(piece)
+            held += len(piece)
+            if held < size:
+                continue
+        data = b"".join(pending)
+        cut = data.rfind(b"\n") + 1
+        if not piece:
+            if data:
+                yield data if data.endswith(b"\n") else data + b"\n"
+            return
+        if cut:
+            yield data[:cut]
+        pending, held = ([data[cut:]], len(data) - cut) if cut < len(data) else ([], 0)
 
 
-def resolve_lines(
-    lines: Iterator[str],
+def resolve_lines(lines: Iterator[str], **options) -> Iterator[pa.RecordBatch]:
+    """Resolves JSON lines (profiles) with one `placement resolve` process; yields record batches.
+
+    `options` are those of `resolve_blocks`.
+    """
+    yield from resolve_blocks(_line_blocks(lines), **options)
+
+
+def _line_blocks(lines: Iterator[str]) -> Iterator[bytes]:
+    """`lines` as blocks of BLOCK_LINES newline-terminated lines."""
+    group: list = []
+    for line in lines:
+        group.append(line)
+        if len(group) == BLOCK_LINES:
+            yield ("\n".join(group) + "\n").encode("utf-8")
+            group = []
+    if group:
+        yield ("\n".join(group) + "\n").encode("utf-8")
+
+
+def _column_blocks(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.Buffer]:
+    """The non-null strings of each batch's first column as one block of newline-terminated lines per batch,
+    joined by pyarrow."""
+    for batch in batches:
+        texts = pc.drop_null(batch.column(0))
+        if len(texts):
+            whole = pa.ListArray.from_arrays(pa.array([0, len(texts)], pa.int32()), texts)
+            yield pc.binary_join(whole, "\n")[0].as_buffer()
+            yield pa.py_buffer(b"\n")
+
+
+def resolve_blocks(
+    blocks: Iterator,
     *,
     binary: str,
     bundle: str,
@@ -157,9 +296,10 @@ def resolve_lines(
     placements: Sequence[str] = (),
     fail_once_marker: Optional[str] = None,
 ) -> Iterator[pa.RecordBatch]:
-    """Resolves JSON lines (profiles) with one `placement resolve` process; yields record batches.
+    """Resolves blocks of JSON lines (profiles, each newline-terminated; bytes or pyarrow buffers) with one
+    `placement resolve` process; yields record batches of RECORD_SCHEMA.
 
-    A writer thread feeds the lines to the process's standard input while this generator reads its standard
+    A writer thread feeds the blocks to the process's standard input while this generator reads its standard
     output, so neither side blocks on a full pipe. A non-zero exit (anything but lines failing, which are error
     records) raises, which fails the task: Spark retries it, and its rows are only committed from an attempt that
     succeeded.
@@ -180,9 +320,8 @@ def resolve_lines(
     def write() -> None:
         try:
             assert process.stdin is not None
-            for line in lines:
-                process.stdin.write(line.encode("utf-8"))
-                process.stdin.write(b"\n")
+            for block in blocks:
+                process.stdin.write(block)
         except BrokenPipeError:
             pass  # the process ended early; its exit status says why
         except BaseException as error:  # noqa: BLE001 - reported by the reading side
@@ -201,13 +340,9 @@ def resolve_lines(
         target=lambda: stderr_chunks.append(process.stderr.read() if process.stderr else b""), daemon=True
     )
     reader.start()
-    rows: list = []
     assert process.stdout is not None
-    for raw in io.TextIOWrapper(process.stdout, encoding="utf-8"):
-        rows.append(_flatten(raw, rules_version))
-        if len(rows) == BATCH_ROWS:
-            yield _batch(rows)
-            rows = []
+    for chunk in _chunks(process.stdout, CHUNK_BYTES):
+        yield _batch(chunk, rules_version, keyed=bool(key))
     status = process.wait()
     writer.join()
     reader.join()
@@ -220,8 +355,6 @@ def resolve_lines(
         # Test hook: the first attempt of a task fails after producing its rows; the retry must replace them.
         open(fail_once_marker, "w").close()
         raise RuntimeError("failing this task attempt once (test hook)")
-    if rows:
-        yield _batch(rows)
 
 
 @dataclass
@@ -310,9 +443,9 @@ class Placement:
             rules = SparkFiles.get(bundle) if shipped else bundle
             if shipped and not os.access(exe, os.X_OK):
                 os.chmod(exe, 0o755)
-            texts = (text for batch in batches for text in batch.column(0).to_pylist() if text is not None)
-            yield from resolve_lines(
-                texts, binary=exe, bundle=rules, now=now, rules_version=version, key=key, placements=placements,
+            yield from resolve_blocks(
+                _column_blocks(batches), binary=exe, bundle=rules, now=now, rules_version=version, key=key,
+                placements=placements,
                 fail_once_marker=fail_once_marker,
             )
 
