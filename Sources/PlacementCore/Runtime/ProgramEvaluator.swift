@@ -27,20 +27,23 @@ extension Program {
     _ profile: borrowing BoundProfile, now: Instant, inMemo memo: UnsafeMutableBufferPointer<UInt64>,
     observer: inout Observer, _ body: (inout ProgramEvaluator<Observer>, borrowing BoundProfile) -> Result
   ) -> Result {
-    withUnsafeMutablePointer(to: &observer) { observer in
-      nodes.withUnsafeBufferPointer { nodes in
-        steps.withUnsafeBufferPointer { steps in
-          segmentPlans.withUnsafeBufferPointer { segmentPlans in
-            rowPlans.withUnsafeBufferPointer { rowPlans in
-              placementPlans.withUnsafeBufferPointer { placementPlans in
-                stringSets.withUnsafeBufferPointer { stringSets in
-                  profile.scalars.withUnsafeBufferPointer { scalars in
-                    var evaluator = ProgramEvaluator(
-                      program: self, nodes: nodes, steps: steps, segmentPlans: segmentPlans,
-                      rowPlans: rowPlans, placementPlans: placementPlans, stringSets: stringSets, scalars: scalars,
-                      memo: memo, words: memoWords, now: now, observer: observer)
-                    return body(&evaluator, profile)
-                  }
+    // The observer moves into the evaluator and back, never copied: a copy alive beside the evaluator's would share
+    // its arrays, so that the run's first record copied them (a heap allocation per observed run).
+    var moved: Observer? = consume observer
+    let result = nodes.withUnsafeBufferPointer { nodes in
+      steps.withUnsafeBufferPointer { steps in
+        segmentPlans.withUnsafeBufferPointer { segmentPlans in
+          rowPlans.withUnsafeBufferPointer { rowPlans in
+            placementPlans.withUnsafeBufferPointer { placementPlans in
+              stringSets.withUnsafeBufferPointer { stringSets in
+                profile.scalars.withUnsafeBufferPointer { scalars in
+                  var evaluator = ProgramEvaluator(
+                    program: self, nodes: nodes, steps: steps, segmentPlans: segmentPlans,
+                    rowPlans: rowPlans, placementPlans: placementPlans, stringSets: stringSets, scalars: scalars,
+                    memo: memo, words: memoWords, now: now, observer: moved.take()!)
+                  let result = body(&evaluator, profile)
+                  moved = evaluator.observer
+                  return result
                 }
               }
             }
@@ -48,6 +51,8 @@ extension Program {
         }
       }
     }
+    observer = moved.take()!
+    return result
   }
 
   /// Whether segment `segment`'s condition holds for `profile` at `now` (one run, nothing observed).
@@ -79,9 +84,10 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   let memo: UnsafeMutableBufferPointer<UInt64>
   let words: Int
   let now: Instant
-  /// The caller's observer, recording in place: a copy would share the observer's arrays with the caller's, so
-  /// that its first record copied them (a heap allocation per observed run).
-  let observer: UnsafeMutablePointer<Observer>
+  /// The caller's observer, moved in for the run and handed back when it ends. Held by value: a pointer to the
+  /// caller's made every unobserved run copy each step it reads (+470 instructions per profile with 1 placement,
+  /// +1,500 with 5, `../shared/bench/side-by-side.sh`).
+  var observer: Observer
 
   /// Whether segment `segment` holds: from the memo when this run already evaluated it. The walk of its
   /// condition is inlined here (the resolution loop's call), so a row's segment costs no call of its own.
@@ -126,7 +132,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
         : leaf(step, index, profile)
       if Observer.observesNodes {
         let edge = program.graph.edges[index]
-        observer.pointee.node(index, holds: result)
+        observer.node(index, holds: result)
         observeDecided(from: result ? edge.trueCloses : edge.falseCloses)
       }
       let next = result ? step.onTrue : step.onFalse
@@ -155,7 +161,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     var link = Int(link)
     while link >= 0 {
       let close = program.graph.closes[link]
-      observer.pointee.node(Int(close.code >> 1), holds: close.code & 1 != 0)
+      observer.node(Int(close.code >> 1), holds: close.code & 1 != 0)
       link = Int(close.next)
     }
   }

@@ -174,7 +174,7 @@ extension RuleSet {
       let segment = plan.segment >= 0 ? Int(plan.segment) : nil
       // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
       guard plan.isLive(at: now) else {
-        run.observer.pointee.row(row, segment: segment, outcome: .scheduledOut)
+        run.observer.row(row, segment: segment, outcome: .scheduledOut)
         resolution.scheduledOut = true
         continue
       }
@@ -182,16 +182,16 @@ extension RuleSet {
       var fallsThrough = plan.kind == .fallsThrough
       if plan.kind == .test {
         guard let drawn = drawTest(placement: index, row: row, profile, run: &run) else {
-          run.observer.pointee.row(row, segment: segment, outcome: .outsideLayer)
+          run.observer.row(row, segment: segment, outcome: .outsideLayer)
           continue
         }
         (draw, fallsThrough) = (drawn.draw, drawn.fallsThrough)
       }
       if fallsThrough {
-        run.observer.pointee.row(row, segment: segment, outcome: .fellThrough(draw))
+        run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
         continue
       }
-      run.observer.pointee.row(row, segment: segment, outcome: .decided(draw))
+      run.observer.row(row, segment: segment, outcome: .decided(draw))
       resolution.decide(row: row, draw)
       return resolution
     }
@@ -229,7 +229,7 @@ extension ProgramEvaluator where Observer: ResolutionObserver {
     while at < end {
       let segment = Int(rowPlans[at].segment)
       if segment < 0 || self.segment(segment, profile) { return at }
-      observer.pointee.row(at - rowZero, segment: segment, outcome: .notMatched)
+      observer.row(at - rowZero, segment: segment, outcome: .notMatched)
       at += 1
     }
     return end
