@@ -30,7 +30,9 @@ enum ServeBench {
       }
       samples.sort()
       let padded = name.padding(toLength: 11, withPad: " ", startingAt: 0)
-      print(padded + String(format: " %7.0f ns per request (median of %d rounds of 2,000)", samples[samples.count / 2], rounds))
+      print(
+        padded
+          + String(format: " %7.0f ns per request (median of %d rounds of 2,000)", samples[samples.count / 2], rounds))
     }
   }
 }

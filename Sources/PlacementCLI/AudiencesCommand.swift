@@ -19,7 +19,8 @@ struct AudiencesCommand: Subcommand {
     guard arguments.positionals.count <= 1 else {
       throw CommandFailure(.usage, "give at most one placement, found '\(arguments.positionals[1])' as well")
     }
-    let ruleSet = try Support.compileRules(try arguments.rulesPath(), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
+    let ruleSet = try Support.compileRules(
+      try arguments.rulesPath(), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     // Schedules are judged at --now, else the clock: what is live now.
     let now = try Support.now(arguments.value("--now"))
     guard let name = arguments.positionals.first else {

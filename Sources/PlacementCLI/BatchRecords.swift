@@ -59,15 +59,16 @@ struct BatchRecords: Sendable {
     (self.emits, self.summary, rulesVersion, self.now) = (emits, summary, ruleSet.version, now)
     self.key = key.map(BatchKey.init)
     keyWarning = key.map(Profile.unknownMemberWarning)
-    bindsWithoutKey = key.map { key in
-      var probe = JSONWriter()
-      probe.beginObject()
-      probe.key(key)
-      probe.null()
-      probe.endObject()
-      let warnings = (try? ruleSet.bind(jsonBytes: probe.bytes))?.warnings ?? []
-      return warnings.contains(Profile.unknownMemberWarning(key))
-    } ?? false
+    bindsWithoutKey =
+      key.map { key in
+        var probe = JSONWriter()
+        probe.beginObject()
+        probe.key(key)
+        probe.null()
+        probe.endObject()
+        let warnings = (try? ruleSet.bind(jsonBytes: probe.bytes))?.warnings ?? []
+        return warnings.contains(Profile.unknownMemberWarning(key))
+      } ?? false
     var json = JSONWriter(reservingCapacity: 96)
     json.raw(#","rules_version":"#)
     json.rawString(ruleSet.version)

@@ -140,7 +140,7 @@ struct BatchResolution {
         if BatchResolution.isBlank(line) { return }
         do throws(ProfileError) {
           try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue)
-        } catch where line.baseAddress != whole.baseAddress {
+        } catch  where line.baseAddress != whole.baseAddress {
           // The line itself, key member and all, says where it fails.
           line = whole
           try ruleSet.bind(jsonBytes: line, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue)

@@ -64,7 +64,8 @@ extension BatchRecords {
   static func processCPUTime() -> Duration {
     var usage = rusage()
     guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return .zero }
-    let micros = (Int64(usage.ru_utime.tv_sec) + Int64(usage.ru_stime.tv_sec)) * 1_000_000
+    let micros =
+      (Int64(usage.ru_utime.tv_sec) + Int64(usage.ru_stime.tv_sec)) * 1_000_000
       + Int64(usage.ru_utime.tv_usec) + Int64(usage.ru_stime.tv_usec)
     return .microseconds(micros)
   }

@@ -76,7 +76,8 @@ struct BundleCommand: Subcommand {
     guard compilation.ruleSet != nil else {
       throw CommandFailure(.dataError, "'\(path)': the bundle is intact but its rules do not compile")
     }
-    console.out("\(path): ok, rules_version \(bundle.rulesVersion), \(bundle.rules.count + bundle.extras.count) files verified\n")
+    console.out(
+      "\(path): ok, rules_version \(bundle.rulesVersion), \(bundle.rules.count + bundle.extras.count) files verified\n")
     return .ok
   }
 
@@ -99,7 +100,8 @@ struct BundleCommand: Subcommand {
     let width = (bundle.rules + bundle.extras).map { UntrustedText.escaped($0.path, limit: 1_000).count }.max() ?? 0
     for file in bundle.rules + bundle.extras {
       let name = UntrustedText.escaped(file.path, limit: 1_000)
-      text += "  \(name)\(String(repeating: " ", count: width - name.count))  \(SHA256.hex(file.bytes))  \(file.bytes.count) bytes\n"
+      text +=
+        "  \(name)\(String(repeating: " ", count: width - name.count))  \(SHA256.hex(file.bytes))  \(file.bytes.count) bytes\n"
     }
     console.out(text)
     return .ok

@@ -151,7 +151,9 @@ struct LineReader {
 
   /// The failure that cut the input, as the command reports it: exit 74 naming the last complete line.
   var commandFailure: CommandFailure? {
-    failure.map { CommandFailure(.ioError, "\($0.message) after line \(linesRead); the rest of the input was not read") }
+    failure.map {
+      CommandFailure(.ioError, "\($0.message) after line \(linesRead); the rest of the input was not read")
+    }
   }
 
   private mutating func nextLine() -> ArraySlice<UInt8>? {

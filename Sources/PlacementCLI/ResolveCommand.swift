@@ -42,12 +42,15 @@ struct ResolveCommand: Subcommand {
     var options = ResolveOptions(now: try Support.now(arguments.value("--now")), explain: arguments.has("--explain"))
     options.allowOverrides = arguments.has("--allow-overrides")
     let compileStart = ContinuousClock.now
-    let ruleSet = try Support.compileRules(try arguments.rulesPath(), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
+    let ruleSet = try Support.compileRules(
+      try arguments.rulesPath(), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
     let compiling = ContinuousClock.now - compileStart
     if arguments.verbose { console.err("rules_version \(ruleSet.version), now \(options.now.iso8601)\n") }
     let placements = try placementHandles(in: ruleSet)
     let output = DecisionOutput(format: format, console: console, leadPlacement: placements.first?.name)
-    let profile = try single.map { path throws(CommandFailure) -> Profile in try Support.profile(at: path, console: console) }
+    let profile = try single.map { path throws(CommandFailure) -> Profile in
+      try Support.profile(at: path, console: console)
+    }
     try OutputFile.checkDistinct(
       outputs: ["--exposures", "--assignments-out"].compactMap { option in
         arguments.value(option).map { (option, $0) }

@@ -81,12 +81,14 @@ enum RuleTestDiscovery {
   /// Writes the files a bundle carries besides its rules into a new scratch folder, in a folder named after the
   /// bundle; returns both paths.
   static func extract(_ bundle: RulesBundle, named path: String) throws(CommandFailure) -> (String, String) {
-    let scratch = NSTemporaryDirectory() + "placement-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+    let scratch =
+      NSTemporaryDirectory() + "placement-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
     let copy = scratch + "/" + (path as NSString).lastPathComponent
     do {
       for file in bundle.extras {
         let target = URL(fileURLWithPath: copy + "/" + file.path)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+          at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(file.bytes).write(to: target)
       }
     } catch {
@@ -103,8 +105,10 @@ enum RuleTestDiscovery {
       let parent = (folder as NSString).deletingLastPathComponent
       return parent.isEmpty ? "." : parent
     }
-    let resolved = URL(fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-      .standardizedFileURL
+    let resolved = URL(
+      fileURLWithPath: folder, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    )
+    .standardizedFileURL
     return resolved.lastPathComponent == "tests" ? (folder == "." ? ".." : folder + "/..") : folder
   }
 }

@@ -115,7 +115,9 @@ struct ServeCommand: Subcommand {
       throw CommandFailure(
         .usage, "--listen must be IP:PORT or [IPv6]:PORT (e.g. 127.0.0.1:8080, 0.0.0.0:80), found '\(listen)'")
     }
-    let token = try arguments.value("--token-file").map { path throws(CommandFailure) in try Self.token(at: path, console: console) }
+    let token = try arguments.value("--token-file").map { path throws(CommandFailure) in
+      try Self.token(at: path, console: console)
+    }
     if token == nil, !address.isLoopback, !arguments.has("--insecure-listen") {
       throw CommandFailure(
         .usage,
@@ -124,10 +126,12 @@ struct ServeCommand: Subcommand {
     }
     var configuration = ServerConfiguration(address: address, accessLog: arguments.has("--access-log"))
     configuration.threads = try count("--threads", default: configuration.threads, range: 1...256)
-    configuration.maxConnections = try count("--max-connections", default: configuration.maxConnections, range: 1...1_000_000)
+    configuration.maxConnections = try count(
+      "--max-connections", default: configuration.maxConnections, range: 1...1_000_000)
     configuration.limits.maxHeaderBytes = try count(
       "--max-header-bytes", default: configuration.limits.maxHeaderBytes, range: 256...1_048_576)
-    configuration.limits.maxHeaderCount = try count("--max-headers", default: configuration.limits.maxHeaderCount, range: 1...10_000)
+    configuration.limits.maxHeaderCount = try count(
+      "--max-headers", default: configuration.limits.maxHeaderCount, range: 1...10_000)
     configuration.readTimeout = try seconds("--read-timeout", default: configuration.readTimeout)
     configuration.idleTimeout = try seconds("--idle-timeout", default: configuration.idleTimeout)
     configuration.writeTimeout = try seconds("--write-timeout", default: configuration.writeTimeout)

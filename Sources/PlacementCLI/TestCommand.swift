@@ -25,7 +25,8 @@ struct TestCommand: Subcommand {
     var tally = RuleTestTally()
     let report = RuleTestReport(console: console)
     for group in groups where !group.tests.isEmpty {
-      let ruleSet = try Support.compileRules(group.rules, console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
+      let ruleSet = try Support.compileRules(
+        group.rules, console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
       var decided = Set<RowKey>()
       for file in group.tests {
         run(file, on: ruleSet, tally: &tally, decided: &decided, report: report)

@@ -130,7 +130,9 @@ struct HoverText {
         var out =
           "```placement\ntest \(name)" + (d.version.map { " version \"\($0.text)\"" } ?? "") + window + "\n```\n"
         out += "Cross-placement A/B test: a profile gets the same variation in every placement listed.\n\n"
-        if !window.isEmpty { out += "Scheduled: outside its window (from inclusive, until exclusive) its rows are skipped.\n\n" }
+        if !window.isEmpty {
+          out += "Scheduled: outside its window (from inclusive, until exclusive) its rows are skipped.\n\n"
+        }
         out += "| variation | weight | content |\n|---|---|---|\n"
         for v in d.variations {
           let contents = v.contents.map { "\($0.placement.text) → \(file.source.text(of: $0.content.range))" }

@@ -10,7 +10,9 @@ extension HoverText {
     var out = "```placement\nlayer \(name)" + (layer.hasExplicitVersion ? " version \"\(layer.salt)\"" : "") + "\n```\n"
     out += "Mutually exclusive tests: a profile's layer bucket (0–9,999, salt `\(layer.salt)`) picks at most one.\n\n"
     out += "| test | share |\n|---|---|\n"
-    for allocation in layer.allocations { out += "| `\(allocation.test)` | \(LayerShare.describe(allocation.buckets)) |\n" }
+    for allocation in layer.allocations {
+      out += "| `\(allocation.test)` | \(LayerShare.describe(allocation.buckets)) |\n"
+    }
     let free = layer.unallocated.map(LayerShare.describe).joined(separator: ", ")
     out += "\nUnallocated: \(LayerShare.percent(LayerShare.bucketCount - layer.allocatedBuckets))%"
     out += free.isEmpty ? "\n" : " (\(free)): those profiles skip every test of the layer.\n"

@@ -35,8 +35,9 @@ enum HotPathBench {
   /// The bench's path, checked to be an executable.
   static func executable() throws(Failure) -> String {
     guard let path, FileManager.default.isExecutableFile(atPath: path) else {
-      throw Failure(description: "PLACEMENT_BENCH=\(path ?? "") is not an executable: build it with "
-        + "swift build -c release --product placement-bench")
+      throw Failure(
+        description: "PLACEMENT_BENCH=\(path ?? "") is not an executable: build it with "
+          + "swift build -c release --product placement-bench")
     }
     return path
   }
@@ -58,7 +59,8 @@ enum HotPathBench {
     let reported = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
-      throw Failure(description: "\(executable) \(arguments) failed (\(process.terminationStatus)): \(printed)\(reported)")
+      throw Failure(
+        description: "\(executable) \(arguments) failed (\(process.terminationStatus)): \(printed)\(reported)")
     }
     return printed
   }

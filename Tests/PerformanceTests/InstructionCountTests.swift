@@ -48,7 +48,8 @@ struct InstructionCountTests {
 
   @Test func aMissingBaselineSaysHowToRecordIt() {
     let message = InstructionBaselines.compare(.resolve, measured: 5, baselines: baselines)
-    #expect(message?.hasPrefix("resolve: 5 instructions per resolution, and no baseline in ") == true, "\(message ?? "")")
+    #expect(
+      message?.hasPrefix("resolve: 5 instructions per resolution, and no baseline in ") == true, "\(message ?? "")")
   }
 
   @Test func theBaselinesFileHasEveryOperation() throws {
@@ -90,7 +91,8 @@ enum InstructionBaselines {
     let deviation = measured / baseline - 1
     guard abs(deviation) > tolerance else { return nil }
     let percent = String(format: "%.1f %%", abs(deviation) * 100)
-    let figures = head + ", \(percent) \(deviation > 0 ? "over" : "under") the baseline of "
+    let figures =
+      head + ", \(percent) \(deviation > 0 ? "over" : "under") the baseline of "
       + "\(String(format: "%.0f", baseline)) (tolerance \(Int(tolerance * 100)) %)"
     if deviation > 0 {
       return figures + ": a regression; find it with callgrind (docs/Performance.md), or if it is intended, "

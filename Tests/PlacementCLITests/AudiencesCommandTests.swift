@@ -87,7 +87,8 @@ import Testing
   @Test(arguments: [("", 100), ("main_paywall", 104), ("upgrade_prompt", 112), ("onboarding_end", 100)])
   func shippedRulesFitOneHundredColumnsOrTheirLongestWords(_ name: String, width: Int) {
     let placementArgument = name.isEmpty ? [] : [name]
-    let run = placement(["audiences"] + placementArgument + ["--rules", repo("Rules"), "--now", "2026-12-01T00:00:00Z"])
+    let run = placement(
+      ["audiences"] + placementArgument + ["--rules", repo("Rules"), "--now", "2026-12-01T00:00:00Z"])
     #expect(run.status == 0, "\(run.err)")
     #expect(run.out.split(separator: "\n").map(\.count).max() ?? 0 <= width)
     #expect(!run.out.contains("…"))
@@ -100,16 +101,19 @@ import Testing
   }
 
   @Test func longCellsWrapAtSpacesAndTableColumnsKeepTheirLongestWord() {
-    #expect(AudiencesText.fit("interests has yoga and installed_at within last 14 days", width: 20, hanging: false) == [
-      "interests has yoga", "and installed_at", "within last 14 days",
-    ])
+    #expect(
+      AudiencesText.fit("interests has yoga and installed_at within last 14 days", width: 20, hanging: false) == [
+        "interests has yoga", "and installed_at", "within last 14 days",
+      ])
     // Runs of spaces inside a line are kept; the continuation is indented two more spaces than the line.
-    #expect(AudiencesText.fit("   50%  trial    paywall yoga_trial", width: 30) == [
-      "   50%  trial    paywall", "     yoga_trial",
-    ])
-    #expect(AudiencesText.fit("  version \"main_paywall/music_fans/music_paywalls\" (derived)", width: 30) == [
-      "  version", "    \"main_paywall/music_fans/…", "    (derived)",
-    ])
+    #expect(
+      AudiencesText.fit("   50%  trial    paywall yoga_trial", width: 30) == [
+        "   50%  trial    paywall", "     yoga_trial",
+      ])
+    #expect(
+      AudiencesText.fit("  version \"main_paywall/music_fans/music_paywalls\" (derived)", width: 30) == [
+        "  version", "    \"main_paywall/music_fans/…", "    (derived)",
+      ])
     #expect(AudiencesText.fit("short", width: 30) == ["short"])
     // The width at which no word is cut: the id on a continuation line, indented two more spaces.
     #expect(AudiencesText.narrowestUncut("  version \"main_paywall/music_fans/music_paywalls\" (derived)") == 44)
@@ -117,7 +121,9 @@ import Testing
     let grid = AudiencesText.grid(
       ["id", "note"], [[["version \"a_long_version_id/of_thirty_chars\""], ["x"]]], minimum: [0: 4], width: 20)
     let id = "\"a_long_version_id/of_thirty_chars\""
-    #expect(grid == AudiencesText.pad("id", id.count) + "  note\n" + AudiencesText.pad("version", id.count) + "  x\n" + id + "\n")
+    #expect(
+      grid == AudiencesText.pad("id", id.count) + "  note\n" + AudiencesText.pad("version", id.count) + "  x\n" + id
+        + "\n")
     let floors = [2: 21, 3: 30, 4: 25]
     #expect(
       AudiencesText.fitted([1, 15, 48, 60, 76], headers: [1, 3, 7, 7, 5], minimum: floors, budget: 92) == [

@@ -72,8 +72,10 @@ import Testing
   @Test func aKeyThatIsAnAttributeIsStillBound() {
     let line = #"{"profile_id":"music-fan-24",\#(Self.musicFan)}"#
     let run = placement(["resolve", "--profiles", "-", "--key", "profile_id"] + common, stdin: [line])
-    #expect(run.out.hasPrefix(#"{"record":"decision","key":"music-fan-24",\#(context),"placement":"main_paywall","#
-      + #""profile_id":"music-fan-24""#))
+    #expect(
+      run.out.hasPrefix(
+        #"{"record":"decision","key":"music-fan-24",\#(context),"placement":"main_paywall","#
+          + #""profile_id":"music-fan-24""#))
     #expect(run.out.contains(#""variation":"music_a","bucket":11"#))
   }
 
@@ -90,9 +92,10 @@ import Testing
       stdin: lines)
     #expect(run.status == 0, "\(run.err)")
     let records = run.out.split(separator: "\n").map(String.init)
-    #expect(records.map { $0.prefix(while: { $0 != "," }) } == [
-      #"{"record":"decision""#, #"{"record":"exposure""#, #"{"record":"assignment""#, #"{"record":"decision""#,
-    ])
+    #expect(
+      records.map { $0.prefix(while: { $0 != "," }) } == [
+        #"{"record":"decision""#, #"{"record":"exposure""#, #"{"record":"assignment""#, #"{"record":"decision""#,
+      ])
     let log = try String(contentsOfFile: files[1], encoding: .utf8)
     #expect(
       log == #"{"profile_id":"music-fan-24","placement":"main_paywall",\#(context),"test":"music_paywalls","#
@@ -101,7 +104,8 @@ import Testing
     #expect(records[1] == #"{"record":"exposure","key":1,"# + log.dropFirst().dropLast())
     let assignments = try String(contentsOfFile: files[3], encoding: .utf8)
     #expect(
-      assignments == #"{"profile_id":"music-fan-24","assignments":{"main_paywall/music_fans/music_paywalls":"music_a"}}"#
+      assignments
+        == #"{"profile_id":"music-fan-24","assignments":{"main_paywall/music_fans/music_paywalls":"music_a"}}"#
         + "\n")
     #expect(records[2] == #"{"record":"assignment","key":1,\#(context),"# + assignments.dropFirst().dropLast())
   }
@@ -146,16 +150,24 @@ import Testing
   @Test func usageErrors() {
     let batch = ["resolve", "--profiles", "-"] + common
     for (arguments, message) in [
-      (batch + ["--emit", "decisions,errors"],
-       "--emit takes decisions, exposures and assignments, comma-separated; found 'errors'"),
+      (
+        batch + ["--emit", "decisions,errors"],
+        "--emit takes decisions, exposures and assignments, comma-separated; found 'errors'"
+      ),
       (batch + ["--emit", ""], "--emit takes decisions, exposures and assignments, comma-separated; found ''"),
-      (batch + ["--key", "k", "--format", "text"],
-       "--emit, --key and --summary-json write JSON records: drop --format text"),
+      (
+        batch + ["--key", "k", "--format", "text"],
+        "--emit, --key and --summary-json write JSON records: drop --format text"
+      ),
       (batch + ["--key", ""], "--key needs a member name"),
-      (["resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--key", "k"] + common,
-       "--key applies to --profiles only"),
-      (["resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--summary-json"] + common,
-       "--summary-json applies to --profiles only"),
+      (
+        ["resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--key", "k"] + common,
+        "--key applies to --profiles only"
+      ),
+      (
+        ["resolve", "--profile", repo("Examples/profiles/seed-profile.json"), "--summary-json"] + common,
+        "--summary-json applies to --profiles only"
+      ),
     ] {
       let run = placement(arguments)
       #expect(run.status == 64)
@@ -228,7 +240,9 @@ extension String {
     let bytes = Array(line.utf8)
     return bytes.withUnsafeBufferPointer { buffer in
       BatchKey(name).member(in: buffer).map { member in
-        String(decoding: Array(buffer[..<member.removal.lowerBound]) + Array(buffer[member.removal.upperBound...]), as: UTF8.self)
+        String(
+          decoding: Array(buffer[..<member.removal.lowerBound]) + Array(buffer[member.removal.upperBound...]),
+          as: UTF8.self)
       }
     }
   }

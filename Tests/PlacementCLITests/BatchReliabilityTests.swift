@@ -1,8 +1,8 @@
 import Foundation
 import PlacementCLI
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A batch where hostile lines sit between good ones: each bad line gets one clear error with its line number,
 /// the good lines around it resolve normally, and the failures are counted.

@@ -17,7 +17,9 @@ import Testing
     let (run, output) = build(["--with-tests", "--revision", "c256b63"])
     #expect(run.status == 0, "\(run.err)")
     let first = try Data(contentsOf: URL(fileURLWithPath: output))
-    let again = placement(["bundle", "build", repo("Rules"), "-o", scratch.path + "/again.bundle", "--with-tests", "--revision", "c256b63"])
+    let again = placement([
+      "bundle", "build", repo("Rules"), "-o", scratch.path + "/again.bundle", "--with-tests", "--revision", "c256b63",
+    ])
     #expect(again.status == 0)
     #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/again.bundle")) == first)
     let bundle = try RulesBundle.read(Array(first))
@@ -27,7 +29,9 @@ import Testing
       }
     ).get()
     #expect(bundle.rulesVersion == folder.version)
-    #expect(run.out == "\(output): rules_version \(bundle.rulesVersion), 6 rules files, 12 other files, \(first.count) bytes\n")
+    #expect(
+      run.out
+        == "\(output): rules_version \(bundle.rulesVersion), 6 rules files, 12 other files, \(first.count) bytes\n")
     #expect(bundle.revision == "c256b63")
     #expect(bundle.extras.map(\.path).contains("tests/onboarding.json"))
   }
@@ -46,7 +50,8 @@ import Testing
     let lint = placement(["lint", output, "--now", "2026-12-01T00:00:00Z"])
     #expect(lint.status == 0)
     #expect(lint.out.contains("\(output):paywall.rules:10:3: info: row 2 'pros_on_new_app' overlaps row 1 'lapsed'"))
-    #expect(placement(["audiences", "main_paywall", "--rules", output]).out == placement(["audiences", "main_paywall"]).out)
+    #expect(
+      placement(["audiences", "main_paywall", "--rules", output]).out == placement(["audiences", "main_paywall"]).out)
   }
 
   /// A changed byte in a rules file, a truncated file and a file that is not a bundle are exit 65 with the reason;
@@ -59,13 +64,21 @@ import Testing
     let start = 512 + (entries[0].bytes.count + 511) / 512 * 512 + 512
     bytes[start + 3] ^= 0x20
     let tampered = scratch.file("tampered.bundle", bytes: bytes)
-    for arguments in [["bundle", "verify", tampered], ["resolve", "--rules", tampered, "--profile", repo("Examples/profiles/seed-profile.json")]] {
+    for arguments in [
+      ["bundle", "verify", tampered],
+      ["resolve", "--rules", tampered, "--profile", repo("Examples/profiles/seed-profile.json")],
+    ] {
       let run = placement(arguments)
       #expect(run.status == 65)
-      #expect(run.err == "error: '\(tampered)': corrupt or modified rules bundle: 'attributes.rules' does not match its digest in the manifest\n")
+      #expect(
+        run.err
+          == "error: '\(tampered)': corrupt or modified rules bundle: 'attributes.rules' does not match its digest in the manifest\n"
+      )
     }
     let truncated = scratch.file("truncated.bundle", bytes: Array(bytes.prefix(700)))
-    #expect(placement(["bundle", "show", truncated]).err == "error: '\(truncated)': not a valid rules bundle: the archive is truncated at byte 512\n")
+    #expect(
+      placement(["bundle", "show", truncated]).err
+        == "error: '\(truncated)': not a valid rules bundle: the archive is truncated at byte 512\n")
     scratch.file("broken/a.rules", "segment s = age >> 3\n")
     let refused = placement(["bundle", "build", scratch.path + "/broken", "-o", scratch.path + "/broken.bundle"])
     #expect(refused.status == 65)
@@ -77,10 +90,19 @@ import Testing
     let (_, output) = build(["--revision", "abc"])
     let bundle = try RulesBundle.read(Array(try Data(contentsOf: URL(fileURLWithPath: output))))
     let show = placement(["bundle", "show", output])
-    #expect(show.out.hasPrefix("\(output)\n  rules_version  \(bundle.rulesVersion)\n  tool_version   0.1.0\n  revision       abc\n  files          6 rules, 0 other\n"))
-    #expect(placement(["bundle", "show", output, "--format", "json"]).out == String(decoding: bundle.manifestBytes(), as: UTF8.self))
-    #expect(placement(["bundle", "verify", output]).out == "\(output): ok, rules_version \(bundle.rulesVersion), 6 files verified\n")
+    #expect(
+      show.out.hasPrefix(
+        "\(output)\n  rules_version  \(bundle.rulesVersion)\n  tool_version   0.1.0\n  revision       abc\n  files          6 rules, 0 other\n"
+      ))
+    #expect(
+      placement(["bundle", "show", output, "--format", "json"]).out
+        == String(decoding: bundle.manifestBytes(), as: UTF8.self))
+    #expect(
+      placement(["bundle", "verify", output]).out
+        == "\(output): ok, rules_version \(bundle.rulesVersion), 6 files verified\n")
     #expect(placement(["bundle", "frob"]).status == 64)
-    #expect(placement(["bundle", "build", repo("Rules")]).err.hasPrefix("error: give the bundle file to write with -o FILE\n"))
+    #expect(
+      placement(["bundle", "build", repo("Rules")]).err.hasPrefix("error: give the bundle file to write with -o FILE\n")
+    )
   }
 }

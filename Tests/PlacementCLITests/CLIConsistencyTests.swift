@@ -1,7 +1,8 @@
 import Foundation
-@testable import PlacementCLI
 import Synchronization
 import Testing
+
+@testable import PlacementCLI
 
 /// Command-line consistency: the commands agree with each other.
 @Suite struct CLIConsistencyTests {
@@ -79,15 +80,19 @@ import Testing
 
   /// `-` is standard input for rules too: `lint -` and `--rules -` read one rules file named `<stdin>`.
   @Test func rulesFromStandardInput() {
-    let rules = ["segment us = country == \"US\"", "placement p: flow {", "  us      -> flow a", "  default -> flow b", "}"]
+    let rules = [
+      "segment us = country == \"US\"", "placement p: flow {", "  us      -> flow a", "  default -> flow b", "}",
+    ]
     let lint = placement(["lint", "-"], stdin: rules)
     #expect(lint.status == 0, "\(lint.err)")
     #expect(lint.out.hasSuffix("0 errors, 0 warnings, 0 infos\n"), "\(lint.out)")
-    let broken = placement(["lint", "-"], stdin: ["segment us = country ==", "placement p: flow { default -> flow b }"])
+    let broken = placement(
+      ["lint", "-"], stdin: ["segment us = country ==", "placement p: flow { default -> flow b }"])
     #expect(broken.status == 1)
     #expect(broken.out.hasPrefix("<stdin>:1:"), "\(broken.out)")
     let resolve = placement(
-      ["resolve", "--rules", "-", "--profile", repo("Examples/profiles/amateur.json"), "--format", "text"], stdin: rules)
+      ["resolve", "--rules", "-", "--profile", repo("Examples/profiles/amateur.json"), "--format", "text"], stdin: rules
+    )
     #expect(resolve.status == 0, "\(resolve.err)")
     #expect(resolve.out.hasPrefix("p: flow b  (row 1 'default')"), "\(resolve.out)")
   }
@@ -110,8 +115,10 @@ import Testing
   /// P-5: a placement named twice is resolved once.
   @Test func duplicatePlacementIsResolvedOnce() {
     let run = placement(
-      ["resolve", "--profile", repo("Examples/profiles/amateur.json"), "--placement", "onboarding_end",
-       "--placement", "main_paywall", "--placement", "onboarding_end"] + common)
+      [
+        "resolve", "--profile", repo("Examples/profiles/amateur.json"), "--placement", "onboarding_end",
+        "--placement", "main_paywall", "--placement", "onboarding_end",
+      ] + common)
     #expect(run.status == 0)
     let placements = run.out.split(separator: "\n").map { $0.prefix(32) }
     #expect(placements == ["{\"placement\":\"onboarding_end\",\"p", "{\"placement\":\"main_paywall\",\"pro"])

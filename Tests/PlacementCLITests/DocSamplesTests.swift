@@ -18,7 +18,9 @@ import Testing
     var testDescription: String { "\(file):\(line)" }
   }
 
-  static var start: Regex<(Substring, Substring)> { #/^(attribute |segment |placement [A-Za-z_][\w.-]*: |# |test [A-Za-z_][\w.-]* version |layer [A-Za-z_][\w.-]* )/# }
+  static var start: Regex<(Substring, Substring)> {
+    #/^(attribute |segment |placement [A-Za-z_][\w.-]*: |# |test [A-Za-z_][\w.-]* version |layer [A-Za-z_][\w.-]* )/#
+  }
 
   static let samples: [Sample] = {
     let docs = (try? FileManager.default.contentsOfDirectory(atPath: repo("docs"))) ?? []

@@ -14,7 +14,8 @@ import Testing
     }
     """
   static let profile = #"{"profile_id":"p","custom_attributes":{"nick":""}}"#
-  static let expected = #""audience":{"index":0,"name":"empty_nick","segment":"nick == \"\""},"content":{"type":"flow","id":"a","paywall":null}"#
+  static let expected =
+    #""audience":{"index":0,"name":"empty_nick","segment":"nick == \"\""},"content":{"type":"flow","id":"a","paywall":null}"#
 
   @Test func everyEntryPointDecidesTheEmptyNickRowAndExplainAgrees() throws {
     let folder = NSTemporaryDirectory() + "placement-empty-nick-\(getpid())"

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The golden files folder in the source tree (not the bundle copy), so recording updates the checkout.
 private let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -37,7 +37,8 @@ import Testing
     let accepting = { (option: String) in
       PlacementTool.commands.filter { $0.value.options.flags.contains(option) }.keys.sorted()
     }
-    #expect(accepting("--verbose") == ["audiences", "bundle", "diff", "fmt", "ingest", "lint", "resolve", "serve", "test"])
+    #expect(
+      accepting("--verbose") == ["audiences", "bundle", "diff", "fmt", "ingest", "lint", "resolve", "serve", "test"])
     #expect(accepting("--strict") == ["audiences", "ingest", "lint", "resolve", "test"])
     let lsp = placement(["lsp", "--verbose"])
     #expect(lsp.status == 64)

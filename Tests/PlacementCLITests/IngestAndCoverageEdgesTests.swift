@@ -42,13 +42,13 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let rules = folder.appendingPathComponent("r.rules")
     try """
-      attribute weight_kg: number from input "weight"
-      attribute age_range: choice(young, old) from quiz "age_range"
-      placement p: flow {
-        default -> flow x
-      }
+    attribute weight_kg: number from input "weight"
+    attribute age_range: choice(young, old) from quiz "age_range"
+    placement p: flow {
+      default -> flow x
+    }
 
-      """.write(to: rules, atomically: true, encoding: .utf8)
+    """.write(to: rules, atomically: true, encoding: .utf8)
     let events = [
       #"{"name":"flow_user_input","instanceId":"scr_body","element_id":"weight","element_type":"number_input","value":"92,5"}"#,
       #"{"name":"flow_user_input","instanceId":"scr_q","element_id":"age_range","element_type":"text_input","value":"young"}"#,
@@ -67,18 +67,18 @@ import Testing
     let folder = try scratch()
     defer { try? FileManager.default.removeItem(at: folder) }
     try """
-      attribute weight_kg: number from input "weight"
-      segment heavy = weight_kg > 100
-      placement main_paywall: paywall {
-        heavy -> fallthrough
-        default -> paywall standard
-      }
+    attribute weight_kg: number from input "weight"
+    segment heavy = weight_kg > 100
+    placement main_paywall: paywall {
+      heavy -> fallthrough
+      default -> paywall standard
+    }
 
-      """.write(to: folder.appendingPathComponent("r.rules"), atomically: true, encoding: .utf8)
+    """.write(to: folder.appendingPathComponent("r.rules"), atomically: true, encoding: .utf8)
     try """
-      {"cases": [{"name": "heavy falls through", "profile": {"custom_attributes": {"weight_kg": 120}},
-        "expect": {"main_paywall": {"content": "paywall standard", "row": "default"}}}]}
-      """.write(to: folder.appendingPathComponent("r.json"), atomically: true, encoding: .utf8)
+    {"cases": [{"name": "heavy falls through", "profile": {"custom_attributes": {"weight_kg": 120}},
+      "expect": {"main_paywall": {"content": "paywall standard", "row": "default"}}}]}
+    """.write(to: folder.appendingPathComponent("r.json"), atomically: true, encoding: .utf8)
     let run = placement(["test", folder.appendingPathComponent("r.json").path, "--rules", folder.path, "--coverage"])
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(run.out == "coverage of \(folder.path): 2 of 2 rows decided by some case\n1 passed, 0 failed\n")

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @testable import PlacementCLI
 
@@ -74,7 +74,8 @@ import TestSupport
 
   @Test(arguments: [(1_500, true), (1_500, false), (300_000, true), (300_000, false)])
   func chunksHoldTheLinesNextReturns(long: Int, lastNewline: Bool) throws {
-    let path = folder.file("input-\(long)-\(lastNewline).jsonl", bytes: Self.input(seed: 7, long: long, lastNewline: lastNewline))
+    let path = folder.file(
+      "input-\(long)-\(lastNewline).jsonl", bytes: Self.input(seed: 7, long: long, lastNewline: lastNewline))
     let expected = try byNext(path, limit: 1_000)
     #expect(expected.count == 3_001)
     #expect(expected.filter { $0.bytes == nil }.map(\.length) == [long, long, long])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Golden files of `placement lint` renderings. `PLACEMENT_RECORD_GOLDEN=1` (re)writes them from the actual output;
 /// a mismatch records the differing lines (expected `-`, actual `+`).

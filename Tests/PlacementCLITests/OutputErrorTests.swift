@@ -122,7 +122,8 @@ import Testing
       let failed = (read + 99) / 100
       #expect(
         run.err.contains(
-          "\(read - failed) profiles resolved, \(failed) lines failed; standard output failed: no decision was written\n"),
+          "\(read - failed) profiles resolved, \(failed) lines failed; standard output failed: no decision was written\n"
+        ),
         "--jobs \(jobs): \(run.err)")
       #expect(!run.err.contains("blank line"), "--jobs \(jobs): \(run.err)")
       #expect(run.err.components(separatedBy: "error: invalid JSON").count == failed + 1, "--jobs \(jobs)")
@@ -168,7 +169,8 @@ import Testing
     let line = "{\"profile_id\":\"p\"}\n"
     let input = scratch.file("in.jsonl", String(repeating: line, count: 10))
     let run = try shell(
-      "LD_PRELOAD=\(library) FAIL_AFTER=\(3 * line.utf8.count) $P resolve --profiles - --placement onboarding_end < \(input)")
+      "LD_PRELOAD=\(library) FAIL_AFTER=\(3 * line.utf8.count) $P resolve --profiles - --placement onboarding_end < \(input)"
+    )
     #expect(run.status == 74)
     #expect(run.out.split(separator: "\n").count == 3)
     #expect(
@@ -178,7 +180,9 @@ import Testing
     let ingest = try shell("LD_PRELOAD=\(library) FAIL_AFTER=10 $P ingest - < \(input)")
     #expect(ingest.status == 74)
     #expect(ingest.out == "")
-    #expect(ingest.err.hasSuffix("error: cannot read '<stdin>': input/output error after line 0; the rest of the input was not read\n"))
+    #expect(
+      ingest.err.hasSuffix(
+        "error: cannot read '<stdin>': input/output error after line 0; the rest of the input was not read\n"))
     let single = try shell("LD_PRELOAD=\(library) FAIL_AFTER=5 $P resolve --profile - < \(input)")
     #expect(single.status == 74)
     #expect(single.err == "error: cannot read '<stdin>': input/output error\n")
@@ -186,7 +190,10 @@ import Testing
     let diff = try shell(
       "LD_PRELOAD=\(library) FAIL_AFTER=\(3 * line.utf8.count) $P diff Rules Rules --profiles - < \(input)")
     #expect(diff.status == 74)
-    #expect(diff.err.hasSuffix("error: cannot read '<stdin>': input/output error after line 3; the rest of the input was not read\n"), "\(diff.err)")
+    #expect(
+      diff.err.hasSuffix(
+        "error: cannot read '<stdin>': input/output error after line 3; the rest of the input was not read\n"),
+      "\(diff.err)")
   }
 
   /// P-15: the embedding example reads standard input as bytes like the CLI (invalid UTF-8 fails its line, CRLF
@@ -200,13 +207,15 @@ import Testing
     #expect(lines.dropFirst().allSatisfy { $0.contains(#""profile_id":"ok""#) })
     let full = try shell(#"printf '{"profile_id":"ok"}\n' | $B > /dev/full"#)
     #expect(full.status == 74)
-    #expect(full.err.hasSuffix("backend-example: cannot write standard output: No space left on device\n"), "\(full.err)")
+    #expect(
+      full.err.hasSuffix("backend-example: cannot write standard output: No space left on device\n"), "\(full.err)")
   }
 
   /// Standard error full or closed: the exit status still says the run was not clean (74).
   @Test func failingStandardErrorIsExit74() throws {
     // 3 of the 7 lines resolve (line 4's numeric profile_id costs only the id), 3 placements each: 9 decisions.
-    let full = try shell("$P resolve --profiles Examples/broken/mixed-batch.jsonl 2>/dev/full | wc -l; echo \"status=${PIPESTATUS[0]}\"")
+    let full = try shell(
+      "$P resolve --profiles Examples/broken/mixed-batch.jsonl 2>/dev/full | wc -l; echo \"status=${PIPESTATUS[0]}\"")
     #expect(full.out.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["9", "status=74"])
     let closed = try shell("$P resolve --profiles Examples/profiles/batch.jsonl > /dev/null 2>&-; echo \"status=$?\"")
     #expect(closed.out == "status=74\n")

@@ -65,7 +65,8 @@ import Testing
   /// m-4: process substitution (`/dev/fd/N`, a pipe) works for profiles, rules and lint.
   @Test func processSubstitutionWorksWhereAFileDoes() throws {
     let viaPipe = try shell(
-      "$P resolve --profile <(cat \(Self.profile)) --rules <(cat Rules/*.rules) --placement onboarding_end --now 2026-12-01")
+      "$P resolve --profile <(cat \(Self.profile)) --rules <(cat Rules/*.rules) --placement onboarding_end --now 2026-12-01"
+    )
     let viaFile = try shell("$P resolve --profile \(Self.profile) --placement onboarding_end --now 2026-12-01")
     #expect(viaPipe.status == 0, "\(viaPipe.err)")
     #expect(viaPipe.out == viaFile.out)
@@ -75,18 +76,24 @@ import Testing
     #expect(lint.out.hasSuffix("0 errors, 0 warnings, 5 infos\n"))
     let fifo = scratch.path + "/fifo"
     let viaFIFO = try shell(
-      "mkfifo \(fifo) && (cat \(Self.profile) > \(fifo) &) && $P resolve --profile \(fifo) --placement onboarding_end --now 2026-12-01")
+      "mkfifo \(fifo) && (cat \(Self.profile) > \(fifo) &) && $P resolve --profile \(fifo) --placement onboarding_end --now 2026-12-01"
+    )
     #expect(viaFIFO.out == viaFile.out)
   }
 
   /// fmt never replaces a pipe, a FIFO or a /dev/fd path with a regular file (nor rewrites the file behind
   /// /dev/stdin); --check still reads them.
   @Test func fmtRefusesToRewriteWhatIsNotARegularFile() throws {
-    let rules = scratch.file("u.rules", "segment  us = country == \"US\"\nplacement p: flow {\n us -> flow a\n default -> flow b\n}\n")
+    let rules = scratch.file(
+      "u.rules", "segment  us = country == \"US\"\nplacement p: flow {\n us -> flow a\n default -> flow b\n}\n")
     let fifo = scratch.path + "/ff"
-    let run = try shell("mkfifo \(fifo) && (cat \(rules) > \(fifo) &) && $P fmt \(fifo); echo \"status=$?\"; test -p \(fifo) && echo fifo; cat \(fifo) > /dev/null")
+    let run = try shell(
+      "mkfifo \(fifo) && (cat \(rules) > \(fifo) &) && $P fmt \(fifo); echo \"status=$?\"; test -p \(fifo) && echo fifo; cat \(fifo) > /dev/null"
+    )
     #expect(run.out.hasSuffix("status=66\nfifo\n"), "\(run.out)")
-    #expect(run.err.contains("cannot rewrite '\(fifo)': not a regular file; use 'placement fmt -' or '--check'"), "\(run.err)")
+    #expect(
+      run.err.contains("cannot rewrite '\(fifo)': not a regular file; use 'placement fmt -' or '--check'"), "\(run.err)"
+    )
     let viaStdin = try shell("$P fmt /dev/stdin < \(rules); echo \"status=$?\"")
     #expect(viaStdin.out == "status=66\n")
     #expect(try String(contentsOfFile: rules, encoding: .utf8).hasPrefix("segment  us"))
@@ -98,7 +105,8 @@ import Testing
   @Test func discoverySkipsHiddenFilesAndDanglingLinks() throws {
     let folder = scratch.path + "/R"
     try FileManager.default.copyItem(atPath: repo("Rules"), toPath: folder)
-    try FileManager.default.createSymbolicLink(atPath: folder + "/.#paywall.rules", withDestinationPath: "user@host.1:17")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/.#paywall.rules", withDestinationPath: "user@host.1:17")
     try FileManager.default.createSymbolicLink(atPath: folder + "/gone.rules", withDestinationPath: "nowhere.rules")
     scratch.file("R/.archive/old.rules", "segment broken = (\n")
     scratch.file("R/.hidden.rules", "segment broken = (\n")
@@ -145,7 +153,8 @@ import Testing
     #expect(placement(["audiences", "--rules", empty, "--strict"]).status == 65)
     #expect(placement(["resolve", "--profile", repo(Self.profile), "--rules", repo("Rules"), "--strict"]).status == 0)
     let segmentOnly = scratch.file("only.rules", "segment us = country == \"US\"\n")
-    #expect(placement(["lint", segmentOnly]).out.hasPrefix("\(segmentOnly): warning: the rule set declares no placement"))
+    #expect(
+      placement(["lint", segmentOnly]).out.hasPrefix("\(segmentOnly): warning: the rule set declares no placement"))
   }
 
   /// M-4: fmt through a symbolic link rewrites the target, keeps its mode, and leaves the link a link.

@@ -56,7 +56,9 @@ import Testing
   @Test func jsonKeepsTheWarningsOnEveryDecision() {
     let single = placement(["resolve", "--profile", "-"] + common, stdin: [Self.profile])
     let batch = placement(["resolve", "--profiles", "-"] + common, stdin: [Self.profile])
-    let expected = #""warnings":["# + Self.warnings.map { "\"\($0.replacingOccurrences(of: "\"", with: "\\\""))\"" }
+    let expected =
+      #""warnings":["#
+      + Self.warnings.map { "\"\($0.replacingOccurrences(of: "\"", with: "\\\""))\"" }
       .joined(separator: ",") + "]}"
     for run in [single, batch] {
       let lines = run.out.split(separator: "\n")

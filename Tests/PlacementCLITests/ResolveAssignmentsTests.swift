@@ -18,8 +18,10 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let out = folder + "/assignments.jsonl"
     let run = placement(
-      ["resolve", "--profiles", "-", "--rules", repo("Rules"), "--placement", "main_paywall", "--now", "2026-11-30",
-       "--assignments-out", out] + extra, stdin: Self.lines)
+      [
+        "resolve", "--profiles", "-", "--rules", repo("Rules"), "--placement", "main_paywall", "--now", "2026-11-30",
+        "--assignments-out", out,
+      ] + extra, stdin: Self.lines)
     #expect(run.status == 0, "\(run.err)")
     // The three music fans are inside music_paywalls' 0–30 % share of layer paywall_experiments (layer buckets
     // 2556, 908, 1201). music-fan-24 draws music_a (bucket 11); music-fan-1 keeps its carried music_a (its bucket
@@ -53,11 +55,16 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let out = folder + "/assignments.jsonl"
     let run = placement(
-      ["resolve", "--profile", "-", "--rules", repo("Rules"), "--placement", "main_paywall", "--allow-overrides",
-       "--assignments-out", out], stdin: [Self.lines[2]])
+      [
+        "resolve", "--profile", "-", "--rules", repo("Rules"), "--placement", "main_paywall", "--allow-overrides",
+        "--assignments-out", out,
+      ], stdin: [Self.lines[2]])
     #expect(run.status == 0, "\(run.err)")
     #expect(run.out.contains(#""content":{"type":"paywall","id":"music_b"}"#))
-    #expect(run.out.contains(#""reason":"OVERRIDE","exposures":[{"test":"music_paywalls","version_id":"main_paywall/music_fans/music_paywalls","variation":"music_b","bucket":null,"outcome":"override"}]"#))
+    #expect(
+      run.out.contains(
+        #""reason":"OVERRIDE","exposures":[{"test":"music_paywalls","version_id":"main_paywall/music_fans/music_paywalls","variation":"music_b","bucket":null,"outcome":"override"}]"#
+      ))
     #expect(try String(contentsOfFile: out, encoding: .utf8) == "")
   }
 

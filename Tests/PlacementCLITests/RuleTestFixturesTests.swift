@@ -22,7 +22,8 @@ import Testing
   @Test func fromInsideTheRulesFolderOrItsTestsFolder() throws {
     let copy = scratch.path + "/MyRules"
     try FileManager.default.copyItem(atPath: repo("Rules"), toPath: copy)
-    let file = try #require(try FileManager.default.contentsOfDirectory(atPath: copy + "/tests").first { $0.hasSuffix(".json") })
+    let file = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: copy + "/tests").first { $0.hasSuffix(".json") })
     let one = try shell("cd '\(copy)/tests' && $P test '\(file)'")
     #expect(one.status == 0, "\(one.err)")
     #expect(one.out.hasSuffix(" 0 failed\n"), "\(one.out)")
@@ -30,7 +31,8 @@ import Testing
     #expect(bare.status == 66)
     #expect(
       bare.err
-        == "error: no such file or directory: 'Rules' (the default; to test the rules folder you are in, run 'placement test .')\n")
+        == "error: no such file or directory: 'Rules' (the default; to test the rules folder you are in, run 'placement test .')\n"
+    )
     let here = try shell("cd '\(copy)' && $P test .")
     #expect(here.status == 0, "\(here.err)")
     #expect(here.out == "43 passed, 0 failed\n")

@@ -9,14 +9,19 @@ import Testing
   let scratch = ScratchFolder()
 
   @Test func columnsAreUTF16CodeUnitsAndTheRunSaysSo() throws {
-    let rules = "segment emoji = ville == \"👍🏽👍🏽\" and baz == 2\nplacement p: flow {\n  emoji -> flow a\n  default -> flow b\n}\n"
+    let rules =
+      "segment emoji = ville == \"👍🏽👍🏽\" and baz == 2\nplacement p: flow {\n  emoji -> flow a\n  default -> flow b\n}\n"
     let path = scratch.file("emoji.rules", rules)
     let run = placement(["lint", path, "--format", "sarif"])
     let log = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
     let sarifRun = try #require((log["runs"] as? [[String: Any]])?.first)
     #expect(sarifRun["columnKind"] as? String == "utf16CodeUnits")
     let results = try #require(sarifRun["results"] as? [[String: Any]])
-    let baz = try #require(results.first { ($0["message"] as? [String: Any])?["text"] as? String == "unknown attribute 'baz'\nnote: custom attributes must be declared: 'attribute baz: <type>'" })
+    let baz = try #require(
+      results.first {
+        ($0["message"] as? [String: Any])?["text"] as? String
+          == "unknown attribute 'baz'\nnote: custom attributes must be declared: 'attribute baz: <type>'"
+      })
     let region = try #require(
       (((baz["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"])
         as? [String: Any])

@@ -28,7 +28,9 @@ import Testing
       resolve(at: "2026-12-24T12:00:00Z").out.hasPrefix(
         #"upgrade_prompt: paywall christmas  (row 2 'dach_free_users': country in ["DE", "AT", "CH"] and subscription_state == "never_subscribed")  reason TARGETING_MATCH"#
       ))
-    #expect(resolve(at: "2027-01-04T23:00:00Z").out.hasPrefix("upgrade_prompt: paywall standard  (row 3 'default')  reason SCHEDULED_OUT"))
+    #expect(
+      resolve(at: "2027-01-04T23:00:00Z").out.hasPrefix(
+        "upgrade_prompt: paywall standard  (row 3 'default')  reason SCHEDULED_OUT"))
     let json = placement(
       ["resolve", "--profile", "-", "--placement", "upgrade_prompt", "--now", "2027-01-10T00:00:00Z", "--explain"]
         + rules, stdin: [dach])
@@ -67,7 +69,10 @@ import Testing
         #""schedule":{"from":"2026-12-20T00:00:00+01:00","until":"2027-01-05T00:00:00+01:00","status":"ended"}"#))
     #expect(after.out.contains(#""now":"2027-01-04T23:00:00Z""#))
     let list = placement(["audiences", "--now", "2026-12-24T00:00:00Z", "--format", "json"] + rules)
-    #expect(list.out.contains(#""name":"upgrade_prompt","content_type":"paywall","rows":4,"tests":2,"cross_placement_rows":1,"fall_through_rows":1,"scheduled_rows":1,"live_scheduled_rows":1,"layered_rows":1}"#))
+    #expect(
+      list.out.contains(
+        #""name":"upgrade_prompt","content_type":"paywall","rows":4,"tests":2,"cross_placement_rows":1,"fall_through_rows":1,"scheduled_rows":1,"live_scheduled_rows":1,"layered_rows":1}"#
+      ))
     #expect(placement(["audiences", "--now", "tomorrow"] + rules).status == 64)
   }
 

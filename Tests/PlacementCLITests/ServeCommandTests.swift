@@ -17,7 +17,10 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--listen", "example.com:80"], "--listen must be IP:PORT or [IPv6]:PORT (e.g. 127.0.0.1:8080, 0.0.0.0:80), found 'example.com:80'"),
+    (
+      ["--listen", "example.com:80"],
+      "--listen must be IP:PORT or [IPv6]:PORT (e.g. 127.0.0.1:8080, 0.0.0.0:80), found 'example.com:80'"
+    ),
     (["--threads", "0"], "--threads must be a whole number from 1 to 256, found '0'"),
     (["--read-timeout", "-1"], "--read-timeout must be a number of seconds above 0, up to 86400, found '-1'"),
     (["--max-header-bytes", "10"], "--max-header-bytes must be a whole number from 256 to 1048576, found '10'"),

@@ -121,7 +121,9 @@ import Testing
     #expect(
       run.err.hasPrefix("\(folder)/t.json: error: cases[0].events_file: events.jsonl:2:2: invalid JSON"), "\(run.err)")
     try (event + "\n").write(toFile: folder + "/events.jsonl", atomically: true, encoding: .utf8)
-    #expect(placement(["test", folder + "/t.json", "--rules", fixture("ruletests/rules.rules")]).out == "1 passed, 0 failed\n")
+    #expect(
+      placement(["test", folder + "/t.json", "--rules", fixture("ruletests/rules.rules")]).out == "1 passed, 0 failed\n"
+    )
   }
 
   @Test func rulesThatDoNotCompileExit65() throws {
@@ -148,7 +150,8 @@ import Testing
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/x.json"
-    try (#"{"now":"2026-12-01","cases":[{"name":"row past end","profile":{},"expect":{"onboarding_end":{"row":99}}},"#
+    try
+      (#"{"now":"2026-12-01","cases":[{"name":"row past end","profile":{},"expect":{"onboarding_end":{"row":99}}},"#
       + #"{"name":"bad reason","profile":{},"expect":{"onboarding_end":{"reason":"NOPE"}}},"#
       + #"{"name":"same","profile":{},"expect":{"onboarding_end":"flow generic_onboarding"}},"#
       + #"{"name":"same","profile":{},"expect":{"onboarding_end":"flow generic_onboarding"}}]}"#)
@@ -157,10 +160,12 @@ import Testing
     #expect(run.status == 65)
     #expect(run.out == "1 passed, 0 failed, 3 not run\n")
     let paths = run.err.split(separator: "\n").map { $0.split(separator: ":").dropFirst(2).first ?? "" }
-    #expect(paths == [" cases[0].expect.onboarding_end.row", " cases[1].expect.onboarding_end.reason", " cases[3].name"])
+    #expect(
+      paths == [" cases[0].expect.onboarding_end.row", " cases[1].expect.onboarding_end.reason", " cases[3].name"])
     #expect(
       run.err.hasSuffix(
-        "\(file): error: cases[3].name: duplicate case name 'same' (also cases[2]); names must be unique\n"), "\(run.err)")
+        "\(file): error: cases[3].name: duplicate case name 'same' (also cases[2]); names must be unique\n"),
+      "\(run.err)")
   }
 }
 

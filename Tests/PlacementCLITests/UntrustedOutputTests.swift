@@ -24,7 +24,10 @@ import Testing
     #expect(
       out.contains(Self.lapsedRow + #"subscription_state = "exp\u{202E}ired\nmain_paywall: paywall FAKE")"#),
       "\(run.out)")
-    #expect(out.filter { $0.hasPrefix("main_paywall:") } == ["main_paywall: paywall standard  (row 5 'default')  reason DEFAULT"])
+    #expect(
+      out.filter { $0.hasPrefix("main_paywall:") } == [
+        "main_paywall: paywall standard  (row 5 'default')  reason DEFAULT"
+      ])
     #expect(!run.out.unicodeScalars.contains("\u{202E}"))
     #expect(out.count == 7)
   }

@@ -9,7 +9,8 @@ import Testing
   @Test func fixturesArePresent() {
     #expect(
       FormatGolden.names() == [
-        "comments", "cross-placement", "inline-tests", "long-choice", "nested-parens", "overrides", "schedules", "spacing",
+        "comments", "cross-placement", "inline-tests", "long-choice", "nested-parens", "overrides", "schedules",
+        "spacing",
       ])
   }
 

@@ -52,8 +52,12 @@ import Testing
   }
 
   @Test func aChangedWindowChangesTheFingerprint() throws {
-    let a = Parser.parse(SourceFile(name: "a", text: "placement p: paywall {\n  s from \"2026-12-20T00:00:00Z\" -> paywall x\n}\n")).0
-    let b = Parser.parse(SourceFile(name: "b", text: "placement p: paywall {\n  s until \"2026-12-20T00:00:00Z\" -> paywall x\n}\n")).0
+    let a = Parser.parse(
+      SourceFile(name: "a", text: "placement p: paywall {\n  s from \"2026-12-20T00:00:00Z\" -> paywall x\n}\n")
+    ).0
+    let b = Parser.parse(
+      SourceFile(name: "b", text: "placement p: paywall {\n  s until \"2026-12-20T00:00:00Z\" -> paywall x\n}\n")
+    ).0
     #expect(SyntaxFingerprint.of(a.declarations) != SyntaxFingerprint.of(b.declarations))
   }
 }

@@ -110,8 +110,10 @@ func pathologicalPatternsOnALongRunOfAs(_ source: String) throws {
   #expect(pattern.matches(nineThousand + String(repeating: "b", count: 997)))
   #expect(!pattern.matches(nineThousand + String(repeating: "b", count: 996)))
   #expect(!pattern.matches(String(repeating: "a", count: 8_999) + String(repeating: "b", count: 997)))
-  #expect(throws: PatternError(
-      message: "pattern is too large: it needs at least 10001 instructions, over the limit of 10000", offset: 19)) { try Pattern("^(a{1000}){9}b{998}$") }
+  #expect(
+    throws: PatternError(
+      message: "pattern is too large: it needs at least 10001 instructions, over the limit of 10000", offset: 19)
+  ) { try Pattern("^(a{1000}){9}b{998}$") }
 }
 
 @Test func patternsCompareBySourceAndCaseOption() throws {

@@ -149,7 +149,8 @@ import Testing
   /// of one edit each would each leave the weights wrong.
   @Test func aFixOfSeveralEditsIsOneQuickFix() throws {
     let text =
-      Self.attributes + "placement p: flow {\n  pros -> test t { flow a 40%, flow b 40%, flow c 40% }\n  default -> flow d\n}\n"
+      Self.attributes
+      + "placement p: flow {\n  pros -> test t { flow a 40%, flow b 40%, flow c 40% }\n  default -> flow d\n}\n"
     let (client, uri) = client(text)
     #expect(client.diagnostics()[uri]?.contains { $0["code"] == "invalid-weights" } == true)  // linted
     let whole: JSONValue = ["start": ["line": 0, "character": 0], "end": ["line": 9, "character": 0]]

@@ -29,8 +29,9 @@ import Testing
 
   func hover(_ line: Int, _ character: Int) -> String? {
     let (client, uri) = open()
-    return client.result("textDocument/hover", LSPTestClient.position(uri, LSPPosition(line: line, character: character)))[
-      path: "contents.value"]?.stringValue
+    return client.result(
+      "textDocument/hover", LSPTestClient.position(uri, LSPPosition(line: line, character: character)))[
+        path: "contents.value"]?.stringValue
   }
 
   func labels(_ text: String) -> [String] {
@@ -67,7 +68,8 @@ import Testing
 
   @Test func documentSymbolsListTheLayerWithItsShares() throws {
     let (client, uri) = open()
-    let symbols = try #require(client.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]]).arrayValue)
+    let symbols = try #require(
+      client.result("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]]).arrayValue)
     let layer = try #require(symbols.first { $0["name"]?.stringValue == "exp" })
     #expect(layer["detail"] == "layer")
     #expect(layer["children"]?.arrayValue?.map { $0["detail"]?.stringValue } == ["0% to 30%"])

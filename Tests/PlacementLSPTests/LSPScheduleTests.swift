@@ -39,7 +39,8 @@ import Testing
   }
 
   @Test func hoverExplainsUntil() throws {
-    let text = Self.rules + #"  everyone until "2027-01-05T00:00:00+01:00" -> paywall x"# + "\n  default -> paywall y\n}\n"
+    let text =
+      Self.rules + #"  everyone until "2027-01-05T00:00:00+01:00" -> paywall x"# + "\n  default -> paywall y\n}\n"
     let value = try #require(hover(text, line: 2, character: 13))
     #expect(value.hasPrefix("**`until \"<instant>\"`**: a schedule's end, exclusive"))
   }

@@ -109,7 +109,8 @@ import Testing
     #expect(Self.head(Self.decode("GET / HTTP/1.1\r\nHost: h\r\nConnection: Close\r\n\r\n"))?.keepAlive == false)
     #expect(Self.head(Self.decode("GET / HTTP/1.0\r\n\r\n"))?.keepAlive == false)
     #expect(Self.head(Self.decode("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"))?.keepAlive == true)
-    #expect(Self.head(Self.decode("GET / HTTP/1.1\r\nHost: h\r\nConnection: upgrade, close\r\n\r\n"))?.keepAlive == false)
+    #expect(
+      Self.head(Self.decode("GET / HTTP/1.1\r\nHost: h\r\nConnection: upgrade, close\r\n\r\n"))?.keepAlive == false)
   }
 
   @Test func absoluteFormTargetsGiveTheirPathAndQuery() {
@@ -119,7 +120,8 @@ import Testing
   }
 
   @Test func expectContinueIsReadAndOtherExpectationsAre417() {
-    let head = Self.head(Self.decode("POST / HTTP/1.1\r\nHost: h\r\nExpect: 100-Continue\r\nContent-Length: 1\r\n\r\nx"))
+    let head = Self.head(
+      Self.decode("POST / HTTP/1.1\r\nHost: h\r\nExpect: 100-Continue\r\nContent-Length: 1\r\n\r\nx"))
     #expect(head?.expectsContinue == true)
     #expect(
       Self.decode("POST / HTTP/1.1\r\nHost: h\r\nExpect: teapot\r\nContent-Length: 1\r\n\r\nx")
@@ -150,8 +152,10 @@ import Testing
     ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: -1\r\n\r\n", 400, "malformed-content-length"),
     ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1, 1\r\n\r\n", 400, "malformed-content-length"),
     ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", 400, "malformed-content-length"),
-    ("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n", 400,
-     "length-and-transfer-encoding"),
+    (
+      "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n", 400,
+      "length-and-transfer-encoding"
+    ),
     ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n", 411, "chunked-body"),
     ("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: gzip\r\n\r\n", 400, "transfer-encoding"),
     ("POST / HTTP/1.1\r\nHost: h\r\n\r\n", 411, "length-required"),
@@ -178,7 +182,8 @@ import Testing
     let under = HTTPLimits(maxHeaderBytes: head.utf8.count - 1)
     #expect(Self.decode(head, limits: under) == [.failed(status: 431, code: "header-too-large")])
     let longLine = "GET /" + String(repeating: "a", count: 300) + " HTTP/1.1\r\n"
-    #expect(Self.decode(longLine, limits: HTTPLimits(maxHeaderBytes: 256)) == [.failed(status: 414, code: "target-too-long")])
+    #expect(
+      Self.decode(longLine, limits: HTTPLimits(maxHeaderBytes: 256)) == [.failed(status: 414, code: "target-too-long")])
   }
 
   /// A head that never ends is refused as soon as it passes the limit, not when (if ever) it ends.
@@ -198,7 +203,8 @@ import Testing
     let fields = (0..<5).map { "X-\($0): v\r\n" }.joined()
     let text = "GET / HTTP/1.1\r\nHost: h\r\n\(fields)\r\n"
     #expect(Self.head(Self.decode(text, limits: HTTPLimits(maxHeaderCount: 6))) != nil)
-    #expect(Self.decode(text, limits: HTTPLimits(maxHeaderCount: 5)) == [.failed(status: 431, code: "too-many-headers")])
+    #expect(
+      Self.decode(text, limits: HTTPLimits(maxHeaderCount: 5)) == [.failed(status: 431, code: "too-many-headers")])
   }
 
   @Test func betweenRequestsIsTrueOnlyBeforeAHeadStarts() {

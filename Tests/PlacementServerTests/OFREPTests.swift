@@ -43,7 +43,9 @@ import Testing
   /// Every profile of Examples/profiles without events, at every placement: the OFREP value, variant and test
   /// metadata are those of the engine's decision for the same profile.
   @Test func everyExampleProfileGetsTheEnginesContent() throws {
-    let names = try FileManager.default.contentsOfDirectory(atPath: Repository.profiles).filter { $0.hasSuffix(".json") }
+    let names = try FileManager.default.contentsOfDirectory(atPath: Repository.profiles).filter {
+      $0.hasSuffix(".json")
+    }
     var compared = 0
     try withServer { server in
       for name in names.sorted() {
@@ -51,14 +53,17 @@ import Testing
         guard case .object(var members) = try JSONReader.parse(bytes), members["events"] == nil else { continue }
         let profile = try Profile(json: .object(members))
         var context: [String: JSONValue] = ["targetingKey": members.removeValue(forKey: "profile_id")!]
-        if case .object(let custom)? = members.removeValue(forKey: "custom_attributes") { context.merge(custom) { a, _ in a } }
+        if case .object(let custom)? = members.removeValue(forKey: "custom_attributes") {
+          context.merge(custom) { a, _ in a }
+        }
         context.merge(members) { a, _ in a }
         let body = serialized(.object(["context": .object(context)]), sortedKeys: true)
         for placement in Self.ruleSet.placementNames {
           let decision = try Self.ruleSet.resolve(placement: placement, profile: profile)
           let json = try #require(Self.evaluate(server, placement, body)?.json as? [String: Any])
           #expect(json["value"] as? String == OFREPEvaluation.contentID(decision.content), "\(name) \(placement)")
-          #expect(json["variant"] as? String == decision.abTest?.variation ?? OFREPEvaluation.contentID(decision.content))
+          #expect(
+            json["variant"] as? String == decision.abTest?.variation ?? OFREPEvaluation.contentID(decision.content))
           let metadata = json["metadata"] as? [String: Any]
           #expect(metadata?["test"] as? String == decision.exposures.last?.test, "\(name) \(placement)")
           #expect(metadata?["bucket"] as? Int == decision.exposures.last?.bucket, "\(name) \(placement)")
@@ -94,7 +99,8 @@ import Testing
   @Test func aValueOfTheWrongTypeIsAWarningNotAnError() throws {
     try withServer { server in
       let json = try #require(
-        Self.evaluate(server, "onboarding_end", #"{"context":{"targetingKey":"u","app_version":7,"experience":"pro"}}"#)?
+        Self.evaluate(
+          server, "onboarding_end", #"{"context":{"targetingKey":"u","app_version":7,"experience":"pro"}}"#)?
           .json as? [String: Any])
       let metadata = json["metadata"] as? [String: Any]
       #expect((metadata?["warnings"] as? String)?.contains("app_version") == true)
@@ -112,7 +118,8 @@ import Testing
       let tag = try #require(first.field("ETag"))
       #expect(tag.hasPrefix("\"\(Self.ruleSet.version)-"))
       let again = try #require(
-        client.exchange(TestClient.request("POST", "/ofrep/v1/evaluate/flags", json: body, fields: ["If-None-Match: W/\(tag)"])))
+        client.exchange(
+          TestClient.request("POST", "/ofrep/v1/evaluate/flags", json: body, fields: ["If-None-Match: W/\(tag)"])))
       #expect(again.status == 304)
       #expect(again.body.isEmpty)
       #expect(again.field("ETag") == tag)
@@ -140,7 +147,10 @@ import Testing
   @Test func ourReasonsMapToOpenFeaturesVocabulary() {
     #expect(DecisionReason.allCases.count == 8)
     let mapped = DecisionReason.allCases.map { OFREPEvaluation.reason($0, segment: "x") }
-    #expect(mapped == ["TARGETING_MATCH", "SPLIT", "DISABLED", "SPLIT", "TARGETING_MATCH", "STATIC", "DEFAULT", "TARGETING_MATCH"])
+    #expect(
+      mapped == [
+        "TARGETING_MATCH", "SPLIT", "DISABLED", "SPLIT", "TARGETING_MATCH", "STATIC", "DEFAULT", "TARGETING_MATCH",
+      ])
     #expect(OFREPEvaluation.reason(.scheduledOut, segment: nil) == "DEFAULT")
   }
 }

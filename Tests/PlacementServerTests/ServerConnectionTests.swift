@@ -71,7 +71,9 @@ import Testing
       client.send("POST /v1/resolve HTTP/1.1\r\nHost: h\r\nContent-Length: 5000000\r\n\r\n")
       let response = try #require(client.readResponse())
       #expect(response.status == 413)
-      #expect((response.json as? [String: Any])?["message"] as? String == "the request body of 5000000 bytes is over the limit of 1000 bytes")
+      #expect(
+        (response.json as? [String: Any])?["message"] as? String
+          == "the request body of 5000000 bytes is over the limit of 1000 bytes")
     }
   }
 
@@ -104,7 +106,9 @@ import Testing
       client.send("POST /v1/resolve HTTP/1.1\r\nHost: h\r\nContent-Length: 100\r\n\r\n{")
       let response = try #require(client.readResponse())
       #expect(response.status == 408)
-      #expect((response.json as? [String: Any])?["message"] as? String == "the request arrived too slowly (read timeout 0.3 s)")
+      #expect(
+        (response.json as? [String: Any])?["message"] as? String
+          == "the request arrived too slowly (read timeout 0.3 s)")
       #expect(client.isClosedByServer())
     }
   }
@@ -113,7 +117,8 @@ import Testing
   /// client's delay: every line is answered. The timeout (1 s) is well under the debug build's time to resolve the
   /// 60,000 lines, and well over a loaded machine's pause between the client's writes.
   @Test func aBatchReadSlowlyByTheServerIsNotTimedOut() throws {
-    let line = Array(#"{"profile_id":"p","custom_attributes":{"experience":"pro","interests":["music"]}}"#.utf8) + [0x0A]
+    let line =
+      Array(#"{"profile_id":"p","custom_attributes":{"experience":"pro","interests":["music"]}}"#.utf8) + [0x0A]
     let count = 60_000
     let body = [[UInt8]](repeating: line, count: count).flatMap { $0 }
     try withServer(threads: 1, configure: { $0.readTimeout = 1 }) { server in
@@ -151,8 +156,11 @@ import Testing
       let refused = try #require(client.exchange(TestClient.request("GET", "/v1/rules")))
       #expect(refused.status == 401)
       #expect(refused.field("WWW-Authenticate") == "Bearer")
-      #expect(client.exchange(TestClient.request("GET", "/v1/rules", fields: ["Authorization: Bearer s3cre"]))?.status == 401)
-      #expect(client.exchange(TestClient.request("GET", "/v1/rules", fields: ["Authorization: bearer s3cret"]))?.status == 200)
+      #expect(
+        client.exchange(TestClient.request("GET", "/v1/rules", fields: ["Authorization: Bearer s3cre"]))?.status == 401)
+      #expect(
+        client.exchange(TestClient.request("GET", "/v1/rules", fields: ["Authorization: bearer s3cret"]))?.status == 200
+      )
       let body = TestClient.request("POST", "/v1/resolve", json: "{}")
       #expect(client.exchange(body)?.status == 401)
       #expect(client.exchange(TestClient.request("GET", "/healthz"))?.status == 200)
@@ -212,8 +220,10 @@ import Testing
       // The server sees the closes in its own time: poll its count, boundedly, through its own route.
       var open = Int.max
       for _ in 0..<2_000 where open > 1 {
-        let page = TestClient(port: server.port).exchange(TestClient.request("GET", "/metrics", fields: ["Connection: close"]))
-        open = page?.text.split(separator: "\n").first { $0.hasPrefix("placement_http_connections_open ") }
+        let page = TestClient(port: server.port).exchange(
+          TestClient.request("GET", "/metrics", fields: ["Connection: close"]))
+        open =
+          page?.text.split(separator: "\n").first { $0.hasPrefix("placement_http_connections_open ") }
           .flatMap { Int($0.split(separator: " ")[1]) } ?? Int.max
       }
       #expect(open <= 1)
@@ -224,7 +234,8 @@ import Testing
   @Test func aShutdownFinishesTheRequestInFlight() throws {
     var configuration = ServerConfiguration(address: ListenAddress("127.0.0.1:0")!, threads: 1)
     configuration.readTimeout = 30
-    let server = try Server(configuration: configuration, rules: loadedRules(Repository.rules), options: ServiceOptions())
+    let server = try Server(
+      configuration: configuration, rules: loadedRules(Repository.rules), options: ServiceOptions())
     server.start()
     let idle = TestClient(port: server.port)
     #expect(idle.exchange(TestClient.request("GET", "/healthz"))?.status == 200)
@@ -232,7 +243,9 @@ import Testing
     let request = TestClient.request("POST", "/v1/resolve", json: #"{"profile_id":"late"}"#)
     busy.send(Array(request.dropLast(5)))
     // The head is read once the server has answered another request of the same loop after it.
-    #expect(TestClient(port: server.port).exchange(TestClient.request("GET", "/healthz", fields: ["Connection: close"]))?.status == 200)
+    #expect(
+      TestClient(port: server.port).exchange(TestClient.request("GET", "/healthz", fields: ["Connection: close"]))?
+        .status == 200)
     server.shutdown(within: 20)
     #expect(idle.isClosedByServer())
     busy.send(Array(request.suffix(5)))

@@ -37,7 +37,9 @@ import Testing
 
   static func metric(_ client: TestClient, _ sample: String) -> String? {
     let page = client.exchange(TestClient.request("GET", "/metrics"))?.text ?? ""
-    return page.split(separator: "\n").first { $0.hasPrefix(sample + " ") }.map { String($0.dropFirst(sample.count + 1)) }
+    return page.split(separator: "\n").first { $0.hasPrefix(sample + " ") }.map {
+      String($0.dropFirst(sample.count + 1))
+    }
   }
 
   @Test func aBundleReplacedOnDiskServesAfterAPollAndABrokenOneIsRefused() throws {
@@ -135,7 +137,8 @@ import Testing
       #expect(flag.status == 503)
       #expect(flag.field("Retry-After") == "1")
       #expect((flag.json as? [String: Any])?["errorCode"] as? String == "GENERAL")
-      let native = try #require(client.exchange(TestClient.request("POST", "/v1/resolve", json: #"{"profile_id":"p"}"#)))
+      let native = try #require(
+        client.exchange(TestClient.request("POST", "/v1/resolve", json: #"{"profile_id":"p"}"#)))
       #expect(native.status == 503)
       #expect((native.json as? [String: Any])?["code"] as? String == "rules-not-loaded")
       #expect(client.exchange(TestClient.request("GET", "/v1/rules"))?.status == 503)

@@ -12,7 +12,8 @@ import Testing
   static func rulesFolder(_ suffix: String) throws -> String {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-reload-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let files = try FileManager.default.contentsOfDirectory(atPath: Repository.rules).filter { $0.hasSuffix(".rules") }.sorted()
+    let files = try FileManager.default.contentsOfDirectory(atPath: Repository.rules).filter { $0.hasSuffix(".rules") }
+      .sorted()
     for file in files {
       var text = try String(contentsOfFile: "\(Repository.rules)/\(file)", encoding: .utf8)
       if file == files.last { text += suffix }
@@ -22,7 +23,8 @@ import Testing
   }
 
   static func bundle(_ suffix: String) throws -> (bytes: [UInt8], version: String) {
-    let bundle = try RuleLoading.bundle(of: try rulesFolder(suffix), withTests: false, revision: suffix, toolVersion: "test")
+    let bundle = try RuleLoading.bundle(
+      of: try rulesFolder(suffix), withTests: false, revision: suffix, toolVersion: "test")
     return (try bundle.archive(), bundle.rulesVersion)
   }
 
@@ -67,7 +69,8 @@ import Testing
               failures.withLock { $0.append("no response to request \(sent)") }
               return
             }
-            let version = ((response.json as? [String: Any])?["metadata"] as? [String: Any])?["rules_version"] as? String
+            let version =
+              ((response.json as? [String: Any])?["metadata"] as? [String: Any])?["rules_version"] as? String
             if response.status != 200 || !published.contains(version ?? "") {
               failures.withLock { $0.append("\(response.status) \(response.text)") }
             }

@@ -55,7 +55,8 @@ import Testing
       #expect(response.status == 200)
       #expect(response.field("Placement-Rules-Version") == Self.ruleSet.version)
       #expect(
-        response.text == "{\"rules_version\":\"\(Self.ruleSet.version)\",\"decisions\":[\(expected.joined(separator: ","))]}\n")
+        response.text
+          == "{\"rules_version\":\"\(Self.ruleSet.version)\",\"decisions\":[\(expected.joined(separator: ","))]}\n")
     }
   }
 
@@ -94,7 +95,9 @@ import Testing
     try withServer { server in
       let client = TestClient(port: server.port)
       let typo = client.exchange(TestClient.request("POST", "/v1/resolve?placement=x", json: "{}"))
-      #expect((typo?.json as? [String: Any])?["message"] as? String == "unknown query parameter 'placement'; did you mean 'placements'?")
+      #expect(
+        (typo?.json as? [String: Any])?["message"] as? String
+          == "unknown query parameter 'placement'; did you mean 'placements'?")
       let invalid = client.exchange(TestClient.request("POST", "/v1/resolve", json: "{\n \"a\" 1}"))
       let error = invalid?.json as? [String: Any]
       #expect(error?["line"] as? Int == 2)
@@ -112,13 +115,18 @@ import Testing
   }
 
   @Test func theBatchStreamsOneLinePerProfileAndPlacementAndReportsBadLines() throws {
-    let lines = [#"{"profile_id":"b-1","custom_attributes":{"experience":"pro"}}"#, "", #"{"profile_id":"#, "  ", #"{"profile_id":"b-2"}"#]
+    let lines = [
+      #"{"profile_id":"b-1","custom_attributes":{"experience":"pro"}}"#, "", #"{"profile_id":"#, "  ",
+      #"{"profile_id":"b-2"}"#,
+    ]
     let body = Array(lines.joined(separator: "\n").utf8)
     let handle = Self.ruleSet.placementHandle(named: "onboarding_end")!
     let now = Instant(iso8601: "2026-12-01T00:00:00Z")!
     let expected = try [lines[0], lines[4]].map { line in
-      try Self.ruleSet.resolve(handle, for: Self.ruleSet.bind(jsonBytes: Array(line.utf8)), options: ResolveOptions(now: now))
-        .jsonString
+      try Self.ruleSet.resolve(
+        handle, for: Self.ruleSet.bind(jsonBytes: Array(line.utf8)), options: ResolveOptions(now: now)
+      )
+      .jsonString
     }
     try withServer(options: ServiceOptions(allowNow: true)) { server in
       let client = TestClient(port: server.port)
@@ -137,7 +145,8 @@ import Testing
   @Test func anUnknownPlacementInABatchIs404BeforeAnyLine() throws {
     try withServer { server in
       let client = TestClient(port: server.port)
-      let response = try #require(client.exchange(TestClient.request("POST", "/v1/resolve/batch?placements=x", json: "{}\n")))
+      let response = try #require(
+        client.exchange(TestClient.request("POST", "/v1/resolve/batch?placements=x", json: "{}\n")))
       #expect(response.status == 404)
       #expect(client.exchange(TestClient.request("GET", "/healthz"))?.status == 200)
     }
@@ -147,7 +156,8 @@ import Testing
     try withServer { server in
       let client = TestClient(port: server.port)
       for _ in 0..<3 {
-        _ = client.exchange(TestClient.request("POST", "/v1/resolve?placements=onboarding_end", json: #"{"profile_id":"p"}"#))
+        _ = client.exchange(
+          TestClient.request("POST", "/v1/resolve?placements=onboarding_end", json: #"{"profile_id":"p"}"#))
       }
       _ = client.exchange(TestClient.request("GET", "/nowhere"))
       let page = try #require(client.exchange(TestClient.request("GET", "/metrics"))).text
@@ -156,7 +166,10 @@ import Testing
       #expect(page.contains("placement_http_request_duration_seconds_count{route=\"/v1/resolve\"} 3\n"))
       #expect(page.contains("placement_http_request_duration_seconds_bucket{route=\"/v1/resolve\",le=\"+Inf\"} 3\n"))
       #expect(page.contains("placement_decisions_total{placement=\"onboarding_end\",reason=\"DEFAULT\"} 3\n"))
-      #expect(page.contains("placement_rules_info{rules_version=\"\(Self.ruleSet.version)\",revision=\"\",source=\"\(Repository.rules)\"} 1\n"))
+      #expect(
+        page.contains(
+          "placement_rules_info{rules_version=\"\(Self.ruleSet.version)\",revision=\"\",source=\"\(Repository.rules)\"} 1\n"
+        ))
       #expect(page.contains("placement_rules_reloads_total 0\n"))
       #expect(page.contains("placement_rules_reload_failures_total 0\n"))
       #expect(page.contains("placement_rules_loaded 1\n"))

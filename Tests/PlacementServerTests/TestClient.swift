@@ -89,7 +89,8 @@ final class TestClient {
     if fields.contains(where: { $0.name == "Transfer-Encoding" && $0.value == "chunked" }) {
       var body: [UInt8] = []
       while true {
-        guard let lineEnd = readUntil([13, 10]), let size = Int(String(decoding: buffered[..<lineEnd], as: UTF8.self), radix: 16)
+        guard let lineEnd = readUntil([13, 10]),
+          let size = Int(String(decoding: buffered[..<lineEnd], as: UTF8.self), radix: 16)
         else { return nil }
         buffered.removeFirst(lineEnd + 2)
         guard fill(size + 2) else { return nil }

@@ -133,7 +133,8 @@ extension DiagnosticMessage {
   static func emptyStringInList(of subject: String, excluding: Bool) -> Self {
     .init(
       EmptyStringInList.id,
-      "empty string in the list of '\(subject)' \(excluding ? "excludes" : "matches") only the value \"\", not a missing one")
+      "empty string in the list of '\(subject)' \(excluding ? "excludes" : "matches") only the value \"\", not a missing one"
+    )
   }
 
   /// `element` is the repeated element as written.

@@ -69,7 +69,8 @@ extension AudienceTable {
   /// "cross_placement_rows", "fall_through_rows", "scheduled_rows", "live_scheduled_rows", "layered_rows"}],
   /// "layers": [...]}` (counts of rows; live ones at the tables' `now`; the layers' allocation as
   /// ``writeLayers(_:to:)`` writes it).
-  public static func writeSummary(_ tables: [AudienceTable], layers: [LayerDefinition] = [], to json: inout JSONWriter) {
+  public static func writeSummary(_ tables: [AudienceTable], layers: [LayerDefinition] = [], to json: inout JSONWriter)
+  {
     json.beginObject()
     json.key("placements")
     json.beginArray()

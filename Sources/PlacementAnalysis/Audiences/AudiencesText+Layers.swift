@@ -10,7 +10,8 @@ extension AudiencesText {
       let allocated = LayerShare.percent(layer.allocatedBuckets)
       let free = LayerShare.percent(LayerShare.bucketCount - layer.allocatedBuckets)
       out += "\n" + paragraph("layer \(layer.name) (\(version)): \(allocated)% allocated, \(free)% unallocated")
-      let shares = layer.allocations.map { ($0.buckets, $0.test, "") }
+      let shares =
+        layer.allocations.map { ($0.buckets, $0.test, "") }
         + layer.unallocated.map { ($0, "(unallocated)", ": the rows below decide") }
       let rows = shares.sorted { $0.0.lowerBound < $1.0.lowerBound }.map { [[$1], [LayerShare.describe($0) + $2]] }
       for line in grid(["test", "share"], rows, width: maxWidth - 2).split(separator: "\n") {

@@ -6,7 +6,9 @@ import PlacementCore
 package enum AudiencesText {
   /// The list of placements with their content type and row counts.
   package static func summary(_ tables: [AudienceTable]) -> String {
-    let header = ["placement", "type", "rows", "tests", "cross-placement rows", "fall-through rows", "scheduled (live)"]
+    let header = [
+      "placement", "type", "rows", "tests", "cross-placement rows", "fall-through rows", "scheduled (live)",
+    ]
     let rows = tables.map { table in
       let scheduled = table.scheduledRows
       return [
@@ -20,9 +22,10 @@ package enum AudiencesText {
 
   /// One placement's audience table, then its fallback path.
   package static func table(_ table: AudienceTable) -> String {
-    var out = paragraph(
-      "placement \(table.placement) (\(table.contentType.rawValue)): \(table.rows.count) rows in priority order; "
-        + "the first row that matches and does not fall through decides") + "\n"
+    var out =
+      paragraph(
+        "placement \(table.placement) (\(table.contentType.rawValue)): \(table.rows.count) rows in priority order; "
+          + "the first row that matches and does not fall through decides") + "\n"
     // The content keeps the most room (a split's lines); a schedule's instants keep the marks wide enough, as
     // every column keeps its longest word.
     out += grid(
@@ -110,7 +113,9 @@ package enum AudiencesText {
       if let content = override.content {
         out.append("override: profiles matching \(override.condition) get \(describe(content)) before any row")
       } else if let test = override.test, let variation = override.variation {
-        out.append("override: profiles matching \(override.condition) get variation '\(variation)' of test '\(test)' where they reach its row")
+        out.append(
+          "override: profiles matching \(override.condition) get variation '\(variation)' of test '\(test)' where they reach its row"
+        )
       }
     }
     return out

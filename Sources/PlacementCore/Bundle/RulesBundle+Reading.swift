@@ -77,7 +77,8 @@ extension RulesBundle {
       }
       guard version == Double(RulesBundle.formatVersion) else {
         throw .invalid(
-          "format_version \(version.formatted) is not \(RulesBundle.formatVersion): built by another version of placement")
+          "format_version \(version.formatted) is not \(RulesBundle.formatVersion): built by another version of placement"
+        )
       }
       rulesVersion = try string("rules_version", in: value)
       toolVersion = try string("tool_version", in: value)
@@ -92,7 +93,8 @@ extension RulesBundle {
         guard case .number(let size)? = item["bytes"], size >= 0, size == size.rounded(), size < 1e15 else {
           throw .invalid("a file of the manifest has no byte count")
         }
-        files.append(Listed(path: try string("path", in: item), sha256: try string("sha256", in: item), bytes: Int(size)))
+        files.append(
+          Listed(path: try string("path", in: item), sha256: try string("sha256", in: item), bytes: Int(size)))
       }
       self.files = files
     }

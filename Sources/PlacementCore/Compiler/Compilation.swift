@@ -59,7 +59,8 @@ public struct Compilation: Sendable {
     diagnostics += semantic
     if !diagnostics.hasErrors {
       let conditions = model.segments.map { Folding.fold($0.condition) }
-      diagnostics += ResolutionCost.diagnostics(model, conditions: conditions, limit: options.semantics.maxResolutionCost)
+      diagnostics += ResolutionCost.diagnostics(
+        model, conditions: conditions, limit: options.semantics.maxResolutionCost)
     }
     let sorted = diagnostics.sortedByPosition()
     let kept = Array(sorted.prefix(options.maxDiagnostics))

@@ -5,6 +5,6 @@ public enum CompilerCatalog {
   public static let entries: [CatalogEntry] = [
     CatalogEntry(
       placementTooCostly, .error,
-      "one resolution of a placement may take more evaluation steps than the configured limit"),
+      "one resolution of a placement may take more evaluation steps than the configured limit")
   ]
 }

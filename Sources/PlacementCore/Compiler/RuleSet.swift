@@ -31,7 +31,8 @@ public final class RuleSet: Sendable {
   init(_ model: CheckedRules, version: String) {
     attributes = model.attributes
     segments = model.segments
-    conditions = model.segments.map { Folding.fold($0.condition) }
+    conditions =
+      model.segments.map { Folding.fold($0.condition) }
       + model.overrides.map { Folding.fold($0.condition) }
     placements = model.placements
     layers = model.layers

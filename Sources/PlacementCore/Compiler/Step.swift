@@ -123,7 +123,8 @@ struct Step: Sendable {
       return offset < 64 && a & (1 &<< offset) != 0
     case .bitOfSet:
       let word = (bits &>> 6) &- (b &>> 32)
-      return word < b & 0xFFFF_FFFF && sets[sets.startIndex &+ Int(truncatingIfNeeded: a &+ word)] & (1 &<< (bits & 63)) != 0
+      return word < b & 0xFFFF_FFFF
+        && sets[sets.startIndex &+ Int(truncatingIfNeeded: a &+ word)] & (1 &<< (bits & 63)) != 0
     case .hasAll: return bits & a == a
     case .hasAny: return bits & a != 0
     case .isSet, .segment, .other: preconditionFailure("decided by the walk")

@@ -12,7 +12,8 @@ public enum AdaptyLimits {
       return "key '\(key)' has \(key.count) characters; Adapty allows 1 to \(maxKeyLength)"
     }
     let allowed = key.unicodeScalars.allSatisfy { scalar in
-      scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
+      scalar.isASCII
+        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "._-".unicodeScalars.contains(scalar))
     }
     return allowed ? nil : "key '\(key)' may only use letters, digits, '.', '_' and '-'"
   }
@@ -32,7 +33,8 @@ public enum AdaptyLimits {
     case .bool:
       return "'\(key)': a bool cannot be stored (Adapty stores strings and numbers); store \"true\"/\"false\" or 1/0"
     case .array:
-      return "'\(key)': a list cannot be stored (Adapty stores strings and numbers); join the option ids into one string"
+      return
+        "'\(key)': a list cannot be stored (Adapty stores strings and numbers); join the option ids into one string"
     case .object:
       return "'\(key)': an object cannot be stored (Adapty stores strings and numbers)"
     }

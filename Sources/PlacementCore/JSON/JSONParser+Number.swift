@@ -87,7 +87,9 @@ extension JSONParser {
   func nonFiniteNumber(at start: Int) -> JSONError? {
     for word in ["NaN", "Infinity", "-Infinity", "-NaN"] {
       let bytes = Array(word.utf8)
-      guard input.count - start >= bytes.count, input[start..<start + bytes.count].elementsEqual(bytes) else { continue }
+      guard input.count - start >= bytes.count, input[start..<start + bytes.count].elementsEqual(bytes) else {
+        continue
+      }
       return .syntax(JSONError.nonFiniteNumber(word), at: start)
     }
     return nil

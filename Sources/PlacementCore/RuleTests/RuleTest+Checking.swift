@@ -94,7 +94,8 @@ extension DecisionExpectation {
     }
     if let exposures {
       let matches =
-        exposures.count == decision.exposures.count && zip(exposures, decision.exposures).allSatisfy { $0.holds(for: $1) }
+        exposures.count == decision.exposures.count
+        && zip(exposures, decision.exposures).allSatisfy { $0.holds(for: $1) }
       check(
         "exposures", matches, "[" + exposures.map(\.expectedText).joined(separator: ", ") + "]",
         "[" + decision.exposures.map(\.ruleTestText).joined(separator: ", ") + "]")

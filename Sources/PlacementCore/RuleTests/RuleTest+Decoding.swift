@@ -27,7 +27,8 @@ extension RuleTestFile {
           if let first = named[testCase.name] {
             throw RuleTestError(
               path: testCase.path + ".name",
-              message: "duplicate case name '\(UntrustedText.escaped(testCase.name))' (also \(first)); names must be unique")
+              message:
+                "duplicate case name '\(UntrustedText.escaped(testCase.name))' (also \(first)); names must be unique")
           }
           named[testCase.name] = testCase.path
           return testCase

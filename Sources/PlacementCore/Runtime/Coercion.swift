@@ -46,7 +46,9 @@ enum Coercion {
         if let index = options.index(of: s) { mask |= 1 << UInt64(index) } else { unknown.append(s) }
       }
       let dropped = unknown.map { "'\($0)'" }.joined(separator: ", ")
-      return (.choices(mask), unknown.isEmpty ? nil : "unknown option id\(unknown.count == 1 ? "" : "s") \(dropped) dropped")
+      return (
+        .choices(mask), unknown.isEmpty ? nil : "unknown option id\(unknown.count == 1 ? "" : "s") \(dropped) dropped"
+      )
     default: break
     }
     return (.missing, "expected \(Self.expected(type)), found a \(raw.typeName)")

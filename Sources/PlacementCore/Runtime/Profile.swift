@@ -159,7 +159,8 @@ extension Profile {
   private static let reserved: Set<String> = ["custom_attributes", "events", "force", "assignments"]
 
   /// The string members of `force` or `assignments`; any other value costs only its member, with a warning.
-  private static func stringMap(_ key: String, _ map: [String: JSONValue], _ warnings: inout [String]) -> [String: String]
+  private static func stringMap(_ key: String, _ map: [String: JSONValue], _ warnings: inout [String]) -> [String:
+    String]
   {
     var result: [String: String] = [:]
     for (name, value) in map.sorted(by: { $0.key < $1.key }) {

@@ -39,7 +39,7 @@ extension Checker {
       case "seconds": return .date(.seconds)
       default:
         report(
-.unknownAttributeUnit(unit.text), unit.range)
+          .unknownAttributeUnit(unit.text), unit.range)
         return .date(.milliseconds)
       }
     case .choice: return checkOptions(syntax).map { .choice($0) }
@@ -74,7 +74,7 @@ extension Checker {
     }
     guard ids.count <= Options.maximumCount else {
       report(
-.tooManyOptions(ids.count, limit: Options.maximumCount), syntax.range)
+        .tooManyOptions(ids.count, limit: Options.maximumCount), syntax.range)
       return nil
     }
     return Options(ids: ids, titles: titles)

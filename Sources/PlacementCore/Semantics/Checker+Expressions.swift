@@ -48,7 +48,7 @@ extension Checker {
       let attribute = attributes[index]
       guard attribute.type == .bool else {
         report(
-.nonBoolReference(name.text, attribute.type.kindName), name.range, notes: [.compareIt(name.text)])
+          .nonBoolReference(name.text, attribute.type.kindName), name.range, notes: [.compareIt(name.text)])
         return .constant(false)
       }
       return .predicate(
@@ -68,7 +68,7 @@ extension Checker {
     guard !percent.isMissing, !salt.isMissing else { return .constant(false) }
     guard let threshold = Self.basisPoints(percent.text) else {
       report(
-.invalidRolloutPercentage(percent.text), percent.range)
+        .invalidRolloutPercentage(percent.text), percent.range)
       return .constant(false)
     }
     if salt.text.isEmpty {

@@ -47,7 +47,8 @@ extension Checker {
         continue
       }
       let schedule = checkSchedule(row.window)
-      guard let content = checkContent(row.content, placement: decl.name.text, type: contentType, row: row.segment.text),
+      guard
+        let content = checkContent(row.content, placement: decl.name.text, type: contentType, row: row.segment.text),
         schedule.ok
       else { continue }
       var audience = AudienceRow(name: row.segment.text, segment: segment, content: content, span: span(row.range))

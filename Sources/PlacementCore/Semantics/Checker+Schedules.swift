@@ -8,7 +8,8 @@ extension Checker {
     let until = syntax.until.map { checkInstant($0, keyword: "until") }
     if from == .some(nil) || until == .some(nil) { return (false, nil) }
     let schedule = Schedule(from: from ?? nil, until: until ?? nil)
-    if let start = schedule.from, let end = schedule.until, end.instant <= start.instant, let range = syntax.until?.range
+    if let start = schedule.from, let end = schedule.until, end.instant <= start.instant,
+      let range = syntax.until?.range
     {
       report(
         .emptySchedule(from: start.text, until: end.text, same: end.instant == start.instant), range,

@@ -44,8 +44,9 @@ package struct Checker {
   /// - Parameters:
   ///   - files: The parsed rules files, in any order.
   ///   - limits: Bounds on how deep and how costly one segment may be with its references expanded.
-  package static func check(_ files: [RuleFileSyntax], limits: SemanticLimits = .default) -> (CheckedRules, [Diagnostic])
-  {
+  package static func check(_ files: [RuleFileSyntax], limits: SemanticLimits = .default) -> (
+    CheckedRules, [Diagnostic]
+  ) {
     var checker = Checker(file: files.first?.file ?? SourceFile(name: "<empty>", text: ""))
     checker.limits = limits
     checker.declareBuiltins()

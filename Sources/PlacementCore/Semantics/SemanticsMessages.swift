@@ -45,7 +45,8 @@ extension DiagnosticMessage {
   }
 
   static func overrideOfTestNamesContent(_ name: String) -> Self {
-    .init(SemanticsCatalog.invalidOverride, "'\(name)' is a test, not a placement: an override of it forces a variation")
+    .init(
+      SemanticsCatalog.invalidOverride, "'\(name)' is a test, not a placement: an override of it forces a variation")
   }
 
   static func overrideFallsThrough(_ placement: String) -> Self {
@@ -104,7 +105,9 @@ extension DiagnosticMessage {
       "'ignoring case' does not apply to '\(op)' on \(typeName) attribute '\(name)'")
   }
 
-  static func expectedList(_ op: String) -> Self { .init(SemanticsCatalog.expectedList, "'\(op)' takes a list literal") }
+  static func expectedList(_ op: String) -> Self {
+    .init(SemanticsCatalog.expectedList, "'\(op)' takes a list literal")
+  }
 
   static func unsupportedOperator(_ op: String, _ typeName: String, _ name: String) -> Self {
     .init(SemanticsCatalog.unsupportedOperator, "operator '\(op)' does not apply to \(typeName) attribute '\(name)'")
@@ -114,7 +117,8 @@ extension DiagnosticMessage {
     -> Self
   {
     .init(
-      SemanticsCatalog.functionTypeMismatch, "\(function)(...) applies to \(typeName) attributes; '\(name)' is \(actual)")
+      SemanticsCatalog.functionTypeMismatch,
+      "\(function)(...) applies to \(typeName) attributes; '\(name)' is \(actual)")
   }
 
   static func functionOperator(_ function: String) -> Self {
@@ -217,7 +221,9 @@ extension DiagnosticMessage {
       SemanticsCatalog.invalidLayerShare, "the share of test '\(test)' is empty: \(lower)% to \(upper)%")
   }
 
-  static func overlappingLayerShares(_ test: String, _ share: String, other: String, _ otherShare: String, overlap: String)
+  static func overlappingLayerShares(
+    _ test: String, _ share: String, other: String, _ otherShare: String, overlap: String
+  )
     -> Self
   {
     .init(
@@ -245,7 +251,8 @@ extension DiagnosticMessage {
 
   static func layerSaltIsVersionID(_ salt: String, layer: String, test: String) -> Self {
     .init(
-      SemanticsCatalog.duplicateSalt, "the salt \"\(salt)\" of layer '\(layer)' equals the version id of test '\(test)'")
+      SemanticsCatalog.duplicateSalt, "the salt \"\(salt)\" of layer '\(layer)' equals the version id of test '\(test)'"
+    )
   }
 
   static func layerSaltUsedTwice(_ salt: String, layer: String, other: SaltOwner) -> Self {
@@ -342,7 +349,8 @@ extension DiagnosticMessage {
     _ variation: String, covers: [String], first: String, coversFirst: [String]
   ) -> Self {
     .init(
-      SemanticsCatalog.invalidTest, "variation '\(variation)' covers placements \(covers) but '\(first)' covers \(coversFirst)")
+      SemanticsCatalog.invalidTest,
+      "variation '\(variation)' covers placements \(covers) but '\(first)' covers \(coversFirst)")
   }
 
   static func placementGivenTwice(variation: String, placement: String) -> Self {
@@ -356,14 +364,17 @@ extension DiagnosticMessage {
   static func unreferencedTestContent(test: String, placement: String) -> Self {
     .init(
       SemanticsCatalog.unreferencedTestContent,
-      "cross-placement test '\(test)' gives content for placement '\(placement)', but no row of '\(placement)' refers to it")
+      "cross-placement test '\(test)' gives content for placement '\(placement)', but no row of '\(placement)' refers to it"
+    )
   }
 
   // MARK: Schedules
 
   static func instantWithoutOffset(_ text: String, isDate: Bool) -> Self {
     let what = isDate ? "is a date, not an instant" : "is a local time"
-    return .init(SemanticsCatalog.instantWithoutOffset, "\"\(UntrustedText.escaped(text, limit: 40))\" \(what): a schedule needs an offset or 'Z'")
+    return .init(
+      SemanticsCatalog.instantWithoutOffset,
+      "\"\(UntrustedText.escaped(text, limit: 40))\" \(what): a schedule needs an offset or 'Z'")
   }
 
   static func invalidInstant(_ text: String) -> Self {
@@ -377,6 +388,8 @@ extension DiagnosticMessage {
   }
 
   static var scheduledDefault: Self {
-    .init(SemanticsCatalog.scheduledDefault, "the default row cannot be scheduled: outside its schedule nothing would decide")
+    .init(
+      SemanticsCatalog.scheduledDefault,
+      "the default row cannot be scheduled: outside its schedule nothing would decide")
   }
 }

@@ -57,7 +57,11 @@ extension Parser {
         reportExpected(.optionID)
       }
       if consume(.comma) == nil, current.kind != .rightParen {
-        if index == start { skip { $0.kind == .comma || $0.kind == .rightParen } } else { reportExpected(.commaOrClosingParen) }
+        if index == start {
+          skip { $0.kind == .comma || $0.kind == .rightParen }
+        } else {
+          reportExpected(.commaOrClosingParen)
+        }
         _ = consume(.comma)
       }
     }

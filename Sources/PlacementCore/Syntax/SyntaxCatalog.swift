@@ -26,7 +26,8 @@ public enum SyntaxCatalog {
     CatalogEntry(
       unexpectedCharacter, .error,
       "a character that starts no token, or a look-alike or invisible one in a name (named by its code point)"),
-    CatalogEntry(invalidUTF8, .error, "bytes that are not UTF-8 (rules files are UTF-8; a leading byte order mark is skipped)"),
+    CatalogEntry(
+      invalidUTF8, .error, "bytes that are not UTF-8 (rules files are UTF-8; a leading byte order mark is skipped)"),
     CatalogEntry(
       loneCarriageReturn, .error,
       "a line ends in a lone \\r (classic Mac line endings); read as a line break, reported once per file"),

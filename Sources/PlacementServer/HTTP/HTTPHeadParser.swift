@@ -6,14 +6,18 @@ public enum HTTPHeadParser {
   /// Parses `bytes`, a head up to and including the CRLF of its empty line (empty lines before the request line
   /// are skipped).
   /// - Returns: the head, or the error to answer with (400, 411, 417, 431, 505).
-  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPLimits) -> Result<HTTPRequestHead, HTTPError> {
+  public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: HTTPLimits) -> Result<
+    HTTPRequestHead, HTTPError
+  > {
     guard let lines = lines(of: bytes) else {
       return .failure(bytes.contains(HTTPSyntax.lf) ? .bareLineFeed : .bareCarriageReturn)
     }
     guard let requestLine = lines.first(where: { !$0.isEmpty }) else { return .failure(.malformedRequestLine) }
     let start = lines.firstIndex { !$0.isEmpty }!
     let fieldLines = lines[(start + 1)...].prefix { !$0.isEmpty }
-    guard fieldLines.count <= limits.maxHeaderCount else { return .failure(HTTPError.tooManyFields(limits.maxHeaderCount)) }
+    guard fieldLines.count <= limits.maxHeaderCount else {
+      return .failure(HTTPError.tooManyFields(limits.maxHeaderCount))
+    }
     let line: RequestLine
     switch RequestLine.parse(UnsafeBufferPointer(rebasing: bytes[requestLine])) {
     case .success(let parsed): line = parsed

@@ -69,7 +69,8 @@ struct OFREPError: Error, Sendable, Equatable {
     OFREPError(code: "INVALID_CONTEXT", details: details, status: 400)
   }
   static let targetingKeyMissing = OFREPError(
-    code: "TARGETING_KEY_MISSING", details: "the context needs a targetingKey: the profile's id, which A/B tests bucket by",
+    code: "TARGETING_KEY_MISSING",
+    details: "the context needs a targetingKey: the profile's id, which A/B tests bucket by",
     status: 400)
   static func flagNotFound(_ details: String) -> OFREPError {
     OFREPError(code: "FLAG_NOT_FOUND", details: details, status: 404)

@@ -146,7 +146,8 @@ extension Connection {
   ) {
     let keepAlive = (request?.keepAlive ?? false) && !loop.server.draining.load(ordering: .relaxed)
     let head = request?.head
-    response.serialize(into: &output, keepAlive: keepAlive, date: loop.date.current(), includeBody: head?.method != "HEAD")
+    response.serialize(
+      into: &output, keepAlive: keepAlive, date: loop.date.current(), includeBody: head?.method != "HEAD")
     if !keepAlive { closeAfterFlush = true }
     let seconds = started.map { Double(MonotonicClock.now() - $0) / 1e9 } ?? 0
     loop.context.shard.record(route, status: response.status, seconds: seconds, decisions: loop.context.decisions)

@@ -132,7 +132,8 @@ final class Connection {
     let open = !closeAfterFlush && !peerClosed
     let reading =
       lingerUntil != nil
-      || (open && pendingOutput < Self.highWater && unconsumedInput < decoder.limits.maxHeaderBytes + Self.streamBytesPerTurn)
+      || (open && pendingOutput < Self.highWater
+        && unconsumedInput < decoder.limits.maxHeaderBytes + Self.streamBytesPerTurn)
       || (open && unconsumedInput < decoder.remainingBodyBytes)
     loop.poll(self, for: (reading ? UInt32(CEVENT_POLL_IN) : 0) | (pendingOutput > 0 ? UInt32(CEVENT_POLL_OUT) : 0))
   }
@@ -187,7 +188,9 @@ final class Connection {
     if pendingOutput > 0, now >= lastWrite + MonotonicClock.nanoseconds(configuration.writeTimeout) {
       return timedOut(loop)
     }
-    if requestStarted != nil, !closeAfterFlush, readExpired(now, timeout: MonotonicClock.nanoseconds(configuration.readTimeout)) {
+    if requestStarted != nil, !closeAfterFlush,
+      readExpired(now, timeout: MonotonicClock.nanoseconds(configuration.readTimeout))
+    {
       if case .streaming = phase { return timedOut(loop) }
       return answerTimeout(loop)
     }

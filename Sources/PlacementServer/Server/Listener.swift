@@ -8,7 +8,8 @@ enum Listener {
   /// - Throws: ``ServerError/cannotListen(_:_:)`` with the system's reason.
   static func open(_ address: ListenAddress, backlog: Int32) throws(ServerError) -> (socket: Int32, port: UInt16) {
     let family = address.isIPv6 ? AF_INET6 : AF_INET
-    let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    let fd = socket(
+      family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard fd >= 0 else { throw .cannotListen(address, errno) }
     var on: Int32 = 1
     setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))

@@ -20,7 +20,8 @@ public struct ServerConfiguration: Sendable {
   public var accessLog: Bool
 
   public init(
-    address: ListenAddress, threads: Int = ProcessInfo.processInfo.activeProcessorCount, limits: HTTPLimits = HTTPLimits(),
+    address: ListenAddress, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+    limits: HTTPLimits = HTTPLimits(),
     maxConnections: Int = 1_024, readTimeout: Double = 10, idleTimeout: Double = 60, writeTimeout: Double = 10,
     accessLog: Bool = false
   ) {

@@ -3,7 +3,8 @@ struct Query: Sendable, Equatable {
   let parameters: [(name: String, value: String)]
 
   static func == (lhs: Query, rhs: Query) -> Bool {
-    lhs.parameters.map(\.name) == rhs.parameters.map(\.name) && lhs.parameters.map(\.value) == rhs.parameters.map(\.value)
+    lhs.parameters.map(\.name) == rhs.parameters.map(\.name)
+      && lhs.parameters.map(\.value) == rhs.parameters.map(\.value)
   }
 
   /// Parses `query` (nil: no parameters); nil when a `%` escape is malformed or decodes to invalid UTF-8.

@@ -64,7 +64,9 @@ public enum Route: Int, CaseIterable, Sendable {
     default:
       guard path.hasPrefix(ofrepFlagPrefix) else { return (.other, nil) }
       let key = path.dropFirst(ofrepFlagPrefix.count)
-      guard !key.contains("/"), let decoded = Query.percentDecoded(key, plusIsSpace: false) else { return (.other, nil) }
+      guard !key.contains("/"), let decoded = Query.percentDecoded(key, plusIsSpace: false) else {
+        return (.other, nil)
+      }
       return (.ofrepFlag, decoded)
     }
   }

@@ -33,7 +33,9 @@ extension Service {
     for shard in shards { counters.add(shard.snapshot) }
     var page = MetricsPage()
     page.family("placement_http_requests_total", "counter", "HTTP responses sent, by route and status.")
-    for (key, count) in counters.requests.sorted(by: { ($0.key.route.rawValue, $0.key.status) < ($1.key.route.rawValue, $1.key.status) }) {
+    for (key, count) in counters.requests.sorted(by: {
+      ($0.key.route.rawValue, $0.key.status) < ($1.key.route.rawValue, $1.key.status)
+    }) {
       page.sample("placement_http_requests_total", ["route": key.route.label, "status": String(key.status)], count)
     }
     page.family(
@@ -57,7 +59,9 @@ extension Service {
       page.sample("placement_http_request_duration_seconds_count", ["route": route.label], total)
     }
     page.family("placement_decisions_total", "counter", "Decisions made, by placement and reason.")
-    for (key, count) in counters.decisions.sorted(by: { ($0.key.placement, $0.key.reason.rawValue) < ($1.key.placement, $1.key.reason.rawValue) }) {
+    for (key, count) in counters.decisions.sorted(by: {
+      ($0.key.placement, $0.key.reason.rawValue) < ($1.key.placement, $1.key.reason.rawValue)
+    }) {
       page.sample("placement_decisions_total", ["placement": key.placement, "reason": key.reason.rawValue], count)
     }
     rulesMetrics(&page)

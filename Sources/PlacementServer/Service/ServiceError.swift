@@ -9,7 +9,9 @@ struct ServiceError: Error, Sendable, Equatable {
   var line: Int? = nil
   var column: Int? = nil
 
-  static func badQuery(_ message: String) -> ServiceError { ServiceError(status: 400, code: "bad-query", message: message) }
+  static func badQuery(_ message: String) -> ServiceError {
+    ServiceError(status: 400, code: "bad-query", message: message)
+  }
   static func unknownPlacement(_ message: String) -> ServiceError {
     ServiceError(status: 404, code: "unknown-placement", message: message)
   }

@@ -116,7 +116,8 @@ import Testing
     let found = compile(rules.text).diagnostics.filter { $0.code == SemanticsCatalog.sharedVersion }
     #expect(positions(found) == [rules.positions[0]])
     let diagnostic = try #require(found.first)
-    #expect(diagnostic.message == "test 't2' has the version id \"same\" of test 't1', with other variations or weights")
+    #expect(
+      diagnostic.message == "test 't2' has the version id \"same\" of test 't1', with other variations or weights")
     #expect(diagnostic.notes.first?.span.map { "\($0.location)" } == rules.positions[1])
     // The same ids and weights (other contents: a per-placement mapping) draw alike: no error. Nor does one
     // cross-placement test named by two placements, nor two tests with versions of their own.

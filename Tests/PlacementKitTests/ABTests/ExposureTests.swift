@@ -46,8 +46,10 @@ import Testing
         Exposure(
           test: "yoga_offer", versionID: "yoga-offer-2026-11", variation: "control", bucket: 28, outcome: .fellThrough)
       ])
-    #expect(decision.jsonString.contains(
-      #""reason":"DEFAULT","exposures":[{"test":"yoga_offer","version_id":"yoga-offer-2026-11","variation":"control","bucket":28,"outcome":"fell_through"}]"#))
+    #expect(
+      decision.jsonString.contains(
+        #""reason":"DEFAULT","exposures":[{"test":"yoga_offer","version_id":"yoga-offer-2026-11","variation":"control","bucket":28,"outcome":"fell_through"}]"#
+      ))
   }
 
   @Test func fallThroughThenDecideListsBothInEvaluationOrder() throws {
@@ -63,7 +65,9 @@ import Testing
     let sale = rules.decide("p", id: profileID(withBucket: 50, in: "spring-1"), builtins: ["country": .string("US")])
     #expect(sale.reason == .split)
     #expect(
-      sale.exposures == [Exposure(test: "spring", versionID: "spring-1", variation: "sale", bucket: 50, outcome: .decided)])
+      sale.exposures == [
+        Exposure(test: "spring", versionID: "spring-1", variation: "sale", bucket: 50, outcome: .decided)
+      ])
   }
 
   @Test func holdoutIsDisabled() throws {
@@ -90,7 +94,8 @@ import Testing
     // A test in the default row decides by its split.
     let split = rules.decide("default_test", id: profileID(withBucket: 70, in: "ev-1"))
     #expect(split.reason == .split)
-    #expect(split.exposures == [Exposure(test: "everyone", versionID: "ev-1", variation: "y", bucket: 70, outcome: .decided)])
+    #expect(
+      split.exposures == [Exposure(test: "everyone", versionID: "ev-1", variation: "y", bucket: 70, outcome: .decided)])
   }
 
   @Test func profileWithoutIDIsExposedWithoutABucket() throws {

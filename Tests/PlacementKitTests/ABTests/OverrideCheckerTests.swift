@@ -77,12 +77,13 @@ import Testing
   /// Every prefix of a file of overrides (a half-typed declaration in an editor) compiles to diagnostics and
   /// formats or refuses to, without crashing or spinning.
   @Test func everyPrefixOfAnOverrideFileIsHandled() {
-    let text = Self.head + """
-      override home_copy: variation b for profile_id in ["qa-1", "qa-2"] and not qa
-      override main: paywall qa_paywall for qa
-      override main: for qa
-      override : variation for
-      """
+    let text =
+      Self.head + """
+        override home_copy: variation b for profile_id in ["qa-1", "qa-2"] and not qa
+        override main: paywall qa_paywall for qa
+        override main: for qa
+        override : variation for
+        """
     let bytes = Array(text.utf8)
     for end in Self.head.utf8.count...bytes.count {
       let prefix = String(decoding: bytes[..<end], as: UTF8.self)
@@ -99,7 +100,8 @@ import Testing
 
   @Test func overridesCountAsUsesOfSegmentsAndAttributes() {
     let compilation = compile(
-      Self.head.replacingOccurrences(of: "segment qa", with: "segment qa_only") + "override home_copy: variation a for qa_only\n")
+      Self.head.replacingOccurrences(of: "segment qa", with: "segment qa_only")
+        + "override home_copy: variation a for qa_only\n")
     #expect(compilation.ruleSet != nil)
     let findings = Linter.lint(compilation).filter { $0.code.id == "unused-segment" }
     #expect(findings.isEmpty)

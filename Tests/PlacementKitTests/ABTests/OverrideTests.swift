@@ -112,7 +112,8 @@ import Testing
     #expect(decision.abTest?.variation == "a")
     #expect(
       decision.warnings == [
-        "'force': test 'hom_copy' is not in the rules; ignored", "'force': test 'home_copy' has no variation 'c'; ignored",
+        "'force': test 'hom_copy' is not in the rules; ignored",
+        "'force': test 'home_copy' has no variation 'c'; ignored",
       ])
   }
 

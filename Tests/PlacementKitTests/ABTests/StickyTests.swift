@@ -86,7 +86,9 @@ import Testing
     let rules = RuleStore(try #require(ruleSet(Self.rules((50, 50)))), assignments: store)
     let ids = Array(Self.ids.prefix(1_000))
     var first: [String: String] = [:]
-    for id in ids { first[id] = try rules.resolve(placement: "home", profile: Profile(profileID: id)).abTest?.variation }
+    for id in ids {
+      first[id] = try rules.resolve(placement: "home", profile: Profile(profileID: id)).abTest?.variation
+    }
     #expect(store.all.count == 1_000)
     #expect(store.all.mapValues { $0["copy-1"]! } == first)
     #expect(rules.reload(sources: [RuleSource(name: "r.rules", text: Self.rules((90, 10)))]).outcome == .applied)

@@ -61,8 +61,9 @@ import Testing
     let backward = Self.ruleSet("attribute city: string\nattribute nick: string\n" + Self.oneAttribute.dropFirst(23))
     let bound = try forward.bind(jsonBytes: Self.bob)
     expectRefused(bound, by: backward, boundBy: forward.version)
-    #expect(try backward.resolve("p", for: backward.bind(jsonBytes: Self.bob), options: Self.options).content
-      == .flow(id: "b", paywall: nil))
+    #expect(
+      try backward.resolve("p", for: backward.bind(jsonBytes: Self.bob), options: Self.options).content
+        == .flow(id: "b", paywall: nil))
   }
 
   @Test func theSameFilesCompiledAgainAreTheSameRuleSet() throws {

@@ -53,11 +53,15 @@ import Testing
     let long = String(repeating: "x", count: 1_500)
     let stored = try decide(#"{"profile_id":"p","custom_attributes":{"email":"\#(long)","level":"pro"}}"#)
     #expect(stored.content == .flow(id: "pro", paywall: nil))
-    #expect(stored.warnings == ["attribute 'email': value of 1500 bytes is over the limit of 1024 bytes; treated as missing"])
+    #expect(
+      stored.warnings == ["attribute 'email': value of 1500 bytes is over the limit of 1024 bytes; treated as missing"])
     let answer = Self.event("feedback", "text_input", #""value":"\#(long)""#)
     let typed = try decide(#"{"profile_id":"p","custom_attributes":{"level":"pro"},"events":[\#(answer)]}"#)
     #expect(typed.content == .flow(id: "pro", paywall: nil))
-    #expect(typed.warnings == ["attribute 'feedback': answer of 1500 bytes is over the limit of 1024 bytes; treated as missing"])
+    #expect(
+      typed.warnings == [
+        "attribute 'feedback': answer of 1500 bytes is over the limit of 1024 bytes; treated as missing"
+      ])
     // A long id is no id: it is not bucketed, and the decision says so.
     let id = try decide(#"{"profile_id":"\#(long)","custom_attributes":{"nick":"n"}}"#)
     #expect(id.profileID == nil)
@@ -98,9 +102,10 @@ import Testing
       #expect(decision.audience.name == "default")
       #expect(decision.abTest?.variation == "x")
       #expect(decision.abTest?.bucket == nil)
-      #expect(decision.warnings == [
-        "profile has an empty or blank profile_id: test 't' cannot bucket it; first variation in draw order taken"
-      ])
+      #expect(
+        decision.warnings == [
+          "profile has an empty or blank profile_id: test 't' cannot bucket it; first variation in draw order taken"
+        ])
       #expect(decision.profileID == id)
     }
     // Bucketing itself still hashes any string, as the conformance vectors say.
@@ -127,18 +132,25 @@ import Testing
       #"{"profile_id":"a","profile_id":"b","custom_attributes":{"email":"e@x"},"custom_attributes":{"nick":""}}"#)
     #expect(twice.profileID == "b")
     #expect(twice.audience.name == "nameless")
-    #expect(twice.warnings == [
-      "member 'custom_attributes' appears twice: the later object replaces the earlier one entirely (the last wins)"
-    ])
+    #expect(
+      twice.warnings == [
+        "member 'custom_attributes' appears twice: the later object replaces the earlier one entirely (the last wins)"
+      ])
   }
 
   @Test func aCanonicallyEquivalentNameDoesNotBindSilently() throws {
     // U+212A KELVIN SIGN: canonically equivalent to "K", so a Swift dictionary key equal to "Karma".
     let kelvin = try decide(#"{"profile_id":"p","custom_attributes":{"\u212Aarma":2}}"#)
     #expect(kelvin.audience.name != "karmic")
-    #expect(kelvin.warnings.first == "custom_attributes member '\u{212A}arma' is canonically equivalent to the attribute 'Karma' but spelled with different bytes; ignored")
+    #expect(
+      kelvin.warnings.first
+        == "custom_attributes member '\u{212A}arma' is canonically equivalent to the attribute 'Karma' but spelled with different bytes; ignored"
+    )
     let both = try decide(#"{"profile_id":"p","custom_attributes":{"Karma":1,"\u212Aarma":2}}"#)
     #expect(both.audience.name == "karmic")
-    #expect(both.warnings.first?.hasPrefix("member names 'custom_attributes.Karma' and 'custom_attributes.\u{212A}arma' are canonically equivalent") == true)
+    #expect(
+      both.warnings.first?.hasPrefix(
+        "member names 'custom_attributes.Karma' and 'custom_attributes.\u{212A}arma' are canonically equivalent")
+        == true)
   }
 }

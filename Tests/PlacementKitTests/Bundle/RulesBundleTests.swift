@@ -66,11 +66,14 @@ import Testing
         $0.path == RulesBundle.manifestPath
           ? TarArchive.Entry(
             path: $0.path,
-            bytes: Array(String(decoding: $0.bytes, as: UTF8.self).replacingOccurrences(of: version, with: "000000000000").utf8))
+            bytes: Array(
+              String(decoding: $0.bytes, as: UTF8.self).replacingOccurrences(of: version, with: "000000000000").utf8))
           : $0
       }
     }
-    #expect(throws: BundleError.tampered("rules_version 000000000000 in the manifest, but the files are version \(version)")) {
+    #expect(
+      throws: BundleError.tampered("rules_version 000000000000 in the manifest, but the files are version \(version)")
+    ) {
       try RulesBundle.read(relabelled)
     }
     #expect(throws: BundleError.invalid("the archive is truncated at byte 0")) { try RulesBundle.read([]) }

@@ -205,13 +205,17 @@ func witnessNumber(_ transition: Transition, _ key: String) throws -> Double? {
   @Test(arguments: [(14, 7), (14, 21), (7, 28)])
   func narrowingOrWideningTheSegmentOfATestThatFallsThroughIsAChange(old: Int, new: Int) throws {
     let report = try RulesDiff.compare(
-      old: diffCompile(Self.rules(days: old), name: "old.rules"), new: diffCompile(Self.rules(days: new), name: "new.rules"),
+      old: diffCompile(Self.rules(days: old), name: "old.rules"),
+      new: diffCompile(Self.rules(days: new), name: "new.rules"),
       options: DiffOptions(now: Self.now))
     let placement = try #require(report.placements.first)
     #expect(placement.status == .changed)
     // Variation y's paywall c becomes the default's paywall b, or back; variation x falls through to b on both.
     let moves = placement.transitions.map { "\($0.old) → \($0.new)" }
-    #expect(moves == (new < old ? ["paywall c (test t variation y) → paywall b"] : ["paywall b → paywall c (test t variation y)"]))
+    #expect(
+      moves
+        == (new < old ? ["paywall c (test t variation y) → paywall b"] : ["paywall b → paywall c (test t variation y)"])
+    )
     let transition = try #require(placement.transitions.first)
     let resolvedOld = try diffCompile(Self.rules(days: old)).ruleSet!.resolve(
       placement: "p", profile: Profile(jsonBytes: Array(transition.witness.utf8)), now: Self.now)
@@ -248,7 +252,8 @@ func witnessNumber(_ transition: Transition, _ key: String) throws -> Double? {
     let placement = try Self.compare("14 days", "7 days")
     #expect(placement.status == .changed)
     #expect(placement.undecided == [])
-    #expect(placement.transitions.map { "\($0.old) → \($0.new)" } == ["paywall a → paywall b", "paywall a → paywall c"])
+    #expect(
+      placement.transitions.map { "\($0.old) → \($0.new)" } == ["paywall a → paywall b", "paywall a → paywall c"])
     #expect(placement.transitions.allSatisfy { $0.witness.contains(#""installed_at":"2026-11-23T00:00:00Z""#) })
   }
 

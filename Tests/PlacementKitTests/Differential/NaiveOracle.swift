@@ -84,7 +84,8 @@ struct NaiveOracle {
         continue
       }
       if let window = rules.windows[index],
-        !((window.from.map { OracleGenerator.now >= $0 } ?? true) && (window.until.map { OracleGenerator.now < $0 } ?? true))
+        !((window.from.map { OracleGenerator.now >= $0 } ?? true)
+          && (window.until.map { OracleGenerator.now < $0 } ?? true))
       {
         tried.append(Tried(row: index, outcome: "scheduled_out", condition: nil))
         scheduledOut = true

@@ -16,7 +16,9 @@ extension OracleGenerator {
   static func quoted(_ s: String) -> String { "\"\(s)\"" }
 
   /// `positive` on a present value, false on missing; negated: its complement.
-  static func make(_ text: String, _ attribute: String, negated: Bool = false, _ positive: @escaping (OracleValue) -> Bool)
+  static func make(
+    _ text: String, _ attribute: String, negated: Bool = false, _ positive: @escaping (OracleValue) -> Bool
+  )
     -> OraclePredicate
   {
     OraclePredicate(text: text, attribute: attribute) { value in
@@ -52,12 +54,16 @@ extension OracleGenerator {
       return Self.make("nick ends_with \(Self.quoted(literal))", "nick") { string($0)?.hasSuffix(literal) ?? false }
     case 5:
       let negated = random.chance(50)
-      return Self.make("nick \(negated ? "not contains" : "contains") \(Self.quoted(literal))", "nick", negated: negated) {
+      return Self.make(
+        "nick \(negated ? "not contains" : "contains") \(Self.quoted(literal))", "nick", negated: negated
+      ) {
         string($0).map { literal.isEmpty || $0.contains(literal) } ?? false
       }
     default:
-      let pattern = random.pick([("^a", OraclePattern.prefix("a")), ("b$", .suffix("b")), ("ab", .contains("ab")),
-        ("^$", .empty), ("日", .contains("日"))])
+      let pattern = random.pick([
+        ("^a", OraclePattern.prefix("a")), ("b$", .suffix("b")), ("ab", .contains("ab")),
+        ("^$", .empty), ("日", .contains("日")),
+      ])
       return Self.make("nick matches /\(pattern.0)/", "nick") { string($0).map(pattern.1.matches) ?? false }
     }
   }
@@ -76,7 +82,9 @@ extension OracleGenerator {
       }
     case 2:
       let negated = random.chance(40)
-      return Self.make("score \(negated ? "not in" : "in") [\(text(literal)), \(text(other))]", "score", negated: negated) {
+      return Self.make(
+        "score \(negated ? "not in" : "in") [\(text(literal)), \(text(other))]", "score", negated: negated
+      ) {
         number($0).map { $0 == literal || $0 == other } ?? false
       }
     default:
@@ -143,7 +151,9 @@ extension OracleGenerator {
       }
     case 3:
       let negated = random.chance(50)
-      return Self.make("tags is \(negated ? "not empty" : "empty")", "tags", negated: negated) { set($0)?.isEmpty ?? false }
+      return Self.make("tags is \(negated ? "not empty" : "empty")", "tags", negated: negated) {
+        set($0)?.isEmpty ?? false
+      }
     default:
       let (op, compare) = random.pick(Self.comparisons)
       let count = Double(random.below(4))
@@ -178,7 +188,8 @@ extension OracleGenerator {
       let years = Double(random.pick([0, 1, 10, 24]))
       return Self.make("years_since(seen) \(op) \(Int(years))", "seen", negated: op == "!=") {
         // Offsets are far from anniversaries, so whole years are days / 365.2425 truncated / 365.2425.
-        date($0).map { compare(((Double(Self.now - $0) / Double(Self.day)) / 365.2425).rounded(.towardZero), years) } ?? false
+        date($0).map { compare(((Double(Self.now - $0) / Double(Self.day)) / 365.2425).rounded(.towardZero), years) }
+          ?? false
       }
     }
   }

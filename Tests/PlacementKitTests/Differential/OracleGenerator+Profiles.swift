@@ -22,24 +22,32 @@ extension OracleGenerator {
         add(name, Self.json(s), .string(s))
       case "score":
         let n = random.pick(Self.numbers)
-        if roll < 30 { add(name, "\"\(Self.numberText(n))\"", .number(n)) } else if roll < 34 {
+        if roll < 30 {
+          add(name, "\"\(Self.numberText(n))\"", .number(n))
+        } else if roll < 34 {
           add(name, "\"many\"", nil)
         } else {
           add(name, Self.numberText(n), .number(n))
         }
       case "flag":
-        if roll < 28 { add(name, "1", nil) } else {
+        if roll < 28 {
+          add(name, "1", nil)
+        } else {
           let b = random.chance(50)
           add(name, "\(b)", .bool(b))
         }
       case "ver":
-        if roll < 28 { add(name, "\"v1\"", nil) } else {
+        if roll < 28 {
+          add(name, "\"v1\"", nil)
+        } else {
           let v = random.pick(Self.versions)
           let parsed = OracleSemVer.parse(v)!
           add(name, "\"\(v)\"", .version(parsed.core, parsed.pre))
         }
       case "tier":
-        if roll < 28 { add(name, "\"w\"", nil) } else {
+        if roll < 28 {
+          add(name, "\"w\"", nil)
+        } else {
           let option = random.pick(Self.options)
           add(name, "\"\(option)\"", .choice(option))
         }

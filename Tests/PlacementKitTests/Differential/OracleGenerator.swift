@@ -68,7 +68,9 @@ struct OracleGenerator {
 
   /// A layer over the tests of the rows (never the default row's): disjoint shares in a random order of
   /// 5–40% each, with gaps, as long as they fit in 100%; nil when no row is a test.
-  mutating func layer(over rows: ArraySlice<(Int?, OracleContent)>) -> (salt: String, shares: [(test: String, buckets: Range<Int>)])? {
+  mutating func layer(over rows: ArraySlice<(Int?, OracleContent)>) -> (
+    salt: String, shares: [(test: String, buckets: Range<Int>)]
+  )? {
     var next = random.below(2000)
     var shares: [(test: String, buckets: Range<Int>)] = []
     for (_, content) in rows {
@@ -91,7 +93,8 @@ struct OracleGenerator {
       return .all((0..<(2 + random.below(2))).map { _ in condition(depth: depth - 1, segments: segments, inAll: true) })
     }
     if depth > 0, roll < 38, inAll != false {
-      return .any((0..<(2 + random.below(2))).map { _ in condition(depth: depth - 1, segments: segments, inAll: false) })
+      return .any(
+        (0..<(2 + random.below(2))).map { _ in condition(depth: depth - 1, segments: segments, inAll: false) })
     }
     if depth > 0, roll < 45 {
       // Never `not (not …)`: the compiler folds it away, and so would the explanation.
@@ -121,7 +124,8 @@ struct OracleGenerator {
     var kinds: [OracleContent] = [.flow("a\(row)"), .flow("b\(row)"), .holdout]
     if allowFallthrough { kinds.append(.fallthrough_) }
     let count = 2 + random.below(2)
-    let weights = count == 2 ? random.pick([[50, 50], [10, 90], [1, 99]]) : random.pick([[20, 30, 50], [34, 33, 33]])
+    let weights =
+      count == 2 ? random.pick([[50, 50], [10, 90], [1, 99]]) : random.pick([[20, 30, 50], [34, 33, 33]])
     let variations = (0..<count).map { index in
       OracleVariation(id: "v\(index)", weight: weights[index], content: random.pick(kinds))
     }

@@ -21,9 +21,18 @@ import Testing
     ("leading dot", Array(".5".utf8), .syntax, 0, "expected a value"),
     ("plus sign", Array("+1".utf8), .syntax, 0, "expected a value"),
     ("hex number", Array("0x1F".utf8), .syntax, 1, "unexpected data after the top-level value"),
-    ("NaN", Array("NaN".utf8), .syntax, 0, "NaN is not a JSON number (JSON numbers are finite; send null or leave the member out)"),
-    ("Infinity", Array("Infinity".utf8), .syntax, 0, "Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out)"),
-    ("-Infinity", Array("-Infinity".utf8), .syntax, 0, "-Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out)"),
+    (
+      "NaN", Array("NaN".utf8), .syntax, 0,
+      "NaN is not a JSON number (JSON numbers are finite; send null or leave the member out)"
+    ),
+    (
+      "Infinity", Array("Infinity".utf8), .syntax, 0,
+      "Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out)"
+    ),
+    (
+      "-Infinity", Array("-Infinity".utf8), .syntax, 0,
+      "-Infinity is not a JSON number (JSON numbers are finite; send null or leave the member out)"
+    ),
     ("nan in array", Array("[nan]".utf8), .syntax, 1, "invalid literal, expected 'null'"),
     ("bad literal", Array("trux".utf8), .syntax, 0, "invalid literal, expected 'true'"),
     ("capitalised literal", Array("True".utf8), .syntax, 0, "expected a value"),

@@ -40,12 +40,15 @@ import Testing
   /// the quote, an escaped quote or backslash before it, and strings too long for the stack.
   @Test func escapedStringsOfEveryRatioAndLength() throws {
     for count in [1, 2, 100, 10_000] {
-      #expect(try JSONReader.parse("\"" + String(repeating: #"\ud83d\ude00"#, count: count) + "\"")
-        == .string(String(repeating: "😀", count: count)))
-      #expect(try JSONReader.parse("\"" + String(repeating: #"\u00e9"#, count: count) + "\"")
-        == .string(String(repeating: "é", count: count)))
-      #expect(try JSONReader.parse("\"" + String(repeating: "é\\n", count: count) + "\"")
-        == .string(String(repeating: "é\n", count: count)))
+      #expect(
+        try JSONReader.parse("\"" + String(repeating: #"\ud83d\ude00"#, count: count) + "\"")
+          == .string(String(repeating: "😀", count: count)))
+      #expect(
+        try JSONReader.parse("\"" + String(repeating: #"\u00e9"#, count: count) + "\"")
+          == .string(String(repeating: "é", count: count)))
+      #expect(
+        try JSONReader.parse("\"" + String(repeating: "é\\n", count: count) + "\"")
+          == .string(String(repeating: "é\n", count: count)))
     }
     #expect(try JSONReader.parse(#""a\n""#) == .string("a\n"))
     #expect(try JSONReader.parse(#""\"""#) == .string("\""))

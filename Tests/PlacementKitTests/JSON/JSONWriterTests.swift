@@ -120,11 +120,15 @@ import Testing
   /// one capacity check makes room for all three, empty pieces and growth included.
   @Test func aValueInThreePiecesIsOneValue() {
     let pieces = [Array(#"{"a":"#.utf8), Array(String(repeating: "7", count: 300).utf8), [], Array("}".utf8)]
-    func buffer(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) { pieces[index].withUnsafeBufferPointer(body) }
+    func buffer(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+      pieces[index].withUnsafeBufferPointer(body)
+    }
     var writer = JSONWriter(reservingCapacity: 1)
     writer.beginArray()
     for middle in [1, 2] {
-      buffer(0) { start in buffer(middle) { mid in buffer(3) { end in writer.rawValue(start: start, middle: mid, end: end) } } }
+      buffer(0) { start in
+        buffer(middle) { mid in buffer(3) { end in writer.rawValue(start: start, middle: mid, end: end) } }
+      }
     }
     writer.value(true)
     writer.endArray()

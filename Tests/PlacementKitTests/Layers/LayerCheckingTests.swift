@@ -41,7 +41,8 @@ import Testing
     #expect(layer.allocations.map(\.buckets) == [0..<3000, 3000..<5250, 9999..<10_000])
     #expect(layer.allocatedBuckets == 5251)
     #expect(layer.unallocated == [5250..<9999])
-    guard case .test(let a) = rules.placements[0].rows[0].content, case .test(let c) = rules.placements[1].rows[0].content
+    guard case .test(let a) = rules.placements[0].rows[0].content,
+      case .test(let c) = rules.placements[1].rows[0].content
     else {
       Issue.record("rows are not tests")
       return
@@ -100,7 +101,8 @@ import Testing
 
   @Test func anUnknownTestIsAnErrorWithDidYouMean() throws {
     let found = expectDiagnostics(
-      Self.rules("layer exp {\n  1️⃣music_paywals 0% to 30%\n}").replacingOccurrences(of: "test a ", with: "test music_paywalls "),
+      Self.rules("layer exp {\n  1️⃣music_paywals 0% to 30%\n}").replacingOccurrences(
+        of: "test a ", with: "test music_paywalls "),
       SemanticsCatalog.unknownTest)
     let error = try #require(found.first)
     #expect(error.message == "unknown test 'music_paywals'")
@@ -178,7 +180,8 @@ import Testing
   }
 
   @Test func layerIsAReservedWord() {
-    let found = expectDiagnostics("segment 1️⃣layer = country == \"US\"", [SemanticsCatalog.reservedName, SyntaxCatalog.expectedToken])
+    let found = expectDiagnostics(
+      "segment 1️⃣layer = country == \"US\"", [SemanticsCatalog.reservedName, SyntaxCatalog.expectedToken])
     #expect(found.count == 1)
   }
 }

@@ -27,16 +27,18 @@ import Testing
     #expect(findings(text, DuplicateRowSegment.id).isEmpty)
     // Without the layer, the same table has both findings.
     let plain = String(text[..<text.range(of: "layer")!.lowerBound])
-    #expect(findings(plain, UnreachableRow.id).map(\.message) == [
-      "row 1 'us_adults' is unreachable: every profile it matches is already matched by row 0 'us'"
-    ])
+    #expect(
+      findings(plain, UnreachableRow.id).map(\.message) == [
+        "row 1 'us_adults' is unreachable: every profile it matches is already matched by row 0 'us'"
+      ])
     #expect(findings(plain, DuplicateRowSegment.id).count == 1)
   }
 
   @Test func aRepeatedSegmentAfterTheLayeredRowIsStillReported() {
     let text = MarkedRules(Self.rules).text.replacingOccurrences(
       of: "  default   -> paywall standard", with: "  us        -> paywall again\n  default   -> paywall standard")
-    #expect(findings(text, DuplicateRowSegment.id).map(\.message) == ["segment 'us' already has a row in placement 'p'"])
+    #expect(
+      findings(text, DuplicateRowSegment.id).map(\.message) == ["segment 'us' already has a row in placement 'p'"])
   }
 
   @Test func theAllocationIsAnInfoFindingAtTheLayerWithEachShare() throws {
@@ -45,7 +47,8 @@ import Testing
     #expect(finding.severity == .info)
     #expect(
       finding.message
-        == "layer 'exp' allocates 25% to 1 test (t 0% to 25%); 75% unallocated (25% to 100%) enters no test of the layer")
+        == "layer 'exp' allocates 25% to 1 test (t 0% to 25%); 75% unallocated (25% to 100%) enters no test of the layer"
+    )
     #expect(finding.notes.compactMap { $0.span?.location.description } == ["10:3"])
   }
 

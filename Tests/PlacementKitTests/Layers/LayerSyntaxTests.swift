@@ -19,7 +19,10 @@ import Testing
     }
     #expect(layer.name.text == "exp")
     #expect(layer.version?.text == "v1")
-    #expect(layer.allocations.map { [$0.test.text, $0.lower.text, $0.upper.text] } == [["a", "0", "30"], ["b", "30", "52.5"]])
+    #expect(
+      layer.allocations.map { [$0.test.text, $0.lower.text, $0.upper.text] } == [
+        ["a", "0", "30"], ["b", "30", "52.5"],
+      ])
   }
 
   /// Each broken line is reported where it breaks; the lines after it parse as written.
@@ -47,7 +50,10 @@ import Testing
 
   @Test func aMissingBraceIsReportedAndTheNextDeclarationParses() {
     let (tree, diagnostics) = parse("layer exp\nsegment s = country == \"US\"\n")
-    #expect(diagnostics.map(\.message) == ["expected '{' and the layer's tests with their shares, e.g. 'music_paywalls 0% to 30%', found the end of the line"])
+    #expect(
+      diagnostics.map(\.message) == [
+        "expected '{' and the layer's tests with their shares, e.g. 'music_paywalls 0% to 30%', found the end of the line"
+      ])
     #expect(tree.declarations.count == 2)
   }
 }

@@ -22,14 +22,16 @@ import Testing
       expectFindings("segment rtl = country == \"1️⃣\u{202E}SU\"", ConfusableLiteral.id).first)
     #expect(
       finding.message
-        == "literal holds U+202E RIGHT-TO-LEFT OVERRIDE, a bidirectional control: it reads in another order than it compares")
+        == "literal holds U+202E RIGHT-TO-LEFT OVERRIDE, a bidirectional control: it reads in another order than it compares"
+    )
   }
 
   @Test func aCyrillicLetterInALatinWordIsNamedWithItsLookAlike() throws {
     let finding = try #require(expectFindings("segment us = country == \"U1️⃣\u{405}\"", ConfusableLiteral.id).first)
     #expect(
       finding.message
-        == "\"U\u{405}\" mixes Latin and Cyrillic letters: '\u{405}' is U+0405 CYRILLIC CAPITAL LETTER DZE, looks like 'S'")
+        == "\"U\u{405}\" mixes Latin and Cyrillic letters: '\u{405}' is U+0405 CYRILLIC CAPITAL LETTER DZE, looks like 'S'"
+    )
     // The odd script is the one with fewer letters, wherever it stands.
     let first = try #require(
       expectFindings("segment s = country == \"1️⃣\u{421}hicago\"", ConfusableLiteral.id).first)

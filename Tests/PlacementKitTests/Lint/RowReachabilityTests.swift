@@ -86,7 +86,8 @@ import Testing
     let overlap = expectFindings(rules("1️⃣"), OverlappingRows.id)
     #expect(
       overlap.first?.notes.first?.message
-        == #"example profile matching row 1 'us' and row 0 'rollout', which decides it: {"country":"US","profile_id":"p0"}"#)
+        == #"example profile matching row 1 'us' and row 0 'rollout', which decides it: {"country":"US","profile_id":"p0"}"#
+    )
   }
 
   @Test func aGeneratedTableOfDisjointRowsComparesNoPairs() {
@@ -126,13 +127,14 @@ import Testing
     // Rows 0–4 cost 1 + 2 + 3 + 4 + 5 = 15; row 5 would bring it to 21.
     let found = UnreachableRow().check(context)
     #expect(
-      found.map(\.message) == [
-        "row 1 's1' is unreachable: every profile it matches is already matched by row 0 's0'",
-        "row 2 's2' is unreachable: every profile it matches is already matched by row 0 's0'",
-        "row 3 's3' is unreachable: every profile it matches is already matched by row 0 's0'",
-        "row 4 's4' is unreachable: every profile it matches is already matched by row 0 's0'",
-        "placement 'big' is too large to check every row: rows 5–9 (5 rows) were not checked for unreachable or overlapping rows",
-      ].sorted())
+      found.map(\.message)
+        == [
+          "row 1 's1' is unreachable: every profile it matches is already matched by row 0 's0'",
+          "row 2 's2' is unreachable: every profile it matches is already matched by row 0 's0'",
+          "row 3 's3' is unreachable: every profile it matches is already matched by row 0 's0'",
+          "row 4 's4' is unreachable: every profile it matches is already matched by row 0 's0'",
+          "placement 'big' is too large to check every row: rows 5–9 (5 rows) were not checked for unreachable or overlapping rows",
+        ].sorted())
     #expect(found.first { $0.message.hasPrefix("placement") }?.severity == .info)
   }
 

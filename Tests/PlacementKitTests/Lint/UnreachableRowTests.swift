@@ -110,7 +110,9 @@ import Testing
         == "row 1 'gmail' may be unreachable: no profile was found that matches it and none of the rows above")
     // The note names the tests that were not decided, not a list of what the reasoner cannot do in general.
     #expect(
-      found.first?.notes.map(\.message) == [#"the linter cannot decide 'email ends_with "@gmail.com"' and 'email contains "@"'"#])
+      found.first?.notes.map(\.message) == [
+        #"the linter cannot decide 'email ends_with "@gmail.com"' and 'email contains "@"'"#
+      ])
   }
 
   @Test func unmodelledButWitnessedRowIsReachable() {

@@ -8,7 +8,9 @@ import Testing
     #expect(AdaptyLimits.keyProblem("experience") == nil)
     #expect(AdaptyLimits.keyProblem("a.b_c-d9") == nil)
     #expect(AdaptyLimits.keyProblem(String(repeating: "k", count: 30)) == nil)
-    #expect(AdaptyLimits.keyProblem(String(repeating: "k", count: 31)) == "key '\(String(repeating: "k", count: 31))' has 31 characters; Adapty allows 1 to 30")
+    #expect(
+      AdaptyLimits.keyProblem(String(repeating: "k", count: 31))
+        == "key '\(String(repeating: "k", count: 31))' has 31 characters; Adapty allows 1 to 30")
     #expect(AdaptyLimits.keyProblem("") == "key '' has 0 characters; Adapty allows 1 to 30")
     #expect(AdaptyLimits.keyProblem("e mail") == "key 'e mail' may only use letters, digits, '.', '_' and '-'")
     #expect(AdaptyLimits.keyProblem("café") != nil)
@@ -17,7 +19,9 @@ import Testing
   @Test func values() {
     #expect(AdaptyLimits.valueProblem("k", .string(String(repeating: "x", count: 50))) == nil)
     #expect(AdaptyLimits.valueProblem("k", .string("  " + String(repeating: "x", count: 50) + "  ")) == nil)
-    #expect(AdaptyLimits.valueProblem("k", .string(String(repeating: "x", count: 51))) == "'k': string of 51 characters; Adapty stores at most 50")
+    #expect(
+      AdaptyLimits.valueProblem("k", .string(String(repeating: "x", count: 51)))
+        == "'k': string of 51 characters; Adapty stores at most 50")
     #expect(AdaptyLimits.valueProblem("k", .string("  ")) == "'k': an empty string removes the attribute in Adapty")
     #expect(AdaptyLimits.valueProblem("k", .number(2.5)) == nil)
     #expect(AdaptyLimits.valueProblem("k", .array([])) != nil)

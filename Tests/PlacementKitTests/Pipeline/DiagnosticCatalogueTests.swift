@@ -20,7 +20,9 @@ import Testing
     "too-many-errors": (
       CompileOptions(syntax: SyntaxLimits(maxDiagnosticsPerFile: 3)), "`SyntaxLimits.maxDiagnosticsPerFile` = 3"
     ),
-    "nesting-too-deep": (CompileOptions(syntax: SyntaxLimits(maxNestingDepth: 4)), "`SyntaxLimits.maxNestingDepth` = 4"),
+    "nesting-too-deep": (
+      CompileOptions(syntax: SyntaxLimits(maxNestingDepth: 4)), "`SyntaxLimits.maxNestingDepth` = 4"
+    ),
     "segment-too-deep": (
       CompileOptions(semantics: SemanticLimits(maxConditionDepth: 4)), "`SemanticLimits.maxConditionDepth` = 4"
     ),
@@ -89,7 +91,8 @@ import Testing
     for stage in stages {
       out += "## \(stage.title)\n\n| Code | Severity | Meaning |\n|---|---|---|\n"
       for entry in stage.entries {
-        out += "| [`\(entry.code)`](#\(entry.code)) | \(entry.severity.rawValue) | \(entry.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+        out +=
+          "| [`\(entry.code)`](#\(entry.code)) | \(entry.severity.rawValue) | \(entry.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
       }
       out += "\n"
       for entry in stage.entries {

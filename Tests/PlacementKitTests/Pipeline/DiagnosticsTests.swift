@@ -35,8 +35,11 @@ import Testing
         a -> 4️⃣flw one
         default -> flow two
       }
-      """, [SyntaxCatalog.expectedValue, SyntaxCatalog.expectedToken, SyntaxCatalog.expectedType,
-        SyntaxCatalog.expectedContent])
+      """,
+      [
+        SyntaxCatalog.expectedValue, SyntaxCatalog.expectedToken, SyntaxCatalog.expectedType,
+        SyntaxCatalog.expectedContent,
+      ])
     #expect(diagnostics.map(\.code.id) == ["expected-value", "expected-token", "expected-type", "expected-content"])
     #expect(diagnostics[0].message == "expected a value, found the end of the line")
   }

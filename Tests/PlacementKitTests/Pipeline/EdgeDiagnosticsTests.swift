@@ -41,27 +41,32 @@ import Testing
     #expect(file.hasByteOrderMark)
     #expect(file.text.hasPrefix("segment"))
     let compilation = Compilation.compile([
-      RuleSource(name: "bom.rules", bytes: bytes + Array("placement p: flow {\n  a -> flow x\n  default -> flow y\n}\n".utf8))
+      RuleSource(
+        name: "bom.rules", bytes: bytes + Array("placement p: flow {\n  a -> flow x\n  default -> flow y\n}\n".utf8))
     ])
     #expect(compilation.diagnostics.isEmpty)
     #expect(compilation.ruleSet != nil)
   }
 
   @Test func invalidUTF8IsAnErrorAtItsLineAndColumn() {
-    let bytes = Array("segment é = 1\nsegment a = country == \"U".utf8) + [0xFF, 0xFE] + Array("S\" # \u{1}".utf8)
+    let bytes =
+      Array("segment é = 1\nsegment a = country == \"U".utf8) + [0xFF, 0xFE] + Array("S\" # \u{1}".utf8)
       + [0xC3] + Array("\n".utf8)
     let compilation = Compilation.compile([RuleSource(name: "b.rules", bytes: bytes)])
     let invalid = compilation.diagnostics.filter { $0.code == SyntaxCatalog.invalidUTF8 }
     // Columns on a line with ill-formed UTF-8 count each ill-formed byte: \xC3 follows 7 characters after \xFF\xFE.
     #expect(positions(invalid) == ["2:26", "2:34"])
-    #expect(invalid.map(\.message) == [
-      #"invalid UTF-8 bytes \xFF\xFE: rules files must be UTF-8"#, #"invalid UTF-8 byte \xC3: rules files must be UTF-8"#,
-    ])
+    #expect(
+      invalid.map(\.message) == [
+        #"invalid UTF-8 bytes \xFF\xFE: rules files must be UTF-8"#,
+        #"invalid UTF-8 byte \xC3: rules files must be UTF-8"#,
+      ])
     #expect(compilation.ruleSet == nil)
   }
 
   @Test func crlfLinesHaveTheSamePositionsAsLFLines() {
-    let marked = "segment a = 1️⃣nope == 1\r\nsegment b = country ==2️⃣\r\nplacement p: flow {\r\n  default -> flow a\r\n}\r\n"
+    let marked =
+      "segment a = 1️⃣nope == 1\r\nsegment b = country ==2️⃣\r\nplacement p: flow {\r\n  default -> flow a\r\n}\r\n"
     let rules = MarkedRules(marked)
     let found = compile(rules.text).diagnostics.filter { $0.severity == .error }
     #expect(positions(found) == rules.positions)
@@ -92,10 +97,11 @@ import Testing
         default -> flow y
       }
       """, SyntaxCatalog.operatorSpelling)
-    #expect(found.map(\.message) == [
-      "'&&' is not an operator here: use 'and'", "'||' is not an operator here: use 'or'",
-      "'!' is not an operator here: use 'not'", "'=' is not an operator here: use '=='",
-    ])
+    #expect(
+      found.map(\.message) == [
+        "'&&' is not an operator here: use 'and'", "'||' is not an operator here: use 'or'",
+        "'!' is not an operator here: use 'not'", "'=' is not an operator here: use '=='",
+      ])
     #expect(found.flatMap(\.fixIts).map(\.replacement) == ["and", "or", "not ", "=="])
     // One diagnostic each, nothing else: the rest of each condition is checked as written.
     #expect(compile(MarkedRules(Self.slips).text).diagnostics.count == 4)
@@ -162,8 +168,9 @@ import Testing
       SyntaxCatalog.unquotedDate)
     #expect(found.map(\.message) == [#"dates are quoted: write "2026-01-01""#])
     #expect(found.first?.fixIts.map(\.replacement) == [#""2026-01-01""#])
-    #expect(compile("segment s = installed_at > 2026-01-01\nplacement p: flow {\n  s -> flow x\n  default -> flow y\n}\n")
-      .diagnostics.count == 1)
+    #expect(
+      compile("segment s = installed_at > 2026-01-01\nplacement p: flow {\n  s -> flow x\n  default -> flow y\n}\n")
+        .diagnostics.count == 1)
   }
 
   // MARK: Columns (P-14, D7) and carets under wide characters

@@ -7,7 +7,9 @@ import Testing
 @Suite struct FixItRenderingTests {
   let file = SourceFile(name: "a.rules", text: "segment eu = country in [\"DE\", \"DE\"] and pro\n")
 
-  func span(_ start: Int, _ end: Int) -> SourceSpan { SourceSpan(file: file, range: SourceRange(start: start, end: end)) }
+  func span(_ start: Int, _ end: Int) -> SourceSpan {
+    SourceSpan(file: file, range: SourceRange(start: start, end: end))
+  }
 
   func fixItLines(_ diagnostic: Diagnostic) -> [String] {
     DiagnosticRenderer().render(diagnostic).split(separator: "\n").dropFirst(3).map(String.init)

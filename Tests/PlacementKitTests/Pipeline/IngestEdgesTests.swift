@@ -11,7 +11,9 @@ import Testing
     #expect(AdaptyLimits.stored(.bool(true)) == .number(1))
     #expect(AdaptyLimits.stored(.bool(false)) == .number(0))
     #expect(AdaptyLimits.stored(.array([.number(1)])) == .array([.number(1)]))
-    #expect(AdaptyLimits.problems(["interests": .array([.string("sports"), .string("music")]), "reminders": .bool(true)]) == [])
+    #expect(
+      AdaptyLimits.problems(["interests": .array([.string("sports"), .string("music")]), "reminders": .bool(true)])
+        == [])
     let long = (0..<9).map { JSONValue.string("option_\($0)") }
     #expect(
       AdaptyLimits.problems(["interests": .array(long)])
@@ -23,7 +25,8 @@ import Testing
 
   func event(_ element: String, _ kind: String, _ value: String) throws -> FlowEvent {
     let json = try JSONReader.parse(
-      #"{"name":"flow_user_input","instanceId":"scr_q","element_id":"\#(element)","element_type":"\#(kind)",\#(value)}"#)
+      #"{"name":"flow_user_input","instanceId":"scr_q","element_id":"\#(element)","element_type":"\#(kind)",\#(value)}"#
+    )
     return try #require(try FlowEvent.decode(json))
   }
 
@@ -39,7 +42,8 @@ import Testing
       text.sourceKindMismatches(model.attributes) == [
         #"element 'age_range' is a text_input, but attribute 'age_range' is declared from quiz "age_range" (which reads single_choice, multi_choice)"#
       ])
-    #expect(try event("age_range", "single_choice", #""item_ids":["young"]"#).sourceKindMismatches(model.attributes) == [])
+    #expect(
+      try event("age_range", "single_choice", #""item_ids":["young"]"#).sourceKindMismatches(model.attributes) == [])
     // Another screen's `weight` is not the declared one.
     #expect(try event("weight", "toggle", #""value":true"#).sourceKindMismatches(model.attributes) == [])
     let decimal = try event("weight", "number_input", #""value":"92,5""#)

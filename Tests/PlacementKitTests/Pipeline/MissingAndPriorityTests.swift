@@ -78,6 +78,7 @@ import Testing
       """
     let decision = try decide(rules, #"{"profile_id":"p","country":"US"}"#, explain: true)
     #expect(decision.explanation?[0].outcome == .notMatched(condition: #"country != "US""#, seen: #"country = "US""#))
-    #expect(decision.explanation?[1].outcome == .notMatched(condition: #"not (country in ["US"])"#, seen: #"country = "US""#))
+    #expect(
+      decision.explanation?[1].outcome == .notMatched(condition: #"not (country in ["US"])"#, seen: #"country = "US""#))
   }
 }

@@ -195,7 +195,8 @@ import Testing
     #expect(
       found == [
         "1: UnsafeBufferPointer", "2: withUnsafeBufferPointer", "3: _withUnsafeGuaranteedRef", "4: withUTF8",
-        "5: withContiguousStorageIfAvailable", "6: Unmanaged", "7: unowned(unsafe)", "10: UnsafeMutablePointer", "10: .allocate(", "11: .deallocate(",
+        "5: withContiguousStorageIfAvailable", "6: Unmanaged", "7: unowned(unsafe)", "10: UnsafeMutablePointer",
+        "10: .allocate(", "11: .deallocate(",
         "12: unsafeBitCast", "13: assumingMemoryBound", "13: baseAddress",
       ])
   }

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import PlacementCore
 @testable import PlacementKit
@@ -13,7 +13,8 @@ import TestSupport
     let compilation = HostileRules.compile(HostileRules.withPlacement("segment a = " + junk, row: "a"))
     // The missing condition is not reported again at the junk's column (one error per position).
     #expect(compilation.diagnostics.map(\.code) == ["unexpected-character"])
-    #expect(compilation.diagnostics.map(\.message) == ["unexpected characters '" + String(repeating: "@", count: 20) + "…'"])
+    #expect(
+      compilation.diagnostics.map(\.message) == ["unexpected characters '" + String(repeating: "@", count: 20) + "…'"])
   }
 
   @Test func syntaxDiagnosticsPerFileAreCappedAndCounted() {
@@ -68,14 +69,18 @@ import TestSupport
   /// 2026-12-02 saw a 72-character line cut at the left); a longer one with the caret near its end ends with it.
   @Test func aLineThatFitsIsShownWholeAndALongOneEndsWithTheLine() throws {
     let fits = "segment a = age > 1 and age > 2 and age > 3 and age > 4 and age > 5 and agee > 1"  // 81 characters
-    let whole = DiagnosticRenderer().render(try #require(HostileRules.compile(HostileRules.withPlacement(fits + "\n", row: "a")).diagnostics.first))
-      .split(separator: "\n").map(String.init)
+    let whole = DiagnosticRenderer().render(
+      try #require(HostileRules.compile(HostileRules.withPlacement(fits + "\n", row: "a")).diagnostics.first)
+    )
+    .split(separator: "\n").map(String.init)
     #expect(whole[1] == " 1 | " + fits)
     #expect(whole[2] == "   | " + String(repeating: " ", count: fits.count - 8) + "^~~~")
     let long = String(repeating: "age > 1 and ", count: 12) + "agee > 1"  // 152 characters after `segment a = `
     let text = "segment a = " + long
-    let rendered = DiagnosticRenderer().render(try #require(HostileRules.compile(HostileRules.withPlacement(text + "\n", row: "a")).diagnostics.first))
-      .split(separator: "\n").map(String.init)
+    let rendered = DiagnosticRenderer().render(
+      try #require(HostileRules.compile(HostileRules.withPlacement(text + "\n", row: "a")).diagnostics.first)
+    )
+    .split(separator: "\n").map(String.init)
     // The last 120 characters, so the caret's 40 characters of context are not taken from the line's end.
     #expect(rendered[1] == " 1 | …" + String(text.suffix(120)))
     #expect(rendered[2] == "   | " + String(repeating: " ", count: 1 + 120 - 8) + "^~~~")

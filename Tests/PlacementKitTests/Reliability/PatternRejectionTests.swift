@@ -37,7 +37,8 @@ import Testing
     let deep = String(repeating: "(", count: 101) + "a" + String(repeating: ")", count: 101)
     let big = "a{1000}{1000}"
     for (pattern, reason) in [
-      (deep, "groups are nested too deeply"), ("(a{1000}){20}", "pattern is too large: it needs at least 20001 instructions, over the limit of 10000"),
+      (deep, "groups are nested too deeply"),
+      ("(a{1000}){20}", "pattern is too large: it needs at least 20001 instructions, over the limit of 10000"),
       (big, "repetition operator follows another repetition"),
     ] {
       let diagnostics = HostileRules.compile(

@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 @testable import PlacementCore
 @testable import PlacementKit
@@ -24,7 +24,9 @@ import TestSupport
   @Test func underflowIsOutOfRangeLikeOverflow() {
     #expect(error(#"{"age":1e-400}"#)?.description == "invalid JSON: number out of range (line 1, column 8)")
     #expect(error(#"{"age":1e400}"#)?.description == "invalid JSON: number out of range (line 1, column 8)")
-    #expect(error("{\"age\":0.\(String(repeating: "0", count: 500))1}")?.description == "invalid JSON: number out of range (line 1, column 8)")
+    #expect(
+      error("{\"age\":0.\(String(repeating: "0", count: 500))1}")?.description
+        == "invalid JSON: number out of range (line 1, column 8)")
     #expect(error(#"{"age":0.0000}"#) == nil)
     #expect(error(#"{"age":-0}"#) == nil)
     #expect(error(#"{"age":5e-324}"#) == nil)

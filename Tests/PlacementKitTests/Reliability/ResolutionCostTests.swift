@@ -57,7 +57,8 @@ import Testing
     #expect(decided == nil)
     #expect(counter.count <= ruleSet.program.nodes.count)
     #expect(counter.count >= 1_000 * 3)
-    #expect(try HostileRules.resolveP(ruleSet, Profile(customAttributes: ["score": .number(5)])).content.flowID == "other")
+    #expect(
+      try HostileRules.resolveP(ruleSet, Profile(customAttributes: ["score": .number(5)])).content.flowID == "other")
   }
 
   @Test func theBoundIsConfigurable() throws {

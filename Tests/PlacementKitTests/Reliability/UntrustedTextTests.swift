@@ -68,8 +68,10 @@ import Testing
     #expect(DiagnosticRenderer.displayed("a\u{202E}b\tc") == ["a", #"\u{202E}"#, "b", "\t", "c"])
     let file = SourceFile(name: "x.rules", text: "segment s = country == \"\u{202E}SU\" and nope")
     let offset = Array(file.text.utf8).count - 4
-    let diagnostic = Diagnostic("unknown-segment", "unknown segment 'nope'", at: SourceSpan(
-      file: file, range: SourceRange(start: offset, end: offset + 4)))
+    let diagnostic = Diagnostic(
+      "unknown-segment", "unknown segment 'nope'",
+      at: SourceSpan(
+        file: file, range: SourceRange(start: offset, end: offset + 4)))
     let lines = DiagnosticRenderer().render(diagnostic).split(separator: "\n").map(String.init)
     #expect(lines[1] == #" 1 | segment s = country == "\u{202E}SU" and nope"#)
     #expect(lines[2] == "   | " + String(repeating: " ", count: 40) + "^~~~")

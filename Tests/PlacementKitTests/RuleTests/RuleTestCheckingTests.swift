@@ -121,11 +121,21 @@ import Testing
   }
 
   @Test func unknownCodesAreRefusedWithTheKnownOnes() {
-    #expect(throws: RuleTestError(path: "cases[0].expect.home.reason", message: "must be one of OVERRIDE, STICKY, DISABLED, SPLIT, SCHEDULED_OUT, STATIC, DEFAULT, TARGETING_MATCH, found 'MATCH'")) {
+    #expect(
+      throws: RuleTestError(
+        path: "cases[0].expect.home.reason",
+        message:
+          "must be one of OVERRIDE, STICKY, DISABLED, SPLIT, SCHEDULED_OUT, STATIC, DEFAULT, TARGETING_MATCH, found 'MATCH'"
+      )
+    ) {
       try checking.testCase(#"{"name": "n", "profile": {}, "expect": {"home": {"reason": "MATCH"}}}"#)
     }
-    #expect(throws: RuleTestError(path: "cases[0].expect.home.exposures[0].bucket", message: "must be a bucket 0–99, found number")) {
-      try checking.testCase(#"{"name": "n", "profile": {}, "expect": {"home": {"exposures": [{"test": "t", "bucket": 100}]}}}"#)
+    #expect(
+      throws: RuleTestError(
+        path: "cases[0].expect.home.exposures[0].bucket", message: "must be a bucket 0–99, found number")
+    ) {
+      try checking.testCase(
+        #"{"name": "n", "profile": {}, "expect": {"home": {"exposures": [{"test": "t", "bucket": 100}]}}}"#)
     }
   }
 }

@@ -7,14 +7,15 @@ import Testing
 /// crashed with "Index out of range" or answered wrongly): resolving it throws, whatever the two layouts.
 @Suite struct BoundElsewhereTests {
   static func ruleSet(_ attributes: String) throws -> RuleSet {
-    let text = attributes + """
+    let text =
+      attributes + """
 
-      segment named = nick == "bob"
-      placement home: flow {
-        named -> flow b
-        default -> flow c
-      }
-      """
+        segment named = nick == "bob"
+        placement home: flow {
+          named -> flow b
+          default -> flow c
+        }
+        """
     return try #require(Compilation.compile([RuleSource(name: "r.rules", text: text)]).ruleSet)
   }
 
@@ -24,7 +25,9 @@ import Testing
     let reordered = try Self.ruleSet("attribute nick: string\nattribute zz: number")
     let profile = Profile(customAttributes: ["nick": .string("bob")])
     let bound = small.bind(profile)
-    #expect(try small.resolve("home", for: bound, options: ResolveOptions(now: .epoch)).content == .flow(id: "b", paywall: nil))
+    #expect(
+      try small.resolve("home", for: bound, options: ResolveOptions(now: .epoch)).content
+        == .flow(id: "b", paywall: nil))
     for other in [large, reordered] {
       let mismatch = ResolveError.boundForAnotherRuleSet(boundBy: small.version, resolvingWith: other.version)
       #expect(throws: mismatch) {
@@ -32,7 +35,9 @@ import Testing
       }
       #expect(throws: mismatch) { try other.resolveAll(for: bound, options: ResolveOptions(now: .epoch)) }
       // Rebinding with the resolving rule set is the fix.
-      #expect(try other.resolve("home", for: other.bind(profile), options: ResolveOptions(now: .epoch)).content == .flow(id: "b", paywall: nil))
+      #expect(
+        try other.resolve("home", for: other.bind(profile), options: ResolveOptions(now: .epoch)).content
+          == .flow(id: "b", paywall: nil))
     }
     // A profile bound without any rule set belongs to none.
     let unowned = BoundProfile(profile, attributes: small.attributes)

@@ -74,7 +74,8 @@ import Testing
       let ruleSet = try #require(Compilation.compile([RuleSource(name: "g.rules", text: rules.text)]).ruleSet)
       for index in 0..<10 {
         let profile = generator.profile(index)
-        segments += Self.check(ruleSet, try ruleSet.bind(jsonBytes: Array(profile.json.utf8)), rules.text + profile.json)
+        segments += Self.check(
+          ruleSet, try ruleSet.bind(jsonBytes: Array(profile.json.utf8)), rules.text + profile.json)
       }
     }
     #expect(segments > 2_000)

@@ -59,7 +59,8 @@ import Testing
   static let exposures: [[Exposure]] = [
     [],
     [
-      Exposure(test: "yoga_offer", versionID: "yoga-offer-2026-11", variation: "control", bucket: 28, outcome: .fellThrough),
+      Exposure(
+        test: "yoga_offer", versionID: "yoga-offer-2026-11", variation: "control", bucket: 28, outcome: .fellThrough),
       Exposure(test: "t\"", versionID: "v\u{2028}1", variation: "holdout", bucket: nil, outcome: .holdout),
     ],
     ExposureOutcome.allCases.map { Exposure(test: "t", versionID: "v", variation: "a", bucket: 0, outcome: $0) },

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import PlacementCore
 @testable import PlacementKit
@@ -49,7 +49,8 @@ import TestSupport
     for next in [
       #"{"profile_id":"t","countryX":"US"}"#, #"{"profile_id":"t","count":"US"}"#,
       #"{"profile_id":"t","country ":"US"}"#, #"{"profile_id":"t","country":"FR"}"#,
-      #"{"platform":"ios","profile_id":"t","country":"US"}"#, #"{"profile_id":"t","coun"#, #"{"profile_id":"t","country"#,
+      #"{"platform":"ios","profile_id":"t","country":"US"}"#, #"{"profile_id":"t","coun"#,
+      #"{"profile_id":"t","country"#,
       #"{"profile_id":"t","custom_attributes":{"interests":["music"],"experience":"pro"}}"#,
       #"{"profile_id":"t","custom_attributes":{"experiencE":"pro","experience":"amateur"}}"#,
       #"{"profile_id":"t","country":"US","country":"FR"}"#,
@@ -106,7 +107,8 @@ import TestSupport
     #"{"custom_attributes":{"experience":"pro","experience":"amateur"}}"#,
     #"{"device_id":1,"device_id":2}"#, #"{"dev\u0069ce_id":1,"device_id":2}"#,  // one unknown member, twice
     #"{"profile\u005fid":"p1","profile_id":"p2"}"#,
-    #"{"pa\u00eds":"FR"}"#, "{\"pa\u{00ED}s\":\"FR\"}",  // a non-ASCII name may be canonically equivalent to a declared one
+    // A non-ASCII name may be canonically equivalent to a declared one.
+    #"{"pa\u00eds":"FR"}"#, "{\"pa\u{00ED}s\":\"FR\"}",
     #"{"device":{"os":{},"os":1}}"#,  // a duplicate member inside that replaces an object: a warning
     // A member of `custom_attributes` that declines the line, in an object left open: not read on from as if it
     // were a top-level member.

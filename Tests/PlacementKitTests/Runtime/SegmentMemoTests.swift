@@ -114,7 +114,9 @@ import Testing
       var observer = CountingObserver()
       for index in ruleSet.placements.indices {
         if sharing {
-          _ = memo.withStorage { ruleSet.resolution(index, for: profile, now: pinnedNow, memo: $0, observer: &observer) }
+          _ = memo.withStorage {
+            ruleSet.resolution(index, for: profile, now: pinnedNow, memo: $0, observer: &observer)
+          }
         } else {
           _ = ruleSet.resolution(index, for: profile, now: pinnedNow, observer: &observer)
         }

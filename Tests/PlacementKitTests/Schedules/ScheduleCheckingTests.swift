@@ -49,7 +49,9 @@ import Testing
     let found = expectDiagnostics(
       rules(#"everyone until 1️⃣"2026-12-20T09:30:00" -> paywall x"#), SemanticsCatalog.instantWithoutOffset)
     #expect(found.first?.message == #""2026-12-20T09:30:00" is a local time: a schedule needs an offset or 'Z'"#)
-    #expect(found.first?.notes.first?.message.hasPrefix(#"add the offset of the time zone you mean, e.g. 'until "2026-12-20T09:30:00+01:00"'"#) == true)
+    #expect(
+      found.first?.notes.first?.message.hasPrefix(
+        #"add the offset of the time zone you mean, e.g. 'until "2026-12-20T09:30:00+01:00"'"#) == true)
   }
 
   @Test func textThatIsNoInstantIsAnError() throws {

@@ -29,8 +29,10 @@ import Testing
     let found = run(Self.christmas, ScheduleEnded.id, at: "2027-02-01T00:00:00Z")
     #expect(
       found.first?.message
-        == "row 0 'everyone' of placement 'main_paywall' was scheduled until 2027-01-05T00:00:00+01:00: it has ended and never matches again")
-    #expect(found.first?.notes.first?.message == "judged at 2027-02-01T00:00:00Z (placement lint --now, else the clock)")
+        == "row 0 'everyone' of placement 'main_paywall' was scheduled until 2027-01-05T00:00:00+01:00: it has ended and never matches again"
+    )
+    #expect(
+      found.first?.notes.first?.message == "judged at 2027-02-01T00:00:00Z (placement lint --now, else the clock)")
   }
 
   @Test(arguments: ["2026-12-01T00:00:00Z", "2026-12-24T00:00:00Z", "2027-01-04T22:59:59.999Z"])

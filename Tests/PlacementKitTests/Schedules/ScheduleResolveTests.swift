@@ -36,8 +36,7 @@ import Testing
     ("2027-01-04T23:00:00Z", "standard", "SCHEDULED_OUT"),  // until, exclusive
     ("2027-02-01T00:00:00Z", "standard", "SCHEDULED_OUT"),
   ])
-  func skippedBeforeAndAfterItsWindowAndMatchedInside(_ instant: String, _ paywall: String, _ reason: String) throws
-  {
+  func skippedBeforeAndAfterItsWindowAndMatchedInside(_ instant: String, _ paywall: String, _ reason: String) throws {
     let decision = try decision(Self.christmas, at: instant)
     #expect(decision.content == .paywall(id: paywall))
     #expect(decision.audience.index == (paywall == "christmas" ? 0 : 1))
@@ -119,7 +118,9 @@ import Testing
       }
       """
     let ruleSet = try #require(compile(rules).ruleSet)
-    #expect(ruleSet.placements[1].rows[0].effectiveSchedule?.description == "from 2026-12-01T00:00:00Z until 2026-12-15T00:00:00Z")
+    #expect(
+      ruleSet.placements[1].rows[0].effectiveSchedule?.description
+        == "from 2026-12-01T00:00:00Z until 2026-12-15T00:00:00Z")
     #expect(try decision(rules, at: "2026-11-30T00:00:00Z", placement: "p").content == .paywall(id: "p_default"))
     #expect(try decision(rules, at: "2026-12-20T00:00:00Z", placement: "p").abTest?.name == "launch")
     #expect(try decision(rules, at: "2026-12-20T00:00:00Z", placement: "q").content == .paywall(id: "q_default"))

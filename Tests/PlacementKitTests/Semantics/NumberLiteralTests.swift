@@ -17,12 +17,14 @@ import Testing
       segment huge = score < 2️⃣-1e400
       segment fine = score > 0e-400 and score < 3️⃣5e-325 and score > 5e-324
       """, SemanticsCatalog.invalidLiteral)
-    #expect(found.map(\.message) == [
-      "number 1e-400 is out of range", "number -1e400 is out of range", "number 5e-325 is out of range",
-    ])
-    #expect(found.first?.notes.map(\.message) == [
-      "numbers are 64-bit floating point: from 5e-324 to 1.8e308 in magnitude, or 0"
-    ])
+    #expect(
+      found.map(\.message) == [
+        "number 1e-400 is out of range", "number -1e400 is out of range", "number 5e-325 is out of range",
+      ])
+    #expect(
+      found.first?.notes.map(\.message) == [
+        "numbers are 64-bit floating point: from 5e-324 to 1.8e308 in magnitude, or 0"
+      ])
     #expect(found.allSatisfy { $0.severity == .error })
   }
 
@@ -35,11 +37,12 @@ import Testing
       segment big = score == 1️⃣9007199254740993 or score == 2️⃣-9007199254740993.0
       segment wide = score in [3️⃣18446744073709551617, 18446744073709551616, 9007199254740992, 1e30, 0.1]
       """, SemanticsCatalog.inexactNumber)
-    #expect(found.map(\.message) == [
-      "9007199254740993 has no exact value as a number; it reads as 9007199254740992",
-      "-9007199254740993.0 has no exact value as a number; it reads as -9007199254740992",
-      "18446744073709551617 has no exact value as a number; it reads as 18446744073709551616",
-    ])
+    #expect(
+      found.map(\.message) == [
+        "9007199254740993 has no exact value as a number; it reads as 9007199254740992",
+        "-9007199254740993.0 has no exact value as a number; it reads as -9007199254740992",
+        "18446744073709551617 has no exact value as a number; it reads as 18446744073709551616",
+      ])
     #expect(found.allSatisfy { $0.severity == .warning })
     let custom = { (n: String) in #"{"profile_id":"p","custom_attributes":{"score":\#(n)}}"# }
     #expect(try matches(Self.score, "score == 9007199254740993", custom("9007199254740992")))

@@ -96,7 +96,8 @@ import Testing
   @Test func stringOrderingIsACompileError() {
     for condition in [#"name > "5""#, #"name <= "zebra""#, #"name between "a" and "b""#, #"name before "2025-01-01""#] {
       #expect(
-        compileErrors(Self.declarations, condition).map(\.code) == [SemanticsCatalog.unsupportedOperator], "\(condition)"
+        compileErrors(Self.declarations, condition).map(\.code) == [SemanticsCatalog.unsupportedOperator],
+        "\(condition)"
       )
     }
   }

@@ -104,7 +104,10 @@ import Testing
     #expect(try decide(rules, good, placement: "numbers").warnings.isEmpty)
     // The warning names the attribute and the value seen.
     let warnings = try decide(rules, json, placement: "strings").warnings
-    #expect(warnings == [#"attribute 'n': value "lots" treated as missing: expected a number or a numeric string, found a string"#])
+    #expect(
+      warnings == [
+        #"attribute 'n': value "lots" treated as missing: expected a number or a numeric string, found a string"#
+      ])
   }
 
   @Test func builtinNumberCoercesNumericStringsToo() throws {

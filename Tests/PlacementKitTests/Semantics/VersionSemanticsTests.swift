@@ -87,6 +87,8 @@ import Testing
       segmentRules("", "app_version >= 2.1"), #"{"profile_id": "p", "app_version": 2.10}"#)
     #expect(decision.content == .flow(id: "no", paywall: nil))
     #expect(
-      decision.warnings == [#"attribute 'app_version': value 2.1 treated as missing: expected a SemVer version string, found a number"#])
+      decision.warnings == [
+        #"attribute 'app_version': value 2.1 treated as missing: expected a SemVer version string, found a number"#
+      ])
   }
 }

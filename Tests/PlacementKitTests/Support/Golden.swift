@@ -1,5 +1,5 @@
-import Testing
 import TestSupport
+import Testing
 
 /// Golden files of this target: `path` is relative to `Tests/PlacementKitTests` (see ``expectGolden(_:at:sourceLocation:)``).
 enum Golden {

@@ -40,10 +40,11 @@ import Testing
         default -> flow z
       }
       """, SyntaxCatalog.unexpectedCharacter)
-    #expect(found.map(\.message) == [
-      "unexpected character '\u{455}' (U+0455 CYRILLIC SMALL LETTER DZE, looks like 's')",
-      "unexpected character '\u{435}' (U+0435 CYRILLIC SMALL LETTER IE, looks like 'e')",
-    ])
+    #expect(
+      found.map(\.message) == [
+        "unexpected character '\u{455}' (U+0455 CYRILLIC SMALL LETTER DZE, looks like 's')",
+        "unexpected character '\u{435}' (U+0435 CYRILLIC SMALL LETTER IE, looks like 'e')",
+      ])
   }
 
   /// An invisible character inside a name is removed by its fix-it; between tokens it is skipped like a space.
@@ -56,11 +57,15 @@ import Testing
       }
       """
     let found = expectDiagnostics(rules, SyntaxCatalog.unexpectedCharacter)
-    #expect(found.map(\.message) == [
-      "unexpected character '\\u{200B}' (U+200B ZERO WIDTH SPACE, invisible)",
-      "unexpected characters '\\u{200B}\\u{200D}' (U+200B ZERO WIDTH SPACE, invisible)",
-    ])
-    #expect(found.map { $0.fixIts.map(\.message) } == [["remove the invisible character"], ["remove the invisible character"]])
+    #expect(
+      found.map(\.message) == [
+        "unexpected character '\\u{200B}' (U+200B ZERO WIDTH SPACE, invisible)",
+        "unexpected characters '\\u{200B}\\u{200D}' (U+200B ZERO WIDTH SPACE, invisible)",
+      ])
+    #expect(
+      found.map { $0.fixIts.map(\.message) } == [
+        ["remove the invisible character"], ["remove the invisible character"],
+      ])
     #expect(compile(MarkedRules(rules).text).diagnostics.count == 2)
   }
 
@@ -84,7 +89,8 @@ import Testing
     #expect(Confusables.describe("\u{FE0F}") == "U+FE0F VARIATION SELECTOR-16, invisible")
     #expect(Confusables.describe("\u{E0041}") == "U+E0041, invisible")
     let found = expectDiagnostics("segment a = age >= 1️⃣\u{FF11}\u{FF18}", SyntaxCatalog.unexpectedCharacter)
-    #expect(found.map(\.message) == ["unexpected characters '\u{FF11}\u{FF18}' (U+FF11 FULLWIDTH DIGIT ONE, looks like '1')"])
+    #expect(
+      found.map(\.message) == ["unexpected characters '\u{FF11}\u{FF18}' (U+FF11 FULLWIDTH DIGIT ONE, looks like '1')"])
   }
 }
 
@@ -158,7 +164,8 @@ import Testing
     let rules = "segment s = country == \"US\"1️⃣\rplacement p: flow {\r  s -> flow a\r  default -> flow z\r}\r"
     let error = try #require(expectDiagnostics(rules, SyntaxCatalog.loneCarriageReturn).first)
     #expect(
-      error.message == #"lines end in a lone \r (classic Mac line endings); save the file with \n (or \r\n) line endings"#)
+      error.message
+        == #"lines end in a lone \r (classic Mac line endings); save the file with \n (or \r\n) line endings"#)
     let text = MarkedRules(rules).text
     #expect(lintRun(text).diagnostics.map(\.code) == [SyntaxCatalog.loneCarriageReturn])
     #expect(compile(text).model.placements.map(\.name) == ["p"])
@@ -169,7 +176,8 @@ import Testing
 
   /// A comment, a string and a pattern end at a lone `\r` as at a line break.
   @Test func commentsStringsAndPatternsEndAtALoneCarriageReturn() {
-    let text = "# note\rattribute n: string\rsegment s = n matches /a/\rplacement p: flow {\r  s -> flow a\r  default -> flow z\r}\r"
+    let text =
+      "# note\rattribute n: string\rsegment s = n matches /a/\rplacement p: flow {\r  s -> flow a\r  default -> flow z\r}\r"
     #expect(compile(text).diagnostics.map(\.code) == [SyntaxCatalog.loneCarriageReturn])
     let unterminated = compile("segment s = country == \"US\rplacement p: flow {\r  default -> flow z\r}\r")
     #expect(
@@ -177,7 +185,9 @@ import Testing
   }
 
   @Test func crlfLineEndingsAreFine() {
-    #expect(compile("segment s = country == \"US\"\r\nplacement p: flow {\r\n  s -> flow a\r\n  default -> flow z\r\n}\r\n").diagnostics.isEmpty)
+    #expect(
+      compile("segment s = country == \"US\"\r\nplacement p: flow {\r\n  s -> flow a\r\n  default -> flow z\r\n}\r\n")
+        .diagnostics.isEmpty)
   }
 }
 
@@ -188,7 +198,8 @@ import Testing
     let options = CompileOptions(syntax: SyntaxLimits(maxFileBytes: 64))
     let small = RuleSource(name: "a.rules", text: "attribute nick: string\nsegment s = nick == \"x\"\n")
     let large = RuleSource(
-      name: "b.rules", text: "# " + String(repeating: "x", count: 80) + "\nplacement p: flow {\n  s -> flow a\n  default -> flow z\n}\n")
+      name: "b.rules",
+      text: "# " + String(repeating: "x", count: 80) + "\nplacement p: flow {\n  s -> flow a\n  default -> flow z\n}\n")
     let compilation = Compilation.compile([small, large], options: options)
     #expect(Linter.run(compilation).diagnostics.map(\.code) == [SyntaxCatalog.fileTooLarge])
     // Without the large file, the same small file has both findings.

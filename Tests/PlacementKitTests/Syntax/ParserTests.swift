@@ -78,7 +78,8 @@ import Testing
   }
 
   @Test func aBrokenRowCostsOnlyThatRow() throws {
-    let (tree, diagnostics) = parse("placement p: flow {\n  a -> flw one\n  b -> flow two\n  default -> flow three\n}\n")
+    let (tree, diagnostics) = parse(
+      "placement p: flow {\n  a -> flw one\n  b -> flow two\n  default -> flow three\n}\n")
     guard case .placement(let placement) = try #require(tree.declarations.first) else { Issue.record("none"); return }
     #expect(placement.rows.map(\.segment.text) == ["a", "b", "default"])
     guard case .missing = placement.rows[0].content else { Issue.record("row a not missing"); return }
@@ -98,7 +99,8 @@ import Testing
 
   @Test func anUnquotedDateIsOneStringLiteral() throws {
     let (tree, diagnostics) = parse("segment s = installed_at > 2026-01-01T09:30:00Z\n")
-    guard case .segment(let decl) = try #require(tree.declarations.first), case .predicate(let predicate) = decl.condition,
+    guard case .segment(let decl) = try #require(tree.declarations.first),
+      case .predicate(let predicate) = decl.condition,
       case .string(let text, let range) = try #require(predicate.operands.first)
     else { Issue.record("unexpected shape"); return }
     #expect(text == "2026-01-01T09:30:00Z")

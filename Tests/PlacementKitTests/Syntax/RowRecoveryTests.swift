@@ -52,7 +52,8 @@ import Testing
         default -> flow y
       }
       """)
-    #expect(found == ["expected a flow id, found the end of the line", "expected a test name, found the end of the line"])
+    #expect(
+      found == ["expected a flow id, found the end of the line", "expected a test name, found the end of the line"])
   }
 
   @Test func aReservedWordIsNeverAnIdAndTheRestOfItsRowIsSkipped() {
@@ -66,7 +67,8 @@ import Testing
         default -> flow y
       }
       """)
-    #expect(found == ["expected a flow id, found 'default'", "expected a paywall id after 'with paywall', found 'flow'"])
+    #expect(
+      found == ["expected a flow id, found 'default'", "expected a paywall id after 'with paywall', found 'flow'"])
   }
 
   @Test func aMissingIdInACrossPlacementVariationDoesNotTakeTheNextPlacement() {

@@ -42,7 +42,8 @@ struct ConfusableLiteral: LintRule {
       offset += UTF8.width(scalar)
     }
     let at = { (index: Int) in
-      SourceSpan(file: file, range: SourceRange(start: offsets[index], end: offsets[index] + UTF8.width(scalars[index])))
+      SourceSpan(
+        file: file, range: SourceRange(start: offsets[index], end: offsets[index] + UTF8.width(scalars[index])))
     }
     for (index, scalar) in scalars.enumerated() {
       if Confusables.isBidiControl(scalar) {

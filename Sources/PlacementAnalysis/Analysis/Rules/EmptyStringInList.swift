@@ -33,7 +33,8 @@ struct EmptyStringInList: LintRule {
         let origin: Note? =
           attribute.isBuiltin ? nil : attribute.source == nil ? .adaptyRemovesEmpty : .clearedAnswersRemoved(subject)
         return finding(
-          .emptyStringInList(of: subject, excluding: list.site.predicate.op == .notInList), at: list.site.span(range), severity: attribute.isBuiltin ? .info : nil,
+          .emptyStringInList(of: subject, excluding: list.site.predicate.op == .notInList), at: list.site.span(range),
+          severity: attribute.isBuiltin ? .info : nil,
           notes: (origin.map { [$0] } ?? []) + [.testNoValue(subject)])
       }
     }

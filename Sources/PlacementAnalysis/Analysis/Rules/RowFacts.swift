@@ -161,6 +161,7 @@ struct PlacementReach: Sendable {
   var skippedDescription: String? {
     guard let first = skippedFrom else { return nil }
     let last = lastSegmentRow ?? first
-    return last == first ? "row \(first) was not checked" : "rows \(first)–\(last) (\(last - first + 1) rows) were not checked"
+    return last == first
+      ? "row \(first) was not checked" : "rows \(first)–\(last) (\(last - first + 1) rows) were not checked"
   }
 }

@@ -67,7 +67,9 @@ struct RegexCompiler {
   private static func checkedSize(of node: RegexNode) throws(PatternError) -> Int {
     let limit = RegexProgram.maxInstructions - 1
     func check(_ size: Int, _ offset: Int) throws(PatternError) -> Int {
-      guard size <= limit else { throw PatternError(message: PatternError.tooLarge(size: size + 1, limit: limit + 1), offset: offset) }
+      guard size <= limit else {
+        throw PatternError(message: PatternError.tooLarge(size: size + 1, limit: limit + 1), offset: offset)
+      }
       return size
     }
     switch node.kind {

@@ -1,4 +1,5 @@
 import TestSupport
+
 @testable import PlacementCore
 
 /// Generates the old side of a diff's property case (``DiffRules``), then the new side by a few changes
