@@ -26,7 +26,7 @@ public struct Profile: Sendable, Equatable {
   /// Custom attribute values by name, as given.
   public var customAttributes: [String: JSONValue]
   /// Answers derived from the profile's flow events, last value winning.
-  public var answers: FlowAnswers
+  package var answers: FlowAnswers
   /// Problems found while reading the profile that did not make it unusable (a bad event, an unknown member).
   public var warnings: [String]
   /// Run-time QA forcing, test name → variation id (JSON member `force`): honoured only when
@@ -38,7 +38,7 @@ public struct Profile: Sendable, Equatable {
 
   /// A profile from its parts. `profileID` and `customerUserID`, when given, are stored in `builtins`
   /// (replacing the members of the same name there).
-  public init(
+  package init(
     profileID: String? = nil, customerUserID: String? = nil, builtins: [String: JSONValue] = [:],
     customAttributes: [String: JSONValue] = [:], answers: FlowAnswers = FlowAnswers(), warnings: [String] = []
   ) {
