@@ -15,9 +15,9 @@ public struct SourceFile: Sendable, Hashable {
   /// The bytes after any byte order mark, as read (ill-formed UTF-8 included; see ``invalidUTF8``).
   public let bytes: [UInt8]
   /// Whether the file began with the UTF-8 byte order mark `EF BB BF` (not part of ``bytes``).
-  public let hasByteOrderMark: Bool
+  package let hasByteOrderMark: Bool
   /// Each maximal ill-formed UTF-8 subsequence of ``bytes`` (Unicode 15, §3.9 "U+FFFD substitution"), in order.
-  public let invalidUTF8: [SourceRange]
+  package let invalidUTF8: [SourceRange]
   /// Where each line starts, and the search for the line of an offset.
   package let lines: LineTable
   /// Whether each line is plain ASCII: there a column is a byte count, so ``location(of:)`` needs no table.
@@ -70,7 +70,7 @@ public struct SourceFile: Sendable, Hashable {
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Whether the file's first line break is `\r\n` (`fmt` then writes `\r\n` throughout).
-  public var usesCRLF: Bool {
+  package var usesCRLF: Bool {
     guard lineStarts.count > 1 else { return false }
     let newline = lineStarts[1] - 1
     return newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r")
@@ -88,7 +88,7 @@ public struct SourceFile: Sendable, Hashable {
 
   /// The 1-based line and UTF-16 column of a byte offset (SARIF's default `columnKind`, and what LSP clients
   /// count): each character outside the Basic Multilingual Plane counts 2.
-  public func utf16Location(of offset: Int) -> SourcePosition {
+  package func utf16Location(of offset: Int) -> SourcePosition {
     let (line, offset) = lineAndOffset(offset)
     let column = asciiLines[line] ? offset - lineStarts[line] : table(line).utf16(offset - lineStarts[line])
     return SourcePosition(line: line + 1, column: column + 1)
