@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a backend sees of `import PlacementKit`: code outside the package compiles against
@@ -110,8 +111,9 @@ import Testing
     #expect(status == 0, "DocC samples that do not compile for a backend: \(failing.sorted())\n\(output)")
   }
 
-  /// The IR (`Condition`, `Predicate`, `ValueTest`, `Checker`, the compiled `Program`) and `Compilation.model`
-  /// are `package`: a backend cannot name them, so changing them breaks no embedder.
+  /// The IR (`Condition`, `Predicate`, `ValueTest`, `Checker`, the compiled `Program`), the checked model
+  /// (`SegmentDefinition`, …) and `Compilation.model` are `package`: a backend cannot name them, so changing them
+  /// breaks no embedder.
   @Test func theIRIsNotPartOfThePublicAPI() throws {
     let probe = """
       import PlacementKit
@@ -131,11 +133,18 @@ import Testing
       "probe.swift:4:11: error: cannot find type 'ValueTest' in scope",
       "probe.swift:5:14: error: cannot find type 'Checker' in scope",
       "probe.swift:6:14: error: cannot find type 'Program' in scope",
+      "probe.swift:8:28: error: cannot find type 'SegmentDefinition' in scope",
       "probe.swift:7:58: error: 'model' is inaccessible due to 'package' protection level",
-      "probe.swift:8:61: error: 'condition' is inaccessible due to 'package' protection level",
     ]
     let errors = output.components(separatedBy: "\n").filter { $0.contains(": error: ") }
       .map { $0.replacingOccurrences(of: #"^.*/"#, with: "", options: .regularExpression) }
     #expect(errors == expected)
+  }
+
+  /// The exported surface is the reviewed list `Fixtures/public-api.txt`: a change to what a backend can name is a
+  /// diff of that file. Re-record it with `PLACEMENT_RECORD_GOLDEN=1` (docs/Contributing.md).
+  @Test func theExportedDeclarationsAreTheReviewedList() throws {
+    let list = try PublicAPISurface.list(packageRoot: Self.packageRoot)
+    expectGolden(list, at: testTargetFolder("PlacementKitTests").appendingPathComponent("Fixtures/public-api.txt"))
   }
 }
