@@ -110,7 +110,7 @@ extension Decision {
     json.endObject()
   }
 
-  /// The decision as a one-line JSON object (see ``write(to:)``).
+  /// The decision as a one-line JSON object (see `write(to:)`).
   public var jsonString: String {
     var json = JSONWriter(reservingCapacity: 256)
     write(to: &json)

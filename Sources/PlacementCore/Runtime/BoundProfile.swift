@@ -1,4 +1,4 @@
-/// A profile laid out for one rule set: one coerced ``Value`` per attribute slot, resolved once so that
+/// A profile laid out for one rule set: one coerced `Value` per attribute slot, resolved once so that
 /// evaluation never looks anything up by name.
 ///
 /// A bound profile belongs to the rule set that bound it (``ruleSetVersion``): resolving it with another rule set

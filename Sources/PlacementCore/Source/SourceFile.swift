@@ -5,14 +5,14 @@
 /// count lines.
 ///
 /// Encodings (see `docs/Language.md`): a leading UTF-8 byte order mark is not part of ``bytes`` (offsets and
-/// columns count from after it; ``hasByteOrderMark`` remembers it so `fmt` can keep it). Bytes that are not
-/// well-formed UTF-8 are kept as they are and listed in ``invalidUTF8``; the lexer reports each as an
+/// columns count from after it; `hasByteOrderMark` remembers it so `fmt` can keep it). Bytes that are not
+/// well-formed UTF-8 are kept as they are and listed in `invalidUTF8`; the lexer reports each as an
 /// `invalid-utf8` error, so such a file never compiles and is never rewritten by `fmt`. Lines may end in
 /// `\n` or `\r\n`.
 public struct SourceFile: Sendable, Hashable {
   /// The name shown in diagnostics, e.g. `Rules/onboarding.rules` or `<memory>`.
   public let name: String
-  /// The bytes after any byte order mark, as read (ill-formed UTF-8 included; see ``invalidUTF8``).
+  /// The bytes after any byte order mark, as read (ill-formed UTF-8 included; see `invalidUTF8`).
   public let bytes: [UInt8]
   /// Whether the file began with the UTF-8 byte order mark `EF BB BF` (not part of ``bytes``).
   package let hasByteOrderMark: Bool
@@ -33,7 +33,7 @@ public struct SourceFile: Sendable, Hashable {
   }
 
   /// Creates a source file from the bytes of a file as read: a leading byte order mark is skipped, ill-formed
-  /// UTF-8 is kept and listed in ``invalidUTF8``.
+  /// UTF-8 is kept and listed in `invalidUTF8`.
   public init(name: String, bytes: [UInt8]) {
     self.name = name
     let bom = bytes.starts(with: Self.byteOrderMark)

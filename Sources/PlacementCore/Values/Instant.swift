@@ -53,7 +53,7 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// - Parameters:
   ///   - value: The timestamp.
   ///   - unit: The unit of `value`.
-  /// - Returns: `nil` for NaN, infinities, and values beyond ±8.64e15 ms (``parsedRangeLimit``).
+  /// - Returns: `nil` for NaN, infinities, and values beyond ±8.64e15 ms (`parsedRangeLimit`).
   public static func fromUnix(_ value: Double, unit: TimeUnit) -> Instant? {
     guard value.isFinite else { return nil }
     var milliseconds = value

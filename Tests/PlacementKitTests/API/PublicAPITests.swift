@@ -147,4 +147,31 @@ import Testing
     let list = try PublicAPISurface.list(packageRoot: Self.packageRoot)
     expectGolden(list, at: testTargetFolder("PlacementKitTests").appendingPathComponent("Fixtures/public-api.txt"))
   }
+
+  /// The DocC catalog's topics name every exported type, and only those (a link to a type that is not public
+  /// already fails `scripts/docs.sh --check`; this finds the exported type the topics forgot).
+  @Test func theDocCTopicsListExactlyTheExportedTypes() throws {
+    let list = try PublicAPISurface.list(packageRoot: Self.packageRoot)
+    let exported = Set(
+      list.split(separator: "\n").compactMap { line -> String? in
+        let words = line.split(separator: " ")
+        guard words.count > 2, !words[0].contains("."), let kind = words.firstIndex(where: { Self.kinds.contains($0) }),
+          kind + 1 < words.count
+        else { return nil }
+        return String(words[kind + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+      })
+    let topics = try String(
+      contentsOf: Self.packageRoot.appendingPathComponent("Sources/PlacementKit/PlacementKit.docc/PlacementKit.md"),
+      encoding: .utf8)
+    let listed = Set(
+      topics.split(separator: "\n").compactMap { line -> String? in
+        guard line.hasPrefix("- ``"), line.hasSuffix("``") else { return nil }
+        let symbol = line.dropFirst(4).dropLast(2)
+        return symbol.contains("/") || symbol.contains("(") ? nil : String(symbol)
+      })
+    #expect(exported.subtracting(listed).sorted() == [], "exported types missing from PlacementKit.md's topics")
+    #expect(listed.subtracting(exported).sorted() == [], "PlacementKit.md's topics name types that are not exported")
+  }
+
+  static let kinds: Set<Substring> = ["struct", "enum", "class", "protocol", "actor", "typealias"]
 }
