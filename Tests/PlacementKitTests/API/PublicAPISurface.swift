@@ -6,7 +6,8 @@ import Foundation
 /// and a parameter list is followed to its closing parenthesis; bodies and doc comments are left out.
 ///
 /// The scan knows Swift only as far as the repository's formatting (two-space indentation, one declaration per
-/// line); an enum's cases are listed with their enum's line, not one by one.
+/// line). The cases of a public enum and the requirements of a public protocol are listed although they carry no
+/// `public`.
 enum PublicAPISurface {
   /// The modules `import PlacementKit` brings in.
   static let modules = ["PlacementCore", "PlacementAnalysis", "PlacementFormat", "PlacementKit"]
@@ -29,6 +30,8 @@ enum PublicAPISurface {
   static func declarations(in text: String, module: String) -> [String] {
     let source = text.components(separatedBy: "\n")
     var contexts: [String] = []  // the enclosing type at each indentation level
+    // Public enums and protocols by context, to their keyword: their cases and requirements carry no `public`.
+    var unmarkedAPI: [String: String] = [:]
     var result: [String] = []
     var index = 0
     while index < source.count {
@@ -50,11 +53,17 @@ enum PublicAPISurface {
           ? withoutBody(rest) : String(rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
         while contexts.count < level { contexts.append("") }
         contexts.append(name)
+        if ["enum", "protocol"].contains(words[keyword]), words[..<keyword].contains(where: { $0 == "public" }) {
+          unmarkedAPI[contexts.joined(separator: ".")] = words[keyword]
+        }
       }
-      guard
-        words.prefix(while: { $0.hasPrefix("@") || leadingModifiers.contains($0) })
-          .contains(where: { $0 == "public" || $0 == "open" || $0.hasPrefix("public(") })
-      else { continue }
+      let marked = words.prefix(while: { $0.hasPrefix("@") || leadingModifiers.contains($0) })
+        .contains(where: { $0 == "public" || $0 == "open" || $0.hasPrefix("public(") })
+      // A case or a requirement sits one level inside its enum or protocol (deeper lines are bodies).
+      let unmarked =
+        contexts.count == level
+        && (unmarkedStarts[unmarkedAPI[context] ?? ""] ?? []).contains(where: { words[0].hasPrefix($0) })
+      guard marked || unmarked else { continue }
       var declaration = String(body)
       // A parameter list spread over several lines is followed to its end.
       while declaration.filter({ $0 == "(" }).count > declaration.filter({ $0 == ")" }).count,
@@ -69,6 +78,11 @@ enum PublicAPISurface {
     return result
   }
 
+  /// How the declarations of an enum or a protocol that need no `public` begin.
+  static let unmarkedStarts = [
+    "enum": ["case", "indirect"],
+    "protocol": ["func", "var", "static", "init", "mutating", "associatedtype", "subscript"],
+  ]
   static let typeKeywords: Set = ["struct", "enum", "class", "protocol", "actor", "extension"]
   static let modifiers: Set = [
     "public", "package", "internal", "fileprivate", "private", "open", "final", "indirect",
