@@ -4,7 +4,7 @@
 usage: scripts/diff-bench.py FOLDER
 
 FOLDER/old and FOLDER/new: 1,000 segments x 100 placements of 10 rows (9 segments + default) in the shapes of
-Sources/Benchmarks/RulesGenerator.swift. `new` is `old` with a review-sized change: 10 segments narrowed
+Sources/BenchmarkWorkload/RulesGenerator.swift. `new` is `old` with a review-sized change: 10 segments narrowed
 (a threshold raised), 10 placements with two rows swapped, 5 rows added above the others, 5 tests re-weighted.
 FOLDER/rewritten is `old` with every segment's threshold changed, so every placement must be searched.
 """

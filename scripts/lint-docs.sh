@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Harvests the lint rules' documentation into docs/Lint.md.
 #
-# Each rule lives in Sources/PlacementAnalysis/Analysis/Rules/<TypeName>.swift; its `///` comment is the rule's
+# Each rule lives in Sources/PlacementAnalysis/Lint/Rules/<TypeName>.swift; its `///` comment is the rule's
 # documentation, and its `id`, `severity` and `summary` are read from the `static let` lines. The rules are
-# listed in LintRegistry order (Sources/PlacementAnalysis/Analysis/LintRule.swift), between the markers
+# listed in LintRegistry order (Sources/PlacementAnalysis/Lint/LintRule.swift), between the markers
 # `<!-- rules:begin -->` and `<!-- rules:end -->` of docs/Lint.md.
 #
 # usage: scripts/lint-docs.sh           rewrite the generated section of docs/Lint.md
@@ -11,9 +11,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-rules_dir=Sources/PlacementAnalysis/Analysis/Rules
+rules_dir=Sources/PlacementAnalysis/Lint/Rules
 doc=docs/Lint.md
-registry=$(sed -n '/enum LintRegistry/,/^}/p' Sources/PlacementAnalysis/Analysis/LintRule.swift \
+registry=$(sed -n '/enum LintRegistry/,/^}/p' Sources/PlacementAnalysis/Lint/LintRule.swift \
   | grep -oE '^ *[A-Z][A-Za-z0-9]*\(\),' | tr -d ' (),')
 
 generate() {

@@ -6,8 +6,11 @@ import Testing
 /// stage's catalogue (`*Messages*.swift`, `*Notes*.swift`), so report sites in the compiler and linter stages never
 /// spell one out. A source scan, so a new report site with a literal fails here instead of slipping past review.
 @Suite struct CatalogueSourceTests {
-  /// The stages whose report sites must use catalogue functions.
-  static let stages: Set<String> = ["Syntax", "Semantics", "Compiler", "Analysis"]
+  /// The stage folders, relative to `Sources/`, whose report sites must use catalogue functions.
+  static let stages = [
+    "PlacementCore/Syntax", "PlacementCore/Semantics", "PlacementCore/Compiler", "PlacementAnalysis/Lint",
+    "PlacementAnalysis/Reasoning",
+  ]
 
   /// A call that builds a note or a fix-it from text: `Note(` (any argument: a literal, or a variable holding
   /// one) or `FixIt(message:`; or a parser description built outside `SyntaxMessages+Expected.swift`:
@@ -25,15 +28,16 @@ import Testing
 
   static var sources: URL { testTargetFolder("Tests").deletingLastPathComponent().appendingPathComponent("Sources") }
 
-  /// Swift files under `Sources/` inside a stage folder (at any depth, e.g. `Analysis/Rules/`), except the
-  /// catalogues themselves.
+  /// Swift files under `Sources/` inside a stage folder (at any depth, e.g. `PlacementAnalysis/Lint/Rules/`),
+  /// except the catalogues themselves.
   static func reportSites() throws -> [URL] {
     let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)!
     return files.compactMap { $0 as? URL }.filter { url in
       let name = url.lastPathComponent
       guard name.hasSuffix(".swift"), !name.contains("Messages"), !name.contains("Notes") else { return false }
-      let folders = url.deletingLastPathComponent().pathComponents.drop { $0 != "Sources" }
-      return !stages.isDisjoint(with: folders)
+      let folders = url.deletingLastPathComponent().pathComponents.drop { $0 != "Sources" }.dropFirst()
+      let path = folders.joined(separator: "/") + "/"
+      return stages.contains { path.hasPrefix($0 + "/") }
     }
   }
 

@@ -64,9 +64,10 @@ import Testing
       "the batch's input and output",
       "lines read in place into a reused buffer, lent to the binder as slices, written with write(2)",
       [
-        "PlacementCLI/LineReader.swift", "PlacementCLI/BatchChunk.swift", "PlacementCLI/BatchResolution.swift",
-        "PlacementCLI/DecisionTextWriter.swift", "PlacementCLI/Console.swift", "PlacementCLI/BatchKey.swift",
-        "PlacementCLI/BatchRecords.swift", "PlacementCLI/ScratchBytes.swift",
+        "PlacementCLI/Shared/LineReader.swift", "PlacementCLI/Shared/Console.swift",
+        "PlacementCLI/Commands/Resolve/BatchChunk.swift", "PlacementCLI/Commands/Resolve/BatchResolution.swift",
+        "PlacementCLI/Commands/Resolve/DecisionTextWriter.swift", "PlacementCLI/Commands/Resolve/BatchKey.swift",
+        "PlacementCLI/Commands/Resolve/BatchRecords.swift", "PlacementCLI/Commands/Resolve/ScratchBytes.swift",
       ]
     ),
     (

@@ -1,6 +1,7 @@
 import PlacementCore
 
-/// Shared reasoning about audience rows for ``UnreachableRow`` and ``OverlappingRows``.
+/// Shared reasoning about audience rows for ``UnreachableRow``, ``OverlappingRows``, ``OverlappingSchedules``
+/// and the diff's row comparison.
 struct RowFacts {
   let context: LintContext
 

@@ -2,7 +2,7 @@ import PlacementCore
 
 /// A lint rule: a value that looks at a compiled rule set and returns findings.
 ///
-/// Each rule lives in its own file under `Analysis/Rules/`, its type name is its ``id`` in UpperCamelCase
+/// Each rule lives in its own file under `Lint/Rules/`, its type name is its ``id`` in UpperCamelCase
 /// (`unreachable-row` → `UnreachableRow`), and its `///` comment is the documentation harvested into
 /// `docs/Lint.md` by `scripts/lint-docs.sh`. Rules see the checked model and the syntax trees (for literal-level
 /// details), never the file system.
