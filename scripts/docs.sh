@@ -9,7 +9,7 @@
 #
 # PlacementKit re-exports PlacementCore, PlacementAnalysis and PlacementFormat (docs/Architecture.md), and the
 # symbol graph of a module leaves re-exported symbols out unless told to take them in, so the graph is extracted
-# with -experimental-allowed-reexported-modules: without it the catalog would document 11 types and link to none
+# with -experimental-allowed-reexported-modules: without it the catalog would document 10 types and link to none
 # of RuleSet, Profile or Decision.
 set -euo pipefail
 cd "$(dirname "$0")/.."

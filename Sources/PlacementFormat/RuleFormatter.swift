@@ -11,9 +11,9 @@ import PlacementCore
 /// Safety: the result is parsed again and its tree (every name, operator, literal and grouping, ignoring
 /// positions) and its comments are compared with the original's; any difference is reported as
 /// ``FormatError/changedMeaning(_:)`` rather than returned.
-public enum RuleFormatter {
+package enum RuleFormatter {
   /// The column limit for one-line choice lists, inline tests and conditions.
-  public static let lineWidth = 100
+  package static let lineWidth = 100
 
   /// Formats one file.
   /// - Parameter file: the rules file as read.
@@ -21,7 +21,7 @@ public enum RuleFormatter {
   /// - Throws: ``FormatError/syntax(_:)`` with the parser's diagnostics (in source order) when the file has syntax
   ///   errors (it is then not formatted); ``FormatError/changedMeaning(_:)`` if the layout would alter the file
   ///   (a formatter bug).
-  public static func format(_ file: SourceFile, limits: SyntaxLimits = .default) throws(FormatError) -> String {
+  package static func format(_ file: SourceFile, limits: SyntaxLimits = .default) throws(FormatError) -> String {
     let (tree, diagnostics) = Parser.parse(file, limits: limits)
     // In source order, as `lint` reports them (the lexer's and the parser's come in two runs).
     let errors = diagnostics.filter { $0.severity == .error }.sortedByPosition()
@@ -57,7 +57,7 @@ public enum RuleFormatter {
 }
 
 /// Why a file was not formatted.
-public enum FormatError: Error, Sendable, Equatable {
+package enum FormatError: Error, Sendable, Equatable {
   /// The file has syntax errors (the parser's diagnostics, errors only); it is left as is.
   case syntax([Diagnostic])
   /// The layout would have changed the file's syntax tree or dropped a comment: a formatter bug; the file is

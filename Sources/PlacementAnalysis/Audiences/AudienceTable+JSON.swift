@@ -24,7 +24,7 @@ extension AudienceTable {
   /// `variations` are in draw order (weight ascending, then id) with weights in percent; a test's `layer` is null
   /// or `{"name", "version_id", "from", "to"}`, its share in percent of the layer's buckets (profiles outside it
   /// skip the row).
-  public func write(to json: inout JSONWriter) {
+  package func write(to json: inout JSONWriter) {
     json.beginObject()
     json.key("placement")
     json.value(placement)
@@ -69,7 +69,7 @@ extension AudienceTable {
   /// "cross_placement_rows", "fall_through_rows", "scheduled_rows", "live_scheduled_rows", "layered_rows"}],
   /// "layers": [...]}` (counts of rows; live ones at the tables' `now`; the layers' allocation as
   /// ``writeLayers(_:to:)`` writes it).
-  public static func writeSummary(_ tables: [AudienceTable], layers: [LayerDefinition] = [], to json: inout JSONWriter)
+  package static func writeSummary(_ tables: [AudienceTable], layers: [LayerDefinition] = [], to json: inout JSONWriter)
   {
     json.beginObject()
     json.key("placements")

@@ -2,7 +2,7 @@ import PlacementCore
 
 extension AudienceTable {
   /// Rows whose test is in a layer: profiles outside the test's share skip them (the rows below decide).
-  public var layeredRows: [Row] { rows.filter { $0.layer != nil } }
+  package var layeredRows: [Row] { rows.filter { $0.layer != nil } }
 
   /// Writes the layers of a rule set as the summary's `"layers"` member:
   ///
@@ -12,7 +12,7 @@ extension AudienceTable {
   ///             "allocated": 50, "unallocated": 50, "unallocated_ranges": [{"from": 50, "to": 100}]}]
   /// ```
   /// Shares are percentages of the layer's 10,000 buckets, lower bound included, upper excluded, in bucket order.
-  public static func writeLayers(_ layers: [LayerDefinition], to json: inout JSONWriter) {
+  package static func writeLayers(_ layers: [LayerDefinition], to json: inout JSONWriter) {
     json.key("layers")
     json.beginArray()
     for layer in layers {
@@ -76,7 +76,7 @@ extension AudienceTable {
 
 extension AudienceTable.Row {
   /// The layer share of the row's test, when it is in a layer.
-  public var layer: LayerShare? {
+  package var layer: LayerShare? {
     if case .test(let test) = content { test.layer } else { nil }
   }
 }

@@ -6,9 +6,9 @@ import PlacementCore
 /// Priority is the 0-based evaluation order: rows of cross-placement tests first, then the placement's own rows
 /// as written, the default row last. The first row whose segment matches and whose content does not fall
 /// through decides; a profile that matches no row, or whose matching rows all fall through, gets the default row.
-public struct AudienceTable: Sendable, Equatable {
+package struct AudienceTable: Sendable, Equatable {
   /// Whether a row can continue with the next row instead of deciding.
-  public enum FallThrough: Sendable, Equatable {
+  package enum FallThrough: Sendable, Equatable {
     /// The row always decides when its segment matches.
     case never
     /// The row's content is `fallthrough`: it never decides.
@@ -18,58 +18,58 @@ public struct AudienceTable: Sendable, Equatable {
   }
 
   /// One row of the table.
-  public struct Row: Sendable, Equatable {
+  package struct Row: Sendable, Equatable {
     /// 0-based evaluation order.
-    public let priority: Int
+    package let priority: Int
     /// The segment's name, or `default`.
-    public let name: String
+    package let name: String
     /// The segment's condition as written, whitespace collapsed to single spaces; nil for the default row.
-    public let condition: String?
+    package let condition: String?
     /// The content, or the test with its variations in draw order (weight ascending, then id).
-    public let content: Content
-    public let isDefault: Bool
+    package let content: Content
+    package let isDefault: Bool
     /// True for a row of a cross-placement test (evaluated before the placement's own rows).
-    public let isCrossPlacement: Bool
+    package let isCrossPlacement: Bool
     /// For a cross-placement row: the other placements whose tables refer to the same test, in declaration order.
-    public let alsoIn: [String]
-    public let fallThrough: FallThrough
+    package let alsoIn: [String]
+    package let fallThrough: FallThrough
     /// Ids of the variations that are holdouts (the profile is deliberately shown nothing).
-    public let holdouts: [String]
+    package let holdouts: [String]
     /// When the row is live: its own schedule intersected with its test's; nil for a row that always is.
-    public internal(set) var schedule: Schedule? = nil
+    package internal(set) var schedule: Schedule? = nil
     /// Where ``schedule`` stands at the table's ``AudienceTable/now``; nil for an unscheduled row or a table
     /// not judged at an instant.
-    public internal(set) var status: Schedule.Status? = nil
+    package internal(set) var status: Schedule.Status? = nil
   }
 
   /// A QA override that applies at this placement (docs/ABTests.md, "QA overrides").
-  public struct Override: Sendable, Equatable {
+  package struct Override: Sendable, Equatable {
     /// The test whose variation is forced (nil: the placement's content is forced before any row).
-    public let test: String?
+    package let test: String?
     /// The forced variation id (test overrides only).
-    public let variation: String?
+    package let variation: String?
     /// The forced content (placement overrides only).
-    public let content: Content?
+    package let content: Content?
     /// The override's condition as written, whitespace collapsed.
-    public let condition: String
+    package let condition: String
   }
 
-  public let placement: String
-  public let contentType: PlacementDefinition.ContentType
-  public internal(set) var rows: [Row]
+  package let placement: String
+  package let contentType: PlacementDefinition.ContentType
+  package internal(set) var rows: [Row]
   /// The instant the rows' schedules are judged at (``at(_:)``); nil when not judged.
-  public internal(set) var now: Instant? = nil
+  package internal(set) var now: Instant? = nil
   /// The placement's content overrides and the variation overrides of its tests, in declaration order.
-  public private(set) var overrides: [Override] = []
+  package private(set) var overrides: [Override] = []
 
   /// The table of `placement` in `ruleSet`, or nil for an unknown placement.
-  public init?(_ placement: String, in ruleSet: RuleSet) {
+  package init?(_ placement: String, in ruleSet: RuleSet) {
     guard let definition = ruleSet.placement(named: placement) else { return nil }
     self.init(definition, in: ruleSet)
   }
 
   /// The table of a placement of `ruleSet`.
-  public init(_ definition: PlacementDefinition, in ruleSet: RuleSet) {
+  package init(_ definition: PlacementDefinition, in ruleSet: RuleSet) {
     placement = definition.name
     contentType = definition.contentType
     rows = definition.rows.enumerated().map { index, row in
@@ -109,7 +109,7 @@ public struct AudienceTable: Sendable, Equatable {
   }
 
   /// The table with each scheduled row's ``Row/status`` at `now` (`placement audiences --now`): what is live.
-  public func at(_ now: Instant) -> AudienceTable {
+  package func at(_ now: Instant) -> AudienceTable {
     var judged = self
     judged.now = now
     for index in judged.rows.indices { judged.rows[index].status = judged.rows[index].schedule?.status(at: now) }
@@ -117,16 +117,16 @@ public struct AudienceTable: Sendable, Equatable {
   }
 
   /// Rows with a schedule (their own or their test's).
-  public var scheduledRows: [Row] { rows.filter { $0.schedule != nil } }
+  package var scheduledRows: [Row] { rows.filter { $0.schedule != nil } }
 
   /// The default row: where a profile ends when no row decides. Nil only for a table that failed to check.
-  public var defaultRow: Row? { rows.last { $0.isDefault } }
+  package var defaultRow: Row? { rows.last { $0.isDefault } }
 
   /// Rows that can continue with the next row instead of deciding.
-  public var fallThroughRows: [Row] { rows.filter { $0.fallThrough != .never } }
+  package var fallThroughRows: [Row] { rows.filter { $0.fallThrough != .never } }
 
   /// Number of rows whose content is an A/B test.
-  public var testCount: Int {
+  package var testCount: Int {
     rows.count { if case .test = $0.content { true } else { false } }
   }
 

@@ -1,32 +1,32 @@
 import PlacementCore
 
 /// What `placement diff` found between two rule sets (see ``RulesDiff``).
-public struct DiffReport: Sendable {
+package struct DiffReport: Sendable {
   /// Placements present on both sides, in the new rule set's order.
-  public let placements: [PlacementDiff]
+  package let placements: [PlacementDiff]
   /// Placements only the new rule set has.
-  public let addedPlacements: [String]
+  package let addedPlacements: [String]
   /// Placements only the old rule set has.
-  public let removedPlacements: [String]
+  package let removedPlacements: [String]
   /// Experiment safety findings (A/B tests re-weighted, re-versioned, started, ended, or left by profiles).
-  public let tests: [TestFinding]
+  package let tests: [TestFinding]
   /// Attributes whose type changed kind (e.g. `number` to `string`): conditions over them are not compared.
-  public let conflictingAttributes: [String]
+  package let conflictingAttributes: [String]
 
   /// True when no profile can change decision at any placement, proved (no placement ``PlacementDiff/Status/unknown``
   /// or skipped), no placement was added or removed and no QA override changed.
-  public var isEquivalent: Bool {
+  package var isEquivalent: Bool {
     addedPlacements.isEmpty && removedPlacements.isEmpty && placements.allSatisfy { $0.status == .equivalent }
       && !tests.contains { $0.kind == .overridesChanged }
   }
 
   /// Every transition of every placement.
-  public var transitions: [Transition] { placements.flatMap(\.transitions) }
+  package var transitions: [Transition] { placements.flatMap(\.transitions) }
 }
 
 /// The comparison of one placement.
-public struct PlacementDiff: Sendable {
-  public enum Status: String, Sendable, Hashable {
+package struct PlacementDiff: Sendable {
+  package enum Status: String, Sendable, Hashable {
     /// Proved: every profile gets the same decision from both rule sets.
     case equivalent
     /// Some profile gets a different decision (see ``PlacementDiff/transitions``); its QA overrides may have
@@ -44,24 +44,24 @@ public struct PlacementDiff: Sendable {
     case skipped
   }
 
-  public let name: String
-  public internal(set) var status: Status
+  package let name: String
+  package internal(set) var status: Status
   /// The decision changes some profile can make, each with a confirmed witness; sorted by old then new outcome.
-  public let transitions: [Transition]
+  package let transitions: [Transition]
   /// What was left undecided (old row → new row, the variations and the instant), with the reason; non-empty
   /// for ``Status/unknown`` and ``Status/skipped``, and possibly beside found transitions.
-  public let undecided: [String]
+  package let undecided: [String]
   /// The findings of the running tests this placement's rows hold whose draw changed under the same version (a
   /// re-assignment or a rename), with the test's exact fractions: one of them moves profiles here.
-  public internal(set) var reassignments: [TestFinding] = []
+  package internal(set) var reassignments: [TestFinding] = []
   /// The A/B tests the placement's rows hold on both sides (a cross-placement test by name, an inline one as
   /// `placement/name`): the running tests a change here can take profiles out of.
-  public internal(set) var runningTests: [String] = []
+  package internal(set) var runningTests: [String] = []
   /// The paywall and flow ids the new rows can show (variations included), sorted.
-  public internal(set) var newContentIDs: [String] = []
+  package internal(set) var newContentIDs: [String] = []
   /// The QA overrides added, removed or changed that apply here (a rewritten one is removed and added): the
   /// placement's own, and the variation overrides of the tests its rows hold. Each is also an `overrides-changed` finding.
-  public internal(set) var overrides: [OverrideChange] = []
+  package internal(set) var overrides: [OverrideChange] = []
 
   /// The comparison with the override changes that apply here; ``status`` becomes
   /// ``Status/overridesChanged`` when the audience table alone showed no change.
@@ -76,27 +76,27 @@ public struct PlacementDiff: Sendable {
 /// A QA override present in one rule set only, as written (condition whitespace collapsed), or written alike in
 /// both but naming a segment that changed. An override whose content, variation or condition text changed is one
 /// removed and one added.
-public struct OverrideChange: Sendable, CustomStringConvertible {
-  public enum Kind: String, Sendable, Hashable {
+package struct OverrideChange: Sendable, CustomStringConvertible {
+  package enum Kind: String, Sendable, Hashable {
     case added, removed
     /// Written alike on both sides, but a segment its condition names (directly or through other segments)
     /// changed: it matches other profiles.
     case segmentChanged = "segment-changed"
   }
 
-  public let kind: Kind
+  package let kind: Kind
   /// The overridden test's or placement's name.
-  public let target: String
+  package let target: String
   /// The override without its keyword: `upgrade_prompt: paywall winback_discount for profile_id == "qa-winback"`.
-  public let override: String
+  package let override: String
   /// The changed segments' names (``Kind/segmentChanged`` only), sorted.
-  public let segments: [String]
+  package let segments: [String]
   /// Where it is written: in the new rules when added or changed, the old when removed.
-  public let span: SourceSpan
+  package let span: SourceSpan
 
   /// `override added: 'override …'`, `override removed: 'override …'`, `override changed: 'override …'
   /// (segment 'qa_devices' changed)`.
-  public var description: String {
+  package var description: String {
     switch kind {
     case .added, .removed: return "override \(kind.rawValue): 'override \(override)'"
     case .segmentChanged:
@@ -107,15 +107,15 @@ public struct OverrideChange: Sendable, CustomStringConvertible {
 }
 
 /// What a profile is shown at a placement: the content and, when a test decided, the test and variation.
-public struct Outcome: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct Outcome: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// `paywall winback`, `flow pro_onboarding`, `flow f with paywall p` or `holdout`.
-  public let content: String
+  package let content: String
   /// The content's id (paywall or flow id; nil for a holdout), for `--fail-on content:<id>`.
-  public let ids: [String]
+  package let ids: [String]
   /// `test music_paywalls variation music_a`, when a test decided.
-  public let test: String?
+  package let test: String?
   /// The name of the test that decided, when one did.
-  public let testName: String?
+  package let testName: String?
 
   init(_ decision: Decision) {
     switch decision.content {
@@ -162,40 +162,40 @@ public struct Outcome: Sendable, Hashable, Comparable, CustomStringConvertible {
     self.testName = testName
   }
 
-  public var description: String { content + (test.map { " (\($0))" } ?? "") }
+  package var description: String { content + (test.map { " (\($0))" } ?? "") }
 
-  public static func < (lhs: Outcome, rhs: Outcome) -> Bool { lhs.description < rhs.description }
+  package static func < (lhs: Outcome, rhs: Outcome) -> Bool { lhs.description < rhs.description }
 }
 
 /// One reachable decision change at a placement: old outcome → new outcome, with a witness profile that the
 /// runtime resolves to exactly these two decisions, and why it changed.
-public struct Transition: Sendable {
-  public let placement: String
-  public let old: Outcome
-  public let new: Outcome
+package struct Transition: Sendable {
+  package let placement: String
+  package let old: Outcome
+  package let new: Outcome
   /// The witness profile as `placement resolve --profile` reads it (with a `profile_id` when a test draws).
-  public let witness: String
+  package let witness: String
   /// The instant the witness was resolved at when it depends on relative dates (`--now`).
-  public let now: Instant?
+  package let now: Instant?
   /// The rows that decided for the witness, old and new.
-  public let oldRow: RowRef
-  public let newRow: RowRef
+  package let oldRow: RowRef
+  package let newRow: RowRef
   /// Why the decision changed (one or more: a row added above and a segment narrowed can both apply).
-  public let causes: [Cause]
+  package let causes: [Cause]
 }
 
 /// A row of an audience table on one side of the diff.
-public struct RowRef: Sendable, Hashable {
+package struct RowRef: Sendable, Hashable {
   /// 0-based priority in the placement's evaluation order.
-  public let index: Int
+  package let index: Int
   /// The segment name, or `default`.
-  public let name: String
-  public let span: SourceSpan
+  package let name: String
+  package let span: SourceSpan
 }
 
 /// Why a profile's decision changed.
-public struct Cause: Sendable, Hashable, CustomStringConvertible {
-  public enum Kind: String, Sendable, Hashable {
+package struct Cause: Sendable, Hashable, CustomStringConvertible {
+  package enum Kind: String, Sendable, Hashable {
     case rowAdded = "row-added"
     case rowRemoved = "row-removed"
     case rowMoved = "row-moved"
@@ -211,11 +211,11 @@ public struct Cause: Sendable, Hashable, CustomStringConvertible {
     case layerShareChanged = "layer-share-changed"
   }
 
-  public let kind: Kind
+  package let kind: Kind
   /// The row the cause is about (its new side when it has one).
-  public let row: RowRef
+  package let row: RowRef
 
-  public var description: String {
+  package var description: String {
     switch kind {
     case .rowAdded: "row '\(row.name)' added"
     case .rowRemoved: "row '\(row.name)' removed"
@@ -232,8 +232,8 @@ public struct Cause: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// An experiment safety finding about one A/B test.
-public struct TestFinding: Sendable {
-  public enum Kind: String, Sendable, Hashable {
+package struct TestFinding: Sendable {
+  package enum Kind: String, Sendable, Hashable {
     /// Profiles in the running test would see another variation with other content (re-weighted, re-versioned,
     /// or taken out).
     case reassignsRunningTest = "reassigns-running-test"
@@ -252,19 +252,19 @@ public struct TestFinding: Sendable {
     case testEnded = "test-ended"
   }
 
-  public let kind: Kind
-  public let severity: Severity
+  package let kind: Kind
+  package let severity: Severity
   /// The test's name (`placement/test` for a test written inline in a placement).
-  public let test: String
-  public let message: String
+  package let test: String
+  package let message: String
   /// The fraction of the test's profiles that change variation id (exact, from the 100 buckets), when the
   /// version is kept; nil when it is not (everyone re-draws) or the finding is not about the draw.
-  public let reassignedFraction: Double?
+  package let reassignedFraction: Double?
   /// The fraction of the test's profiles that change variation and, with it, content (in some placement of the
   /// test): ``reassignedFraction`` less the buckets that only change id; nil as ``reassignedFraction``.
-  public internal(set) var reassignedContentFraction: Double? = nil
+  package internal(set) var reassignedContentFraction: Double? = nil
   /// Where: the test's row in the new rules (the old one for an ended test).
-  public let span: SourceSpan?
+  package let span: SourceSpan?
   /// A profile that shows the change, when there is one.
-  public let witness: String?
+  package let witness: String?
 }

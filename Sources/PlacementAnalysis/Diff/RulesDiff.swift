@@ -1,24 +1,24 @@
 import PlacementCore
 
 /// Options of ``RulesDiff/compare(old:new:options:)``.
-public struct DiffOptions: Sendable {
+package struct DiffOptions: Sendable {
   /// The instant relative date conditions are evaluated at (witnesses and `--profiles`).
-  public var now: Instant
+  package var now: Instant
   /// Wall-clock time the symbolic comparison may take; placements not reached are reported as
   /// ``PlacementDiff/Status/skipped`` (default 8 s, so a diff answers within the 10 s CI budget).
-  public var timeBudget: Duration
+  package var timeBudget: Duration
 
-  public init(now: Instant = Reasoner.defaultNow, timeBudget: Duration = .seconds(8)) {
+  package init(now: Instant = Reasoner.defaultNow, timeBudget: Duration = .seconds(8)) {
     self.now = now
     self.timeBudget = timeBudget
   }
 }
 
 /// Why two rule sets cannot be compared.
-public struct DiffError: Error, Sendable, CustomStringConvertible {
+package struct DiffError: Error, Sendable, CustomStringConvertible {
   /// `old` or `new`.
-  public let side: String
-  public var description: String { "the \(side) rules do not compile" }
+  package let side: String
+  package var description: String { "the \(side) rules do not compile" }
 }
 
 /// `placement diff`: what a rules change will do, before it ships.
@@ -35,10 +35,11 @@ public struct DiffError: Error, Sendable, CustomStringConvertible {
 /// tests on both sides are compared by their draws: the exact share of the 100 buckets that change variation
 /// (by id and by content) under a kept `version_id`, a new version re-drawing everyone, profiles leaving a test
 /// (docs/Product.md §4.9).
-public enum RulesDiff {
+package enum RulesDiff {
   /// Compares two compiled rule sets.
   /// - Throws: ``DiffError`` when either side has compile errors.
-  public static func compare(old: Compilation, new: Compilation, options: DiffOptions = DiffOptions()) throws(DiffError)
+  package static func compare(old: Compilation, new: Compilation, options: DiffOptions = DiffOptions())
+    throws(DiffError)
     -> DiffReport
   {
     guard let oldRules = old.ruleSet else { throw DiffError(side: "old") }

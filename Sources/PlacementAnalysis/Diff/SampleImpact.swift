@@ -6,25 +6,25 @@ import PlacementCore
 /// placement, the count of every (old outcome, new outcome) pair, unchanged pairs included (the full matrix),
 /// and up to ``exampleCount`` example `profile_id`s per pair; memory grows with the number of distinct pairs,
 /// never with the sample.
-public struct SampleImpact: Sendable {
+package struct SampleImpact: Sendable {
   /// One cell of a placement's matrix.
-  public struct Cell: Sendable {
-    public let old: Outcome
-    public let new: Outcome
-    public internal(set) var count: Int
+  package struct Cell: Sendable {
+    package let old: Outcome
+    package let new: Outcome
+    package internal(set) var count: Int
     /// The first profiles (by line) with this pair: their `profile_id`, or `line <n>` without one.
-    public internal(set) var examples: [String]
+    package internal(set) var examples: [String]
   }
 
   /// The placements compared, in the new rule set's order.
-  public let placements: [String]
+  package let placements: [String]
   /// How many example ids a cell keeps (default 3).
-  public let exampleCount: Int
+  package let exampleCount: Int
   /// Profiles resolved.
-  public private(set) var profiles = 0
+  package private(set) var profiles = 0
   private var cells: [[String: Cell]]
 
-  public init(placements: [String], exampleCount: Int = 3) {
+  package init(placements: [String], exampleCount: Int = 3) {
     self.placements = placements
     self.exampleCount = exampleCount
     cells = placements.map { _ in [:] }
@@ -32,7 +32,7 @@ public struct SampleImpact: Sendable {
 
   /// Adds one profile: `old[k]` and `new[k]` are its decisions at `placements[k]`.
   /// - Parameter name: the profile's `profile_id`, or a stand-in such as `line 7`.
-  public mutating func add(_ name: String, old: [Decision], new: [Decision]) {
+  package mutating func add(_ name: String, old: [Decision], new: [Decision]) {
     profiles += 1
     for index in placements.indices {
       let before = Outcome(old[index])
@@ -49,15 +49,15 @@ public struct SampleImpact: Sendable {
   }
 
   /// Every cell of a placement's matrix, the most frequent first (then by outcomes).
-  public func matrix(_ placement: Int) -> [Cell] {
+  package func matrix(_ placement: Int) -> [Cell] {
     cells[placement].values.sorted {
       $0.count != $1.count ? $0.count > $1.count : ($0.old, $0.new) < ($1.old, $1.new)
     }
   }
 
   /// The cells whose decision changed, most frequent first.
-  public func changes(_ placement: Int) -> [Cell] { matrix(placement).filter { $0.old != $0.new } }
+  package func changes(_ placement: Int) -> [Cell] { matrix(placement).filter { $0.old != $0.new } }
 
   /// How many profiles change decision at a placement.
-  public func changedCount(_ placement: Int) -> Int { changes(placement).reduce(0) { $0 + $1.count } }
+  package func changedCount(_ placement: Int) -> Int { changes(placement).reduce(0) { $0 + $1.count } }
 }

@@ -1,19 +1,19 @@
 import PlacementCore
 
 /// A syntax node with the file it was parsed from.
-public struct Located<Node: Sendable>: Sendable {
-  public let node: Node
-  public let file: SourceFile
+package struct Located<Node: Sendable>: Sendable {
+  package let node: Node
+  package let file: SourceFile
 
   /// The span of a range of this node's file.
-  public func span(_ range: SourceRange) -> SourceSpan { SourceSpan(file: file, range: range) }
+  package func span(_ range: SourceRange) -> SourceSpan { SourceSpan(file: file, range: range) }
 }
 
 /// What a lint rule sees: the compilation (checked model and compiler diagnostics), the syntax trees indexed
 /// by declaration kind, and a ``Reasoner`` over the conditions.
-public struct LintContext: Sendable {
-  public let compilation: Compilation
-  public let reasoner: Reasoner
+package struct LintContext: Sendable {
+  package let compilation: Compilation
+  package let reasoner: Reasoner
   /// Declarations in file order, then source order.
   package let attributeDecls: [Located<AttributeDecl>]
   package let segmentDecls: [Located<SegmentDecl>]
@@ -37,16 +37,16 @@ public struct LintContext: Sendable {
   /// The most row comparisons the reachability of one placement may cost: a row's segment plus the earlier
   /// rows it is checked against, summed over its rows (earlier rows proved disjoint by `Pin`s cost nothing).
   /// The rows after that are reported as not checked (an info finding of `unreachable-row`), never silently.
-  public let rowBudget: Int
-  public static let defaultRowBudget = 100_000
+  package let rowBudget: Int
+  package static let defaultRowBudget = 100_000
   /// The instant schedules are judged at (`schedule-ended`): `placement lint --now`, else the clock.
-  public let scheduleNow: Instant
+  package let scheduleNow: Instant
 
   /// - Parameters:
   ///   - now: the instant relative date conditions are judged at (default ``Reasoner/defaultNow``, fixed so that
   ///     findings are reproducible); `placement lint --now` sets it.
   ///   - scheduleNow: the instant schedules are judged at (a schedule that ended before it is a finding); nil: `now`.
-  public init(
+  package init(
     _ compilation: Compilation, rowBudget: Int = LintContext.defaultRowBudget, now: Instant = Reasoner.defaultNow,
     scheduleNow: Instant? = nil
   ) {
@@ -88,13 +88,13 @@ public struct LintContext: Sendable {
       compilation.model.attributes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  public var model: CheckedRules { compilation.model }
+  package var model: CheckedRules { compilation.model }
 
   /// Whether a file was not read (`file-too-large`): it may use any declaration, so none is reported unused.
   var hasUnreadFiles: Bool { model.files.contains(where: \.isUnread) }
 
   /// The attribute called `name` (built-in or declared), or nil.
-  public func attribute(named name: String) -> AttributeDefinition? {
+  package func attribute(named name: String) -> AttributeDefinition? {
     attributeIndex[name].map { model.attributes[$0] }
   }
 

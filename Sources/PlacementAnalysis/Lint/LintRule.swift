@@ -6,7 +6,7 @@ import PlacementCore
 /// (`unreachable-row` → `UnreachableRow`), and its `///` comment is the documentation harvested into
 /// `docs/Lint.md` by `scripts/lint-docs.sh`. Rules see the checked model and the syntax trees (for literal-level
 /// details), never the file system.
-public protocol LintRule: Sendable {
+package protocol LintRule: Sendable {
   /// The stable code of the rule's findings (kebab-case); suppression comments and JSON consumers match it.
   static var id: DiagnosticCode { get }
   /// The severity of the rule's findings unless a finding says otherwise.
@@ -22,7 +22,7 @@ public protocol LintRule: Sendable {
 
 extension LintRule {
   /// The rule's catalogue entry.
-  public static var entry: CatalogEntry { CatalogEntry(id, severity, summary) }
+  package static var entry: CatalogEntry { CatalogEntry(id, severity, summary) }
 
   /// A finding of this rule, worded by the catalogue (`LintMessages.swift`; the message carries the rule's code).
   func finding(
@@ -36,8 +36,8 @@ extension LintRule {
 }
 
 /// Every lint rule, in documentation order. Add a new rule here and in `docs/Lint.md`.
-public enum LintRegistry {
-  public static let rules: [any LintRule] = [
+package enum LintRegistry {
+  package static let rules: [any LintRule] = [
     UnreachableRow(),
     OverlappingRows(),
     NeverMatches(),

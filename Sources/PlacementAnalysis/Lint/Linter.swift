@@ -15,7 +15,7 @@ public enum Linter {
   ///   - now: the instant relative date conditions are judged at.
   ///   - scheduleNow: the instant schedules are judged at (`schedule-ended`; the CLI passes `--now` or the
   ///     clock); nil: `now`.
-  public static func run(
+  package static func run(
     _ compilation: Compilation, rules: [any LintRule] = LintRegistry.rules, now: Instant = Reasoner.defaultNow,
     scheduleNow: Instant? = nil
   ) -> LintResult {
@@ -31,28 +31,28 @@ public enum Linter {
 }
 
 /// The outcome of ``Linter/run(_:rules:now:scheduleNow:)``.
-public struct LintResult: Sendable {
+package struct LintResult: Sendable {
   /// All findings sorted by position, suppressed ones included.
-  public let findings: [LintFinding]
+  package let findings: [LintFinding]
   /// Compiler diagnostics dropped by the compiler's cap.
-  public let truncatedCount: Int
+  package let truncatedCount: Int
 
   /// Findings that are not suppressed.
-  public var diagnostics: [Diagnostic] { findings.filter { !$0.isSuppressed }.map(\.diagnostic) }
+  package var diagnostics: [Diagnostic] { findings.filter { !$0.isSuppressed }.map(\.diagnostic) }
 
   /// Unsuppressed findings of a severity.
-  public func count(_ severity: Severity) -> Int {
+  package func count(_ severity: Severity) -> Int {
     findings.filter { !$0.isSuppressed && $0.diagnostic.severity == severity }.count
   }
 
   /// How many findings a comment suppressed.
-  public var suppressedCount: Int { findings.filter(\.isSuppressed).count }
+  package var suppressedCount: Int { findings.filter(\.isSuppressed).count }
 
   /// The same findings, in the same order and suppression, with `transform` applied to each diagnostic (a tool
   /// adding notes it knows of, such as `placement lint` on one file of a folder).
   /// - Parameter transform: the new diagnostic of each finding.
   /// - Returns: the findings with their new diagnostics, and the same ``truncatedCount``.
-  public func mapDiagnostics(_ transform: (Diagnostic) -> Diagnostic) -> LintResult {
+  package func mapDiagnostics(_ transform: (Diagnostic) -> Diagnostic) -> LintResult {
     LintResult(
       findings: findings.map { LintFinding(diagnostic: transform($0.diagnostic), isSuppressed: $0.isSuppressed) },
       truncatedCount: truncatedCount)
@@ -60,7 +60,7 @@ public struct LintResult: Sendable {
 }
 
 /// One diagnostic of a lint run and whether a `# placement-lint: disable=…` comment suppressed it.
-public struct LintFinding: Sendable {
-  public let diagnostic: Diagnostic
-  public let isSuppressed: Bool
+package struct LintFinding: Sendable {
+  package let diagnostic: Diagnostic
+  package let isSuppressed: Bool
 }

@@ -11,11 +11,11 @@ enum CubeOutcome: Sendable {
 }
 
 /// Literals on one attribute that no value satisfies together.
-public struct Conflict: Sendable, Hashable {
+package struct Conflict: Sendable, Hashable {
   /// The attribute's name (empty for a conflict between rollouts).
-  public let attribute: String
+  package let attribute: String
   /// The literals as written, e.g. `["age < 18", "age > 30"]`.
-  public let literals: [String]
+  package let literals: [String]
 }
 
 /// Decides cubes: the attributes of a profile are independent, so a cube holds for some profile exactly when

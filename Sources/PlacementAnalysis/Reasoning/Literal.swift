@@ -54,7 +54,7 @@ struct Literal: Sendable {
 }
 
 /// Why the reasoner gave up on a question.
-public enum ReasoningLimit: Error, Sendable, Hashable {
+package enum ReasoningLimit: Error, Sendable, Hashable {
   /// The conditions use something the reasoner does not model (patterns, `starts_with`, rollouts,
   /// `years_since`, a relative window beside a fixed date) and no example profile was found. `tests` are the
   /// tests as written that it could not decide (`name starts_with "a"`), each once; empty when it cannot say.

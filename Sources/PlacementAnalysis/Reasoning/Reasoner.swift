@@ -8,15 +8,15 @@ import PlacementCore
 /// witness that the engine has confirmed (bound and run by the compiled program); "unsatisfiable" is a proof over the models; where the
 /// proof would need something not modelled (patterns, `starts_with`, rollouts, `years_since`) the answer is
 /// ``Satisfiability/unknown(_:)``.
-public struct Reasoner: Sendable {
-  public let model: CheckedRules
+package struct Reasoner: Sendable {
+  package let model: CheckedRules
   /// The cap on the number of cubes of one normal form (default 1,024).
-  public let cap: Int
+  package let cap: Int
   /// The most partial choices one search may decide before giving up (``ReasoningLimit/tooLarge``).
-  public let searchBudget: Int
+  package let searchBudget: Int
   /// The instant at which relative date tests (`within last`, `years_since`) are checked when a witness needs
   /// them; default 2026-01-01T00:00:00Z, so findings are reproducible.
-  public let now: Instant
+  package let now: Instant
   let forms: NormalForm
   private let conditions: [Condition]
   /// The segments compiled as resolution compiles them, to confirm witnesses with.
@@ -26,9 +26,9 @@ public struct Reasoner: Sendable {
   /// The ``Pin``s of each segment's normal form (nil when the form is not available), computed once.
   private let pins = Memo<Int, [[Int: Pin]]?>()
 
-  public static let defaultNow = Instant(millisecondsSince1970: 1_767_225_600_000)
+  package static let defaultNow = Instant(millisecondsSince1970: 1_767_225_600_000)
 
-  public init(model: CheckedRules, cap: Int = 1_024, searchBudget: Int = 20_000, now: Instant = Reasoner.defaultNow) {
+  package init(model: CheckedRules, cap: Int = 1_024, searchBudget: Int = 20_000, now: Instant = Reasoner.defaultNow) {
     self.model = model
     self.cap = cap
     self.searchBudget = searchBudget
@@ -50,7 +50,7 @@ public struct Reasoner: Sendable {
   }
 
   /// The answer to "can one profile meet all these requirements?".
-  public enum Satisfiability: Sendable {
+  package enum Satisfiability: Sendable {
     /// No profile can; `conflicts` lists attributes whose tests contradict each other in the alternatives tried.
     case unsatisfiable(conflicts: [Conflict])
     /// This profile does (confirmed by evaluating the conditions on it).
@@ -120,7 +120,7 @@ public struct Reasoner: Sendable {
 
   /// True when segments `a` and `b` provably share no profile by their `Pin`s alone (no search). False means
   /// "not proved here": `check(_:)` decides exactly.
-  public func provablyDisjoint(_ a: Int, _ b: Int) -> Bool {
+  package func provablyDisjoint(_ a: Int, _ b: Int) -> Bool {
     guard let left = pins(of: a), let right = pins(of: b) else { return false }
     return Pin.disjoint(left, right)
   }
@@ -161,7 +161,7 @@ public struct Reasoner: Sendable {
   }
 
   /// Whether the witness matches segment `index`, by the engine (bound and run by the compiled program).
-  public func witness(_ witness: Witness, matches segment: Int) -> Bool {
+  package func witness(_ witness: Witness, matches segment: Int) -> Bool {
     holds(witness, program) { run, profile in run.segment(segment, profile) }
   }
 
@@ -190,13 +190,13 @@ public struct Reasoner: Sendable {
 
 extension Reasoner.Satisfiability {
   /// True for a proved ``unsatisfiable(conflicts:)``.
-  public var isUnsatisfiable: Bool {
+  package var isUnsatisfiable: Bool {
     if case .unsatisfiable = self { return true }
     return false
   }
 
   /// The witness of a ``satisfiable(_:)`` answer.
-  public var witness: Witness? {
+  package var witness: Witness? {
     if case .satisfiable(let witness) = self { return witness }
     return nil
   }

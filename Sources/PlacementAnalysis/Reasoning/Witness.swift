@@ -1,25 +1,25 @@
 import PlacementCore
 
 /// An example profile found by the reasoner: values for some attributes, every other attribute missing.
-public struct Witness: Sendable {
+package struct Witness: Sendable {
   /// Values by attribute slot; a slot not present here is missing in the profile.
-  public let values: [Int: Value]
+  package let values: [Int: Value]
   /// The instant the witness was checked at, when it depends on relative date tests (nil otherwise).
-  public let now: Instant?
+  package let now: Instant?
 
   /// The profile JSON, followed by ` (with --now <instant>)` when the witness depends on the time.
-  public func describe(_ attributes: [AttributeDefinition]) -> String {
+  package func describe(_ attributes: [AttributeDefinition]) -> String {
     json(attributes) + (now.map { " (with --now \($0.iso8601))" } ?? "")
   }
 
   /// The profile as JSON in the shape `placement resolve` reads: built-in attributes as top-level members,
   /// custom ones under `custom_attributes`; keys sorted. `{}` is the profile with no attributes.
-  public func json(_ attributes: [AttributeDefinition]) -> String {
+  package func json(_ attributes: [AttributeDefinition]) -> String {
     serialized(.object(members(attributes)), sortedKeys: true)
   }
 
   /// The profile as a ``Profile`` value (for checking the witness with the runtime).
-  public func profile(_ attributes: [AttributeDefinition]) -> Profile {
+  package func profile(_ attributes: [AttributeDefinition]) -> Profile {
     var profile = Profile()
     for (slot, value) in values where slot < attributes.count {
       let attribute = attributes[slot]

@@ -5,13 +5,13 @@
 /// profile reads an array by index and never looks a name up on the hot path.
 public final class RuleSet: Sendable {
   /// Built-in and declared attributes, indexed by slot.
-  public let attributes: [AttributeDefinition]
+  package let attributes: [AttributeDefinition]
   /// Segments with their folded conditions, indexed as in ``CheckedRules/segments``.
-  public let segments: [SegmentDefinition]
+  package let segments: [SegmentDefinition]
   /// Placements in declaration order.
-  public let placements: [PlacementDefinition]
+  package let placements: [PlacementDefinition]
   /// Layers of mutually exclusive tests, in declaration order (their tests carry ``ABTest/layer``).
-  public let layers: [LayerDefinition]
+  package let layers: [LayerDefinition]
   /// The folded conditions of the segments, then of the QA overrides (``TestOverride/condition``).
   let conditions: [Condition]
   package let placementIndex: [String: Int]
@@ -58,7 +58,7 @@ public final class RuleSet: Sendable {
   public var placementNames: [String] { placements.map(\.name) }
 
   /// The placement called `name`, or nil.
-  public func placement(named name: String) -> PlacementDefinition? {
+  package func placement(named name: String) -> PlacementDefinition? {
     placementIndex[name].map { placements[$0] }
   }
 }

@@ -77,7 +77,7 @@ public struct Diagnostic: Sendable, Hashable {
   public var fixIts: [FixIt]
 
   /// A finding; without `severity`, the default of the compiler's `code` (`.error` for a code the compiler does
-  /// not emit: lint rules and tools pass their severity, see ``DiagnosticCode/defaultSeverity``).
+  /// not emit: lint rules and tools pass their severity, see `defaultSeverity`).
   public init(
     _ code: DiagnosticCode, _ message: String, at span: SourceSpan?, severity: Severity? = nil,
     notes: [Note] = [], fixIts: [FixIt] = []

@@ -1,11 +1,11 @@
 /// One known diagnostic code: its default severity and a one-line summary (used for SARIF rule help and
 /// `docs/Diagnostics.md`).
-public struct CatalogEntry: Sendable, Hashable {
-  public let code: DiagnosticCode
-  public let severity: Severity
-  public let summary: String
+package struct CatalogEntry: Sendable, Hashable {
+  package let code: DiagnosticCode
+  package let severity: Severity
+  package let summary: String
 
-  public init(_ code: DiagnosticCode, _ severity: Severity, _ summary: String) {
+  package init(_ code: DiagnosticCode, _ severity: Severity, _ summary: String) {
     self.code = code
     self.severity = severity
     self.summary = summary

@@ -7,13 +7,13 @@
 /// Notes and fix-its are catalogued the same way, as static functions on ``Note`` and ``FixIt``
 /// (`SharedNotes.swift`, `SemanticsNotes*.swift`, `Analysis/LintNotes.swift`); `CatalogueSourceTests` fails on a
 /// `Note(` or `FixIt(message:` outside a catalogue.
-public struct DiagnosticMessage: Sendable, Hashable {
+package struct DiagnosticMessage: Sendable, Hashable {
   /// The stable code.
-  public let code: DiagnosticCode
+  package let code: DiagnosticCode
   /// The text for people: lower-case, no trailing period.
-  public let text: String
+  package let text: String
 
-  public init(_ code: DiagnosticCode, _ text: String) {
+  package init(_ code: DiagnosticCode, _ text: String) {
     self.code = code
     self.text = text
   }
@@ -21,7 +21,7 @@ public struct DiagnosticMessage: Sendable, Hashable {
 
 extension Diagnostic {
   /// A diagnostic from a catalogue message, with the code's default severity.
-  public init(_ message: DiagnosticMessage, at span: SourceSpan?, notes: [Note] = [], fixIts: [FixIt] = []) {
+  package init(_ message: DiagnosticMessage, at span: SourceSpan?, notes: [Note] = [], fixIts: [FixIt] = []) {
     self.init(message.code, message.text, at: span, notes: notes, fixIts: fixIts)
   }
 }

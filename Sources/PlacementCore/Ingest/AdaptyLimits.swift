@@ -1,13 +1,13 @@
 /// The limits an Adapty profile puts on custom attributes (docs/Product.md §3): a key is 1–30 characters of
 /// `[A-Za-z0-9._-]`; a value is a string of 1–50 characters after trimming whitespace, or a number; a profile holds
 /// at most 30 custom attributes.
-public enum AdaptyLimits {
-  public static let maxKeyLength = 30
-  public static let maxStringLength = 50
-  public static let maxAttributes = 30
+package enum AdaptyLimits {
+  package static let maxKeyLength = 30
+  package static let maxStringLength = 50
+  package static let maxAttributes = 30
 
   /// Why `key` cannot be a custom attribute key, or nil when it can.
-  public static func keyProblem(_ key: String) -> String? {
+  package static func keyProblem(_ key: String) -> String? {
     if key.isEmpty || key.count > maxKeyLength {
       return "key '\(key)' has \(key.count) characters; Adapty allows 1 to \(maxKeyLength)"
     }
@@ -19,7 +19,7 @@ public enum AdaptyLimits {
   }
 
   /// Why `value` cannot be stored under `key`, or nil when it can.
-  public static func valueProblem(_ key: String, _ value: JSONValue) -> String? {
+  package static func valueProblem(_ key: String, _ value: JSONValue) -> String? {
     switch value {
     case .number: return nil
     case .string(let s):
@@ -44,7 +44,7 @@ public enum AdaptyLimits {
   /// list becomes its option ids joined with `,` in the order given (`["music","yoga"]` → `"music,yoga"`), a
   /// `bool` becomes `1` or `0`; anything else is unchanged. ``problems(_:)`` checks this stored form, so a
   /// list whose joined ids exceed 50 characters, or an empty list (stored as `""`, a removal), is reported.
-  public static func stored(_ value: JSONValue) -> JSONValue {
+  package static func stored(_ value: JSONValue) -> JSONValue {
     switch value {
     case .bool(let flag): return .number(flag ? 1 : 0)
     case .array(let elements):
@@ -55,7 +55,7 @@ public enum AdaptyLimits {
   }
 
   /// Every problem with a set of custom attributes in their stored form (``stored(_:)``), sorted by key.
-  public static func problems(_ attributes: [String: JSONValue]) -> [String] {
+  package static func problems(_ attributes: [String: JSONValue]) -> [String] {
     var found: [String] = []
     if attributes.count > maxAttributes {
       found.append("\(attributes.count) custom attributes; Adapty stores at most \(maxAttributes) per profile")

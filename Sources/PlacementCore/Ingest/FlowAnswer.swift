@@ -2,7 +2,7 @@
 ///
 /// The case follows the element kind (see `ElementKind.answerType`), never the shape of the payload:
 /// an old-style `{id, title}` object and a modern `item_ids` array give the same `.choice`.
-public enum FlowAnswer: Sendable, Equatable {
+package enum FlowAnswer: Sendable, Equatable {
   /// A text, e-mail or phone input, exactly as typed (not trimmed; never empty: `""` removes the answer).
   case text(String)
   /// A number input, parsed from its decimal string (finite).
@@ -19,7 +19,7 @@ public enum FlowAnswer: Sendable, Equatable {
   case toggle(Bool)
 
   /// The attribute type this answer derives: `string`, `number`, `date`, `choice`, `choices` or `bool`.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .text: "string"
     case .number: "number"
@@ -32,7 +32,7 @@ public enum FlowAnswer: Sendable, Equatable {
 }
 
 /// The `element_type` of a `flow_user_input` event; raw values are the SDK's strings (docs/Product.md §3).
-public enum ElementKind: String, Sendable, CaseIterable {
+package enum ElementKind: String, Sendable, CaseIterable {
   /// `text_input`: `value` is a String.
   case textInput = "text_input"
   /// `email_input`: `value` is a String.
@@ -56,7 +56,7 @@ public enum ElementKind: String, Sendable, CaseIterable {
 
   /// The attribute type derived from this kind: `string`, `number`, `date`, `choice`, `choices` or `bool`
   /// (the same names as `FlowAnswer.typeName`).
-  public var answerType: String {
+  package var answerType: String {
     switch self {
     case .textInput, .emailInput, .phoneInput: "string"
     case .numberInput: "number"

@@ -3,9 +3,9 @@
 /// Answers are keyed by (screen, element) because Element IDs are unique per screen, not per flow. The last
 /// event for a key wins; a `.remove` change deletes the key. Keys keep the position of their *first*
 /// insertion, also when removed and set again, so `entries` lists answers in the order the user first gave them.
-public struct FlowAnswers: Sendable, Equatable {
+package struct FlowAnswers: Sendable, Equatable {
   /// The result of looking an answer up.
-  public enum Lookup: Equatable, Sendable {
+  package enum Lookup: Equatable, Sendable {
     /// No screen currently holds an answer for the element (never answered, removed, or another screen asked for).
     case missing
     /// The answer.
@@ -29,16 +29,16 @@ public struct FlowAnswers: Sendable, Equatable {
   private var elementSlots: [String: [Int]] = [:]
 
   /// An empty set of answers.
-  public init() {}
+  package init() {}
 
   /// The answers after applying `events` in order.
-  public init(_ events: some Sequence<FlowEvent>) {
+  package init(_ events: some Sequence<FlowEvent>) {
     for event in events { apply(event) }
   }
 
   /// Applies one event: `.set` stores the answer for (screen, element), replacing any earlier one;
   /// `.remove` deletes it.
-  public mutating func apply(_ event: FlowEvent) {
+  package mutating func apply(_ event: FlowEvent) {
     let key = Key(screen: event.screenID, element: event.elementID)
     let answer: FlowAnswer? =
       switch event.change {
@@ -62,7 +62,7 @@ public struct FlowAnswers: Sendable, Equatable {
   ///   - screen: the screen (`instanceId`) to look on; `nil` for an unqualified lookup.
   /// - Returns: with a screen, the answer of exactly that (screen, element) key or `.missing`; without, the answer
   ///   of the only screen that currently holds one for `element`, `.ambiguous` when two or more do, else `.missing`.
-  public func answer(element: String, screen: String?) -> Lookup {
+  package func answer(element: String, screen: String?) -> Lookup {
     if let screen {
       guard let position = slotIndex[Key(screen: screen, element: element)],
         let answer = slots[position].answer
@@ -83,7 +83,7 @@ public struct FlowAnswers: Sendable, Equatable {
   /// - Parameters:
   ///   - element: the Element ID as sent in `element_id`.
   ///   - screen: the screen (`instanceId`) to look on; `nil` for any screen.
-  public func isCleared(element: String, screen: String?) -> Bool {
+  package func isCleared(element: String, screen: String?) -> Bool {
     if let screen {
       guard let position = slotIndex[Key(screen: screen, element: element)] else { return false }
       return slots[position].answer == nil
@@ -93,18 +93,18 @@ public struct FlowAnswers: Sendable, Equatable {
   }
 
   /// The current answers in first-insertion order of their keys, for printing.
-  public var entries: [(screen: String?, element: String, answer: FlowAnswer)] {
+  package var entries: [(screen: String?, element: String, answer: FlowAnswer)] {
     slots.compactMap { slot in slot.answer.map { (slot.key.screen, slot.key.element, $0) } }
   }
 
   /// The number of current answers.
-  public var count: Int { slots.reduce(0) { $0 + ($1.answer == nil ? 0 : 1) } }
+  package var count: Int { slots.reduce(0) { $0 + ($1.answer == nil ? 0 : 1) } }
 
   /// Whether no answer is currently held.
-  public var isEmpty: Bool { !slots.contains { $0.answer != nil } }
+  package var isEmpty: Bool { !slots.contains { $0.answer != nil } }
 
   /// Equal when both hold the same answers under the same keys in the same order (removed keys do not count).
-  public static func == (lhs: FlowAnswers, rhs: FlowAnswers) -> Bool {
+  package static func == (lhs: FlowAnswers, rhs: FlowAnswers) -> Bool {
     let left = lhs.entries
     let right = rhs.entries
     return left.count == right.count

@@ -2,9 +2,9 @@
 ///
 /// The SDK reports an input when a field loses focus, a picker closes with a new value, or an option or toggle
 /// is tapped. Element ids are unique per screen only, so an answer is keyed by (`screenID`, `elementID`).
-public struct FlowEvent: Sendable, Equatable {
+package struct FlowEvent: Sendable, Equatable {
   /// What the event does to the answer of its (screen, element) key.
-  public enum Change: Sendable, Equatable {
+  package enum Change: Sendable, Equatable {
     /// The element now holds this answer (replacing any earlier one: last value wins).
     case set(FlowAnswer)
     /// The answer was cleared: a text or number field reported `""`, or a single choice reported no option.
@@ -12,25 +12,25 @@ public struct FlowEvent: Sendable, Equatable {
   }
 
   /// The event name; always `flow_user_input` for a decoded event.
-  public var name: String
+  package var name: String
   /// The screen the element sits on (`instanceId`), `nil` when the event does not say.
-  public var screenID: String?
+  package var screenID: String?
   /// The element's Element ID, or the Group ID of a selectable group (`element_id`), never empty.
-  public var elementID: String
+  package var elementID: String
   /// The element's kind (`element_type`).
-  public var elementKind: ElementKind
+  package var elementKind: ElementKind
   /// `isBackendEvent` as sent, `nil` when absent.
-  public var isBackendEvent: Bool?
+  package var isBackendEvent: Bool?
   /// `isCustomerEvent` as sent, `nil` when absent.
-  public var isCustomerEvent: Bool?
+  package var isCustomerEvent: Bool?
   /// The new answer, or its removal.
-  public var change: Change
+  package var change: Change
   /// The option ids a `single_choice` sent after the first, which its answer leaves out (empty for every other
   /// event): a single choice answers one option.
-  public var ignoredItemIDs: [String]
+  package var ignoredItemIDs: [String]
 
   /// Creates an event from already-validated parts.
-  public init(
+  package init(
     name: String = FlowEvent.inputEventName, screenID: String?, elementID: String, elementKind: ElementKind,
     isBackendEvent: Bool? = nil, isCustomerEvent: Bool? = nil, change: Change, ignoredItemIDs: [String] = []
   ) {
@@ -46,7 +46,7 @@ public struct FlowEvent: Sendable, Equatable {
 
   /// What the event leaves out although it applies: `event 'experience': single_choice with 2 item_ids ("pro",
   /// "beginner"): the first, "pro", is the answer`. Empty for a well-formed event.
-  public var warnings: [String] {
+  package var warnings: [String] {
     guard !ignoredItemIDs.isEmpty, case .set(.choice(let answer)) = change else { return [] }
     let ids = ([answer] + ignoredItemIDs).prefix(5).map(IngestError.quoted).joined(separator: ", ")
     let more = ignoredItemIDs.count >= 5 ? ", …" : ""
@@ -58,7 +58,7 @@ public struct FlowEvent: Sendable, Equatable {
   }
 
   /// The name of the events that carry user input: `flow_user_input`.
-  public static let inputEventName = "flow_user_input"
+  package static let inputEventName = "flow_user_input"
 
   /// Decodes one event given as a JSON object (one line of a JSON Lines stream).
   ///
@@ -68,7 +68,7 @@ public struct FlowEvent: Sendable, Equatable {
   /// - Throws: `IngestError` when `json` is not an object, `name` is missing or not a string, or an input event
   ///   is malformed: missing/empty `element_id`, missing or unknown `element_type`, a value of the wrong type,
   ///   an unparsable number, a non-integral date. The error names the field and, when known, the element.
-  public static func decode(_ json: JSONValue) throws(IngestError) -> FlowEvent? {
+  package static func decode(_ json: JSONValue) throws(IngestError) -> FlowEvent? {
     guard case .object(let members) = json else { throw .notAnObject(found: json.typeName) }
     guard let name = members["name"], name != .null else { throw .missing("name", element: nil) }
     guard case .string(let nameText) = name else {
@@ -92,7 +92,7 @@ public struct FlowEvent: Sendable, Equatable {
   ///   - params: the event parameters (the callback's second argument).
   /// - Returns: the event, or `nil` when `name` is not `flow_user_input`.
   /// - Throws: `IngestError` as for `decode(_:)`, and for a read key whose Swift type has no JSON counterpart.
-  public static func decode(name: String, params: [String: any Sendable]) throws(IngestError) -> FlowEvent? {
+  package static func decode(name: String, params: [String: any Sendable]) throws(IngestError) -> FlowEvent? {
     guard name == inputEventName else { return nil }
     return try decodeInput(try ParamsConversion.members(of: params))
   }

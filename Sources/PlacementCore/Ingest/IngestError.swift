@@ -4,20 +4,20 @@
 /// `value`, `item_ids`, `instanceId`, …), or `event` when the event as a whole is not an object. `message` is
 /// lower-case, without a trailing period, and names the element when it is known, e.g.
 /// `event 'experience': 'item_ids' must be an array of strings, found number`.
-public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The key of the event that is missing or wrong (`event` for a non-object event).
-  public let field: String
+  package let field: String
   /// A lower-case, human-readable explanation naming the element and the field.
-  public let message: String
+  package let message: String
 
   /// Creates an error for `field` with a ready-made `message`.
-  public init(field: String, message: String) {
+  package init(field: String, message: String) {
     self.field = field
     self.message = message
   }
 
   /// The message, for printing.
-  public var description: String { message }
+  package var description: String { message }
 }
 
 // MARK: - Message catalogue

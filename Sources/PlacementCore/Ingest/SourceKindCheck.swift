@@ -2,7 +2,7 @@
 extension AttributeSource.Kind {
   /// The `element_type`s of events this kind of source reads: a quiz is a single or multi choice, an input a
   /// text, email, phone or number field or a date/time picker, a toggle a toggle.
-  public var elementKinds: [ElementKind] {
+  package var elementKinds: [ElementKind] {
     switch self {
     case .quiz: [.singleChoice, .multiChoice]
     case .input: [.textInput, .emailInput, .phoneInput, .numberInput, .datePicker, .timePicker, .dateTimePicker]
@@ -16,7 +16,7 @@ extension FlowEvent {
   /// source reads (`text_input` for an attribute declared `from quiz`): the flow and the rules disagree about
   /// the element, and the answer will most likely not fit the attribute. Empty when they agree.
   /// - Parameter attributes: the rule set's attributes; those without a source are ignored.
-  public func sourceKindMismatches(_ attributes: [AttributeDefinition]) -> [String] {
+  package func sourceKindMismatches(_ attributes: [AttributeDefinition]) -> [String] {
     attributes.compactMap { attribute in
       guard let source = attribute.source, source.element == elementID,
         source.screen == nil || source.screen == screenID, !source.kind.elementKinds.contains(elementKind)

@@ -3,9 +3,9 @@
 /// `kind` is the stable part: tests and machine consumers match it (its `rawValue` is a stable code such as
 /// `"syntax"`). `message` is for people: lower-case, no trailing period. `offset` is a zero-based byte offset
 /// into the input (line and column are computed on demand by whoever renders the error).
-public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The category of a JSON error; the raw value is a stable code.
-  public enum Kind: String, Sendable, Equatable {
+  package enum Kind: String, Sendable, Equatable {
     /// The input breaks the RFC 8259 grammar (including `NaN`, comments, trailing commas, leading zeros,
     /// unescaped control characters, bad escapes and lone surrogates in `\u` escapes).
     case syntax
@@ -28,25 +28,25 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The category of the error.
-  public let kind: Kind
+  package let kind: Kind
   /// A human-readable message: lower-case, no trailing period.
-  public let message: String
+  package let message: String
   /// The zero-based byte offset into the input where the error was found.
-  public let offset: Int
+  package let offset: Int
 
   /// Creates an error.
   /// - Parameters:
   ///   - kind: The category.
   ///   - message: A lower-case message without a trailing period.
   ///   - offset: The zero-based byte offset of the error in the input.
-  public init(kind: Kind, message: String, offset: Int) {
+  package init(kind: Kind, message: String, offset: Int) {
     self.kind = kind
     self.message = message
     self.offset = offset
   }
 
   /// `"<message> at byte <offset>"`.
-  public var description: String { "\(message) at byte \(offset)" }
+  package var description: String { "\(message) at byte \(offset)" }
 }
 
 // MARK: - Message catalogue (one place for every wording)
@@ -101,7 +101,7 @@ extension JSONError {
 extension JSONError {
   /// The 1-based line and column of ``offset`` in `bytes`, counted as rules diagnostics count them (columns in
   /// characters; see ``SourceFile/location(of:)``): the one conversion from a JSON byte offset to a position.
-  public func location(in bytes: some Collection<UInt8>) -> SourcePosition {
+  package func location(in bytes: some Collection<UInt8>) -> SourcePosition {
     let file = SourceFile(name: "", bytes: Array(bytes.prefix(offset + 1)))
     // A byte order mark is not part of the file's bytes (nor of its first line's columns).
     return file.location(of: max(0, offset - (file.hasByteOrderMark ? 3 : 0)))

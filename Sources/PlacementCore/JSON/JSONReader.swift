@@ -39,7 +39,7 @@ public struct JSONLimits: Sendable, Equatable {
 /// correctly rounded `Double`s; the last of duplicate object keys wins (keys compare as Swift `String`s, i.e. by
 /// canonical equivalence). The parser is iterative: nesting costs heap, never stack, and is bounded by
 /// `JSONLimits.maxDepth`, so no input can overflow the stack.
-public enum JSONReader {
+package enum JSONReader {
   /// Parses one JSON document.
   ///
   /// Contiguous inputs (`[UInt8]`, `ArraySlice<UInt8>`, a native `String.UTF8View`, `UnsafeBufferPointer`)
@@ -49,7 +49,7 @@ public enum JSONReader {
   ///   - limits: Bounds on size, depth and string length.
   /// - Returns: The value.
   /// - Throws: `JSONError`, with the byte offset (from the start of `bytes`) of the first problem.
-  public static func parse(
+  package static func parse(
     _ bytes: some Collection<UInt8>, limits: JSONLimits = .default
   ) throws(JSONError) -> JSONValue {
     let size = bytes.count
@@ -67,7 +67,7 @@ public enum JSONReader {
   ///   - limits: Bounds on size, depth and string length.
   /// - Returns: The value.
   /// - Throws: `JSONError`, with a byte offset into `text.utf8`.
-  public static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> JSONValue {
+  package static func parse(_ text: String, limits: JSONLimits = .default) throws(JSONError) -> JSONValue {
     try parse(text.utf8, limits: limits)
   }
 

@@ -8,7 +8,7 @@ extension JSONWriter {
   /// - Parameters:
   ///   - string: The text.
   ///   - bytes: The output buffer.
-  public static func appendString(_ string: String, to bytes: inout [UInt8]) {
+  package static func appendString(_ string: String, to bytes: inout [UInt8]) {
     writeString(string, to: &bytes)
   }
 
@@ -92,7 +92,7 @@ extension JSONWriter {
   /// - Parameters:
   ///   - number: The value.
   ///   - bytes: The output buffer.
-  public static func appendNumber(_ number: Double, to bytes: inout [UInt8]) {
+  package static func appendNumber(_ number: Double, to bytes: inout [UInt8]) {
     writeNumber(number, to: &bytes)
   }
 
@@ -118,7 +118,7 @@ extension JSONWriter {
   /// - Parameters:
   ///   - integer: The value.
   ///   - bytes: The output buffer.
-  public static func appendInteger(_ integer: Int64, to bytes: inout [UInt8]) {
+  package static func appendInteger(_ integer: Int64, to bytes: inout [UInt8]) {
     writeInteger(integer, to: &bytes)
   }
 

@@ -12,7 +12,7 @@
 /// Commas are inserted automatically; the caller is responsible for the call order (a `key` before every
 /// object member, balanced `begin`/`end`). Output is compact: no whitespace. Reuse one writer across records with
 /// `removeAll(keepingCapacity:)` to avoid allocating per record.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
   /// The output, appended to without `Array`'s per-append overhead (see ``OutputBytes``).
   private var output: OutputBytes
   /// Whether the next value or key must be preceded by a comma.
@@ -20,20 +20,20 @@ public struct JSONWriter: Sendable {
 
   /// Creates an empty writer.
   /// - Parameter capacity: Bytes to reserve up front.
-  public init(reservingCapacity capacity: Int = 0) {
+  package init(reservingCapacity capacity: Int = 0) {
     output = OutputBytes(capacity: capacity)
   }
 
   /// The UTF-8 output written so far (a copy; ``withBytes(_:)`` reads it in place).
-  public var bytes: [UInt8] { output.array }
+  package var bytes: [UInt8] { output.array }
 
   /// Calls `body` with the UTF-8 output written so far, in place (valid only inside `body`).
-  public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+  package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
     try output.withUnsafeBufferPointer(body)
   }
 
   /// The number of bytes written so far.
-  public var count: Int { output.count }
+  package var count: Int { output.count }
 
   /// Makes room for `capacity` bytes in all, so that writing up to that many allocates nothing more.
   package mutating func reserveCapacity(_ capacity: Int) {
@@ -41,11 +41,11 @@ public struct JSONWriter: Sendable {
   }
 
   /// The output written so far as a string.
-  public var string: String { withBytes { String(decoding: $0, as: UTF8.self) } }
+  package var string: String { withBytes { String(decoding: $0, as: UTF8.self) } }
 
   /// Empties the output, keeping its storage when `keepingCapacity` is true.
   /// - Parameter keepingCapacity: Whether to keep the allocated buffer for the next record.
-  public mutating func removeAll(keepingCapacity: Bool = true) {
+  package mutating func removeAll(keepingCapacity: Bool = true) {
     output.removeAll(keepingCapacity: keepingCapacity)
     needsComma = false
   }
@@ -57,34 +57,34 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes `{`.
-  public mutating func beginObject() {
+  package mutating func beginObject() {
     separate()
     output.appendByte(UInt8(ascii: "{"))
     needsComma = false
   }
 
   /// Writes `}`.
-  public mutating func endObject() {
+  package mutating func endObject() {
     output.appendByte(UInt8(ascii: "}"))
     needsComma = true
   }
 
   /// Writes `[`.
-  public mutating func beginArray() {
+  package mutating func beginArray() {
     separate()
     output.appendByte(UInt8(ascii: "["))
     needsComma = false
   }
 
   /// Writes `]`.
-  public mutating func endArray() {
+  package mutating func endArray() {
     output.appendByte(UInt8(ascii: "]"))
     needsComma = true
   }
 
   /// Writes an object member's key and the colon; the next call writes its value.
   /// - Parameter name: The key, escaped like any string.
-  public mutating func key(_ name: String) {
+  package mutating func key(_ name: String) {
     separate()
     JSONWriter.writeString(name, to: &output)
     output.appendByte(UInt8(ascii: ":"))
@@ -92,31 +92,31 @@ public struct JSONWriter: Sendable {
   }
 
   /// Writes a string value (escaped, see `appendString(_:to:)`).
-  public mutating func value(_ string: String) {
+  package mutating func value(_ string: String) {
     separate()
     JSONWriter.writeString(string, to: &output)
   }
 
   /// Writes a number value (see `appendNumber(_:to:)`).
-  public mutating func value(_ number: Double) {
+  package mutating func value(_ number: Double) {
     separate()
     JSONWriter.writeNumber(number, to: &output)
   }
 
   /// Writes an integer value in decimal.
-  public mutating func value(_ integer: Int) {
+  package mutating func value(_ integer: Int) {
     separate()
     JSONWriter.writeInteger(Int64(integer), to: &output)
   }
 
   /// Writes `true` or `false`.
-  public mutating func value(_ bool: Bool) {
+  package mutating func value(_ bool: Bool) {
     separate()
     JSONWriter.writeLiteral(bool ? "true" : "false", to: &output)
   }
 
   /// Writes `null`.
-  public mutating func null() {
+  package mutating func null() {
     separate()
     JSONWriter.writeLiteral("null", to: &output)
   }
@@ -127,7 +127,7 @@ public struct JSONWriter: Sendable {
   ///   - sortedKeys: Whether object members are written in ascending key order (Swift `String` order, which
   ///     is byte order for ASCII keys); otherwise they follow the dictionary's order, which differs between
   ///     processes.
-  public mutating func value(_ value: JSONValue, sortedKeys: Bool = false) {
+  package mutating func value(_ value: JSONValue, sortedKeys: Bool = false) {
     switch value {
     case .null: null()
     case .bool(let bool): self.value(bool)
@@ -159,7 +159,7 @@ public struct JSONWriter: Sendable {
   ///   - value: The value.
   ///   - sortedKeys: Whether object members are written in ascending key order (deterministic output).
   /// - Returns: The JSON text.
-  public static func serialized(_ value: JSONValue, sortedKeys: Bool) -> String {
+  package static func serialized(_ value: JSONValue, sortedKeys: Bool) -> String {
     var writer = JSONWriter()
     writer.value(value, sortedKeys: sortedKeys)
     return writer.string

@@ -14,7 +14,7 @@ extension Decision {
   /// "not_matched"|"scheduled_out"|"outside_layer"|"fell_through"|"decided", "condition", "seen", "reason"}]`
   /// (`reason` on a skipped or fell-through row, and on a deciding row that drew a test variation). The output is
   /// compact (no spaces); batch resolution writes one per line.
-  public func write(to json: inout JSONWriter) { write(to: &json, idJSON: nil) }
+  package func write(to json: inout JSONWriter) { write(to: &json, idJSON: nil) }
 
   /// ``write(to:)`` with `idJSON`, when given, written as it is after `"profile_id":` in place of the id: a batch
   /// writes there the id's JSON and, for a profile without a usable id, its input line (`null,"line":3`).
@@ -110,7 +110,7 @@ extension Decision {
     json.endObject()
   }
 
-  /// The decision as a one-line JSON object (see ``write(to:)``).
+  /// The decision as a one-line JSON object (see `write(to:)`).
   public var jsonString: String {
     var json = JSONWriter(reservingCapacity: 256)
     write(to: &json)

@@ -1,23 +1,23 @@
 /// One expectation a decision did not meet.
-public struct RuleTestMismatch: Sendable, Equatable {
-  public let placement: String
+package struct RuleTestMismatch: Sendable, Equatable {
+  package let placement: String
   /// `content`, `row`, `test`, `variation`, or `because[<i>]`.
-  public let field: String
-  public let expected: String
-  public let actual: String
+  package let field: String
+  package let expected: String
+  package let actual: String
 }
 
 /// The outcome of one test case: the decisions (with explanations) and every unmet expectation.
-public struct RuleTestResult: Sendable {
-  public let decisions: [Decision]
-  public let mismatches: [RuleTestMismatch]
-  public var passed: Bool { mismatches.isEmpty }
+package struct RuleTestResult: Sendable {
+  package let decisions: [Decision]
+  package let mismatches: [RuleTestMismatch]
+  package var passed: Bool { mismatches.isEmpty }
 }
 
 extension RuleTestCase {
   /// Checks that every placement and row the case names exists in `ruleSet`.
   /// - Throws: ``RuleTestError`` at the expectation's path, with a did-you-mean.
-  public func validate(against ruleSet: RuleSet) throws(RuleTestError) {
+  package func validate(against ruleSet: RuleSet) throws(RuleTestError) {
     for expectation in expectations {
       guard let placement = ruleSet.placement(named: expectation.placement) else {
         let hint = Suggestions.closest(to: expectation.placement, in: ruleSet.placementNames, wholeWords: true).map {
@@ -48,7 +48,7 @@ extension RuleTestCase {
   /// Resolves every expected placement for `profile` (with explanations) and compares.
   /// - Parameter allowOverrides: honour the profile's `force` in every case (`placement test --allow-overrides`);
   ///   a case's own `"allow_overrides": true` does so for that case.
-  public func run(on ruleSet: RuleSet, profile: BoundProfile, now: Instant, allowOverrides: Bool = false)
+  package func run(on ruleSet: RuleSet, profile: BoundProfile, now: Instant, allowOverrides: Bool = false)
     -> RuleTestResult
   {
     let options = ResolveOptions(now: now, explain: true, allowOverrides: allowOverrides || self.allowOverrides)
@@ -176,7 +176,7 @@ extension Exposure {
 
 extension ShownContent {
   /// The content as a rule test writes it: `flow a`, `flow a with paywall b`, `paywall b`, `holdout`.
-  public var ruleTestText: String {
+  package var ruleTestText: String {
     switch self {
     case .flow(let id, let paywall): "flow \(id)" + (paywall.map { " with paywall \($0)" } ?? "")
     case .paywall(let id): "paywall \(id)"

@@ -4,7 +4,7 @@ extension RuleTestFile {
   /// the JSON path of its first problem; the other cases are read.
   /// - Throws: ``RuleTestError`` when the file as a whole cannot be read: invalid JSON, an unknown or mistyped
   ///   top-level member, no `cases` array.
-  public init(jsonBytes bytes: some Collection<UInt8>) throws(RuleTestError) {
+  package init(jsonBytes bytes: some Collection<UInt8>) throws(RuleTestError) {
     let json: JSONValue
     do {
       json = try JSONReader.parse(bytes, limits: JSONLimits(maxDepth: 64, maxBytes: 16 << 20))

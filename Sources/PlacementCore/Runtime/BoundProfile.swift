@@ -1,4 +1,4 @@
-/// A profile laid out for one rule set: one coerced ``Value`` per attribute slot, resolved once so that
+/// A profile laid out for one rule set: one coerced `Value` per attribute slot, resolved once so that
 /// evaluation never looks anything up by name.
 ///
 /// A bound profile belongs to the rule set that bound it (``ruleSetVersion``): resolving it with another rule set
@@ -13,7 +13,7 @@ public struct BoundProfile: Sendable {
   /// writer would encode it; nil otherwise. Meaningful only beside those bytes (the batch's line).
   package internal(set) var profileIDSource: Range<Int>?
   /// Values indexed by ``AttributeDefinition/slot``.
-  public internal(set) var values: [Value]
+  package internal(set) var values: [Value]
   /// Problems found while reading and coercing the profile: uncoercible values (with the attribute name and
   /// the value seen), strings over the length limit, skipped events, ambiguous answers. They never stop a
   /// resolution; every decision for the profile repeats them.

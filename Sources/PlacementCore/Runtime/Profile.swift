@@ -6,7 +6,7 @@
 /// {"profile_id": "p1", "customer_user_id": "u1", "country": "US", "app_version": "2.3.0",
 ///  "custom_attributes": {"experience": "pro"}, "events": [{"name": "flow_user_input", ...}]}
 /// ```
-/// Built-in attributes are top-level members named as in ``BuiltinAttributes``.
+/// Built-in attributes are top-level members named as in `BuiltinAttributes`.
 public struct Profile: Sendable, Equatable {
   /// The stable id used for A/B bucketing and rollouts: a view of `builtins["profile_id"]`, so the id that
   /// buckets and the `profile_id` attribute that conditions read are one value. Setting nil
@@ -26,7 +26,7 @@ public struct Profile: Sendable, Equatable {
   /// Custom attribute values by name, as given.
   public var customAttributes: [String: JSONValue]
   /// Answers derived from the profile's flow events, last value winning.
-  public var answers: FlowAnswers
+  package var answers: FlowAnswers
   /// Problems found while reading the profile that did not make it unusable (a bad event, an unknown member).
   public var warnings: [String]
   /// Run-time QA forcing, test name → variation id (JSON member `force`): honoured only when
@@ -38,7 +38,7 @@ public struct Profile: Sendable, Equatable {
 
   /// A profile from its parts. `profileID` and `customerUserID`, when given, are stored in `builtins`
   /// (replacing the members of the same name there).
-  public init(
+  package init(
     profileID: String? = nil, customerUserID: String? = nil, builtins: [String: JSONValue] = [:],
     customAttributes: [String: JSONValue] = [:], answers: FlowAnswers = FlowAnswers(), warnings: [String] = []
   ) {
@@ -56,7 +56,7 @@ public struct Profile: Sendable, Equatable {
 
   /// Applies one flow event (docs/Product.md §3). Events that are not `flow_user_input` change nothing; a malformed
   /// input event is skipped and reported in ``warnings``, as is what an applied event leaves out
-  /// (``FlowEvent/warnings``).
+  /// (`FlowEvent.warnings`).
   public mutating func apply(event json: JSONValue) {
     apply(Result { () throws(IngestError) in try FlowEvent.decode(json) })
   }

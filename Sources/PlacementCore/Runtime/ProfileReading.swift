@@ -53,7 +53,7 @@ extension ProfileError {
   /// - Parameters:
   ///   - size: The document's length in bytes.
   ///   - limit: The limit in bytes.
-  public static func tooLarge(size: Int, limit: Int) -> ProfileError {
+  package static func tooLarge(size: Int, limit: Int) -> ProfileError {
     ProfileError(field: "json", message: "profile is \(size) bytes, over the limit of \(limit) bytes; not read")
   }
 }

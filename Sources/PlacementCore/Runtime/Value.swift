@@ -1,6 +1,6 @@
 /// A profile value after coercion to its attribute's declared type; `.missing` for absent, null or
 /// uncoercible values (docs/Product.md §4.1–4.2).
-public enum Value: Sendable, Equatable {
+package enum Value: Sendable, Equatable {
   case missing
   case string(String)
   case number(Double)
@@ -12,7 +12,7 @@ public enum Value: Sendable, Equatable {
   /// A bit set of selected option indices.
   case choices(UInt64)
 
-  public var isMissing: Bool {
+  package var isMissing: Bool {
     if case .missing = self { return true }
     return false
   }
@@ -21,7 +21,7 @@ public enum Value: Sendable, Equatable {
   /// is quoted, escaped and cut exactly as in warnings (control characters, line breaks and bidi overrides as
   /// `\n`, `\u{202E}`; at most 60 characters, then `…`): an explanation cannot forge an output line or drive a
   /// terminal.
-  public func display(_ type: AttributeType) -> String {
+  package func display(_ type: AttributeType) -> String {
     switch self {
     case .missing: return "missing"
     case .string(let s): return Coercion.show(.string(s))
@@ -41,7 +41,7 @@ public enum Value: Sendable, Equatable {
 extension Value {
   /// The value as JSON for a profile's `custom_attributes`: option ids as strings (a list for `choices`), dates
   /// as ISO-8601 strings, versions as strings. A missing value is `null`.
-  public func json(_ type: AttributeType) -> JSONValue {
+  package func json(_ type: AttributeType) -> JSONValue {
     switch self {
     case .missing: return .null
     case .string(let s): return .string(s)

@@ -1,7 +1,7 @@
 /// The type of an attribute (docs/Product.md §2).
-public typealias TimeUnit = Instant.TimeUnit
+package typealias TimeUnit = Instant.TimeUnit
 
-public enum AttributeType: Sendable, Hashable, CustomStringConvertible {
+package enum AttributeType: Sendable, Hashable, CustomStringConvertible {
   case string
   /// A `Double`; numeric strings are accepted from profiles (number inputs arrive as strings).
   case number
@@ -15,7 +15,7 @@ public enum AttributeType: Sendable, Hashable, CustomStringConvertible {
   /// A set of option ids (a multi-choice quiz).
   case choices(Options)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .string: "string"
     case .number: "number"
@@ -28,7 +28,7 @@ public enum AttributeType: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The type name without options, for messages: `choice`, `choices`, `date`, …
-  public var kindName: String {
+  package var kindName: String {
     switch self {
     case .choice: "choice"
     case .choices: "choices"
@@ -37,7 +37,7 @@ public enum AttributeType: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The options of a `choice`/`choices` type.
-  public var options: Options? {
+  package var options: Options? {
     switch self {
     case .choice(let o), .choices(let o): o
     default: nil
@@ -46,20 +46,20 @@ public enum AttributeType: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The declared options of a choice type, in declaration order. At most 64 (a bit set holds a `choices` value).
-public struct Options: Sendable, Hashable {
-  public let ids: [String]
+package struct Options: Sendable, Hashable {
+  package let ids: [String]
   /// The option titles as declared (localised text the app shows; never used for matching).
-  public let titles: [String?]
+  package let titles: [String?]
   private let indexByID: [String: Int]
 
-  public static let maximumCount = 64
+  package static let maximumCount = 64
 
-  public init(ids: [String], titles: [String?]) {
+  package init(ids: [String], titles: [String?]) {
     self.ids = ids
     self.titles = titles
     self.indexByID = Dictionary(ids.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The index of an option id, or nil when the id is not declared.
-  public func index(of id: String) -> Int? { indexByID[id] }
+  package func index(of id: String) -> Int? { indexByID[id] }
 }

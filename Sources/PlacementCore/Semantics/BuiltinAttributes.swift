@@ -1,8 +1,8 @@
 /// Attributes the engine knows without a declaration (docs/Product.md §2; Adapty's segment attributes). A profile
 /// carries them as top-level JSON members with these names.
-public enum BuiltinAttributes {
+package enum BuiltinAttributes {
   /// Name and type of each built-in attribute, in documentation order.
-  public static let all: [(name: String, type: AttributeType)] = [
+  package static let all: [(name: String, type: AttributeType)] = [
     ("profile_id", .string),
     ("customer_user_id", .string),
     ("app_user_id", .string),
@@ -37,5 +37,5 @@ public enum BuiltinAttributes {
     all.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
 
   /// The type of a built-in attribute, or nil when `name` is not built in.
-  public static func type(of name: String) -> AttributeType? { types[name] }
+  package static func type(of name: String) -> AttributeType? { types[name] }
 }

@@ -6,24 +6,24 @@
 /// draws its variation as usual, from the test's own version id and 100 buckets); any other profile skips the
 /// test's rows as if their segment had not matched. Shares of one layer are disjoint, so a profile enters at
 /// most one test of a layer.
-public struct LayerShare: Sendable, Hashable {
+package struct LayerShare: Sendable, Hashable {
   /// The layer's name.
-  public let layer: String
+  package let layer: String
   /// The layer's salt: its version id, or `layer/<name>` when none is written.
-  public let salt: String
+  package let salt: String
   /// The layer buckets (0...9,999) of the test: lower bound inclusive, upper bound exclusive. `0% to 30%` is
   /// `0..<3000`.
-  public let buckets: Range<Int>
+  package let buckets: Range<Int>
 
   /// Buckets in a layer: 10,000, so shares may have two decimals (2.5 % is 250 buckets).
-  public static let bucketCount = 10_000
+  package static let bucketCount = 10_000
 
   /// True when a profile with layer bucket `bucket` (0...9,999) is in the test's share.
   @inlinable
-  public func admits(_ bucket: Int) -> Bool { buckets.contains(bucket) }
+  package func admits(_ bucket: Int) -> Bool { buckets.contains(bucket) }
 
   /// A bucket count as a percentage without trailing zeros: 3000 → `30`, 250 → `2.5`, 1234 → `12.34`.
-  public static func percent(_ buckets: Int) -> String {
+  package static func percent(_ buckets: Int) -> String {
     let whole = buckets / 100
     let cents = buckets % 100
     guard cents != 0 else { return "\(whole)" }
@@ -31,35 +31,35 @@ public struct LayerShare: Sendable, Hashable {
   }
 
   /// A share as written in the rules: `30% to 50%`.
-  public static func describe(_ buckets: Range<Int>) -> String {
+  package static func describe(_ buckets: Range<Int>) -> String {
     "\(percent(buckets.lowerBound))% to \(percent(buckets.upperBound))%"
   }
 }
 
 /// A checked `layer` declaration: its salt and the shares of its tests.
-public struct LayerDefinition: Sendable {
+package struct LayerDefinition: Sendable {
   /// One test's share of the layer.
-  public struct Allocation: Sendable, Hashable {
+  package struct Allocation: Sendable, Hashable {
     /// The test's name.
-    public let test: String
+    package let test: String
     /// Layer buckets of the share, lower inclusive, upper exclusive (see ``LayerShare/buckets``).
-    public let buckets: Range<Int>
+    package let buckets: Range<Int>
     /// The allocation's line in the layer.
-    public let span: SourceSpan
+    package let span: SourceSpan
   }
 
-  public let name: String
+  package let name: String
   /// The salt of the layer bucket: the version id, or `layer/<name>` (``derivedSalt(layer:)``).
-  public let salt: String
+  package let salt: String
   /// True when the version id was written.
-  public let hasExplicitVersion: Bool
+  package let hasExplicitVersion: Bool
   /// The shares in bucket order (lowest first); disjoint.
-  public let allocations: [Allocation]
+  package let allocations: [Allocation]
   /// The layer's name in its declaration.
-  public let span: SourceSpan
+  package let span: SourceSpan
 
   /// Buckets no test holds, as ranges in bucket order: profiles there see the rows below every layered row.
-  public var unallocated: [Range<Int>] {
+  package var unallocated: [Range<Int>] {
     var gaps: [Range<Int>] = []
     var next = 0
     for allocation in allocations {
@@ -71,8 +71,8 @@ public struct LayerDefinition: Sendable {
   }
 
   /// Buckets held by the layer's tests (0...10,000).
-  public var allocatedBuckets: Int { allocations.reduce(0) { $0 + $1.buckets.count } }
+  package var allocatedBuckets: Int { allocations.reduce(0) { $0 + $1.buckets.count } }
 
   /// The salt of a layer declared without a version: `layer/<name>`. Renaming the layer re-buckets it.
-  public static func derivedSalt(layer name: String) -> String { "layer/\(name)" }
+  package static func derivedSalt(layer name: String) -> String { "layer/\(name)" }
 }

@@ -1,23 +1,23 @@
 /// Where a custom attribute's value comes from when a profile carries flow events (docs/Product.md §3).
-public struct AttributeSource: Sendable, Hashable {
-  public enum Kind: String, Sendable, Hashable { case quiz, input, toggle }
-  public let kind: Kind
+package struct AttributeSource: Sendable, Hashable {
+  package enum Kind: String, Sendable, Hashable { case quiz, input, toggle }
+  package let kind: Kind
   /// The `element_id` of the flow element.
-  public let element: String
+  package let element: String
   /// The screen (`instanceId`) that qualifies the element; nil means "the one screen that has it".
-  public let screen: String?
+  package let screen: String?
 }
 
 /// A declared or built-in attribute with its slot in a bound profile.
-public struct AttributeDefinition: Sendable {
-  public let name: String
-  public let type: AttributeType
-  public let source: AttributeSource?
-  public let isBuiltin: Bool
+package struct AttributeDefinition: Sendable {
+  package let name: String
+  package let type: AttributeType
+  package let source: AttributeSource?
+  package let isBuiltin: Bool
   /// Index of the attribute's value in a ``BoundProfile``.
-  public let slot: Int
+  package let slot: Int
   /// The declaration, or nil for a built-in.
-  public let span: SourceSpan?
+  package let span: SourceSpan?
 
   /// The memberwise initializer, for the modules above this one.
   package init(
@@ -33,12 +33,12 @@ public struct AttributeDefinition: Sendable {
 }
 
 /// A named segment and its resolved condition.
-public struct SegmentDefinition: Sendable {
-  public let name: String
+package struct SegmentDefinition: Sendable {
+  package let name: String
   package let condition: Condition
-  public let span: SourceSpan
+  package let span: SourceSpan
   /// Spans of the condition's top-level text (for explanations and the audience table).
-  public let conditionText: String
+  package let conditionText: String
 
   /// The memberwise initializer, for the modules above this one.
   package init(name: String, condition: Condition, span: SourceSpan, conditionText: String) {
@@ -50,7 +50,7 @@ public struct SegmentDefinition: Sendable {
 }
 
 /// What a row shows, after name resolution.
-public indirect enum Content: Sendable, Hashable {
+package indirect enum Content: Sendable, Hashable {
   case flow(id: String, paywall: String?)
   case paywall(id: String)
   /// Deliberately show nothing (a test's control group without content).
@@ -61,79 +61,79 @@ public indirect enum Content: Sendable, Hashable {
 }
 
 /// A weighted A/B test (docs/Product.md §4.9).
-public struct ABTest: Sendable, Hashable {
-  public let name: String
+package struct ABTest: Sendable, Hashable {
+  package let name: String
   /// The id mixed into the bucketing key; equal ids give equal assignments.
-  public let versionID: String
+  package let versionID: String
   /// True when the version id was written; false when derived from placement, row and test name.
-  public let hasExplicitVersion: Bool
+  package let hasExplicitVersion: Bool
   /// True for a row of a cross-placement test.
-  public let isCrossPlacement: Bool
+  package let isCrossPlacement: Bool
   /// Variations sorted for the draw: by weight ascending, then id ascending.
-  public let variations: [ABVariation]
+  package let variations: [ABVariation]
   /// When the test is live (header `from "…" until "…"`); nil: always. Applies to every row that uses the test.
-  public internal(set) var schedule: Schedule? = nil
+  package internal(set) var schedule: Schedule? = nil
   /// The test's share of its layer, or nil when the test is in no layer (every matching profile draws).
-  public internal(set) var layer: LayerShare? = nil
+  package internal(set) var layer: LayerShare? = nil
   /// True for a `sticky` test: a profile's carried assignment for ``versionID`` is honoured while its variation
   /// exists (docs/ABTests.md, "Sticky assignments").
-  public internal(set) var isSticky = false
+  package internal(set) var isSticky = false
   /// The rules' QA overrides of this test, in declaration order: the first whose condition holds forces its
   /// variation before any draw.
-  public internal(set) var overrides: [TestOverride] = []
+  package internal(set) var overrides: [TestOverride] = []
 }
 
 /// A rules-declared override of a test's variation, as the runtime applies it.
-public struct TestOverride: Sendable, Hashable {
+package struct TestOverride: Sendable, Hashable {
   /// The override's condition in the rule set's program: ``CheckedRules/segments``'s count plus the override's
   /// index in ``CheckedRules/overrides``.
-  public let condition: Int
+  package let condition: Int
   /// The forced variation's index in ``ABTest/variations`` (draw order).
-  public let variation: Int
+  package let variation: Int
 }
 
 /// A rules-declared override of a placement's content: profiles whose condition holds are shown `content`
 /// before any row is tried.
-public struct PlacementOverride: Sendable, Hashable {
+package struct PlacementOverride: Sendable, Hashable {
   /// The override's condition in the rule set's program (as ``TestOverride/condition``).
-  public let condition: Int
-  public let content: Content
+  package let condition: Int
+  package let content: Content
 }
 
 /// `override <test>: variation <id> for <condition>` or `override <placement>: <content> for <condition>`, checked.
-public struct OverrideDefinition: Sendable {
+package struct OverrideDefinition: Sendable {
   /// The overridden test's or placement's name.
-  public let target: String
+  package let target: String
   /// The forced variation id (test form), or nil (placement form).
-  public let variation: String?
+  package let variation: String?
   /// The forced content (placement form), or nil (test form).
-  public let content: Content?
+  package let content: Content?
   package let condition: Condition
   /// The condition as written.
-  public let conditionText: String
+  package let conditionText: String
   /// The override's target name in its file.
-  public let span: SourceSpan
+  package let span: SourceSpan
 }
 
 /// One variation of a test: its id, integer percent weight and content.
-public struct ABVariation: DrawArm, Sendable, Hashable {
-  public let id: String
-  public let weight: Int
-  public let content: Content
+package struct ABVariation: DrawArm, Sendable, Hashable {
+  package let id: String
+  package let weight: Int
+  package let content: Content
 }
 
 /// One row of an audience table.
-public struct AudienceRow: Sendable {
+package struct AudienceRow: Sendable {
   /// The row's name: its segment name, or `default`.
-  public let name: String
+  package let name: String
   /// Index of the row's segment in ``CheckedRules/segments``; nil for the default row.
-  public let segment: Int?
-  public let content: Content
-  public let span: SourceSpan
+  package let segment: Int?
+  package let content: Content
+  package let span: SourceSpan
   /// The row's own schedule (`<segment> from "…" until "…" -> …`); nil: always live.
-  public internal(set) var schedule: Schedule? = nil
+  package internal(set) var schedule: Schedule? = nil
   /// What the resolver checks: the row's schedule intersected with its test's (nil when neither has one).
-  public internal(set) var effectiveSchedule: Schedule? = nil
+  package internal(set) var effectiveSchedule: Schedule? = nil
   /// ``effectiveSchedule`` as milliseconds since the epoch, `from` inclusive, `until` exclusive, open ends as
   /// `Int64.min`/`Int64.max`: two integer compares on the resolution loop's hot path.
   var liveFrom: Int64 = .min
@@ -151,27 +151,27 @@ extension AudienceRow {
 }
 
 /// A placement with its audience table in evaluation order (cross-placement rows first, then the rows as written).
-public struct PlacementDefinition: Sendable {
-  public enum ContentType: String, Sendable, Hashable { case flow, paywall }
-  public let name: String
-  public let contentType: ContentType
-  public let rows: [AudienceRow]
-  public let span: SourceSpan
+package struct PlacementDefinition: Sendable {
+  package enum ContentType: String, Sendable, Hashable { case flow, paywall }
+  package let name: String
+  package let contentType: ContentType
+  package let rows: [AudienceRow]
+  package let span: SourceSpan
   /// The rules' QA overrides of this placement, in declaration order: the first whose condition holds decides.
-  public internal(set) var overrides: [PlacementOverride] = []
+  package internal(set) var overrides: [PlacementOverride] = []
 }
 
 /// The checked model of a rule set: everything resolved and typed, ready for the compiler and the linter.
-public struct CheckedRules: Sendable {
-  public let attributes: [AttributeDefinition]
-  public let segments: [SegmentDefinition]
-  public let placements: [PlacementDefinition]
+package struct CheckedRules: Sendable {
+  package let attributes: [AttributeDefinition]
+  package let segments: [SegmentDefinition]
+  package let placements: [PlacementDefinition]
   /// The parsed files, for the linter and the formatter.
   package let files: [RuleFileSyntax]
   /// The `layer` declarations, in declaration order.
-  public internal(set) var layers: [LayerDefinition] = []
+  package internal(set) var layers: [LayerDefinition] = []
   /// QA overrides in declaration order (their conditions follow the segments' in the program).
-  public internal(set) var overrides: [OverrideDefinition] = []
+  package internal(set) var overrides: [OverrideDefinition] = []
 
   /// The memberwise initializer, for the modules above this one.
   package init(

@@ -1,5 +1,5 @@
 /// "Did you mean" suggestions by edit distance (optimal string alignment: a swap of neighbours is one edit).
-public enum Suggestions {
+package enum Suggestions {
   /// Names longer than this get no suggestion (comparing two huge names is quadratic in their length).
   static let maxNameLength = 128
 
@@ -13,7 +13,7 @@ public enum Suggestions {
   ///
   /// Candidates whose length differs from the name's by more than that distance are skipped without computing
   /// it, so the cost is about one length comparison per candidate plus a few edit distances.
-  public static func closest(to name: String, in candidates: some Sequence<String>, wholeWords: Bool = false)
+  package static func closest(to name: String, in candidates: some Sequence<String>, wholeWords: Bool = false)
     -> String?
   {
     let length = name.count
@@ -63,7 +63,7 @@ public enum Suggestions {
   /// Optimal string alignment distance over characters: the insertions, deletions, substitutions and swaps of
   /// two adjacent characters that turn `a` into `b` (Damerau's four slips of typing), no substring edited twice.
   /// A swap counts 1, so `hihgs` is one edit from `highs` (Levenshtein counts 2).
-  public static func editDistance(_ a: String, _ b: String) -> Int {
+  package static func editDistance(_ a: String, _ b: String) -> Int {
     // ASCII without a carriage return (every name): one byte is one character, so compare bytes instead of
     // building `Character`s (which took most of the did-you-mean's cost on junk input).
     func bytes(_ s: String) -> [UInt8]? { s.utf8.allSatisfy { $0 < 0x80 && $0 != 0x0D } ? Array(s.utf8) : nil }

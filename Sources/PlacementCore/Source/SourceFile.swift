@@ -5,19 +5,19 @@
 /// count lines.
 ///
 /// Encodings (see `docs/Language.md`): a leading UTF-8 byte order mark is not part of ``bytes`` (offsets and
-/// columns count from after it; ``hasByteOrderMark`` remembers it so `fmt` can keep it). Bytes that are not
-/// well-formed UTF-8 are kept as they are and listed in ``invalidUTF8``; the lexer reports each as an
+/// columns count from after it; `hasByteOrderMark` remembers it so `fmt` can keep it). Bytes that are not
+/// well-formed UTF-8 are kept as they are and listed in `invalidUTF8`; the lexer reports each as an
 /// `invalid-utf8` error, so such a file never compiles and is never rewritten by `fmt`. Lines may end in
 /// `\n` or `\r\n`.
 public struct SourceFile: Sendable, Hashable {
   /// The name shown in diagnostics, e.g. `Rules/onboarding.rules` or `<memory>`.
   public let name: String
-  /// The bytes after any byte order mark, as read (ill-formed UTF-8 included; see ``invalidUTF8``).
+  /// The bytes after any byte order mark, as read (ill-formed UTF-8 included; see `invalidUTF8`).
   public let bytes: [UInt8]
   /// Whether the file began with the UTF-8 byte order mark `EF BB BF` (not part of ``bytes``).
-  public let hasByteOrderMark: Bool
+  package let hasByteOrderMark: Bool
   /// Each maximal ill-formed UTF-8 subsequence of ``bytes`` (Unicode 15, §3.9 "U+FFFD substitution"), in order.
-  public let invalidUTF8: [SourceRange]
+  package let invalidUTF8: [SourceRange]
   /// Where each line starts, and the search for the line of an offset.
   package let lines: LineTable
   /// Whether each line is plain ASCII: there a column is a byte count, so ``location(of:)`` needs no table.
@@ -33,7 +33,7 @@ public struct SourceFile: Sendable, Hashable {
   }
 
   /// Creates a source file from the bytes of a file as read: a leading byte order mark is skipped, ill-formed
-  /// UTF-8 is kept and listed in ``invalidUTF8``.
+  /// UTF-8 is kept and listed in `invalidUTF8`.
   public init(name: String, bytes: [UInt8]) {
     self.name = name
     let bom = bytes.starts(with: Self.byteOrderMark)
@@ -70,7 +70,7 @@ public struct SourceFile: Sendable, Hashable {
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Whether the file's first line break is `\r\n` (`fmt` then writes `\r\n` throughout).
-  public var usesCRLF: Bool {
+  package var usesCRLF: Bool {
     guard lineStarts.count > 1 else { return false }
     let newline = lineStarts[1] - 1
     return newline > 0 && bytes[newline - 1] == UInt8(ascii: "\r")
@@ -88,7 +88,7 @@ public struct SourceFile: Sendable, Hashable {
 
   /// The 1-based line and UTF-16 column of a byte offset (SARIF's default `columnKind`, and what LSP clients
   /// count): each character outside the Basic Multilingual Plane counts 2.
-  public func utf16Location(of offset: Int) -> SourcePosition {
+  package func utf16Location(of offset: Int) -> SourcePosition {
     let (line, offset) = lineAndOffset(offset)
     let column = asciiLines[line] ? offset - lineStarts[line] : table(line).utf16(offset - lineStarts[line])
     return SourcePosition(line: line + 1, column: column + 1)

@@ -1,28 +1,28 @@
 /// Diagnostic codes of the lexer and parser, with their severity and summary; the wording of each message is
 /// in `SyntaxMessages.swift`.
-public enum SyntaxCatalog {
-  public static let unexpectedCharacter: DiagnosticCode = "unexpected-character"
-  public static let invalidUTF8: DiagnosticCode = "invalid-utf8"
-  public static let loneCarriageReturn: DiagnosticCode = "lone-carriage-return"
-  public static let unterminatedString: DiagnosticCode = "unterminated-string"
-  public static let invalidEscape: DiagnosticCode = "invalid-escape"
-  public static let unterminatedRegex: DiagnosticCode = "unterminated-pattern"
-  public static let operatorSpelling: DiagnosticCode = "operator-spelling"
-  public static let expectedToken: DiagnosticCode = "expected-token"
-  public static let expectedDeclaration: DiagnosticCode = "expected-declaration"
-  public static let expectedExpression: DiagnosticCode = "expected-expression"
-  public static let expectedValue: DiagnosticCode = "expected-value"
-  public static let expectedContent: DiagnosticCode = "expected-content"
-  public static let expectedType: DiagnosticCode = "expected-type"
-  public static let unknownSourceKind: DiagnosticCode = "unknown-source-kind"
-  public static let screenNamedTwice: DiagnosticCode = "screen-named-twice"
-  public static let unknownContentType: DiagnosticCode = "unknown-content-type"
-  public static let unquotedDate: DiagnosticCode = "unquoted-date"
-  public static let nestingTooDeep: DiagnosticCode = "nesting-too-deep"
-  public static let fileTooLarge: DiagnosticCode = "file-too-large"
-  public static let tooManyErrors: DiagnosticCode = "too-many-errors"
+package enum SyntaxCatalog {
+  package static let unexpectedCharacter: DiagnosticCode = "unexpected-character"
+  package static let invalidUTF8: DiagnosticCode = "invalid-utf8"
+  package static let loneCarriageReturn: DiagnosticCode = "lone-carriage-return"
+  package static let unterminatedString: DiagnosticCode = "unterminated-string"
+  package static let invalidEscape: DiagnosticCode = "invalid-escape"
+  package static let unterminatedRegex: DiagnosticCode = "unterminated-pattern"
+  package static let operatorSpelling: DiagnosticCode = "operator-spelling"
+  package static let expectedToken: DiagnosticCode = "expected-token"
+  package static let expectedDeclaration: DiagnosticCode = "expected-declaration"
+  package static let expectedExpression: DiagnosticCode = "expected-expression"
+  package static let expectedValue: DiagnosticCode = "expected-value"
+  package static let expectedContent: DiagnosticCode = "expected-content"
+  package static let expectedType: DiagnosticCode = "expected-type"
+  package static let unknownSourceKind: DiagnosticCode = "unknown-source-kind"
+  package static let screenNamedTwice: DiagnosticCode = "screen-named-twice"
+  package static let unknownContentType: DiagnosticCode = "unknown-content-type"
+  package static let unquotedDate: DiagnosticCode = "unquoted-date"
+  package static let nestingTooDeep: DiagnosticCode = "nesting-too-deep"
+  package static let fileTooLarge: DiagnosticCode = "file-too-large"
+  package static let tooManyErrors: DiagnosticCode = "too-many-errors"
 
-  public static let entries: [CatalogEntry] = [
+  package static let entries: [CatalogEntry] = [
     CatalogEntry(
       unexpectedCharacter, .error,
       "a character that starts no token, or a look-alike or invisible one in a name (named by its code point)"),

@@ -2,7 +2,7 @@
 ///
 /// ``Variation`` (the bare arm used by the conformance vectors) and ``ABVariation`` (a checked variation with
 /// its content) both conform, so one sort and one walk serve the library, the checker and the resolver.
-public protocol DrawArm {
+package protocol DrawArm {
   /// The variation id; the tie-breaker when weights are equal.
   var id: String { get }
   /// The weight in percent (1...100 in a checked test).
@@ -10,17 +10,17 @@ public protocol DrawArm {
 }
 
 /// One arm of an A/B test: a variation id and its integer weight in percent.
-public struct Variation: DrawArm, Sendable, Equatable {
+package struct Variation: DrawArm, Sendable, Equatable {
   /// The variation id, as declared in the rule file; used as the tie-breaker when weights are equal.
-  public let id: String
+  package let id: String
   /// The weight in percent (0...100); the weights of one test sum to 100.
-  public let weight: Int
+  package let weight: Int
 
   /// Creates a variation.
   /// - Parameters:
   ///   - id: the variation id.
   ///   - weight: the weight in percent.
-  public init(id: String, weight: Int) {
+  package init(id: String, weight: Int) {
     self.id = id
     self.weight = weight
   }
@@ -35,14 +35,14 @@ public struct Variation: DrawArm, Sendable, Equatable {
 /// uses the same hash of `"<salt>-<profile_id>"` modulo 10,000 (so a 20% rollout admits `bucket < 2000`). The same
 /// inputs always give the same answer on every machine, which lets a backend predict the variation an Adapty SDK
 /// shows on device; the keys are hashed as a stream, so no concatenated string is built.
-public enum Bucketing {
+package enum Bucketing {
   /// The A/B bucket of a profile in a test version.
   ///
   /// - Parameters:
   ///   - versionID: the test's version id (docs/Product.md §4.9).
   ///   - profileID: the profile's stable `profile_id`.
   /// - Returns: `UInt64(big-endian MD5("<versionID>-<profileID>")[8..<16]) % 100`, in 0...99.
-  public static func bucket(versionID: String, profileID: String) -> Int {
+  package static func bucket(versionID: String, profileID: String) -> Int {
     Int(MD5.upperHalf(versionID, separator: UInt8(ascii: "-"), profileID) % 100)
   }
 
@@ -52,7 +52,7 @@ public enum Bucketing {
   /// `String <`, which applies canonical equivalence; this matches byte-wise ordering in other languages.
   /// - Parameter v: the test's variations, in any order.
   /// - Returns: the same variations sorted for `choose(bucket:sorted:)`.
-  public static func sortedForDraw<Arm: DrawArm>(_ v: [Arm]) -> [Arm] {
+  package static func sortedForDraw<Arm: DrawArm>(_ v: [Arm]) -> [Arm] {
     v.sorted { lhs, rhs in
       if lhs.weight != rhs.weight { return lhs.weight < rhs.weight }
       return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
@@ -68,7 +68,7 @@ public enum Bucketing {
   ///   - sorted: the variations in draw order (from `sortedForDraw(_:)`); must not be empty.
   /// - Returns: an index into `sorted`.
   @inlinable
-  public static func choose<Arm: DrawArm>(bucket: Int, sorted: [Arm]) -> Int {
+  package static func choose<Arm: DrawArm>(bucket: Int, sorted: [Arm]) -> Int {
     precondition(!sorted.isEmpty, "an A/B test has at least one variation")
     var remaining = bucket
     var index = 0
@@ -87,7 +87,7 @@ public enum Bucketing {
   ///   - profileID: the profile's stable `profile_id`.
   /// - Returns: `UInt64(big-endian MD5("<salt>-<profileID>")[8..<16]) % 10_000`, in 0...9999 (basis points:
   ///   a p% rollout admits buckets below `p * 100`).
-  public static func rolloutBucket(salt: String, profileID: String) -> Int {
+  package static func rolloutBucket(salt: String, profileID: String) -> Int {
     Int(MD5.upperHalf(salt, separator: UInt8(ascii: "-"), profileID) % 10_000)
   }
 }

@@ -25,13 +25,13 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// 86,400,000 milliseconds (a UTC day; leap seconds are not counted).
   public static let millisecondsPerDay: Int64 = 86_400_000
   /// The largest magnitude, in milliseconds, that the parsers accept: 8.64e15 (100,000,000 days).
-  public static let parsedRangeLimit: Int64 = 8_640_000_000_000_000
+  package static let parsedRangeLimit: Int64 = 8_640_000_000_000_000
   /// How warnings and errors describe a value beyond ``parsedRangeLimit``: `out of range (±8.64e15 ms)`.
   package static let outOfRange = "out of range (±8.64e15 ms)"
 
   /// Whether the instant lies within ±``parsedRangeLimit``, the one range every input accepts: profile values
   /// (numbers, numeric and ISO-8601 strings), flow event pickers, rules literals.
-  public var isInParsedRange: Bool { millisecondsSince1970.magnitude <= Self.parsedRangeLimit.magnitude }
+  package var isInParsedRange: Bool { millisecondsSince1970.magnitude <= Self.parsedRangeLimit.magnitude }
 
   /// 1970-01-01T00:00:00Z.
   public static let epoch = Instant(millisecondsSince1970: 0)
@@ -53,7 +53,7 @@ public struct Instant: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// - Parameters:
   ///   - value: The timestamp.
   ///   - unit: The unit of `value`.
-  /// - Returns: `nil` for NaN, infinities, and values beyond ±8.64e15 ms (``parsedRangeLimit``).
+  /// - Returns: `nil` for NaN, infinities, and values beyond ±8.64e15 ms (`parsedRangeLimit`).
   public static func fromUnix(_ value: Double, unit: TimeUnit) -> Instant? {
     guard value.isFinite else { return nil }
     var milliseconds = value

@@ -3,12 +3,12 @@
 /// Used only for the A/B draw and rollout bucketing (docs/Product.md §4.9), never for security. Strings are always
 /// hashed as their UTF-8 bytes, without normalisation or terminator. The internal `upperHalf` entry points stream
 /// their input through a fixed-size block buffer and do not allocate, whatever the input length.
-public enum MD5 {
+package enum MD5 {
   /// The 16-byte MD5 digest of `bytes`.
   ///
   /// - Parameter bytes: the message, any length (a contiguous collection is read in place; others byte by byte).
   /// - Returns: 16 bytes, in the order RFC 1321 prints them (A, B, C, D, each little-endian).
-  public static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
+  package static func digest(_ bytes: some Collection<UInt8>) -> [UInt8] {
     var hasher = MD5Hasher()
     hasher.update(bytes)
     let (a, b, c, d) = hasher.finish()
@@ -24,7 +24,7 @@ public enum MD5 {
   ///
   /// - Parameter s: the message; hashed as `s.utf8`.
   /// - Returns: for example `hex("abc") == "900150983cd24fb0d6963f7d28e17f72"`.
-  public static func hex(_ s: String) -> String {
+  package static func hex(_ s: String) -> String {
     let digits: [Character] = Array("0123456789abcdef")
     var out = ""
     out.reserveCapacity(32)

@@ -14,7 +14,7 @@ extension SemanticVersion {
   ///
   /// Use ``validate(_:)`` to learn why a text is invalid.
   /// - Parameter text: The whole text; nothing is trimmed.
-  public init?(parsing text: String) {
+  package init?(parsing text: String) {
     if let release = Self.parsePlainRelease(text) {
       self = release
       return
@@ -28,7 +28,7 @@ extension SemanticVersion {
   /// - Parameter text: The whole text; nothing is trimmed.
   /// - Returns: `nil` when ``init(parsing:)`` accepts `text`; otherwise a lower-case reason without trailing
   ///   period, for compile errors (for example `a leading 'v' is not allowed`).
-  public static func validate(_ text: String) -> String? {
+  package static func validate(_ text: String) -> String? {
     switch parse(text) {
     case .success: return nil
     case .failure(let error): return error.reason

@@ -9,19 +9,19 @@
 /// `1.0.0+a == 1.0.0+b` (SemVer §10).
 ///
 /// Values come from ``init(parsing:)`` (text, validated) or from the memberwise initializer.
-public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// One dot-separated field of a pre-release (`rc`, `1` in `1.0.0-rc.1`).
   ///
   /// Precedence (SemVer §11.4): numeric identifiers compare numerically, alphanumeric identifiers compare
   /// lexically in ASCII order, and a numeric identifier always has lower precedence than an alphanumeric one.
-  public enum PrereleaseIdentifier: Sendable, Hashable, Comparable, CustomStringConvertible {
+  package enum PrereleaseIdentifier: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// An identifier made only of digits, without leading zeros (`11` in `beta.11`).
     case numeric(UInt64)
     /// An identifier with at least one letter or hyphen (`beta`, `0A`, `x-y`); only `[0-9A-Za-z-]`.
     case alphanumeric(String)
 
     /// The identifier as written in a version string.
-    public var description: String {
+    package var description: String {
       switch self {
       case .numeric(let value): return String(value)
       case .alphanumeric(let text): return text
@@ -29,7 +29,7 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
     }
 
     /// SemVer §11.4 precedence between two identifiers; see the type's documentation.
-    public static func < (lhs: Self, rhs: Self) -> Bool {
+    package static func < (lhs: Self, rhs: Self) -> Bool {
       switch (lhs, rhs) {
       case (.numeric(let a), .numeric(let b)): return a < b
       case (.numeric, .alphanumeric): return true
@@ -40,15 +40,15 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
   }
 
   /// The major version (first component).
-  public let major: UInt64
+  package let major: UInt64
   /// The minor version (second component; `0` when the text omitted it, as in `2`).
-  public let minor: UInt64
+  package let minor: UInt64
   /// The patch version (third component; `0` when the text omitted it, as in `2.0`).
-  public let patch: UInt64
+  package let patch: UInt64
   /// The pre-release identifiers, in order; empty for a release version.
-  public let prerelease: [PrereleaseIdentifier]
+  package let prerelease: [PrereleaseIdentifier]
   /// The build metadata identifiers, in order; kept for display, ignored by comparison and hashing.
-  public let buildMetadata: [String]
+  package let buildMetadata: [String]
 
   /// Creates a version from its parts, without validation.
   ///
@@ -60,7 +60,7 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
   ///   - patch: The patch version.
   ///   - prerelease: The pre-release identifiers; empty for a release.
   ///   - buildMetadata: The build metadata identifiers; empty for none.
-  public init(
+  package init(
     major: UInt64, minor: UInt64 = 0, patch: UInt64 = 0, prerelease: [PrereleaseIdentifier] = [],
     buildMetadata: [String] = []
   ) {
@@ -72,12 +72,12 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
   }
 
   /// Whether the version has pre-release identifiers (and so precedes the release with the same core).
-  public var isPrerelease: Bool { !prerelease.isEmpty }
+  package var isPrerelease: Bool { !prerelease.isEmpty }
 
   /// The canonical text: all three core components, then `-` and the pre-release, then `+` and the build.
   ///
   /// `2` parses and prints as `2.0.0`; the build metadata is printed as parsed.
-  public var description: String {
+  package var description: String {
     var text = "\(major).\(minor).\(patch)"
     if !prerelease.isEmpty {
       text += "-" + prerelease.map(\.description).joined(separator: ".")
@@ -89,12 +89,12 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
   }
 
   /// Equality of precedence: core components and pre-release identifiers; build metadata is ignored.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
+  package static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.major == rhs.major && lhs.minor == rhs.minor && lhs.patch == rhs.patch && lhs.prerelease == rhs.prerelease
   }
 
   /// Hashes the parts that ``==`` compares (build metadata is excluded).
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(major)
     hasher.combine(minor)
     hasher.combine(patch)
@@ -106,7 +106,7 @@ public struct SemanticVersion: Sendable, Hashable, Comparable, CustomStringConve
   /// Core components compare numerically in order; with equal cores a release has higher precedence than any
   /// pre-release; two pre-releases compare identifier by identifier, and when all shared identifiers are equal
   /// the one with more identifiers has higher precedence (`1.0.0-alpha < 1.0.0-alpha.1`).
-  public static func < (lhs: Self, rhs: Self) -> Bool {
+  package static func < (lhs: Self, rhs: Self) -> Bool {
     if lhs.major != rhs.major { return lhs.major < rhs.major }
     if lhs.minor != rhs.minor { return lhs.minor < rhs.minor }
     if lhs.patch != rhs.patch { return lhs.patch < rhs.patch }

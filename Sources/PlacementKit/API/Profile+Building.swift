@@ -53,7 +53,7 @@ extension Profile {
   /// (docs/Product.md §3): `flow_user_input` events update the answers (last value wins per screen and element);
   /// other events (`flow_screen_showed`, …) change nothing; a malformed input event is skipped and reported in
   /// ``warnings``, which every decision for this profile carries, as is what an applied event leaves out (the
-  /// extra `item_ids` of a single choice: ``FlowEvent/warnings``).
+  /// extra `item_ids` of a single choice: `FlowEvent.warnings`).
   /// - Parameters:
   ///   - name: the event name (the callback's first argument).
   ///   - params: the event parameters (the callback's second argument): `String`, integers, `Double`, `Bool`,

@@ -2,9 +2,9 @@ import Foundation
 import PlacementCore
 
 /// Reading rules files from disk.
-public enum RuleLoading {
+package enum RuleLoading {
   /// The file extension of rules files.
-  public static let fileExtension = "rules"
+  package static let fileExtension = "rules"
 
   /// Reads the rules files at `paths`: a file is read as is; a directory contributes every `*.rules` file
   /// below it, in path order, so compilation is reproducible (see ``discover(at:)`` for what is skipped); a rules
@@ -12,12 +12,12 @@ public enum RuleLoading {
   /// `<bundle path>:<path inside>` in diagnostics.
   /// - Throws: ``LoadError`` when a path does not exist, cannot be read, is a corrupt or modified bundle
   ///   (``LoadError/isInvalidBundle``), or no rules file is found.
-  public static func sources(at paths: [String]) throws(LoadError) -> [RuleSource] {
+  package static func sources(at paths: [String]) throws(LoadError) -> [RuleSource] {
     try load(paths).sources
   }
 
   /// Like ``sources(at:)``, also returning the files the discovery skipped (for `--verbose`).
-  public static func load(_ paths: [String]) throws(LoadError) -> (sources: [RuleSource], skipped: [SkippedFile]) {
+  package static func load(_ paths: [String]) throws(LoadError) -> (sources: [RuleSource], skipped: [SkippedFile]) {
     var sources: [RuleSource] = []
     var skipped: [SkippedFile] = []
     for path in paths {
@@ -73,7 +73,7 @@ public enum RuleLoading {
   }
 
   /// Rules files at a path: the file itself, or the `*.rules` files below a directory, sorted.
-  public static func files(at path: String) throws(LoadError) -> [String] {
+  package static func files(at path: String) throws(LoadError) -> [String] {
     try discover(at: path).files
   }
 
@@ -85,7 +85,7 @@ public enum RuleLoading {
   ///   Vim's swap files), which are skipped silently but listed;
   /// - symbolic links whose target does not exist (listed as "dangling symbolic link").
   /// - Throws: ``LoadError`` when `path` does not exist.
-  public static func discover(at path: String) throws(LoadError) -> (files: [String], skipped: [SkippedFile]) {
+  package static func discover(at path: String) throws(LoadError) -> (files: [String], skipped: [SkippedFile]) {
     var info = stat()
     guard stat(path, &info) == 0 else {
       let failure = FileReading.Failure(opening: path, code: errno)
@@ -129,7 +129,7 @@ public enum RuleLoading {
 
   /// Compiles the rules at `paths`.
   /// - Throws: ``LoadError`` when nothing can be read; compile errors are in the result's diagnostics.
-  public static func compile(paths: [String], options: CompileOptions = CompileOptions()) throws(LoadError)
+  package static func compile(paths: [String], options: CompileOptions = CompileOptions()) throws(LoadError)
     -> Compilation
   {
     Compilation.compile(try sources(at: paths), options: options)
@@ -149,11 +149,11 @@ public enum RuleLoading {
 }
 
 /// A `*.rules` file that rules discovery did not read, and why ("hidden file", "dangling symbolic link").
-public struct SkippedFile: Sendable, Equatable {
-  public let path: String
-  public let reason: String
+package struct SkippedFile: Sendable, Equatable {
+  package let path: String
+  package let reason: String
 
-  public init(path: String, reason: String) {
+  package init(path: String, reason: String) {
     self.path = path
     self.reason = reason
   }

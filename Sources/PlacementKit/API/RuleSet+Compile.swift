@@ -73,4 +73,4 @@ extension RuleSet {
 
 /// The compile result's former name: ``Compilation`` is the one compile result type.
 @available(*, deprecated, renamed: "Compilation")
-public typealias CompileResult = Compilation
+package typealias CompileResult = Compilation

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a backend sees of `import PlacementKit`: code outside the package compiles against
@@ -110,8 +111,9 @@ import Testing
     #expect(status == 0, "DocC samples that do not compile for a backend: \(failing.sorted())\n\(output)")
   }
 
-  /// The IR (`Condition`, `Predicate`, `ValueTest`, `Checker`, the compiled `Program`) and `Compilation.model`
-  /// are `package`: a backend cannot name them, so changing them breaks no embedder.
+  /// The IR (`Condition`, `Predicate`, `ValueTest`, `Checker`, the compiled `Program`), the checked model
+  /// (`SegmentDefinition`, …) and `Compilation.model` are `package`: a backend cannot name them, so changing them
+  /// breaks no embedder.
   @Test func theIRIsNotPartOfThePublicAPI() throws {
     let probe = """
       import PlacementKit
@@ -131,11 +133,45 @@ import Testing
       "probe.swift:4:11: error: cannot find type 'ValueTest' in scope",
       "probe.swift:5:14: error: cannot find type 'Checker' in scope",
       "probe.swift:6:14: error: cannot find type 'Program' in scope",
+      "probe.swift:8:28: error: cannot find type 'SegmentDefinition' in scope",
       "probe.swift:7:58: error: 'model' is inaccessible due to 'package' protection level",
-      "probe.swift:8:61: error: 'condition' is inaccessible due to 'package' protection level",
     ]
     let errors = output.components(separatedBy: "\n").filter { $0.contains(": error: ") }
       .map { $0.replacingOccurrences(of: #"^.*/"#, with: "", options: .regularExpression) }
     #expect(errors == expected)
   }
+
+  /// The exported surface is the reviewed list `Fixtures/public-api.txt`: a change to what a backend can name is a
+  /// diff of that file. Re-record it with `PLACEMENT_RECORD_GOLDEN=1` (docs/Contributing.md).
+  @Test func theExportedDeclarationsAreTheReviewedList() throws {
+    let list = try PublicAPISurface.list(packageRoot: Self.packageRoot)
+    expectGolden(list, at: testTargetFolder("PlacementKitTests").appendingPathComponent("Fixtures/public-api.txt"))
+  }
+
+  /// The DocC catalog's topics name every exported type, and only those (a link to a type that is not public
+  /// already fails `scripts/docs.sh --check`; this finds the exported type the topics forgot).
+  @Test func theDocCTopicsListExactlyTheExportedTypes() throws {
+    let list = try PublicAPISurface.list(packageRoot: Self.packageRoot)
+    let exported = Set(
+      list.split(separator: "\n").compactMap { line -> String? in
+        let words = line.split(separator: " ")
+        guard words.count > 2, !words[0].contains("."), let kind = words.firstIndex(where: { Self.kinds.contains($0) }),
+          kind + 1 < words.count
+        else { return nil }
+        return String(words[kind + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+      })
+    let topics = try String(
+      contentsOf: Self.packageRoot.appendingPathComponent("Sources/PlacementKit/PlacementKit.docc/PlacementKit.md"),
+      encoding: .utf8)
+    let listed = Set(
+      topics.split(separator: "\n").compactMap { line -> String? in
+        guard line.hasPrefix("- ``"), line.hasSuffix("``") else { return nil }
+        let symbol = line.dropFirst(4).dropLast(2)
+        return symbol.contains("/") || symbol.contains("(") ? nil : String(symbol)
+      })
+    #expect(exported.subtracting(listed).sorted() == [], "exported types missing from PlacementKit.md's topics")
+    #expect(listed.subtracting(exported).sorted() == [], "PlacementKit.md's topics name types that are not exported")
+  }
+
+  static let kinds: Set<Substring> = ["struct", "enum", "class", "protocol", "actor", "typealias"]
 }

@@ -54,17 +54,17 @@
 /// inline flags `(?i)` (use `ignoringCase`), repeated quantifiers `x**`, other escapes of letters or digits
 /// (`\p{L}`, `\Q`, `\0`, …), unbalanced parentheses, a quantifier with nothing to repeat, reversed ranges `[z-a]`,
 /// unknown POSIX classes, unterminated classes, a trailing backslash, and `{m,n}` with m > n.
-public struct Pattern: Sendable, Hashable {
+package struct Pattern: Sendable, Hashable {
   /// The pattern text as written (without delimiting slashes).
-  public let source: String
+  package let source: String
   /// Whether letters match regardless of case (simple case folding).
-  public let ignoringCase: Bool
+  package let ignoringCase: Bool
   private let program: RegexProgram
 
   /// Compiles a case-sensitive pattern.
   /// - Parameter source: The pattern text, in the syntax described on ``Pattern``.
   /// - Throws: ``PatternError`` for a syntax error, an unsupported construct or a pattern that is too large.
-  public init(_ source: String) throws(PatternError) {
+  package init(_ source: String) throws(PatternError) {
     try self.init(source, ignoringCase: false)
   }
 
@@ -74,7 +74,7 @@ public struct Pattern: Sendable, Hashable {
   ///   - ignoringCase: Whether literals and classes also match other-case variants of text scalars.
   /// - Throws: ``PatternError`` for a syntax error, an unsupported construct or a pattern that is too large; its
   ///   `offset` is a UTF-8 byte offset into `source`.
-  public init(_ source: String, ignoringCase: Bool) throws(PatternError) {
+  package init(_ source: String, ignoringCase: Bool) throws(PatternError) {
     let tree = try RegexParser.parse(source).withCanonicalLiterals()
     self.program = try RegexCompiler.compile(tree, ignoringCase: ignoringCase)
     self.source = source
@@ -87,7 +87,7 @@ public struct Pattern: Sendable, Hashable {
   /// that is not ASCII is first put in NFC, in time and memory linear in its length (`CanonicalText`).
   /// - Parameter text: The text to search, compared in NFC, as Unicode scalars.
   /// - Returns: `true` if some substring of `text` matches.
-  public func matches(_ text: String) -> Bool {
+  package func matches(_ text: String) -> Bool {
     RegexVM.matches(program, CanonicalText.nfc(text))
   }
 
@@ -96,12 +96,12 @@ public struct Pattern: Sendable, Hashable {
   package var instructionCount: Int { program.instructions.count }
 
   /// Patterns are equal when their source and case option are equal.
-  public static func == (lhs: Pattern, rhs: Pattern) -> Bool {
+  package static func == (lhs: Pattern, rhs: Pattern) -> Bool {
     lhs.source == rhs.source && lhs.ignoringCase == rhs.ignoringCase
   }
 
   /// Hashes the source and the case option.
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(source)
     hasher.combine(ignoringCase)
   }

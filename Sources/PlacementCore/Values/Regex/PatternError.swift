@@ -4,23 +4,23 @@
 /// `offset`, the **UTF-8 byte offset** of the offending character within the pattern source (0 is the first byte;
 /// the source's UTF-8 length means "at the end of the pattern"). Renderers turn the offset into a caret under the
 /// pattern text.
-public struct PatternError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct PatternError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is wrong, lower-case, without a trailing period (for example `"nothing to repeat"`).
-  public let message: String
+  package let message: String
   /// The UTF-8 byte offset of the problem within the pattern source.
-  public let offset: Int
+  package let offset: Int
 
   /// Creates an error with a message and a UTF-8 byte offset into the pattern source.
   /// - Parameters:
   ///   - message: The lower-case description of the problem.
   ///   - offset: The UTF-8 byte offset of the problem within the pattern.
-  public init(message: String, offset: Int) {
+  package init(message: String, offset: Int) {
     self.message = message
     self.offset = offset
   }
 
   /// `"<message> at offset <offset>"`, for logs; user-facing output renders a caret instead.
-  public var description: String { "\(message) at offset \(offset)" }
+  package var description: String { "\(message) at offset \(offset)" }
 }
 
 // The catalogue of every message the regular-expression stage can produce.
