@@ -34,8 +34,8 @@ package final class Program: Sendable {
   let stringIDs: [[String: UInt64]]
   /// The words of every set of string ids spanning more than 64 (``Step/Kind/bitOfSet``), back to back.
   let stringSets: [UInt64]
-  /// Placement names → index, looked up by bytes (the `String` dictionary of ``RuleSet`` hashes with SipHash,
-  /// several times slower); names are ASCII identifiers, so bytes equal means names equal.
+  /// Placement names → index, looked up by bytes (hashing a `String` with SipHash is several times slower); names
+  /// are ASCII identifiers, so bytes equal means names equal. Read through ``RuleSet/placementIndex(named:)``.
   let placementNames: ByteKeyTable
   /// Per segment, indexed like ``RuleSet/segments``: its first leaf and its bit in the memo.
   let segmentPlans: [SegmentPlan]
@@ -84,12 +84,6 @@ package final class Program: Sendable {
       return PlacementPlan(
         rowStart: start, rowEnd: start + Int32(placement.rows.count), hasOverrides: !placement.overrides.isEmpty)
     }
-  }
-
-  /// The index of the placement called `name` when `name` is spelled with the same bytes; nil otherwise (the
-  /// caller then asks the `String` dictionary, which also matches canonically equivalent spellings).
-  func placementIndex(_ name: String) -> Int? {
-    placementNames.value(name).map(Int.init)
   }
 }
 

@@ -53,7 +53,7 @@ extension RuleSet {
   /// The index of the placement called `name` in ``placements``.
   /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
   package func placementIndex(of name: String) throws(ResolveError) -> Int {
-    guard let index = program.placementIndex(name) ?? placementIndex[name] else {
+    guard let index = placementIndex(named: name) else {
       throw .unknown(placement: name, in: self)
     }
     return index
