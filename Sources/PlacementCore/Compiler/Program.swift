@@ -161,16 +161,14 @@ struct Node: Sendable {
     /// `a` = option mask.
     case choiceIn, choicesHasAll, choicesHasAny
     case choicesIsEmpty
-    /// `comparison`, `a` = count literal bit pattern.
+    /// The test alone (`tests[test]`), on the slot's scalar.
     case choicesCount
     /// `comparison`, `a` = milliseconds.
     case date
     /// `a`, `b` = milliseconds.
     case dateBetween
-    /// `a` = window in milliseconds.
-    case dateWithinLast, dateOlderThan
-    /// `comparison`, `a` = years literal bit pattern.
-    case yearsSince
+    /// The test alone (`tests[test]`), on the slot's scalar.
+    case dateWithinLast, dateOlderThan, yearsSince
     /// `a` = mask of string ids (``Program/stringIDs``) from `b`, the least of them.
     case stringIn
     /// `a` = first word in ``Program/stringSets``, `b` = (its first id ÷ 64) << 32 | its number of words.

@@ -166,8 +166,10 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     }
   }
 
-  /// A leaf whose ``Step`` is ``Step/Kind/other``: its node's own instruction; each predicate case mirrors the
-  /// same case of ``ValueTest/holds(_:now:)``.
+  /// A leaf whose ``Step`` is ``Step/Kind/other``: its node's own instruction. A test goes through
+  /// ``ValueTest/holds(_:now:)``, the one meaning of each test; the tests relative to `now` (on a date) and
+  /// `count` (on a set of options) read their value from its scalar, which holds a date or a set of options
+  /// exactly, so that a batch need not bind the slot's ``Value``.
   @inline(never)
   func other(_ node: Node, _ profile: BoundProfile) -> Bool {
     switch node.op {
@@ -182,15 +184,9 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     switch (node.op, scalar.tag) {
     case (_, .missing): return false
     case (.choicesCount, .choices):
-      return node.comparison.holds(Double(scalar.bits.nonzeroBitCount), Double(bitPattern: node.a))
-    case (.dateWithinLast, .date):
-      let d = Self.instant(scalar.bits)
-      return d <= now && d >= now.adding(milliseconds: -Int64(bitPattern: node.a))
-    case (.dateOlderThan, .date):
-      return Self.instant(scalar.bits) < now.adding(milliseconds: -Int64(bitPattern: node.a))
-    case (.yearsSince, .date):
-      let years = Self.instant(scalar.bits).wholeYears(until: now)
-      return node.comparison.holds(Double(years), Double(bitPattern: node.a))
+      return program.tests[Int(node.test)].holds(.choices(scalar.bits), now: now)
+    case (.dateWithinLast, .date), (.dateOlderThan, .date), (.yearsSince, .date):
+      return program.tests[Int(node.test)].holds(.date(Self.instant(scalar.bits)), now: now)
     default: return generic(node, profile)
     }
   }

@@ -1,8 +1,9 @@
 /// The meaning of a test: the one definition of what each ``ValueTest`` says about a ``Value``.
 ///
-/// The compiled ``Program`` evaluates `.generic` instructions with it and mirrors it, case for case, in its fast
-/// instructions over ``Scalar``s (`ProgramDifferentialTests` holds the two together against a naive oracle);
-/// the lint reasoner's solvers check their candidate values with it.
+/// The compiled ``Program`` evaluates `.generic` instructions and the tests relative to `now` and `count` with
+/// it, and mirrors it, case for case, in its fast instructions over ``Scalar``s (`ProgramDifferentialTests`
+/// holds the two together against a naive oracle); the lint reasoner's solvers check their candidate values
+/// with it.
 extension ValueTest {
   /// Whether the test holds for `value` at `now`. Every positive test is false on a missing value; `isSet` tests
   /// presence (docs/Product.md §4.1).
