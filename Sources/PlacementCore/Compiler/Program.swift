@@ -62,13 +62,13 @@ package final class Program: Sendable {
     stringSets = builder.stringSets
     placementNames = ByteKeyTable(placements.enumerated().map { ($1.name, Int32($0)) })
     var references = [Int](repeating: 0, count: conditions.count)
-    for node in builder.nodes where node.op == .segment { references[Int(node.a)] += 1 }
+    for node in builder.nodes where node.op == .segment { references[node.segment] += 1 }
     for placement in placements {
       for row in placement.rows { if let segment = row.segment { references[segment] += 1 } }
     }
     var next: Int32 = 0
     segmentPlans = zip(graph.entries, references).map { entry, count in
-      guard count > 1 else { return SegmentPlan(entry: entry, memoSlot: -1) }
+      guard count > 1 else { return SegmentPlan(entry: entry, memoSlot: SegmentPlan.noMemoSlot) }
       defer { next += 1 }
       return SegmentPlan(entry: entry, memoSlot: next)
     }
@@ -88,8 +88,12 @@ package final class Program: Sendable {
 }
 
 /// One segment, as a run enters it: its condition's first leaf (``BranchGraph/entries``) and its bit in the
-/// memo, or -1 for a segment referred to at most once (evaluated at most once per resolution without one).
+/// memo, or ``noMemoSlot`` for a segment referred to at most once (evaluated at most once per resolution
+/// without one).
 struct SegmentPlan: Sendable {
+  /// The memo slot of a segment that has none.
+  static let noMemoSlot: Int32 = -1
+
   let entry: Int32
   let memoSlot: Int32
 }
@@ -114,14 +118,17 @@ struct RowPlan: Sendable {
     case test
   }
 
-  /// The row's segment, or -1 for the default row.
+  /// The segment of a row that has none (the default row).
+  static let noSegment: Int32 = -1
+
+  /// The row's segment, or ``noSegment`` for the default row.
   let segment: Int32
   let kind: Kind
   let liveFrom: Int64
   let liveUntil: Int64
 
   init(_ row: AudienceRow) {
-    segment = row.segment.map(Int32.init) ?? -1
+    segment = row.segment.map(Int32.init) ?? Self.noSegment
     switch row.content {
     case .test: kind = .test
     case .fallthrough_: kind = .fallsThrough
@@ -185,6 +192,31 @@ struct Node: Sendable {
   var test: Int32 = 0
   /// Index just past this node's subtree.
   var end: Int32 = 0
+  /// The first operand, as ``Op`` says for each op: read it through the accessor that names it.
   var a: UInt64 = 0
+  /// The second operand, as ``Op`` says for each op: read it through the accessor that names it.
   var b: UInt64 = 0
+
+  /// The number of children of an `all` or `any` node.
+  var childCount: Int { Int(a) }
+  /// The segment a `segment` node refers to (an index into ``RuleSet/segments``).
+  var segment: Int { Int(a) }
+  /// The value of a `constant` node.
+  var constant: Bool { a != 0 }
+  /// The index into ``Program/rollouts`` of a `rollout` node.
+  var rollout: Int { Int(a) }
+  /// The literal's bit pattern of a `number`, `date`, `version` or `bool` node, or the low bound's of a
+  /// `numberBetween` or `dateBetween` node.
+  var literalBits: UInt64 { a }
+  /// The high bound's bit pattern of a `numberBetween` or `dateBetween` node.
+  var highBits: UInt64 { b }
+  /// The option mask of a `choiceIn`, `choicesHasAll` or `choicesHasAny` node, or the mask of string ids of a
+  /// `stringIn` node.
+  var mask: UInt64 { a }
+  /// The least string id of a `stringIn` node's mask (its bit 0).
+  var leastID: UInt64 { b }
+  /// The first word in ``Program/stringSets`` of a `stringInSet` node.
+  var setStart: UInt64 { a }
+  /// The span of a `stringInSet` node's words: (the first id ÷ 64) << 32 | the number of words.
+  var setSpan: UInt64 { b }
 }

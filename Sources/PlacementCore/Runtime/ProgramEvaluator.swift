@@ -97,11 +97,14 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     return self.segment(entry: Int(plan.entry), memoSlot: Int(plan.memoSlot), inPlace: true, profile)
   }
 
-  /// Whether the segment whose condition starts at leaf `entry` and whose memo bit is `memoSlot` (-1: none)
+  /// Whether the segment whose condition starts at leaf `entry` and whose memo bit is `memoSlot` (or
+  /// ``SegmentPlan/noMemoSlot``)
   /// holds: its condition walked in place (`inPlace`, a constant at each call) or through ``condition(from:_:)``.
   @inline(__always)
   private mutating func segment(entry: Int, memoSlot slot: Int, inPlace: Bool, _ profile: BoundProfile) -> Bool {
-    guard slot >= 0 else { return inPlace ? walk(from: entry, profile) : condition(from: entry, profile) }
+    guard slot != Int(SegmentPlan.noMemoSlot) else {
+      return inPlace ? walk(from: entry, profile) : condition(from: entry, profile)
+    }
     let word = slot >> 6
     let bit: UInt64 = 1 << UInt64(slot & 63)
     if memo[word] & bit != 0 { return memo[words + word] & bit != 0 }
@@ -128,7 +131,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
       let step = steps[index]
       let result =
         step.kind == .segment
-        ? segment(entry: Int(step.a), memoSlot: Int(Int64(bitPattern: step.b)), inPlace: false, profile)
+        ? segment(entry: step.segmentEntry, memoSlot: step.memoSlot, inPlace: false, profile)
         : leaf(step, index, profile)
       if Observer.observesNodes {
         let edge = program.graph.edges[index]
@@ -159,9 +162,9 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   @inline(never)
   private mutating func observeDecided(from link: Int32) {
     var link = Int(link)
-    while link >= 0 {
+    while link != Int(BranchGraph.noCloses) {
       let close = program.graph.closes[link]
-      observer.node(Int(close.code >> 1), holds: close.code & 1 != 0)
+      observer.node(close.node, holds: close.holds)
       link = Int(close.next)
     }
   }
@@ -173,7 +176,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   @inline(never)
   func other(_ node: Node, _ profile: BoundProfile) -> Bool {
     switch node.op {
-    case .constant: return node.a != 0
+    case .constant: return node.constant
     case .rollout: return rollout(node, profile)
     case .all: return true  // a leaf only when empty
     case .any: return false
@@ -193,7 +196,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
 
   func rollout(_ node: Node, _ profile: BoundProfile) -> Bool {
     guard let id = profile.bucketingID else { return false }
-    let rollout = program.rollouts[Int(node.a)]
+    let rollout = program.rollouts[node.rollout]
     return Bucketing.rolloutBucket(salt: rollout.salt, profileID: id) < rollout.threshold
   }
 
