@@ -168,14 +168,16 @@ struct Node: Sendable {
     /// `a` = option mask.
     case choiceIn, choicesHasAll, choicesHasAny
     case choicesIsEmpty
-    /// The test alone (`tests[test]`), on the slot's scalar.
+    /// `comparison`, `a` = count literal bit pattern.
     case choicesCount
     /// `comparison`, `a` = milliseconds.
     case date
     /// `a`, `b` = milliseconds.
     case dateBetween
-    /// The test alone (`tests[test]`), on the slot's scalar.
-    case dateWithinLast, dateOlderThan, yearsSince
+    /// `a` = window in milliseconds.
+    case dateWithinLast, dateOlderThan
+    /// `comparison`, `a` = years literal bit pattern.
+    case yearsSince
     /// `a` = mask of string ids (``Program/stringIDs``) from `b`, the least of them.
     case stringIn
     /// `a` = first word in ``Program/stringSets``, `b` = (its first id ÷ 64) << 32 | its number of words.
@@ -205,9 +207,11 @@ struct Node: Sendable {
   var constant: Bool { a != 0 }
   /// The index into ``Program/rollouts`` of a `rollout` node.
   var rollout: Int { Int(a) }
-  /// The literal's bit pattern of a `number`, `date`, `version` or `bool` node, or the low bound's of a
-  /// `numberBetween` or `dateBetween` node.
+  /// The literal's bit pattern of a `number`, `date`, `version`, `bool`, `choicesCount` or `yearsSince` node, or
+  /// the low bound's of a `numberBetween` or `dateBetween` node.
   var literalBits: UInt64 { a }
+  /// The window in milliseconds of a `dateWithinLast` or `dateOlderThan` node.
+  var window: Int64 { Int64(bitPattern: a) }
   /// The high bound's bit pattern of a `numberBetween` or `dateBetween` node.
   var highBits: UInt64 { b }
   /// The option mask of a `choiceIn`, `choicesHasAll` or `choicesHasAny` node, or the mask of string ids of a

@@ -51,16 +51,18 @@ struct ProgramBuilder {
     case .choicesHasAll(let mask): return Node(op: .choicesHasAll, a: mask)
     case .choicesHasAny(let mask): return Node(op: .choicesHasAny, a: mask)
     case .choicesIsEmpty: return Node(op: .choicesIsEmpty)
-    case .choicesCount: return Node(op: .choicesCount)
+    case .choicesCount(let comparison, let literal):
+      return Node(op: .choicesCount, comparison: comparison, a: literal.bitPattern)
     case .date(let comparison, let literal):
       return Node(op: .date, comparison: comparison, a: UInt64(bitPattern: literal.millisecondsSince1970))
     case .dateBetween(let low, let high):
       return Node(
         op: .dateBetween, a: UInt64(bitPattern: low.millisecondsSince1970),
         b: UInt64(bitPattern: high.millisecondsSince1970))
-    case .dateWithinLast: return Node(op: .dateWithinLast)
-    case .dateOlderThan: return Node(op: .dateOlderThan)
-    case .yearsSince: return Node(op: .yearsSince)
+    case .dateWithinLast(let window): return Node(op: .dateWithinLast, a: UInt64(bitPattern: window))
+    case .dateOlderThan(let window): return Node(op: .dateOlderThan, a: UInt64(bitPattern: window))
+    case .yearsSince(let comparison, let literal):
+      return Node(op: .yearsSince, comparison: comparison, a: literal.bitPattern)
     case .version(let comparison, let literal):
       guard let packed = Scalar.packVersion(literal) else { return Node(op: .generic) }
       return Node(op: .version, comparison: comparison, a: packed)

@@ -169,10 +169,9 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     }
   }
 
-  /// A leaf whose ``Step`` is ``Step/Kind/other``: its node's own instruction. A test goes through
-  /// ``ValueTest/holds(_:now:)``, the one meaning of each test; the tests relative to `now` (on a date) and
-  /// `count` (on a set of options) read their value from its scalar, which holds a date or a set of options
-  /// exactly, so that a batch need not bind the slot's ``Value``.
+  /// A leaf whose ``Step`` is ``Step/Kind/other``: its node's own instruction. The tests relative to `now` and
+  /// `count` call the functions that ``ValueTest/holds(_:now:)`` calls (the one meaning of each), on the slot's
+  /// scalar, which holds a date or a set of options exactly; every other test goes through `holds` itself.
   @inline(never)
   func other(_ node: Node, _ profile: BoundProfile) -> Bool {
     switch node.op {
@@ -187,9 +186,12 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     switch (node.op, scalar.tag) {
     case (_, .missing): return false
     case (.choicesCount, .choices):
-      return program.tests[Int(node.test)].holds(.choices(scalar.bits), now: now)
-    case (.dateWithinLast, .date), (.dateOlderThan, .date), (.yearsSince, .date):
-      return program.tests[Int(node.test)].holds(.date(Self.instant(scalar.bits)), now: now)
+      return ValueTest.choicesCount(scalar.bits, node.comparison, Double(bitPattern: node.literalBits))
+    case (.dateWithinLast, .date): return ValueTest.dateWithinLast(Self.instant(scalar.bits), node.window, now: now)
+    case (.dateOlderThan, .date): return ValueTest.dateOlderThan(Self.instant(scalar.bits), node.window, now: now)
+    case (.yearsSince, .date):
+      return ValueTest.yearsSince(
+        Self.instant(scalar.bits), node.comparison, Double(bitPattern: node.literalBits), now: now)
     default: return generic(node, profile)
     }
   }
