@@ -147,42 +147,42 @@ struct RowPlan: Sendable {
 /// One instruction. Plain data: reading one never touches a reference count.
 struct Node: Sendable {
   enum Op: UInt8, BitwiseCopyable, Sendable {
-    /// Children follow; `a` is their count.
+    /// Children follow; ``Node/childCount`` of them.
     case all, any
     /// One child follows.
     case not
-    /// `a` is the segment index.
+    /// ``Node/segment`` is the segment referred to.
     case segment
-    /// `a` is 1 (true) or 0 (false).
+    /// ``Node/constant`` is its value.
     case constant
-    /// `a` is the rollout index.
+    /// ``Node/rollout`` is the rollout's index.
     case rollout
     // Predicates: `slot` is the attribute slot and `test` the index of the original test.
     case isSet
-    /// `comparison`, `a` = literal bit pattern.
+    /// `comparison`, ``Node/literalBits``.
     case number
-    /// `a`, `b` = bounds' bit patterns.
+    /// ``Node/literalBits`` and ``Node/highBits``: the bounds.
     case numberBetween
-    /// `a` = 1 or 0.
+    /// ``Node/literalBits``: 1 or 0.
     case bool
-    /// `a` = option mask.
+    /// ``Node/mask``: the options.
     case choiceIn, choicesHasAll, choicesHasAny
     case choicesIsEmpty
-    /// `comparison`, `a` = count literal bit pattern.
+    /// `comparison`, ``Node/literalBits``: the count.
     case choicesCount
-    /// `comparison`, `a` = milliseconds.
+    /// `comparison`, ``Node/literalBits``: milliseconds.
     case date
-    /// `a`, `b` = milliseconds.
+    /// ``Node/literalBits`` and ``Node/highBits``: the bounds in milliseconds.
     case dateBetween
-    /// `a` = window in milliseconds.
+    /// ``Node/window``.
     case dateWithinLast, dateOlderThan
-    /// `comparison`, `a` = years literal bit pattern.
+    /// `comparison`, ``Node/literalBits``: the years.
     case yearsSince
-    /// `a` = mask of string ids (``Program/stringIDs``) from `b`, the least of them.
+    /// ``Node/mask``: string ids (``Program/stringIDs``) from ``Node/leastID``.
     case stringIn
-    /// `a` = first word in ``Program/stringSets``, `b` = (its first id ÷ 64) << 32 | its number of words.
+    /// ``Node/setStart`` and ``Node/setSpan``: the words of the set in ``Program/stringSets``.
     case stringInSet
-    /// `comparison`, `a` = packed release version (``Scalar/packVersion``).
+    /// `comparison`, ``Node/literalBits``: a packed release version (``Scalar/packVersion``).
     case version
     /// Anything else: `tests[test].holds(values[slot], now:)`.
     case generic

@@ -12,25 +12,27 @@
 /// `is set` fails on a missing value).
 struct Step: Sendable {
   enum Kind: UInt8, Sendable {
-    /// `tag`'s bits as an unsigned integer in `[a, b]` (release versions, booleans, an empty set of options).
+    /// `tag`'s bits as an unsigned integer in `[lower, upper]` (release versions, booleans, an empty set of
+    /// options).
     case unsignedRange
-    /// `tag`'s bits as an `Int64` in `[a, b]` (instants in milliseconds).
+    /// `tag`'s bits as an `Int64` in `[lower, upper]` (instants in milliseconds).
     case signedRange
-    /// `tag`'s bits as a `Double` in `[Double(bitPattern: a), Double(bitPattern: b)]` (numbers).
+    /// `tag`'s bits as a `Double` in `[lower, upper]`, each read as a `Double`'s bit pattern (numbers).
     case doubleRange
-    /// Bit `bits − b` of the mask `a` is set: an option's index (`b` = 0), or a string literal's id when the ids
-    /// tested span at most 64 (`b` = the least of them), so that `==` against any literal is one bit test.
+    /// Bit `bits − maskBase` of `mask` is set: an option's index (`maskBase` = 0), or a string literal's id when
+    /// the ids tested span at most 64 (`maskBase` = the least of them), so that `==` against any literal is one
+    /// bit test.
     case bitOfMask
-    /// Bit `bits` is set in a set of string ids spanning more than 64: the words `a ..< a + (b & 0xFFFF_FFFF)` of
-    /// ``Program/stringSets``, whose first word holds ids from `64 × (b >> 32)`.
+    /// Bit `bits` is set in a set of string ids spanning more than 64: the words `setStart ..< setStart +
+    /// setWordCount` of ``Program/stringSets``, whose first word holds ids from `64 × setFirstWord`.
     case bitOfSet
-    /// Every bit of the mask `a` is set in `bits`.
+    /// Every bit of `mask` is set in `bits`.
     case hasAll
-    /// Some bit of the mask `a` is set in `bits`.
+    /// Some bit of `mask` is set in `bits`.
     case hasAny
     /// The slot's value is not missing.
     case isSet
-    /// The segment whose first leaf is `a` and memo slot `b` (as an `Int64`, -1 for none) holds.
+    /// The segment whose first leaf is `segmentEntry` and memo slot `memoSlot` holds.
     case segment
     /// The node's own instruction decides (constants, rollouts, tests relative to `now`, generic tests).
     case other
