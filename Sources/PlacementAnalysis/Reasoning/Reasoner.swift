@@ -118,13 +118,6 @@ package struct Reasoner: Sendable {
     return confirms(witness, requirements) ? .satisfiable(witness) : .unknown(.unmodeled(tests: []))
   }
 
-  /// True when segments `a` and `b` provably share no profile by their `Pin`s alone (no search). False means
-  /// "not proved here": `check(_:)` decides exactly.
-  package func provablyDisjoint(_ a: Int, _ b: Int) -> Bool {
-    guard let left = pins(of: a), let right = pins(of: b) else { return false }
-    return Pin.disjoint(left, right)
-  }
-
   /// The ``Pin``s of each cube of segment `segment` (memoized; nil when its normal form is not available).
   func pins(of segment: Int) -> [[Int: Pin]]? {
     if let known = pins[segment] { return known }

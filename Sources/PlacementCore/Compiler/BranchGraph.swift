@@ -13,19 +13,38 @@ struct BranchGraph: Sendable {
   struct Edge: Sendable {
     var onTrue: Int32 = BranchGraph.fails
     var onFalse: Int32 = BranchGraph.fails
-    /// The head of the chain of enclosing nodes the true (false) jump decides, in ``closes``, or -1.
-    var trueCloses: Int32 = -1
-    var falseCloses: Int32 = -1
+    /// The head of the chain of enclosing nodes the true (false) jump decides, in ``closes``, or ``noCloses``.
+    var trueCloses: Int32 = BranchGraph.noCloses
+    var falseCloses: Int32 = BranchGraph.noCloses
   }
 
-  /// One decided enclosing node: `node * 2 + (holds ? 1 : 0)`, and the next (outer) link, or -1.
+  /// One decided enclosing node and its result, and the next (outer) link, or ``BranchGraph/noCloses``.
   struct Close: Sendable {
-    var code: Int32
+    /// `node * 2 + (holds ? 1 : 0)`, read through ``node`` and ``holds``.
+    private var code: Int32
     var next: Int32
+
+    init(node: Int, holds: Bool, next: Int32) {
+      code = Int32(node * 2 + (holds ? 1 : 0))
+      self.next = next
+    }
+
+    /// The decided node.
+    var node: Int {
+      @inline(__always) get { Int(code >> 1) }
+    }
+    /// Its result.
+    var holds: Bool {
+      @inline(__always) get { code & 1 != 0 }
+    }
   }
 
+  /// The jump target that exits the condition with "holds".
   static let holds: Int32 = -1
+  /// The jump target that exits the condition with "fails".
   static let fails: Int32 = -2
+  /// The link that ends a chain of ``closes``: a jump that decides no (further) enclosing node.
+  static let noCloses: Int32 = -1
 
   /// Per node (only leaves' are used).
   let edges: [Edge]
@@ -36,7 +55,9 @@ struct BranchGraph: Sendable {
 
   init(nodes: [Node], roots: [Int32]) {
     var builder = Builder(nodes: nodes)
-    let (holds, fails) = (Target(node: Self.holds, closes: -1), Target(node: Self.fails, closes: -1))
+    let (holds, fails) = (
+      Target(node: Self.holds, closes: Self.noCloses), Target(node: Self.fails, closes: Self.noCloses)
+    )
     entries = roots.map { builder.compile(Int($0), holds, fails) }
     edges = builder.edges
     closes = builder.closes
@@ -60,7 +81,7 @@ struct BranchGraph: Sendable {
 
     /// `target`, deciding node `node` with `holds` first.
     private mutating func deciding(_ node: Int, _ holds: Bool, then target: Target) -> Target {
-      closes.append(Close(code: Int32(node * 2 + (holds ? 1 : 0)), next: target.closes))
+      closes.append(Close(node: node, holds: holds, next: target.closes))
       return Target(node: target.node, closes: Int32(closes.count - 1))
     }
 
@@ -71,20 +92,20 @@ struct BranchGraph: Sendable {
       switch node.op {
       case .all, .any:
         // An empty `and` (`or`) is a leaf that holds (fails).
-        guard node.a > 0 else { return leaf(index, onTrue, onFalse) }
+        guard node.childCount > 0 else { return leaf(index, onTrue, onFalse) }
         let isAll = node.op == .all
         let decidedTrue = deciding(index, true, then: onTrue)
         let decidedFalse = deciding(index, false, then: onFalse)
         var children: [Int] = []
         var child = index + 1
-        for _ in 0..<Int(node.a) {
+        for _ in 0..<node.childCount {
           children.append(child)
           child = Int(nodes[child].end)
         }
         // From the last child back: each child's "go on" jump is the next child's entry.
         var next: Int32? = nil
         for child in children.reversed() {
-          let goOn = next.map { Target(node: $0, closes: -1) }
+          let goOn = next.map { Target(node: $0, closes: BranchGraph.noCloses) }
           next =
             isAll
             ? compile(child, goOn ?? decidedTrue, decidedFalse) : compile(child, decidedTrue, goOn ?? decidedFalse)

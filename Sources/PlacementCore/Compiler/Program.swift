@@ -34,8 +34,8 @@ package final class Program: Sendable {
   let stringIDs: [[String: UInt64]]
   /// The words of every set of string ids spanning more than 64 (``Step/Kind/bitOfSet``), back to back.
   let stringSets: [UInt64]
-  /// Placement names → index, looked up by bytes (the `String` dictionary of ``RuleSet`` hashes with SipHash,
-  /// several times slower); names are ASCII identifiers, so bytes equal means names equal.
+  /// Placement names → index, looked up by bytes (hashing a `String` with SipHash is several times slower); names
+  /// are ASCII identifiers, so bytes equal means names equal. Read through ``RuleSet/placementIndex(named:)``.
   let placementNames: ByteKeyTable
   /// Per segment, indexed like ``RuleSet/segments``: its first leaf and its bit in the memo.
   let segmentPlans: [SegmentPlan]
@@ -62,13 +62,13 @@ package final class Program: Sendable {
     stringSets = builder.stringSets
     placementNames = ByteKeyTable(placements.enumerated().map { ($1.name, Int32($0)) })
     var references = [Int](repeating: 0, count: conditions.count)
-    for node in builder.nodes where node.op == .segment { references[Int(node.a)] += 1 }
+    for node in builder.nodes where node.op == .segment { references[node.segment] += 1 }
     for placement in placements {
       for row in placement.rows { if let segment = row.segment { references[segment] += 1 } }
     }
     var next: Int32 = 0
     segmentPlans = zip(graph.entries, references).map { entry, count in
-      guard count > 1 else { return SegmentPlan(entry: entry, memoSlot: -1) }
+      guard count > 1 else { return SegmentPlan(entry: entry, memoSlot: SegmentPlan.noMemoSlot) }
       defer { next += 1 }
       return SegmentPlan(entry: entry, memoSlot: next)
     }
@@ -85,17 +85,15 @@ package final class Program: Sendable {
         rowStart: start, rowEnd: start + Int32(placement.rows.count), hasOverrides: !placement.overrides.isEmpty)
     }
   }
-
-  /// The index of the placement called `name` when `name` is spelled with the same bytes; nil otherwise (the
-  /// caller then asks the `String` dictionary, which also matches canonically equivalent spellings).
-  func placementIndex(_ name: String) -> Int? {
-    placementNames.value(name).map(Int.init)
-  }
 }
 
 /// One segment, as a run enters it: its condition's first leaf (``BranchGraph/entries``) and its bit in the
-/// memo, or -1 for a segment referred to at most once (evaluated at most once per resolution without one).
+/// memo, or ``noMemoSlot`` for a segment referred to at most once (evaluated at most once per resolution
+/// without one).
 struct SegmentPlan: Sendable {
+  /// The memo slot of a segment that has none.
+  static let noMemoSlot: Int32 = -1
+
   let entry: Int32
   let memoSlot: Int32
 }
@@ -120,14 +118,17 @@ struct RowPlan: Sendable {
     case test
   }
 
-  /// The row's segment, or -1 for the default row.
+  /// The segment of a row that has none (the default row).
+  static let noSegment: Int32 = -1
+
+  /// The row's segment, or ``noSegment`` for the default row.
   let segment: Int32
   let kind: Kind
   let liveFrom: Int64
   let liveUntil: Int64
 
   init(_ row: AudienceRow) {
-    segment = row.segment.map(Int32.init) ?? -1
+    segment = row.segment.map(Int32.init) ?? Self.noSegment
     switch row.content {
     case .test: kind = .test
     case .fallthrough_: kind = .fallsThrough
@@ -146,42 +147,42 @@ struct RowPlan: Sendable {
 /// One instruction. Plain data: reading one never touches a reference count.
 struct Node: Sendable {
   enum Op: UInt8, BitwiseCopyable, Sendable {
-    /// Children follow; `a` is their count.
+    /// Children follow; ``Node/childCount`` of them.
     case all, any
     /// One child follows.
     case not
-    /// `a` is the segment index.
+    /// ``Node/segment`` is the segment referred to.
     case segment
-    /// `a` is 1 (true) or 0 (false).
+    /// ``Node/constant`` is its value.
     case constant
-    /// `a` is the rollout index.
+    /// ``Node/rollout`` is the rollout's index.
     case rollout
     // Predicates: `slot` is the attribute slot and `test` the index of the original test.
     case isSet
-    /// `comparison`, `a` = literal bit pattern.
+    /// `comparison`, ``Node/literalBits``.
     case number
-    /// `a`, `b` = bounds' bit patterns.
+    /// ``Node/literalBits`` and ``Node/highBits``: the bounds.
     case numberBetween
-    /// `a` = 1 or 0.
+    /// ``Node/literalBits``: 1 or 0.
     case bool
-    /// `a` = option mask.
+    /// ``Node/mask``: the options.
     case choiceIn, choicesHasAll, choicesHasAny
     case choicesIsEmpty
-    /// `comparison`, `a` = count literal bit pattern.
+    /// `comparison`, ``Node/literalBits``: the count.
     case choicesCount
-    /// `comparison`, `a` = milliseconds.
+    /// `comparison`, ``Node/literalBits``: milliseconds.
     case date
-    /// `a`, `b` = milliseconds.
+    /// ``Node/literalBits`` and ``Node/highBits``: the bounds in milliseconds.
     case dateBetween
-    /// `a` = window in milliseconds.
+    /// ``Node/window``.
     case dateWithinLast, dateOlderThan
-    /// `comparison`, `a` = years literal bit pattern.
+    /// `comparison`, ``Node/literalBits``: the years.
     case yearsSince
-    /// `a` = mask of string ids (``Program/stringIDs``) from `b`, the least of them.
+    /// ``Node/mask``: string ids (``Program/stringIDs``) from ``Node/leastID``.
     case stringIn
-    /// `a` = first word in ``Program/stringSets``, `b` = (its first id ÷ 64) << 32 | its number of words.
+    /// ``Node/setStart`` and ``Node/setSpan``: the words of the set in ``Program/stringSets``.
     case stringInSet
-    /// `comparison`, `a` = packed release version (``Scalar/packVersion``).
+    /// `comparison`, ``Node/literalBits``: a packed release version (``Scalar/packVersion``).
     case version
     /// Anything else: `tests[test].holds(values[slot], now:)`.
     case generic
@@ -193,6 +194,33 @@ struct Node: Sendable {
   var test: Int32 = 0
   /// Index just past this node's subtree.
   var end: Int32 = 0
+  /// The first operand, as ``Op`` says for each op: read it through the accessor that names it.
   var a: UInt64 = 0
+  /// The second operand, as ``Op`` says for each op: read it through the accessor that names it.
   var b: UInt64 = 0
+
+  /// The number of children of an `all` or `any` node.
+  var childCount: Int { Int(a) }
+  /// The segment a `segment` node refers to (an index into ``RuleSet/segments``).
+  var segment: Int { Int(a) }
+  /// The value of a `constant` node.
+  var constant: Bool { a != 0 }
+  /// The index into ``Program/rollouts`` of a `rollout` node.
+  var rollout: Int { Int(a) }
+  /// The literal's bit pattern of a `number`, `date`, `version`, `bool`, `choicesCount` or `yearsSince` node, or
+  /// the low bound's of a `numberBetween` or `dateBetween` node.
+  var literalBits: UInt64 { a }
+  /// The window in milliseconds of a `dateWithinLast` or `dateOlderThan` node.
+  var window: Int64 { Int64(bitPattern: a) }
+  /// The high bound's bit pattern of a `numberBetween` or `dateBetween` node.
+  var highBits: UInt64 { b }
+  /// The option mask of a `choiceIn`, `choicesHasAll` or `choicesHasAny` node, or the mask of string ids of a
+  /// `stringIn` node.
+  var mask: UInt64 { a }
+  /// The least string id of a `stringIn` node's mask (its bit 0).
+  var leastID: UInt64 { b }
+  /// The first word in ``Program/stringSets`` of a `stringInSet` node.
+  var setStart: UInt64 { a }
+  /// The span of a `stringInSet` node's words: (the first id ÷ 64) << 32 | the number of words.
+  var setSpan: UInt64 { b }
 }

@@ -14,7 +14,6 @@ public final class RuleSet: Sendable {
   package let layers: [LayerDefinition]
   /// The folded conditions of the segments, then of the QA overrides (``TestOverride/condition``).
   let conditions: [Condition]
-  package let placementIndex: [String: Int]
   /// The conditions compiled for evaluation (see ``Program``).
   let program: Program
   /// Reads profile JSON straight into bound profiles (see ``ProfileBinder``).
@@ -36,7 +35,6 @@ public final class RuleSet: Sendable {
       + model.overrides.map { Folding.fold($0.condition) }
     placements = model.placements
     layers = model.layers
-    placementIndex = Dictionary(model.placements.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
     program = Program(conditions: conditions, attributeCount: attributes.count, placements: placements)
     identity = RuleSetIdentity(version: version)
     overrideConditionTexts = model.overrides.map(\.conditionText)
@@ -59,7 +57,16 @@ public final class RuleSet: Sendable {
 
   /// The placement called `name`, or nil.
   package func placement(named name: String) -> PlacementDefinition? {
-    placementIndex[name].map { placements[$0] }
+    placementIndex(named: name).map { placements[$0] }
+  }
+
+  /// The index in ``placements`` of the placement called `name`, or nil: the one lookup of a placement by name.
+  /// Placement names are ASCII identifiers, so ``Program/placementNames`` finds a name spelled with the same bytes
+  /// without hashing a `String`; a canonically equivalent spelling (one `String` equality accepts) is found by
+  /// comparing the names, off the hot path.
+  package func placementIndex(named name: String) -> Int? {
+    if let index = program.placementNames.value(name) { return Int(index) }
+    return placements.firstIndex { $0.name == name }
   }
 }
 

@@ -12,25 +12,27 @@
 /// `is set` fails on a missing value).
 struct Step: Sendable {
   enum Kind: UInt8, Sendable {
-    /// `tag`'s bits as an unsigned integer in `[a, b]` (release versions, booleans, an empty set of options).
+    /// `tag`'s bits as an unsigned integer in `[lower, upper]` (release versions, booleans, an empty set of
+    /// options).
     case unsignedRange
-    /// `tag`'s bits as an `Int64` in `[a, b]` (instants in milliseconds).
+    /// `tag`'s bits as an `Int64` in `[lower, upper]` (instants in milliseconds).
     case signedRange
-    /// `tag`'s bits as a `Double` in `[Double(bitPattern: a), Double(bitPattern: b)]` (numbers).
+    /// `tag`'s bits as a `Double` in `[lower, upper]`, each read as a `Double`'s bit pattern (numbers).
     case doubleRange
-    /// Bit `bits − b` of the mask `a` is set: an option's index (`b` = 0), or a string literal's id when the ids
-    /// tested span at most 64 (`b` = the least of them), so that `==` against any literal is one bit test.
+    /// Bit `bits − maskBase` of `mask` is set: an option's index (`maskBase` = 0), or a string literal's id when
+    /// the ids tested span at most 64 (`maskBase` = the least of them), so that `==` against any literal is one
+    /// bit test.
     case bitOfMask
-    /// Bit `bits` is set in a set of string ids spanning more than 64: the words `a ..< a + (b & 0xFFFF_FFFF)` of
-    /// ``Program/stringSets``, whose first word holds ids from `64 × (b >> 32)`.
+    /// Bit `bits` is set in a set of string ids spanning more than 64: the words `setStart ..< setStart +
+    /// setWordCount` of ``Program/stringSets``, whose first word holds ids from `64 × setFirstWord`.
     case bitOfSet
-    /// Every bit of the mask `a` is set in `bits`.
+    /// Every bit of `mask` is set in `bits`.
     case hasAll
-    /// Some bit of the mask `a` is set in `bits`.
+    /// Some bit of `mask` is set in `bits`.
     case hasAny
     /// The slot's value is not missing.
     case isSet
-    /// The segment whose first leaf is `a` and memo slot `b` (as an `Int64`, -1 for none) holds.
+    /// The segment whose first leaf is `segmentEntry` and memo slot `memoSlot` holds.
     case segment
     /// The node's own instruction decides (constants, rollouts, tests relative to `now`, generic tests).
     case other
@@ -49,10 +51,48 @@ struct Step: Sendable {
   /// The next leaf when the step holds (fails), or ``BranchGraph/holds``/``BranchGraph/fails``.
   var onTrue: Int32 = BranchGraph.fails
   var onFalse: Int32 = BranchGraph.fails
-  /// The range's lower bound's bits, the mask, or the segment's first leaf.
+  /// The first operand, as ``Kind`` says for each kind: read it through the accessor that names it.
   var a: UInt64
-  /// The range's upper bound's bits, or the segment's memo slot.
+  /// The second operand, as ``Kind`` says for each kind: read it through the accessor that names it.
   var b: UInt64
+
+  /// The bits of a range's lower bound (``Kind/unsignedRange``, ``Kind/signedRange``, ``Kind/doubleRange``).
+  var lower: UInt64 {
+    @inline(__always) get { a }
+  }
+  /// The bits of a range's upper bound.
+  var upper: UInt64 {
+    @inline(__always) get { b }
+  }
+  /// The mask of ``Kind/bitOfMask``, ``Kind/hasAll`` and ``Kind/hasAny``.
+  var mask: UInt64 {
+    @inline(__always) get { a }
+  }
+  /// What ``Kind/bitOfMask`` subtracts from the bits before testing the mask: 0 for an option, the least string
+  /// id for a string.
+  var maskBase: UInt64 {
+    @inline(__always) get { b }
+  }
+  /// The first word in ``Program/stringSets`` of ``Kind/bitOfSet``'s set.
+  var setStart: UInt64 {
+    @inline(__always) get { a }
+  }
+  /// The number of words of ``Kind/bitOfSet``'s set.
+  var setWordCount: UInt64 {
+    @inline(__always) get { b & 0xFFFF_FFFF }
+  }
+  /// The index, in words of 64 ids, of ``Kind/bitOfSet``'s first word (its first id ÷ 64).
+  var setFirstWord: UInt64 {
+    @inline(__always) get { b &>> 32 }
+  }
+  /// The first leaf of the condition of ``Kind/segment``'s segment.
+  var segmentEntry: Int {
+    @inline(__always) get { Int(truncatingIfNeeded: a) }
+  }
+  /// The memo slot of ``Kind/segment``'s segment, or ``SegmentPlan/noMemoSlot``.
+  var memoSlot: Int {
+    @inline(__always) get { Int(Int64(bitPattern: b)) }
+  }
 
   /// The steps of `nodes` with the jumps of `graph`, indexed like `nodes` (only leaves' are read).
   static func steps(nodes: [Node], graph: BranchGraph, segments: [SegmentPlan]) -> [Step] {
@@ -68,24 +108,26 @@ struct Step: Sendable {
   init(_ node: Node, segments: [SegmentPlan]) {
     switch node.op {
     case .segment:
-      let plan = segments[Int(node.a)]
+      let plan = segments[node.segment]
       self.init(.segment, a: UInt64(plan.entry), b: UInt64(bitPattern: Int64(plan.memoSlot)))
     case .isSet: self.init(.isSet, slot: node.slot)
     case .number:
-      self.init(.doubleRange, .number, node.slot, Self.bounds(node.comparison, Double(bitPattern: node.a)))
+      self.init(.doubleRange, .number, node.slot, Self.bounds(node.comparison, Double(bitPattern: node.literalBits)))
     case .numberBetween:
-      self.init(.doubleRange, .number, node.slot, (Double(bitPattern: node.a), Double(bitPattern: node.b)))
-    case .date: self.init(.signedRange, .date, node.slot, Self.bounds(node.comparison, Int64(bitPattern: node.a)))
+      self.init(
+        .doubleRange, .number, node.slot, (Double(bitPattern: node.literalBits), Double(bitPattern: node.highBits)))
+    case .date:
+      self.init(.signedRange, .date, node.slot, Self.bounds(node.comparison, Int64(bitPattern: node.literalBits)))
     case .dateBetween:
-      self.init(.signedRange, .date, node.slot, (Int64(bitPattern: node.a), Int64(bitPattern: node.b)))
-    case .version: self.init(.unsignedRange, .version, node.slot, Self.bounds(node.comparison, node.a))
-    case .bool: self.init(.unsignedRange, .bool, node.slot, (node.a, node.a))
+      self.init(.signedRange, .date, node.slot, (Int64(bitPattern: node.literalBits), Int64(bitPattern: node.highBits)))
+    case .version: self.init(.unsignedRange, .version, node.slot, Self.bounds(node.comparison, node.literalBits))
+    case .bool: self.init(.unsignedRange, .bool, node.slot, (node.literalBits, node.literalBits))
     case .choicesIsEmpty: self.init(.unsignedRange, .choices, node.slot, (UInt64(0), UInt64(0)))
-    case .choiceIn: self.init(.bitOfMask, tag: .choice, slot: node.slot, a: node.a)
-    case .stringIn: self.init(.bitOfMask, tag: .string, slot: node.slot, a: node.a, b: node.b)
-    case .stringInSet: self.init(.bitOfSet, tag: .string, slot: node.slot, a: node.a, b: node.b)
-    case .choicesHasAll: self.init(.hasAll, tag: .choices, slot: node.slot, a: node.a)
-    case .choicesHasAny: self.init(.hasAny, tag: .choices, slot: node.slot, a: node.a)
+    case .choiceIn: self.init(.bitOfMask, tag: .choice, slot: node.slot, a: node.mask)
+    case .stringIn: self.init(.bitOfMask, tag: .string, slot: node.slot, a: node.mask, b: node.leastID)
+    case .stringInSet: self.init(.bitOfSet, tag: .string, slot: node.slot, a: node.setStart, b: node.setSpan)
+    case .choicesHasAll: self.init(.hasAll, tag: .choices, slot: node.slot, a: node.mask)
+    case .choicesHasAny: self.init(.hasAny, tag: .choices, slot: node.slot, a: node.mask)
     case .all, .any, .not, .constant, .rollout, .choicesCount, .dateWithinLast, .dateOlderThan, .yearsSince,
       .generic:
       self.init(.other)
@@ -111,22 +153,22 @@ struct Step: Sendable {
   func holds<Sets: RandomAccessCollection<UInt64>>(_ bits: UInt64, sets: Sets = [UInt64]()) -> Bool
   where Sets.Index == Int {
     switch kind {
-    case .unsignedRange: return a <= bits && bits <= b
+    case .unsignedRange: return lower <= bits && bits <= upper
     case .signedRange:
       let value = Int64(bitPattern: bits)
-      return Int64(bitPattern: a) <= value && value <= Int64(bitPattern: b)
+      return Int64(bitPattern: lower) <= value && value <= Int64(bitPattern: upper)
     case .doubleRange:
       let value = Double(bitPattern: bits)
-      return Double(bitPattern: a) <= value && value <= Double(bitPattern: b)
+      return Double(bitPattern: lower) <= value && value <= Double(bitPattern: upper)
     case .bitOfMask:
-      let offset = bits &- b
-      return offset < 64 && a & (1 &<< offset) != 0
+      let offset = bits &- maskBase
+      return offset < 64 && mask & (1 &<< offset) != 0
     case .bitOfSet:
-      let word = (bits &>> 6) &- (b &>> 32)
-      return word < b & 0xFFFF_FFFF
-        && sets[sets.startIndex &+ Int(truncatingIfNeeded: a &+ word)] & (1 &<< (bits & 63)) != 0
-    case .hasAll: return bits & a == a
-    case .hasAny: return bits & a != 0
+      let word = (bits &>> 6) &- setFirstWord
+      return word < setWordCount
+        && sets[sets.startIndex &+ Int(truncatingIfNeeded: setStart &+ word)] & (1 &<< (bits & 63)) != 0
+    case .hasAll: return bits & mask == mask
+    case .hasAny: return bits & mask != 0
     case .isSet, .segment, .other: preconditionFailure("decided by the walk")
     }
   }

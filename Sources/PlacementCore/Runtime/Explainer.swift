@@ -52,7 +52,7 @@ struct Explainer {
     let nodes = ruleSet.program.nodes
     var child = index + 1
     var found: [Int] = []
-    for _ in 0..<Int(nodes[index].a) {
+    for _ in 0..<nodes[index].childCount {
       found.append(child)
       child = Int(nodes[child].end)
     }

@@ -97,11 +97,14 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     return self.segment(entry: Int(plan.entry), memoSlot: Int(plan.memoSlot), inPlace: true, profile)
   }
 
-  /// Whether the segment whose condition starts at leaf `entry` and whose memo bit is `memoSlot` (-1: none)
+  /// Whether the segment whose condition starts at leaf `entry` and whose memo bit is `memoSlot` (or
+  /// ``SegmentPlan/noMemoSlot``)
   /// holds: its condition walked in place (`inPlace`, a constant at each call) or through ``condition(from:_:)``.
   @inline(__always)
   private mutating func segment(entry: Int, memoSlot slot: Int, inPlace: Bool, _ profile: BoundProfile) -> Bool {
-    guard slot >= 0 else { return inPlace ? walk(from: entry, profile) : condition(from: entry, profile) }
+    guard slot != Int(SegmentPlan.noMemoSlot) else {
+      return inPlace ? walk(from: entry, profile) : condition(from: entry, profile)
+    }
     let word = slot >> 6
     let bit: UInt64 = 1 << UInt64(slot & 63)
     if memo[word] & bit != 0 { return memo[words + word] & bit != 0 }
@@ -128,7 +131,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
       let step = steps[index]
       let result =
         step.kind == .segment
-        ? segment(entry: Int(step.a), memoSlot: Int(Int64(bitPattern: step.b)), inPlace: false, profile)
+        ? segment(entry: step.segmentEntry, memoSlot: step.memoSlot, inPlace: false, profile)
         : leaf(step, index, profile)
       if Observer.observesNodes {
         let edge = program.graph.edges[index]
@@ -159,19 +162,20 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   @inline(never)
   private mutating func observeDecided(from link: Int32) {
     var link = Int(link)
-    while link >= 0 {
+    while link != Int(BranchGraph.noCloses) {
       let close = program.graph.closes[link]
-      observer.node(Int(close.code >> 1), holds: close.code & 1 != 0)
+      observer.node(close.node, holds: close.holds)
       link = Int(close.next)
     }
   }
 
-  /// A leaf whose ``Step`` is ``Step/Kind/other``: its node's own instruction; each predicate case mirrors the
-  /// same case of ``ValueTest/holds(_:now:)``.
+  /// A leaf whose ``Step`` is ``Step/Kind/other``: its node's own instruction. The tests relative to `now` and
+  /// `count` call the functions that ``ValueTest/holds(_:now:)`` calls (the one meaning of each), on the slot's
+  /// scalar, which holds a date or a set of options exactly; every other test goes through `holds` itself.
   @inline(never)
   func other(_ node: Node, _ profile: BoundProfile) -> Bool {
     switch node.op {
-    case .constant: return node.a != 0
+    case .constant: return node.constant
     case .rollout: return rollout(node, profile)
     case .all: return true  // a leaf only when empty
     case .any: return false
@@ -182,22 +186,19 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     switch (node.op, scalar.tag) {
     case (_, .missing): return false
     case (.choicesCount, .choices):
-      return node.comparison.holds(Double(scalar.bits.nonzeroBitCount), Double(bitPattern: node.a))
-    case (.dateWithinLast, .date):
-      let d = Self.instant(scalar.bits)
-      return d <= now && d >= now.adding(milliseconds: -Int64(bitPattern: node.a))
-    case (.dateOlderThan, .date):
-      return Self.instant(scalar.bits) < now.adding(milliseconds: -Int64(bitPattern: node.a))
+      return ValueTest.choicesCount(scalar.bits, node.comparison, Double(bitPattern: node.literalBits))
+    case (.dateWithinLast, .date): return ValueTest.dateWithinLast(Self.instant(scalar.bits), node.window, now: now)
+    case (.dateOlderThan, .date): return ValueTest.dateOlderThan(Self.instant(scalar.bits), node.window, now: now)
     case (.yearsSince, .date):
-      let years = Self.instant(scalar.bits).wholeYears(until: now)
-      return node.comparison.holds(Double(years), Double(bitPattern: node.a))
+      return ValueTest.yearsSince(
+        Self.instant(scalar.bits), node.comparison, Double(bitPattern: node.literalBits), now: now)
     default: return generic(node, profile)
     }
   }
 
   func rollout(_ node: Node, _ profile: BoundProfile) -> Bool {
     guard let id = profile.bucketingID else { return false }
-    let rollout = program.rollouts[Int(node.a)]
+    let rollout = program.rollouts[node.rollout]
     return Bucketing.rolloutBucket(salt: rollout.salt, profileID: id) < rollout.threshold
   }
 

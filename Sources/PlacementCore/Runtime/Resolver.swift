@@ -53,7 +53,7 @@ extension RuleSet {
   /// The index of the placement called `name` in ``placements``.
   /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
   package func placementIndex(of name: String) throws(ResolveError) -> Int {
-    guard let index = program.placementIndex(name) ?? placementIndex[name] else {
+    guard let index = placementIndex(named: name) else {
       throw .unknown(placement: name, in: self)
     }
     return index
@@ -171,7 +171,7 @@ extension RuleSet {
     while case let at = run.firstMatchingRow(from: next, to: end, rowZero: start, profile), at < end {
       next = at + 1
       let (row, plan) = (at - start, run.rowPlans[at])
-      let segment = plan.segment >= 0 ? Int(plan.segment) : nil
+      let segment = plan.segment != RowPlan.noSegment ? Int(plan.segment) : nil
       // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
       guard plan.isLive(at: now) else {
         run.observer.row(row, segment: segment, outcome: .scheduledOut)
@@ -228,7 +228,7 @@ extension ProgramEvaluator where Observer: ResolutionObserver {
     var at = from
     while at < end {
       let segment = Int(rowPlans[at].segment)
-      if segment < 0 || self.segment(segment, profile) { return at }
+      if segment == Int(RowPlan.noSegment) || self.segment(segment, profile) { return at }
       observer.row(at - rowZero, segment: segment, outcome: .notMatched)
       at += 1
     }

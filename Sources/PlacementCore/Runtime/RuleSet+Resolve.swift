@@ -83,7 +83,7 @@ public struct PlacementHandle: Sendable, Hashable {
 extension RuleSet {
   /// The handle of the placement called `name`, or nil when the rule set has no such placement.
   public func placementHandle(named name: String) -> PlacementHandle? {
-    placementIndex[name].map { PlacementHandle(index: $0, name: name) }
+    placementIndex(named: name).map { PlacementHandle(index: $0, name: name) }
   }
 
   /// A handle for every placement, in declaration order.

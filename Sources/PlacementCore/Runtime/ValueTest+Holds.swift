@@ -1,8 +1,9 @@
 /// The meaning of a test: the one definition of what each ``ValueTest`` says about a ``Value``.
 ///
-/// The compiled ``Program`` evaluates `.generic` instructions with it and mirrors it, case for case, in its fast
-/// instructions over ``Scalar``s (`ProgramDifferentialTests` holds the two together against a naive oracle);
-/// the lint reasoner's solvers check their candidate values with it.
+/// The compiled ``Program`` evaluates `.generic` instructions with it, calls its functions for the tests
+/// relative to `now` and `count`, and mirrors it, case for case, in its fast instructions over ``Scalar``s
+/// (`ProgramDifferentialTests` holds the two together against a naive oracle); the lint reasoner's solvers check
+/// their candidate values with it.
 extension ValueTest {
   /// Whether the test holds for `value` at `now`. Every positive test is false on a missing value; `isSet` tests
   /// presence (docs/Product.md §4.1).
@@ -25,11 +26,10 @@ extension ValueTest {
     case (.versionIn(let literals), .version(let v)): return literals.contains(v)
     case (.date(let comparison, let literal), .date(let d)): return comparison.holds(d, literal)
     case (.dateBetween(let low, let high), .date(let d)): return low <= d && d <= high
-    case (.dateWithinLast(let window), .date(let d)):
-      return d <= now && d >= now.adding(milliseconds: -window)
-    case (.dateOlderThan(let window), .date(let d)): return d < now.adding(milliseconds: -window)
+    case (.dateWithinLast(let window), .date(let d)): return Self.dateWithinLast(d, window, now: now)
+    case (.dateOlderThan(let window), .date(let d)): return Self.dateOlderThan(d, window, now: now)
     case (.yearsSince(let comparison, let literal), .date(let d)):
-      return comparison.holds(Double(d.wholeYears(until: now)), literal)
+      return Self.yearsSince(d, comparison, literal, now: now)
     case (.choiceIn(let mask), .choice(let index)): return mask & (1 << UInt64(index)) != 0
     case (.choicesHasAll(let mask), .choices(let set)): return set & mask == mask
     case (.choicesHasEach(let groups), .choices(let set)):
@@ -38,9 +38,33 @@ extension ValueTest {
     case (.choicesHasAny(let mask), .choices(let set)): return set & mask != 0
     case (.choicesIsEmpty, .choices(let set)): return set == 0
     case (.choicesCount(let comparison, let literal), .choices(let set)):
-      return comparison.holds(Double(set.nonzeroBitCount), literal)
+      return Self.choicesCount(set, comparison, literal)
     default: return false
     }
+  }
+
+  /// `within last`: `d` is not after `now`, and at most `window` milliseconds before it.
+  @inline(__always)
+  static func dateWithinLast(_ d: Instant, _ window: Int64, now: Instant) -> Bool {
+    d <= now && d >= now.adding(milliseconds: -window)
+  }
+
+  /// `older than`: `d` is more than `window` milliseconds before `now`.
+  @inline(__always)
+  static func dateOlderThan(_ d: Instant, _ window: Int64, now: Instant) -> Bool {
+    d < now.adding(milliseconds: -window)
+  }
+
+  /// `years_since(d)` compared with `literal`: the whole years from `d` to `now`.
+  @inline(__always)
+  static func yearsSince(_ d: Instant, _ comparison: Comparison, _ literal: Double, now: Instant) -> Bool {
+    comparison.holds(Double(d.wholeYears(until: now)), literal)
+  }
+
+  /// `count(set)` compared with `literal`: the number of options in the set.
+  @inline(__always)
+  static func choicesCount(_ set: UInt64, _ comparison: Comparison, _ literal: Double) -> Bool {
+    comparison.holds(Double(set.nonzeroBitCount), literal)
   }
 
   @inline(__always)

@@ -112,15 +112,6 @@ public struct SourceFile: Sendable, Hashable {
     columns.table(for: line) { LineColumns(bytes[lineRange(line)]) }
   }
 
-  /// The text of a 1-based line, without its line terminator.
-  public func lineText(_ line: Int) -> String {
-    guard line >= 1, line <= lineStarts.count else { return "" }
-    let range = lineRange(line - 1)
-    var end = range.upperBound
-    if end > range.lowerBound, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-    return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self)
-  }
-
   /// The source text of a byte range.
   public func text(of range: SourceRange) -> String {
     let lower = max(0, min(range.start, bytes.count))

@@ -70,7 +70,3 @@ extension RuleSet {
     try RuleLoading.compile(paths: paths, options: options)
   }
 }
-
-/// The compile result's former name: ``Compilation`` is the one compile result type.
-@available(*, deprecated, renamed: "Compilation")
-package typealias CompileResult = Compilation
