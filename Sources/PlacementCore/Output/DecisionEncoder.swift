@@ -118,13 +118,7 @@ package final class DecisionEncoder: Sendable {
     let row = Int(resolution.row)
     let common = trail.draws.isEmpty && Self.isCommon(resolution, profile)
     if common, let profileID {
-      // The common line: three copies (and the line feed), one capacity check.
-      let (start, end) = (heads[position, 0, 0], closedRows[position, row, 0])
-      if endingLine {
-        json.rawLine(start: start, middle: profileID, end: end)
-      } else {
-        json.rawValue(start: start, middle: profileID, end: end)
-      }
+      writeCommon(position: position, row: row, profileID: profileID, endingLine: endingLine, to: &json)
       return endingLine
     }
     json.rawValueStart(buffer: heads[position, 0, 0])
@@ -193,8 +187,8 @@ extension DecisionEncoder {
             // No test, so no exposure: the common line needs no trail.
             let resolution = ruleSet.rows(indices[position], now: now, run: &run, profile)
             if Self.isCommon(resolution, profile) {
-              let end = closedRows[position, Int(resolution.row), 0]
-              json.rawLine(start: heads[position, 0, 0], middle: profileID, end: end)
+              writeCommon(
+                position: position, row: Int(resolution.row), profileID: profileID, endingLine: true, to: &json)
             } else {
               write(
                 resolution, trail: ExposureTrail(), position: position, profile: profile, profileID: profileID,
@@ -210,6 +204,20 @@ extension DecisionEncoder {
           if !trail.draws.isEmpty { drew(position, trail, profile) }
         }
       }
+    }
+  }
+
+  /// The common line (``isCommon(_:_:)``) of `row` at `position` for the profile whose id is the JSON
+  /// `profileID`: three copies (and the line feed when `endingLine`), one capacity check.
+  @inline(__always)
+  private func writeCommon(
+    position: Int, row: Int, profileID: UnsafeBufferPointer<UInt8>, endingLine: Bool, to json: inout JSONWriter
+  ) {
+    let (start, end) = (heads[position, 0, 0], closedRows[position, row, 0])
+    if endingLine {
+      json.rawLine(start: start, middle: profileID, end: end)
+    } else {
+      json.rawValue(start: start, middle: profileID, end: end)
     }
   }
 
