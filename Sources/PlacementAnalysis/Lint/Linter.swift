@@ -3,9 +3,14 @@ import PlacementCore
 /// Runs the compiler's diagnostics and the lint rules over a compilation.
 public enum Linter {
   /// The findings people act on: compiler diagnostics and lint findings, suppressed ones removed, sorted by
-  /// file, position and code.
-  public static func lint(_ compilation: Compilation) -> [Diagnostic] {
-    run(compilation).diagnostics
+  /// file, position and code; as `placement lint` reports them (docs/Lint.md).
+  /// - Parameters:
+  ///   - compilation: the compiled rules (with errors or not).
+  ///   - now: the instant both relative date conditions and schedules are judged at, as `placement lint --now`;
+  ///     nil: relative dates at a fixed instant (2026-01-01T00:00:00Z, so findings do not change with the day)
+  ///     and schedules (`schedule-ended`) at the clock.
+  public static func lint(_ compilation: Compilation, now: Instant? = nil) -> [Diagnostic] {
+    run(compilation, now: now ?? Reasoner.defaultNow, scheduleNow: now ?? Instant.now).diagnostics
   }
 
   /// Every finding, suppressed ones included and marked (the JSON reporter shows them).

@@ -83,7 +83,7 @@ extension RuleSet {
 
   /// The assignments to persist after a resolution: for each `sticky` test among `exposures` whose variation was
   /// drawn from a bucket (not kept, not forced, not unbucketed), `version_id` → variation id.
-  package func newAssignments(_ exposures: some Sequence<Exposure>) -> [String: String] {
+  public func newAssignments(_ exposures: some Sequence<Exposure>) -> [String: String] {
     var result: [String: String] = [:]
     guard !stickyVersions.isEmpty else { return result }
     for exposure in exposures where exposure.bucket != nil && stickyVersions.contains(exposure.versionID) {

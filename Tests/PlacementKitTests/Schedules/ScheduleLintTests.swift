@@ -35,6 +35,22 @@ import Testing
       found.first?.notes.first?.message == "judged at 2027-02-01T00:00:00Z (placement lint --now, else the clock)")
   }
 
+  /// The public `Linter.lint` judges schedules as `placement lint` does: at `now` when given, else the clock.
+  @Test func linterLintJudgesSchedulesAtNowElseTheClock() {
+    let ended = """
+      segment everyone = country is set
+      placement main_paywall: paywall {
+        everyone from "2020-01-01T00:00:00Z" until "2020-02-01T00:00:00Z" -> paywall winter
+        default -> paywall standard
+      }
+      """
+    let compilation = compile(ended)
+    let ids = { (found: [Diagnostic]) in found.filter { $0.code == ScheduleEnded.id }.map(\.span?.location.line) }
+    #expect(ids(Linter.lint(compilation)) == [3])
+    #expect(ids(Linter.lint(compilation, now: Instant(iso8601: "2020-03-01T00:00:00Z")!)) == [3])
+    #expect(ids(Linter.lint(compilation, now: Instant(iso8601: "2020-01-15T00:00:00Z")!)).isEmpty)
+  }
+
   @Test(arguments: ["2026-12-01T00:00:00Z", "2026-12-24T00:00:00Z", "2027-01-04T22:59:59.999Z"])
   func aLiveOrFutureScheduleIsNotReported(_ now: String) {
     let unmarked = Self.christmas.replacingOccurrences(of: "1️⃣", with: "")
