@@ -39,7 +39,9 @@ package final class DecisionEncoder: Sendable {
     func perVariation<T>(_ index: Int, _ body: (_ row: Int, _ draw: Draw?) -> T) -> [[T]] {
       ruleSet.placements[index].rows.indices.map { row in
         guard case .test(let test) = ruleSet.placements[index].rows[row].content else { return [body(row, nil)] }
-        return test.variations.indices.map { body(row, Draw(variation: Int32($0), bucket: -1, source: .drawn)) }
+        return test.variations.indices.map {
+          body(row, Draw(variation: Int32($0), bucket: Draw.noBucket, source: .drawn))
+        }
       }
     }
     // The reason a fragment holds is that of the common case: a drawn variation (or no test) and no row
@@ -109,7 +111,7 @@ package final class DecisionEncoder: Sendable {
     _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile,
     profileID: UnsafeBufferPointer<UInt8>?, endingLine: Bool, to json: inout JSONWriter
   ) -> Bool {
-    guard resolution.row >= 0, resolution.source == .drawn, !resolution.scheduledOut,
+    guard resolution.rowDecided, resolution.source == .drawn, !resolution.scheduledOut,
       !hasTests[position] || profile.bucketingID != nil
     else {
       ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json, idJSON: profileID)
@@ -135,8 +137,8 @@ package final class DecisionEncoder: Sendable {
     }
     let variation = max(0, Int(resolution.variation))
     json.raw(buffer: rows[position, row, variation])
-    if resolution.variation >= 0 {
-      if resolution.bucket >= 0 { json.rawInteger(Int(resolution.bucket)) } else { json.raw("null") }
+    if resolution.isTest {
+      if resolution.hasBucket { json.rawInteger(Int(resolution.bucket)) } else { json.raw("null") }
       json.raw(buffer: testTails[position, row, variation])
     }
     if !trail.draws.isEmpty {
@@ -226,7 +228,7 @@ extension DecisionEncoder {
   /// caller also checks that no test drew (an empty trail).
   @inline(__always)
   private static func isCommon(_ resolution: Resolution, _ profile: BoundProfile) -> Bool {
-    resolution.row >= 0 && resolution.variation < 0 && resolution.source == .drawn && !resolution.scheduledOut
+    resolution.rowDecided && !resolution.isTest && resolution.source == .drawn && !resolution.scheduledOut
       && profile.warnings.isEmpty
   }
 
@@ -238,7 +240,7 @@ extension DecisionEncoder {
           guard case .test(let test) = rows[Int(tried.row)].content else { continue }
           if index > 0 { json.raw(",") }
           json.raw(buffer: exposureHeads[position, Int(tried.row), Int(tried.draw.variation)])
-          if tried.draw.bucket >= 0 { json.rawInteger(Int(tried.draw.bucket)) } else { json.raw("null") }
+          if tried.draw.hasBucket { json.rawInteger(Int(tried.draw.bucket)) } else { json.raw("null") }
           json.raw(#","outcome":"#)
           let content = test.variations[Int(tried.draw.variation)].content
           json.rawString(ExposureOutcome(tried.draw.source, content, fellThrough: tried.fellThrough).rawValue)

@@ -14,9 +14,15 @@ package enum AssignmentSource: UInt8, Sendable {
 package struct Draw: Sendable, Equatable {
   /// Index in ``ABTest/variations`` (draw order).
   package var variation: Int32
-  /// The bucket drawn, 0–99; -1 when no bucket was drawn (no `profile_id`, an override, a kept assignment).
+  /// The bucket drawn, 0–99; ``noBucket`` when no bucket was drawn (no `profile_id`, an override, a kept assignment).
   package var bucket: Int32
   package var source: AssignmentSource
+
+  /// The ``bucket`` of a draw that drew no bucket.
+  package static let noBucket: Int32 = -1
+
+  /// Whether a bucket was drawn (``bucket`` is 0–99).
+  @inline(__always) package var hasBucket: Bool { bucket >= 0 }
 
   package init(variation: Int32, bucket: Int32, source: AssignmentSource) {
     self.variation = variation
@@ -38,13 +44,13 @@ extension RuleSet {
     _ test: ABTest, profile: borrowing BoundProfile, run: inout ProgramEvaluator<Observer>
   ) -> Draw? {
     if let forced = overridingVariation(test, profile: profile, run: &run) {
-      return Draw(variation: Int32(forced), bucket: -1, source: .override)
+      return Draw(variation: Int32(forced), bucket: Draw.noBucket, source: .override)
     }
     if test.isSticky, let kept = keptVariation(test, profile: profile) {
-      return Draw(variation: Int32(kept), bucket: -1, source: .sticky)
+      return Draw(variation: Int32(kept), bucket: Draw.noBucket, source: .sticky)
     }
     guard admitsToLayer(test, profile: profile) else { return nil }
-    guard let id = profile.bucketingID else { return Draw(variation: 0, bucket: -1, source: .unbucketed) }
+    guard let id = profile.bucketingID else { return Draw(variation: 0, bucket: Draw.noBucket, source: .unbucketed) }
     let bucket = Bucketing.bucket(versionID: test.versionID, profileID: id)
     return Draw(
       variation: Int32(Bucketing.choose(bucket: bucket, sorted: test.variations)), bucket: Int32(bucket),

@@ -11,11 +11,11 @@ extension RuleSet {
     if profile.bucketingID == nil { warnings += unbucketedLayerWarnings(trail, placement: placement, profile) }
     let exposures = exposures(trail, placement: placement)
     let reason = reason(resolution)
-    if resolution.override >= 0 {
+    if resolution.overrideDecided {
       return overrideDecision(
         resolution, placement: placement, profile: profile, warnings: warnings, explained: explanation != nil)
     }
-    guard resolution.row >= 0 else {
+    guard resolution.rowDecided else {
       warnings.append("no row of placement '\(placement.name)' decided; showing nothing")
       let audience = Audience(index: placement.rows.count - 1, name: "default", segment: nil)
       return Decision(
@@ -52,8 +52,8 @@ extension RuleSet {
   /// The decision's reason (``DecisionReason``: the first case that applies, in its declaration order).
   package func reason(_ resolution: Resolution) -> DecisionReason {
     let placement = placements[Int(resolution.placement)]
-    if resolution.override >= 0 { return .override }
-    guard resolution.row >= 0 else { return .defaultRow }
+    if resolution.overrideDecided { return .override }
+    guard resolution.rowDecided else { return .defaultRow }
     let row = placement.rows[Int(resolution.row)]
     if let draw = resolution.draw, case .test(let test) = row.content {
       switch draw.source {
@@ -90,7 +90,7 @@ extension RuleSet {
     let variation = test.variations[Int(draw.variation)]
     return Exposure(
       test: test.name, versionID: test.versionID, variation: variation.id,
-      bucket: draw.bucket >= 0 ? Int(draw.bucket) : nil,
+      bucket: draw.hasBucket ? Int(draw.bucket) : nil,
       outcome: ExposureOutcome(draw.source, variation.content, fellThrough: fellThrough))
   }
 
@@ -100,7 +100,7 @@ extension RuleSet {
     let chosen = test.variations[Int(draw.variation)]
     let assignment = ABAssignment(
       name: test.name, versionID: test.versionID, variation: chosen.id,
-      bucket: draw.bucket >= 0 ? Int(draw.bucket) : nil)
+      bucket: draw.hasBucket ? Int(draw.bucket) : nil)
     return (chosen.content, assignment)
   }
 

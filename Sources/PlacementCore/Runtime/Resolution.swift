@@ -2,25 +2,38 @@
 /// ``RuleSet/decision(_:for:explanation:)`` turns it into a ``Decision`` for callers that want one; the batch
 /// writer encodes it directly from pre-encoded fragments.
 package struct Resolution: Sendable, Equatable {
+  /// The value of ``row``, ``variation``, ``bucket`` and ``override`` that means "none" (the fields are `Int32`
+  /// indices, not optionals, so that a resolution stays four words and is copied without a tag check).
+  package static let none: Int32 = -1
+
   /// The placement's index in ``RuleSet/placements``.
   package var placement: Int32
-  /// The deciding row's index in the placement's rows; -1 when no row decided (unreachable for checked rules,
+  /// The deciding row's index in the placement's rows; ``none`` when no row decided (unreachable for checked rules,
   /// whose default row is last and cannot fall through).
-  package var row: Int32 = -1
+  package var row: Int32 = Resolution.none
   /// When the deciding row is an A/B test: the drawn variation's index in ``ABTest/variations`` (draw order);
-  /// -1 otherwise.
-  package var variation: Int32 = -1
-  /// The bucket drawn (0–99); -1 when the row is no test or no bucket was drawn (see ``Draw/bucket``).
-  package var bucket: Int32 = -1
+  /// ``none`` otherwise.
+  package var variation: Int32 = Resolution.none
+  /// The bucket drawn (0–99); ``none`` when the row is no test or no bucket was drawn (see ``Draw/bucket``).
+  package var bucket: Int32 = Resolution.none
   /// How the deciding row's variation was chosen (``AssignmentSource/drawn`` when the row is no test).
   package var source: AssignmentSource = .drawn
   /// Whether a row above the deciding one matched but was skipped by its schedule (reason `SCHEDULED_OUT`).
   package var scheduledOut = false
-  /// The placement's QA override that decided (index in ``PlacementDefinition/overrides``; ``row`` is then -1);
-  /// -1 when the rows decided.
-  package var override: Int32 = -1
+  /// The placement's QA override that decided (index in ``PlacementDefinition/overrides``; ``row`` is then ``none``);
+  /// ``none`` when the rows decided.
+  package var override: Int32 = Resolution.none
 
   package init(placement: Int32) { self.placement = placement }
+
+  /// Whether a row decided (``row`` is an index); false when a QA override decided.
+  @inline(__always) package var rowDecided: Bool { row >= 0 }
+  /// Whether a QA override decided (``override`` is an index).
+  @inline(__always) package var overrideDecided: Bool { override >= 0 }
+  /// Whether the deciding row is an A/B test (``variation`` is an index).
+  @inline(__always) package var isTest: Bool { variation >= 0 }
+  /// Whether a bucket was drawn (``bucket`` is 0–99).
+  @inline(__always) package var hasBucket: Bool { bucket >= 0 }
 
   package init(placement: Int32, row: Int32, draw: Draw?) {
     self.placement = placement
@@ -39,7 +52,7 @@ package struct Resolution: Sendable, Equatable {
 
   /// The deciding row's draw; nil when it is no test.
   var draw: Draw? {
-    variation >= 0 ? Draw(variation: variation, bucket: bucket, source: source) : nil
+    isTest ? Draw(variation: variation, bucket: bucket, source: source) : nil
   }
 }
 

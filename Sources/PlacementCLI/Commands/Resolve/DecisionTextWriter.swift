@@ -43,7 +43,7 @@ struct DecisionTextWriter {
     memo.reset()
     for (position, placement) in placements.enumerated() {
       let resolution = ruleSet.resolution(placement.index, for: profile, now: now, memo: &memo, trail: &trail)
-      if plain, resolution.row >= 0, resolution.override < 0 {
+      if plain, resolution.rowDecided, !resolution.overrideDecided {
         writeDecision(resolution, trail: trail, position: position, profile: profile, to: &out)
       } else {
         out.raw(utf8: output.text(ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil)))
