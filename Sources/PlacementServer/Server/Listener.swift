@@ -1,5 +1,6 @@
 import CEventPoll
 import Foundation
+import PlacementKit
 
 /// A listening TCP socket, non-blocking, with `SO_REUSEADDR`.
 enum Listener {
@@ -60,7 +61,7 @@ enum Listener {
         $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { address in
           var raw = address.pointee.sin6_addr
           inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count))
-          return (String(cString: text), UInt16(bigEndian: address.pointee.sin6_port))
+          return (text.decodedCString, UInt16(bigEndian: address.pointee.sin6_port))
         }
       }
     }
@@ -68,7 +69,7 @@ enum Listener {
       $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { address in
         var raw = address.pointee.sin_addr
         inet_ntop(AF_INET, &raw, &text, socklen_t(text.count))
-        return (String(cString: text), UInt16(bigEndian: address.pointee.sin_port))
+        return (text.decodedCString, UInt16(bigEndian: address.pointee.sin_port))
       }
     }
   }
@@ -82,8 +83,15 @@ public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .cannotListen(let address, let code):
-      "cannot listen on \(address): \(String(cString: strerror(code)).lowercased())"
-    case .cannotPoll(let code): "cannot create an event poll: \(String(cString: strerror(code)).lowercased())"
+      "cannot listen on \(address): \(FileReading.Failure.reason(code))"
+    case .cannotPoll(let code): "cannot create an event poll: \(FileReading.Failure.reason(code))"
     }
+  }
+}
+
+extension [CChar] {
+  /// The text up to the first NUL, as UTF-8 (invalid bytes repaired).
+  fileprivate var decodedCString: String {
+    String(decoding: prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
