@@ -1,32 +1,11 @@
 import Foundation
+import PlacementCore
 import Testing
-
-@testable import PlacementCore
-@testable import PlacementKit
-
-/// Deterministic pseudo-random numbers for generated test inputs (SplitMix64).
-struct TestRandom {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int { bound <= 0 ? 0 : Int(next() % UInt64(bound)) }
-  mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
-  mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
 
 /// A rule set using every attribute type, ASCII and non-ASCII literals and option ids, and generated profile
 /// lines that mix the common shape with everything the fast reader must decline.
-enum BinderFixture {
-  static let rules = """
+public enum BinderFixture {
+  public static let rules = """
     attribute experience: choice(beginner, amateur, pro) from quiz "experience"
     attribute interests: choices(sports, music, yoga, running) from quiz "interests"
     attribute mood: choice("über", sad, happy)
@@ -73,7 +52,7 @@ enum BinderFixture {
     }
     """
 
-  static let ruleSet: RuleSet = {
+  public static let ruleSet: RuleSet = {
     let compilation = Compilation.compile([RuleSource(name: "binder.rules", text: rules)])
     guard let ruleSet = compilation.ruleSet else {
       fatalError(DiagnosticRenderer().render(compilation.diagnostics))
@@ -81,14 +60,9 @@ enum BinderFixture {
     return ruleSet
   }()
 
-  static let options = ResolveOptions(now: Instant(iso8601: "2026-11-30T12:00:00Z")!)
+  public static let options = ResolveOptions(now: Instant(iso8601: "2026-11-30T12:00:00Z")!)
 
-  /// Whether the fast reader takes `line` (rather than declining to the reference path).
-  static func isFast(_ line: String, in ruleSet: RuleSet) -> Bool {
-    Array(line.utf8).withUnsafeBufferPointer { ruleSet.binder.bind($0, limits: .default) } != nil
-  }
-
-  static let topLevel: [(String, [String])] = [
+  public static let topLevel: [(String, [String])] = [
     ("profile_id", [#""p-1""#, #""p-2""#, "null", "5", #""""#]),
     ("customer_user_id", [#""u1""#, "null"]),
     ("country", [#""US""#, #""CA""#, #""DE""#, #""K""#, #""\u212A""#, "\"\u{212A}\"", "1", "null"]),
@@ -100,7 +74,7 @@ enum BinderFixture {
     ("subscription_state", [#""active""#, #""expired""#]),
   ]
 
-  static let custom: [(String, [String])] = [
+  public static let custom: [(String, [String])] = [
     ("experience", [#""pro""#, #""amateur""#, #""expert""#, "3", "null"]),
     ("interests", [#"["music"]"#, "[]", #"["music","chess"]"#, "[1]", #""music""#, #"["\u006dusic", "yoga"]"#]),
     ("mood", [#""über""#, "\"u\u{0308}ber\"", #""sad""#, #""\u00fcber""#, #""angry""#]),
@@ -115,13 +89,13 @@ enum BinderFixture {
   ]
 
   /// Top-level members that are no attribute (a warning each), with escaped and duplicated names among them.
-  static let unknownMembers = [
+  public static let unknownMembers = [
     #""device_id":"d-1""#, #""dev\u0069ce_id":{"os":["ios",1]}"#, #""\u0001":null"#, #""device_id":[[]]"#,
     #""profile\u005fid":"p-e""#, #""c\u006funtry":"FR""#,
   ]
 
   /// `events` members: answers to flow-sourced attributes, events skipped with a warning, none.
-  static let events = [
+  public static let events = [
     "[]", "null",
     #"[{"name":"flow_user_input","element_id":"experience","element_type":"single_choice","item_ids":["beginner"]}]"#,
     #"[{"name":"flow_user_input","instanceId":"s2","element_id":"weight","element_type":"number_input","value":"91"}]"#,
@@ -132,7 +106,7 @@ enum BinderFixture {
 
   /// A profile line: random members from the pools, in random order, sometimes with spaces, a duplicate, an
   /// unknown member or events.
-  static func profileLine(_ random: inout TestRandom) -> String {
+  public static func profileLine(_ random: inout SplitMix64) -> String {
     let space = random.chance(20) ? " " : ""
     func members(_ pools: [(String, [String])], chance: Int) -> [String] {
       var out: [String] = []
@@ -161,12 +135,8 @@ enum BinderFixture {
   }
 
   /// Every example profile of the repository (`Examples/profiles/*.json`, and each line of its `.jsonl` files).
-  static func exampleProfiles() throws -> [[UInt8]] {
-    var url = URL(fileURLWithPath: #filePath)
-    while !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-      url.deleteLastPathComponent()
-    }
-    let folder = url.appendingPathComponent("Examples/profiles")
+  public static func exampleProfiles() throws -> [[UInt8]] {
+    let folder = repositoryRoot.appendingPathComponent("Examples/profiles")
     var profiles: [[UInt8]] = []
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() {
       let data = try Data(contentsOf: folder.appendingPathComponent(name))
@@ -179,5 +149,3 @@ enum BinderFixture {
     return profiles
   }
 }
-
-extension TestRandom: RandomNumberGenerator {}

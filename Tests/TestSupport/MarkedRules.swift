@@ -1,19 +1,16 @@
-import TestSupport
+import PlacementCore
 import Testing
-
-@testable import PlacementCore
-@testable import PlacementKit
 
 /// Rules text with position markers `1️⃣`…`9️⃣` (swift-format's `MarkedText`): the markers are removed and
 /// their places remembered, so a test says where a finding must land by writing the marker there.
-struct MarkedRules {
-  let text: String
+public struct MarkedRules {
+  public let text: String
   /// `line:column` of each marker, in marker order (1️⃣ first).
-  let positions: [String]
+  public let positions: [String]
 
-  static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
+  public static let markers = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣"]
 
-  init(_ marked: String) {
+  public init(_ marked: String) {
     let clean = MarkedText(marked, markers: Self.markers)
     text = clean.text
     var offsets: [Int: Int] = [:]
@@ -27,7 +24,7 @@ struct MarkedRules {
 /// start exactly at the markers, in order (swift-syntax's `assertParse` with `DiagnosticSpec(locationMarker:)`).
 /// - Returns: those diagnostics, for checks on their messages, notes and fix-its.
 @discardableResult
-func expectDiagnostics(
+public func expectDiagnostics(
   _ marked: String, _ codes: [DiagnosticCode], sourceLocation: SourceLocation = #_sourceLocation
 ) -> [Diagnostic] {
   let rules = MarkedRules(marked)
@@ -38,7 +35,7 @@ func expectDiagnostics(
 
 /// ``expectDiagnostics(_:_:sourceLocation:)`` for one code.
 @discardableResult
-func expectDiagnostics(
+public func expectDiagnostics(
   _ marked: String, _ code: DiagnosticCode, sourceLocation: SourceLocation = #_sourceLocation
 ) -> [Diagnostic] {
   expectDiagnostics(marked, [code], sourceLocation: sourceLocation)

@@ -1,16 +1,17 @@
-@testable import PlacementCore
-@testable import PlacementKit
+import PlacementCore
 
 /// Compiles one in-memory rules file named `test.rules`.
-func compile(_ rules: String) -> Compilation {
+public func compile(_ rules: String) -> Compilation {
   Compilation.compile([RuleSource(name: "test.rules", text: rules)])
 }
 
 /// A fixed instant for relative date conditions in tests: 2026-11-30T00:00:00Z.
-let testNow = Instant(iso8601: "2026-11-30T00:00:00Z")!
+public let testNow = Instant(iso8601: "2026-11-30T00:00:00Z")!
 
 /// Compiles `rules` (which must have no errors), reads `profile` JSON and resolves `placement`.
-func decide(_ rules: String, _ profile: String, placement: String = "p", explain: Bool = false) throws -> Decision {
+public func decide(_ rules: String, _ profile: String, placement: String = "p", explain: Bool = false) throws
+  -> Decision
+{
   let compilation = compile(rules)
   guard let ruleSet = compilation.ruleSet else {
     throw HarnessError(message: DiagnosticRenderer().render(compilation.diagnostics))
@@ -22,7 +23,7 @@ func decide(_ rules: String, _ profile: String, placement: String = "p", explain
 
 /// Whether segment `s` of a one-segment rules text matches the profile: builds `placement p` with rows
 /// `s -> flow yes` and `default -> flow no`.
-func matches(_ declarations: String, _ condition: String, _ profile: String) throws -> Bool {
+public func matches(_ declarations: String, _ condition: String, _ profile: String) throws -> Bool {
   let rules = """
     \(declarations)
     segment s = \(condition)
@@ -34,19 +35,22 @@ func matches(_ declarations: String, _ condition: String, _ profile: String) thr
   return try decide(rules, profile).content == .flow(id: "yes", paywall: nil)
 }
 
-struct HarnessError: Error, CustomStringConvertible {
-  let message: String
-  var description: String { message }
+/// A harness failure: the rules did not compile, or a fixture was not what a test expects.
+public struct HarnessError: Error, CustomStringConvertible {
+  public let message: String
+  public var description: String { message }
+
+  public init(message: String) { self.message = message }
 }
 
 /// "line:column" of each diagnostic, for position assertions.
-func positions(_ diagnostics: [Diagnostic]) -> [String] {
+public func positions(_ diagnostics: [Diagnostic]) -> [String] {
   diagnostics.map { "\($0.span!.location)" }
 }
 
 /// The rules text of ``matches(_:_:_:)``: segment `s = <condition>` in placement `p` (`s -> flow yes`,
 /// `default -> flow no`).
-func segmentRules(_ declarations: String, _ condition: String) -> String {
+public func segmentRules(_ declarations: String, _ condition: String) -> String {
   """
   \(declarations)
   segment s = \(condition)
@@ -58,12 +62,12 @@ func segmentRules(_ declarations: String, _ condition: String) -> String {
 }
 
 /// Reads a profile from JSON text.
-func readProfile(_ json: String) throws -> Profile {
+public func readProfile(_ json: String) throws -> Profile {
   try Profile(jsonBytes: Array(json.utf8))
 }
 
 /// Compiles `rules` (which must have no errors), binds `profile` and resolves `placement` at `now`.
-func decide(
+public func decide(
   _ rules: String, _ profile: Profile, placement: String = "p", now: Instant = testNow, explain: Bool = false
 ) throws -> Decision {
   let compilation = compile(rules)
@@ -74,6 +78,6 @@ func decide(
 }
 
 /// The error diagnostics of compiling ``segmentRules(_:_:)``.
-func compileErrors(_ declarations: String, _ condition: String) -> [Diagnostic] {
+public func compileErrors(_ declarations: String, _ condition: String) -> [Diagnostic] {
   compile(segmentRules(declarations, condition)).diagnostics.filter { $0.severity == .error }
 }

@@ -1,12 +1,13 @@
+import TestSupport
 import Testing
 
+@testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The audience table model behind `placement audiences`.
 @Suite struct AudienceTableTests {
   @Test func rowsMarksAndFallbackOfACrossPlacementTable() throws {
-    let rules = try #require(ruleSet(CrossPlacementTests.text))
+    let rules = try #require(ruleSet(ABFixtures.crossPlacement))
     let table = try #require(AudienceTable("settings", in: rules))
     #expect(table.rows.map(\.name) == ["us", "ios", "default"])
     #expect(table.rows.map(\.priority) == [0, 1, 2])
@@ -23,7 +24,7 @@ import Testing
   }
 
   @Test func jsonShape() throws {
-    let rules = try #require(ruleSet(FallthroughHoldoutTests.text))
+    let rules = try #require(ruleSet(ABFixtures.fallthroughHoldout))
     var json = JSONWriter()
     try #require(AudienceTable("p", in: rules)).write(to: &json)
     #expect(
@@ -42,5 +43,18 @@ import Testing
       ))
     #expect(
       try #require(AudienceTable("p", in: rules)).rows[0].condition == "country == \"US\" and platform == \"iOS\"")
+  }
+
+  @Test func audienceTablesListTheOverridesThatApplyThere() throws {
+    let rules = try #require(ruleSet(ABFixtures.overrides))
+    #expect(
+      AudienceTable("home", in: rules)?.overrides == [
+        AudienceTable.Override(
+          test: "home_copy", variation: "a", content: nil, condition: #"profile_id in ["qa-pixel-7"] or qa_devices"#)
+      ])
+    #expect(
+      AudienceTable("main", in: rules)?.overrides == [
+        AudienceTable.Override(test: nil, variation: nil, content: .paywall(id: "qa_preview"), condition: "qa_devices")
+      ])
   }
 }

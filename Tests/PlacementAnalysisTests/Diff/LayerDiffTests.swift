@@ -1,7 +1,7 @@
 import Testing
 
+@testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `placement diff` over layers: a share that shrinks takes profiles out of the test (found, with the cause
 /// `layer-share-changed` and an example id outside the new share); a test added in the unallocated range moves

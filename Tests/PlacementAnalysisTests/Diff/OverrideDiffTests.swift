@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 
+@testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `placement diff` and QA overrides: the audience tables can be equivalent while an override changes what its
 /// profiles get, so an added or removed override is a finding and the rule sets are not equivalent.

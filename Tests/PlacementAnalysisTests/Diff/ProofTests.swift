@@ -3,7 +3,6 @@ import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The diff of two rules texts at `now`.
 func diffOf(_ old: String, _ new: String, now: Instant) throws -> DiffReport {

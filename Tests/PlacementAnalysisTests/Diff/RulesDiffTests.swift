@@ -1,8 +1,8 @@
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Compiles rules text (failing the test on a compile error).
 func diffCompile(_ text: String, name: String = "rules.rules") -> Compilation {

@@ -1,7 +1,7 @@
 import Testing
 
+@testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `placement diff`: a changed schedule is a change cause, found at the schedule's bounds even when the
 /// decisions at `now` agree.

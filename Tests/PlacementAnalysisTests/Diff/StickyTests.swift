@@ -1,8 +1,8 @@
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Sticky assignments: a `sticky` test honours the assignment a profile carries for its
 /// version while that variation exists, so re-weighting it moves nobody already assigned.
@@ -81,29 +81,6 @@ import Testing
     #expect(rules.newAssignments(decision.exposures).isEmpty)
   }
 
-  @Test func theRuleStoreConsultsAndUpdatesItsAssignmentStore() throws {
-    let store = InMemoryAssignmentStore()
-    let rules = RuleStore(try #require(ruleSet(Self.rules((50, 50)))), assignments: store)
-    let ids = Array(Self.ids.prefix(1_000))
-    var first: [String: String] = [:]
-    for id in ids {
-      first[id] = try rules.resolve(placement: "home", profile: Profile(profileID: id)).abTest?.variation
-    }
-    #expect(store.all.count == 1_000)
-    #expect(store.all.mapValues { $0["copy-1"]! } == first)
-    #expect(rules.reload(sources: [RuleSource(name: "r.rules", text: Self.rules((90, 10)))]).outcome == .applied)
-    for id in ids {
-      let decision = try rules.resolve(
-        placement: "home", jsonBytes: Array(#"{"profile_id":"\#(id)"}"#.utf8), now: pinnedNow)
-      #expect(decision.abTest?.variation == first[id])
-      #expect(decision.reason == .sticky)
-    }
-    // A profile's own carried assignment wins over the stored one.
-    var carrying = Profile(profileID: ids[0])
-    carrying.assignments = ["copy-1": first[ids[0]] == "a" ? "b" : "a"]
-    #expect(try rules.resolve(placement: "home", profile: carrying).abTest?.variation != first[ids[0]])
-  }
-
   @Test func diffSaysASticklyReweightedTestMovesNobodyAssigned() throws {
     let before = try #require(ruleSet(Self.rules((50, 50))))
     let after = try #require(ruleSet(Self.rules((90, 10))))
@@ -143,38 +120,5 @@ extension RuleSet {
   fileprivate var test: ABTest {
     guard case .test(let test) = placements[0].rows[0].content else { fatalError("no test") }
     return test
-  }
-}
-
-/// Sticky assignments through a ``RuleStore`` shared by concurrent requests while its rules are re-weighted
-/// (run under Thread Sanitizer by `.ci/run`, whose filter matches this suite's name).
-@Suite struct StickyRuleStoreTests {
-  @Test func concurrentRequestsKeepTheirAssignmentsAcrossReloads() async throws {
-    let store = InMemoryAssignmentStore()
-    let rules = RuleStore(try #require(ruleSet(StickyTests.rules((50, 50)))), assignments: store)
-    let mismatches = await withTaskGroup(of: Int.self) { group in
-      for worker in 0..<4 {
-        group.addTask {
-          var mismatches = 0
-          for index in 0..<250 {
-            let profile = Profile(profileID: "w\(worker)-\(index)")
-            let first = try? rules.resolve(placement: "home", profile: profile, now: pinnedNow).abTest?.variation
-            let again = try? rules.resolve(placement: "home", profile: profile, now: pinnedNow)
-            if again?.abTest?.variation != first || again?.reason != .sticky { mismatches += 1 }
-          }
-          return mismatches
-        }
-      }
-      group.addTask {
-        for round in 0..<20 {
-          let weights = round % 2 == 0 ? (90, 10) : (50, 50)
-          _ = rules.reload(sources: [RuleSource(name: "r.rules", text: StickyTests.rules(weights))])
-        }
-        return 0
-      }
-      return await group.reduce(0, +)
-    }
-    #expect(mismatches == 0)
-    #expect(store.all.count == 1_000)
   }
 }

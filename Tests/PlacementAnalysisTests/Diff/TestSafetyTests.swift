@@ -2,7 +2,6 @@ import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 @Suite struct TestSafetyTests {
   static func rules(_ weights: (a: Int, b: Int), version: String = "v1") -> String {

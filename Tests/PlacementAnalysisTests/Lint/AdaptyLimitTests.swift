@@ -2,7 +2,6 @@ import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 @Suite struct AdaptyLimitTests {
   @Test func keyLongerThan30CharactersWarns() {

@@ -2,7 +2,6 @@ import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 @Suite struct AmbiguousElementTests {
   @Test func unqualifiedSourceSharingAnElementIdIsAnError() throws {

@@ -2,7 +2,6 @@ import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// A literal that reads as other text than it compares: an invisible character, a bidirectional control, a
 /// letter of another script inside a word. One finding per literal, at the character, without a fix.

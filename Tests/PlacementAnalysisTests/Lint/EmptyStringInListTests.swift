@@ -1,8 +1,8 @@
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `""` in a list is a present value wherever it can reach the attribute, so the finding never claims the
 /// element cannot match and never offers a fix that would change which profiles match. One test per source

@@ -1,8 +1,8 @@
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Lint over layers: a layered row never hides the rows below it, and `layer-allocation` reports each layer's
 /// allocation and what is left.

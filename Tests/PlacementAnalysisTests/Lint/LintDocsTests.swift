@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
+@testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// docs/Lint.md documents every rule (scripts/lint-docs.sh harvests the rules' doc comments into it).
 @Suite struct LintDocsTests {

@@ -1,7 +1,8 @@
+import TestSupport
 import Testing
 
+@testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Every finding of a lint run over one in-memory file `test.rules`, suppressed ones included.
 func lintRun(_ rules: String) -> LintResult {

@@ -3,7 +3,6 @@ import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Characters that are not what they look like, outside literals: each is one located error naming the code
 /// point and what it imitates, and the file reads as the author meant it, so no follow-on finding repeats it.

@@ -2,7 +2,6 @@ import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 @Suite struct NeverMatchesTests {
   @Test func contradictoryAgeBoundsNeverMatchAndTheNoteNamesTheTests() throws {

@@ -1,8 +1,8 @@
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The lint rules for schedules (`schedule-ended`, `overlapping-schedules`) and the reasoner's view of a
 /// scheduled row as skippable: rows below it stay reachable.

@@ -2,7 +2,6 @@ import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 @Suite struct UnreachableRowTests {
   /// Rules with two segments `a` and `b` (and the quiz attributes) and the rows `a`, `b`, default.

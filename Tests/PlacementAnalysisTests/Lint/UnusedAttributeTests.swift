@@ -1,8 +1,8 @@
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 @Suite struct UnusedAttributeTests {
   @Test func declaredButUntestedAttributeIsAnInfo() {

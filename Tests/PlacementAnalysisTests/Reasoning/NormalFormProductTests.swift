@@ -1,8 +1,8 @@
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The conjunction of normal forms (reliability D6: long `and` chains were quadratic).
 @Suite struct NormalFormProductTests {

@@ -1,8 +1,8 @@
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The program a witness of requirements other than segments is confirmed with holds those requirements and
 /// the segments they reach, nothing else: its size does not grow with the rule set, and it decides like the

@@ -1,8 +1,8 @@
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The shared row reachability of `unreachable-row` and `overlapping-rows`: the same answers as checking every
 /// earlier row (today's exact answers), linear on tables of disjoint rows, and a budget that says what it

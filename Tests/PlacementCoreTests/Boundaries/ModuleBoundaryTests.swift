@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// docs/Contributing.md's "core free of Foundation", stated by the module layout: no file of
@@ -10,13 +11,7 @@ import Testing
   /// Modules the core may import.
   static let allowedInCore: Set<String> = ["Synchronization", "Glibc", "Darwin", "Musl"]
 
-  static var packageRoot: URL {
-    var root = URL(fileURLWithPath: #filePath)
-    while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-      root.deleteLastPathComponent()
-    }
-    return root
-  }
+  static var packageRoot: URL { repositoryRoot }
 
   /// The modules `text` imports, with their 1-based line: `import M`, `@testable import M`,
   /// `import struct M.Type`, `@_exported import M.Sub` (the first path component is the module).

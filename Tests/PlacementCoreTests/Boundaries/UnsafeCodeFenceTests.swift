@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Pointer-level unsafe code (raw pointers and the APIs that lend them, unmanaged references, manual allocation,

@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// A run follows the ``BranchGraph`` (jumps from leaf to leaf) instead of recursing through `and`, `or` and
 /// `not`. The oracle here is the recursive walk it replaced, over the same program and the same leaf tests:

@@ -26,7 +26,7 @@ import Testing
     /#
   }
 
-  static var sources: URL { testTargetFolder("Tests").deletingLastPathComponent().appendingPathComponent("Sources") }
+  static var sources: URL { repositoryRoot.appendingPathComponent("Sources") }
 
   /// Swift files under `Sources/` inside a stage folder (at any depth, e.g. `PlacementAnalysis/Lint/Rules/`),
   /// except the catalogues themselves.

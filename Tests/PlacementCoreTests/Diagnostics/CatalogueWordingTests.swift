@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The catalogue wordings no other suite renders (those of `SyntaxMessages+Expected.swift` and
 /// `SemanticsMessages+Arguments.swift`): each message and note, word for word.

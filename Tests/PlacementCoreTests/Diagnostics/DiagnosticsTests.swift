@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Compiler diagnostics: positions, codes, did-you-mean, recovery.
 @Suite struct DiagnosticsTests {
@@ -120,11 +120,11 @@ import Testing
   }
 
   @Test func renderedDiagnosticsMatchGoldenFile() throws {
-    let url = Bundle.module.url(forResource: "Fixtures/golden/several-mistakes", withExtension: "rules")!
+    let url = fixturesFolder.appendingPathComponent("golden/several-mistakes.rules")
     let text = try String(contentsOf: url, encoding: .utf8)
     let compilation = Compilation.compile([RuleSource(name: "several-mistakes.rules", text: text)])
     let rendered = DiagnosticRenderer().render(compilation.diagnostics)
-    try Golden.check(rendered, against: "Fixtures/golden/several-mistakes.txt")
+    try Golden.check(rendered, against: "golden/several-mistakes.txt")
   }
 }
 

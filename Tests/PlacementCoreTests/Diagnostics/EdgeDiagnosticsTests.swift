@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Source, syntax and diagnostics at the edges: presence, encodings, positions and slips that get a did-you-mean. Positions are stated by markers.
 @Suite struct EdgeDiagnosticsTests {
@@ -241,10 +241,5 @@ import Testing
     }
     let unknownContent = compile("placement p: movie {\n  default -> flow a\n}\n").diagnostics
     #expect(unknownContent.map(\.code).contains(SyntaxCatalog.unknownContentType))
-  }
-
-  @Test func everyCodeIsCataloguedOnce() {
-    let codes = DiagnosticCatalog.all.map(\.code.id)
-    #expect(Set(codes).count == codes.count)
   }
 }

@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// One string attribute compared with 65, 200 and 1,000 distinct literals (`==`, `!=`, `in`, `not in`, with and
 /// without `ignoring case`, ASCII, precomposed and decomposed spellings), against the naive oracle: every

@@ -1,5 +1,6 @@
+import TestSupport
+
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The differential test's oracle: a deliberately naive interpreter of the generated rules, written from the
 /// specification (docs/Product.md §4, docs/Semantics.md, docs/ABTests.md): a plain recursive walk, no compilation, no
@@ -142,47 +143,5 @@ struct NaiveOracle {
       }
     }
     return Outcome(row: -1, content: "none", variation: nil, bucket: nil, tried: tried)
-  }
-}
-
-/// SemVer 2.0.0 precedence, naively: `2` and `2.0` are `2.0.0`; pre-release identifiers compare numerically when
-/// both are digits, else as text; a pre-release sorts before its release.
-enum OracleSemVer {
-  static func parse(_ text: String) -> (core: [Int], pre: [String])? {
-    let parts = text.split(separator: "-", maxSplits: 1).map(String.init)
-    var core = parts[0].split(separator: ".").compactMap { Int($0) }
-    guard !core.isEmpty, core.count <= 3, !parts[0].hasPrefix("v") else { return nil }
-    while core.count < 3 { core.append(0) }
-    return (core, parts.count > 1 ? parts[1].split(separator: ".").map(String.init) : [])
-  }
-
-  /// -1, 0 or 1.
-  static func compare(_ a: (core: [Int], pre: [String]), _ b: (core: [Int], pre: [String])) -> Int {
-    if a.core != b.core { return a.core.lexicographicallyPrecedes(b.core) ? -1 : 1 }
-    if a.pre.isEmpty || b.pre.isEmpty { return a.pre.isEmpty == b.pre.isEmpty ? 0 : (a.pre.isEmpty ? 1 : -1) }
-    for (x, y) in zip(a.pre, b.pre) where x != y {
-      if let i = Int(x), let j = Int(y) { return i < j ? -1 : 1 }
-      if Int(x) != nil { return -1 }
-      if Int(y) != nil { return 1 }
-      return x < y ? -1 : 1
-    }
-    return a.pre.count == b.pre.count ? 0 : (a.pre.count < b.pre.count ? -1 : 1)
-  }
-}
-
-/// The generated patterns' meaning, over Unicode scalars (patterns match scalars, not characters).
-enum OraclePattern {
-  case prefix(String), suffix(String), contains(String), empty
-
-  func matches(_ text: String) -> Bool {
-    let scalars = Array(text.unicodeScalars)
-    switch self {
-    case .prefix(let p): return scalars.starts(with: p.unicodeScalars)
-    case .suffix(let p): return scalars.reversed().starts(with: p.unicodeScalars.reversed())
-    case .contains(let p):
-      let needle = Array(p.unicodeScalars)
-      return scalars.indices.contains { scalars[$0...].starts(with: needle) }
-    case .empty: return scalars.isEmpty
-    }
   }
 }

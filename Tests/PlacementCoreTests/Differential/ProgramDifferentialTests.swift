@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The engine against the naive oracle (``NaiveOracle``) on generated rule sets and profiles: every operator
 /// and type, missing, null and uncoercible values, empty and non-ASCII strings, rollouts, schedules, A/B tests, layers and

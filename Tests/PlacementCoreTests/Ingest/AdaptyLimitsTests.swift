@@ -1,7 +1,6 @@
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 @Suite struct AdaptyLimitsTests {
   @Test func keys() {

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `placement ingest` folds the events an attribute reads into `custom_attributes`: the printed profile binds to
 /// the values the profile with every event binds to.
@@ -101,7 +101,7 @@ import Testing
   /// Generated profiles (stored events and values) and event streams over every kind of key: the printed profile
   /// binds every attribute to the value the profile with all its events binds it to, with the same ambiguities.
   @Test func thePrintedProfileBindsAsTheProfileWithEveryEvent() throws {
-    var random = TestRandom(seed: 29)
+    var random = SplitMix64(state: 29)
     let elements = ["level", "pick", "note", "born", "likes", "spare"]
     let screens: [String?] = [nil, "s1", "s2"]
     func anyEvent() -> String {

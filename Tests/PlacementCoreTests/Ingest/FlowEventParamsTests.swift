@@ -1,7 +1,6 @@
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The iOS callback shape: `name: String, params: [String: any Sendable]`.
 @Suite struct FlowEventParamsTests {

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 @Suite struct FlowEventJSONTests {
   @Test func seedEventsDecodeToTheDocumentedAnswers() throws {

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Ingest at the edges: Adapty storage of lists and bools (m-15), source-kind
 /// mismatches (m-16), unknown option ids (P-12), integers written as integers (m-14).

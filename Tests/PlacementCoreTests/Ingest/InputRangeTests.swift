@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// One accepted range per value type on every input path: a date is within ±8.64e15 ms (the ECMAScript `Date`
 /// range) whether it comes from `custom_attributes`, a flow event (JSON or iOS params) or an answer built in code.
@@ -144,21 +144,5 @@ import Testing
         ])
     #expect(try decode(input("experience", "single_choice", #""item_ids":["pro"]"#))?.warnings == [])
     #expect(try decode(input("interests", "multi_choice", #""item_ids":["a","b"]"#))?.warnings == [])
-  }
-
-  @Test func aProfilesEventsAndTheParamsPathWarnToo() throws {
-    let json =
-      #"{"events":[{"name":"flow_user_input","element_id":"experience","element_type":"single_choice","item_ids":["pro","beginner"]}]}"#
-    let profile = try Profile(jsonBytes: Array(json.utf8))
-    #expect(
-      profile.warnings
-        == [
-          #"events[0]: event 'experience': single_choice with 2 item_ids ("pro", "beginner"): the first, "pro", is the answer"#
-        ])
-    var built = Profile()
-    built.apply(
-      eventNamed: "flow_user_input",
-      params: ["element_id": "experience", "element_type": "single_choice", "item_ids": ["pro", "beginner"]])
-    #expect(built.warnings == profile.warnings.map { String($0.dropFirst("events[0]: ".count)) })
   }
 }

@@ -1,19 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The seed document's events through the shipped rules.
 @Suite struct SeedScenarioTests {
-  static let rules: RuleSet = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    return try! RuleLoading.compile(paths: [root.appendingPathComponent("Rules").path]).ruleSet!
-  }()
+  static let rules: RuleSet = try! shippedRuleSet()
 
   static func seedProfile() throws -> Profile {
-    let url = Bundle.module.url(forResource: "Fixtures/seed-events", withExtension: "jsonl")!
+    let url = fixturesFolder.appendingPathComponent("seed-events.jsonl")
     var profile = Profile(profileID: "seed")
     for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
       profile.apply(event: try JSONReader.parse(Array(line.utf8)))

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Decodes any JSON through Foundation's `JSONDecoder` into a `JSONValue`. `Bool` is tried before `Double`
 /// because `JSONDecoder` never decodes a number as a `Bool` nor a `Bool` as a number, which sidesteps the

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 @Suite struct JSONReaderErrorTests {
   /// (input bytes, expected kind, expected offset, expected message).

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Converts a Foundation JSON object (from `JSONSerialization`) to `JSONValue`. Tests only.
 func jsonValue(_ object: Any) -> JSONValue {
@@ -31,8 +30,7 @@ func parseJSON(_ text: String) throws -> JSONValue {
 
 /// The lines of `Fixtures/seed-events.jsonl` (the seed document's five payloads), parsed.
 func seedEvents() throws -> [JSONValue] {
-  let url = try #require(
-    Bundle.module.url(forResource: "seed-events", withExtension: "jsonl", subdirectory: "Fixtures"))
+  let url = fixturesFolder.appendingPathComponent("seed-events.jsonl")
   let text = try String(contentsOf: url, encoding: .utf8)
   return try text.split(whereSeparator: \.isNewline).map { try parseJSON(String($0)) }
 }

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The decision writer emits verbatim pieces for speed; it must match, byte for byte, the same layout written
 /// through `JSONWriter`'s general API (the reference below), whatever the decision holds.

@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Rules files of garbage, huge lines and thousands of mistakes: memory, time and output stay proportional to
 /// what is shown, not to the size of the mistake. (Before: a 4 MiB line of junk took 2 GB and printed 835 MB;

@@ -1,5 +1,6 @@
+import TestSupport
+
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Helpers for the reliability suites: compile generated rules text and resolve with a pinned clock.
 enum HostileRules {

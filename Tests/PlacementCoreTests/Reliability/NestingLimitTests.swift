@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Deep nesting in rules: one diagnostic, never a stack overflow.
 @Suite(.tags(.slow), .notInQuickLane) struct NestingLimitTests {

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Patterns in rules must match in linear time: constructs that need backtracking are compile errors.
 @Suite struct PatternRejectionTests {

@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Bad and over-limit profiles: each is one clear ``ProfileError``.
 @Suite(.tags(.slow), .notInQuickLane) struct ProfileLimitTests {

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// A resolution's cost has a bound: each segment is evaluated at most once per resolution, and a placement whose bound (``ResolutionCost``) is over ``SemanticLimits/maxResolutionCost``
 /// does not compile. The assertions are on the compile result and on counted evaluation steps, never on time.

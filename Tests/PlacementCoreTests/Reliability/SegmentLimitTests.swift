@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Segment references expand at evaluation time; the checker bounds how deep and how costly that gets.
 @Suite(.tags(.slow), .notInQuickLane) struct SegmentLimitTests {

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Values and member names from profiles never reach a message with a line break, an escape sequence or a
 /// bidirectional override: a hostile profile cannot forge a log line or restyle a terminal.

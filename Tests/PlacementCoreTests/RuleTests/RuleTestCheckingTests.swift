@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 @Suite struct RuleTestCheckingTests {
   static let rules = """

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// A test file's cases keep their order, malformed or not, and names are unique per file.
 @Suite struct RuleTestOrderTests {

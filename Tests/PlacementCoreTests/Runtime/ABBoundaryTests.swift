@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Edge buckets and stickiness, through `RuleSet.resolve`.
 @Suite struct ABBoundaryTests {

@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Shares of 100,000 synthetic profiles through the whole pipeline (compile, bind, `RuleSet.resolve`).
 @Suite(.tags(.slow), .notInQuickLane) struct ABDistributionTests {

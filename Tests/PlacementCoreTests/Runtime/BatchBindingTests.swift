@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The batch's storage (`bind(jsonBytes:limits:into:keepingEveryValue: false)`) keeps only the values a run reads
 /// (``Program/readsValue``, the identity attributes, values without a plain scalar) and knows where the id's JSON

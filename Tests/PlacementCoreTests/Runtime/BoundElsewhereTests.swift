@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// With one evaluator there is no fallback for a profile bound by another rule set (the tree evaluator it used
 /// crashed with "Index out of range" or answered wrongly): resolving it throws, whatever the two layouts.

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The byte-keyed table behind the profile binder: every name is found with its value, and no other spelling
 /// is, whatever the length (the hash and comparison read no byte for the empty name, 1–3 bytes, two 4-byte words,

@@ -1,22 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// A test spanning three placements: one version, one variation per profile everywhere.
 @Suite struct CrossPlacementTests {
-  static let text = """
-    segment us = country == "US"
-    segment ios = platform == "iOS"
-    test spring version "spring-2026" {
-      variation control 34% { onboarding -> flow classic  main -> paywall standard  settings -> fallthrough }
-      variation bold 33%    { onboarding -> flow bold     main -> paywall bold      settings -> paywall bold_settings }
-      variation quiet 33%   { onboarding -> flow quiet    main -> holdout           settings -> paywall quiet_settings }
-    }
-    placement onboarding: flow { ios -> flow ios_onboarding  us -> test spring  default -> flow generic }
-    placement main: paywall { us -> test spring  default -> paywall standard }
-    placement settings: paywall { ios -> paywall ios_settings  us -> test spring  default -> paywall settings }
-    """
+  static let text = ABFixtures.crossPlacement
 
   /// What each variation shows at each placement (nil: falls through to the next row).
   static let contents: [String: [String: ShownContent?]] = [

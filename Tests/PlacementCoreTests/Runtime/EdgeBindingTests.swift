@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The binder at the edges: per-value limits, cleared fields, blank ids, a byte-order mark, duplicate and
 /// canonically equivalent members, limit messages that name the size and the limit. Each is checked on both binding paths (JSON bytes, and a `Profile`).

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `nick == ""` gave `flow a` through `Profile(jsonBytes:)` + `bind` and `flow b`
 /// through `bind(jsonBytes:)` (the batch path), and the explanation contradicted the decision.

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Exposures and reasons: every test a profile took part in on the way to its decision, and why
 /// the decision shows what it shows.
@@ -32,9 +32,7 @@ import Testing
   /// The trial report's M-6: a new yoga fan drawn into the control arm of the shipped `yoga_offer` is told apart
   /// from a profile never in the test.
   @Test func shippedYogaOfferControlArmIsAnExposure() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let rules = try #require(try RuleLoading.compile(paths: [root.appendingPathComponent("Rules").path]).ruleSet)
+    let rules = try shippedRuleSet()
     let json = #"{"profile_id":"x","installed_at":"2026-11-25T09:00:00Z","custom_attributes":{"interests":["yoga"]}}"#
     let profile = try rules.bind(jsonBytes: Array(json.utf8))
     let decision = try rules.resolve("main_paywall", for: profile, options: ResolveOptions(now: pinnedNow))

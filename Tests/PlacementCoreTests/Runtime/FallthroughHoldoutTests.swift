@@ -1,24 +1,11 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `fallthrough` rows and variations, holdouts, and what explain says about them.
 @Suite struct FallthroughHoldoutTests {
-  static let text = """
-    segment us = country == "US"
-    segment stopped = country == "US"
-    placement p: paywall {
-      stopped -> fallthrough
-      us      -> test t version "fh-1" { shown: paywall shown 50%, holdout 50% }
-      default -> paywall standard
-    }
-    placement every_row_falls: paywall {
-      stopped -> fallthrough
-      us      -> test half version "fh-2" { stop: fallthrough 50%, go: fallthrough 50% }
-      default -> paywall standard
-    }
-    """
+  static let text = ABFixtures.fallthroughHoldout
 
   @Test func fallthroughRowIsSkippedAndExplainSaysSo() throws {
     let rules = try #require(ruleSet(Self.text))

@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Layers: tests A (30 %) and B (20 %) of one layer over 100,000 profile ids, through
 /// the whole pipeline (compile, bind, `RuleSet.resolve`).

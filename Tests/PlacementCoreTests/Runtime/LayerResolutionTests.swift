@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Resolution of layered test rows: the row is skipped outside the share (no exposure, the rows below decide),
 /// explained with the profile's layer bucket, and a profile without `profile_id` enters no layered test.
@@ -29,7 +29,7 @@ import Testing
     let rules = try #require(ruleSet(Self.rules))
     let id = Self.id(inside: false)
     let bucket = Bucketing.rolloutBucket(salt: "exp-1", profileID: id)
-    let decision = rules.decide("p", id: id, builtins: ["country": "US"], explain: true)
+    let decision = rules.decide("p", id: id, builtins: ["country": .string("US")], explain: true)
     #expect(decision.content == .paywall(id: "us_plain"))
     #expect(decision.audience.index == 1)
     #expect(decision.abTest == nil)
@@ -47,7 +47,7 @@ import Testing
   @Test func insideTheShareTheTestDrawsWithItsOwnVersion() throws {
     let rules = try #require(ruleSet(Self.rules))
     let id = Self.id(inside: true)
-    let decision = rules.decide("p", id: id, builtins: ["country": "US"])
+    let decision = rules.decide("p", id: id, builtins: ["country": .string("US")])
     let bucket = Bucketing.bucket(versionID: "t-1", profileID: id)
     #expect(decision.abTest?.bucket == bucket)
     #expect(decision.abTest?.variation == (bucket < 50 ? "a" : "b"))
@@ -58,7 +58,7 @@ import Testing
   @Test func aProfileWithoutProfileIDEntersNoLayeredTestAndIsWarned() throws {
     let rules = try #require(ruleSet(Self.rules))
     for id in [nil, "  "] as [String?] {
-      let decision = rules.decide("p", id: id, builtins: ["country": "US"])
+      let decision = rules.decide("p", id: id, builtins: ["country": .string("US")])
       #expect(decision.content == .paywall(id: "us_plain"))
       let problem = id == nil ? "has no profile_id" : "has an empty or blank profile_id"
       #expect(decision.warnings == ["profile \(problem): layer 'exp' cannot bucket it; test 't' skipped"])
@@ -94,8 +94,8 @@ import Testing
         """))
     for inside in [true, false] {
       let id = Self.id(inside: inside)
-      let p = rules.decide("p", id: id, builtins: ["country": "US"])
-      let q = rules.decide("q", id: id, builtins: ["country": "US"])
+      let p = rules.decide("p", id: id, builtins: ["country": .string("US")])
+      let q = rules.decide("q", id: id, builtins: ["country": .string("US")])
       #expect(p.abTest == q.abTest)
       #expect((p.abTest != nil) == inside)
     }
@@ -106,7 +106,7 @@ import Testing
     let rules = try #require(ruleSet(Self.rules))
     let encoder = DecisionEncoder(ruleSet: rules, placements: [0])
     for id in [Self.id(inside: true), Self.id(inside: false), nil] {
-      let bound = rules.bind(Profile(profileID: id, builtins: ["country": "US"], customAttributes: [:]))
+      let bound = rules.bind(Profile(profileID: id, builtins: ["country": .string("US")], customAttributes: [:]))
       let decision = try rules.resolve("p", for: bound, options: ResolveOptions(now: pinnedNow))
       var json = JSONWriter()
       var trail = ExposureTrail()

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// docs/Product.md §4.1 (missing values) and §4.8 (priority), through compile → bind → resolve.
 @Suite struct MissingAndPriorityTests {

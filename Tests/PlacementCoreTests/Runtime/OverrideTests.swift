@@ -1,26 +1,12 @@
+import TestSupport
 import Testing
 
-@testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// QA overrides: declared in the rules next to the test, or forced at run time from the profile
 /// when the caller allows it; applied before bucketing, reported as exposures with outcome `override`.
 @Suite struct OverrideTests {
-  static let text = """
-    segment qa_devices = profile_id in ["qa-iphone-15"]
-
-    placement home: flow {
-      default -> test home_copy version "home-1" { a: flow home_a 50%, b: flow home_b 50% }
-    }
-
-    placement main: paywall {
-      default -> paywall standard
-    }
-
-    override home_copy: variation a for profile_id in ["qa-pixel-7"] or qa_devices
-    override main: paywall qa_preview for qa_devices
-    """
+  static let text = ABFixtures.overrides
 
   /// Ids whose own bucket draws each variation of `home-1` (a: 0–49, b: 50–99), so an override is seen to win.
   static let drawsA = profileID(withBucket: 7, in: "home-1")
@@ -87,22 +73,6 @@ import Testing
     #expect(allowed.warnings.isEmpty)
   }
 
-  @Test func forceAlsoWorksOnProfilesBuiltInCodeAndThroughTheStore() throws {
-    let rules = try #require(ruleSet(Self.text))
-    var profile = Profile(profileID: Self.drawsB)
-    profile.force = ["home_copy": "a"]
-    let store = RuleStore(rules)
-    #expect(try store.resolve(placement: "home", profile: profile, now: pinnedNow).abTest?.variation == "b")
-    let forced = try store.resolve(placement: "home", profile: profile, now: pinnedNow, allowOverrides: true)
-    #expect(forced.abTest?.variation == "a")
-    #expect(forced.reason == .override)
-    let json = Array(#"{"profile_id":"\#(Self.drawsB)","force":{"home_copy":"a"}}"#.utf8)
-    #expect(try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow).abTest?.variation == "b")
-    #expect(
-      try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow, allowOverrides: true).abTest?.variation
-        == "a")
-  }
-
   @Test func forcingAnUnknownTestOrVariationIsAWarningNotAnError() throws {
     let rules = try #require(ruleSet(Self.text))
     var profile = Profile(profileID: Self.drawsA)
@@ -147,19 +117,6 @@ import Testing
     #expect(fast.assignments == ["home-1": "a", "x": "y"])
     #expect(fast.force == reference.force)
     #expect(fast.assignments == reference.assignments)
-  }
-
-  @Test func audienceTablesListTheOverridesThatApplyThere() throws {
-    let rules = try #require(ruleSet(Self.text))
-    #expect(
-      AudienceTable("home", in: rules)?.overrides == [
-        AudienceTable.Override(
-          test: "home_copy", variation: "a", content: nil, condition: #"profile_id in ["qa-pixel-7"] or qa_devices"#)
-      ])
-    #expect(
-      AudienceTable("main", in: rules)?.overrides == [
-        AudienceTable.Override(test: nil, variation: nil, content: .paywall(id: "qa_preview"), condition: "qa_devices")
-      ])
   }
 
   /// The batch encoder (fragments) writes the same bytes as the decision for forced, kept and overridden

@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The fast JSON → bound profile reader (`ProfileBinder`, behind `RuleSet.bind(jsonBytes:)`) must give exactly
 /// what the reference path gives (`Profile(jsonBytes:)` then `bind`): the same values, scalars, warnings and
@@ -12,7 +11,7 @@ import Testing
   let ruleSet = BinderFixture.ruleSet
 
   @Test func generatedProfilesBindAsTheReferencePathDoes() throws {
-    var random = TestRandom(seed: 7)
+    var random = SplitMix64(state: 7)
     var accepted = 0
     for _ in 0..<3_000 {
       let line = BinderFixture.profileLine(&random)
@@ -27,7 +26,7 @@ import Testing
   /// line may survive into a later one (a value its line lacks, a warning, `force`, the id), whichever path each
   /// line takes. Each reused binding must equal a fresh one of the same line.
   @Test func bindingIntoAReusedProfileEqualsAFreshBinding() throws {
-    var random = TestRandom(seed: 11)
+    var random = SplitMix64(state: 11)
     var reused = ruleSet.emptyProfile()
     var lines = (0..<1_500).map { _ in BinderFixture.profileLine(&random) }
     // Lines that set every kind of member, then lines that set almost nothing, so stale values would show.
@@ -217,7 +216,7 @@ import Testing
   }
 
   @Test func mutatedLinesFailOrBindAsTheReferencePathDoes() throws {
-    var random = TestRandom(seed: 11)
+    var random = SplitMix64(state: 11)
     for _ in 0..<2_000 {
       var bytes = Array(BinderFixture.profileLine(&random).utf8)
       switch random.below(4) {

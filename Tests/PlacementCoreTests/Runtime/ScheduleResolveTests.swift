@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// A scheduled row is skipped before its window and after it, and matches inside
 /// it (`from` inclusive, `until` exclusive); a test's schedule applies to every row that uses the test.

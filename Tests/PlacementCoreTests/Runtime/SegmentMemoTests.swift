@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// One ``SegmentMemo`` per profile, shared by the resolutions of its placements (the batch's hot path): the same
 /// resolutions as a fresh memo per placement, and each segment evaluated at most once per profile.
@@ -33,9 +33,8 @@ import Testing
 
   /// The shipped rules with the shipped batch profiles, and ``rules`` with ``profiles``.
   static func cases() throws -> [(ruleSet: RuleSet, lines: [String])] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let shipped = try #require(try RuleLoading.compile(paths: [root.appendingPathComponent("Rules").path]).ruleSet)
+    let root = repositoryRoot
+    let shipped = try shippedRuleSet()
     let small = try #require(Compilation.compile([RuleSource(name: "memo.rules", text: rules)]).ruleSet)
     let batch = try String(contentsOf: root.appendingPathComponent("Examples/profiles/batch.jsonl"), encoding: .utf8)
     return [(shipped, batch.split(separator: "\n").map(String.init)), (small, profiles)]

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Compile errors of A/B tests, rollouts and default rows, through the real compiler.
 @Suite struct ABTestCheckingTests {

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `choice` and `choices` attributes (docs/Product.md §4.6) through compile → bind → resolve.
 @Suite struct ChoiceSemanticsTests {

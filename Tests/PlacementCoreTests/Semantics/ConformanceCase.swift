@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// One line of `Fixtures/conformance/*.jsonl`: a single-condition case from the Unleash or GrowthBook suite,
 /// labelled against our semantics (schema: the README beside `../shared/conformance/operators`).
@@ -65,9 +65,7 @@ struct ConformanceCase: Sendable, CustomTestStringConvertible {
 
   /// The parsed lines of `Fixtures/conformance/<suite>.jsonl`.
   static func lines(of suite: String) throws -> [JSONValue] {
-    guard let url = Bundle.module.url(forResource: "Fixtures/conformance/\(suite)", withExtension: "jsonl") else {
-      throw HarnessError(message: "fixture conformance/\(suite).jsonl not found")
-    }
+    let url = fixturesFolder.appendingPathComponent("conformance/\(suite).jsonl")
     let text = try String(contentsOf: url, encoding: .utf8)
     return try text.split(separator: "\n").filter { !$0.isEmpty }.map { try JSONReader.parse(String($0)) }
   }

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Every case of the Unleash and GrowthBook operator suites (`Fixtures/conformance/`), through the real
 /// pipeline: a one-line segment compiled with `Compilation.compile`, a profile bound and resolved.

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Dates (docs/Product.md §4.2, §4.4) through compile → bind → resolve, with a pinned `now`.
 @Suite struct DateSemanticsTests {

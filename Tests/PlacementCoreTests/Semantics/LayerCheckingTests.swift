@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Compile errors of `layer` declarations, positions proved by markers.
 @Suite struct LayerCheckingTests {

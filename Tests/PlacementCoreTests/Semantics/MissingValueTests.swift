@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Missing and null values (docs/Product.md §4.1) through compile → bind → resolve: positive operators are false,
 /// negated ones their exact complements, `is set` tests presence; absent and null are the same, `""` is present.

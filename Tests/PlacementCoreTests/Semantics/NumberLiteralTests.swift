@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Number literals read as profile numbers do: out of range is an error in both, and an integer without an
 /// exact value reads as its neighbour, which the rules warn about.

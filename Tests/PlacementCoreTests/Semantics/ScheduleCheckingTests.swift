@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `until` before `from` is an error; a bare date is an error with a hint to add
 /// an offset (the growthbook#5333 bug class: a date read in each server's own time zone). Positions by markers.

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// String operators (docs/Product.md §4.5) through compile → bind → resolve.
 @Suite struct StringSemanticsTests {

@@ -1,6 +1,7 @@
+import TestSupport
 import Testing
 
-@testable import PlacementKit
+@testable import PlacementCore
 
 /// Did-you-mean distances (optimal string alignment): ASCII names are compared byte by byte, any other text
 /// character by character, with the same answers.

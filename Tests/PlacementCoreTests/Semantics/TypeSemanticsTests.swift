@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Strict types and coercion by declared type only (docs/Product.md §4.2), through compile → bind → resolve.
 @Suite struct TypeSemanticsTests {

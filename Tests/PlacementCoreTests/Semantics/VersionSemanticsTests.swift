@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Versions (docs/Product.md §4.3) through compile → bind → resolve, on the built-in `app_version`.
 @Suite struct VersionSemanticsTests {

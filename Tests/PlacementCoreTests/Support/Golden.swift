@@ -1,10 +1,14 @@
+import Foundation
 import TestSupport
 import Testing
 
-/// Golden files of this target: `path` is relative to `Tests/PlacementKitTests` (see ``expectGolden(_:at:sourceLocation:)``).
+/// This target's fixtures in the source tree (`Tests/PlacementCoreTests/Fixtures`).
+let fixturesFolder = fixtures(of: "PlacementCoreTests")
+
+/// Golden files of this target: `path` is relative to ``fixturesFolder`` (see
+/// ``expectGolden(_:at:sourceLocation:)``).
 enum Golden {
   static func check(_ actual: String, against path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    expectGolden(
-      actual, at: testTargetFolder("PlacementKitTests").appendingPathComponent(path), sourceLocation: sourceLocation)
+    expectGolden(actual, at: fixturesFolder.appendingPathComponent(path), sourceLocation: sourceLocation)
   }
 }

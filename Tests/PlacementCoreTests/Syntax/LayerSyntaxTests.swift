@@ -1,8 +1,7 @@
+import TestSupport
 import Testing
 
-@testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `layer` syntax: the tree, recovery that costs only the broken line, and the canonical format.
 @Suite struct LayerSyntaxTests {

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The parser's tree: shape, missing nodes (``Presence``), and recovery after an error.
 @Suite struct ParserTests {

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Newcomer-trial findings on row recovery: an id missing at the end of a row is reported on that row's line and
 /// never taken from the next line or from a reserved word, so the next row parses as written; a character that

@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The variation a profile gets on a test, through the public API.
 private func draw(_ version: String, _ profile: String, _ sorted: [Variation]) -> String {

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The fixed-offset reader of `YYYY-MM-DD` and `YYYY-MM-DDTHH:MM:SSZ` must give exactly what the general scanner
 /// gives, for valid and invalid fields alike: every month and day of leap and common years, every hour, minute
@@ -83,7 +83,7 @@ import Testing
   }
 
   @Test func randomTextsOfBothLengthsAgree() {
-    var random = TestRandom(seed: 19)
+    var random = SplitMix64(state: 19)
     let alphabet = Array("0123456789012345678901234567890123456789--::TtZz +.x".utf8)
     let shapes = [Array("2025-08-21T00:00:00Z".utf8), Array("2025-08-21".utf8)]
     var fixedShapes = 0

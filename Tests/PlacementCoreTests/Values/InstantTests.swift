@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 private func at(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Instant {
   guard let instant = Instant(iso8601: text) else {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The shared conformance file (docs/Product.md §4.9), computed with Python's hashlib.
 struct ABDrawVectors: Decodable {
@@ -34,8 +33,7 @@ struct ABDrawVectors: Decodable {
   let draws: [Draw]
 
   static func load() throws -> ABDrawVectors {
-    let url = try #require(
-      Bundle.module.url(forResource: "ab-draw-vectors", withExtension: "json", subdirectory: "Fixtures"))
+    let url = fixturesFolder.appendingPathComponent("ab-draw-vectors.json")
     return try JSONDecoder().decode(ABDrawVectors.self, from: Data(contentsOf: url))
   }
 }

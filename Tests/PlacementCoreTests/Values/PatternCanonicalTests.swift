@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `matches` follows the canonical equivalence of `==`, `contains` and `in`: text and literals are compared in NFC.
 @Suite struct PatternCanonicalTests {
@@ -51,7 +51,7 @@ import Testing
 
   /// The normalization is the standard library's NFC (what `==` compares), whatever the mix of scripts and marks.
   @Test func normalizationEqualsTheStandardLibrarysNFC() {
-    var random = TestRandom(seed: 5)
+    var random = SplitMix64(state: 5)
     let pieces: [String] = [
       "a", "e", "E", "q", "\u{E9}", "\u{C5}", "\u{212B}", "\u{301}", "\u{300}", "\u{323}", "\u{307}", "\u{345}",
       "\u{1100}", "\u{1161}", "\u{11A8}", "\u{AC00}", "\u{958}", "\u{1F82}", "\u{3B1}", "😀", " ", "\u{200D}",

@@ -2,7 +2,6 @@ import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Builds random patterns from the syntax both engines share, over a small alphabet so that matches are common.
 private struct PatternGenerator {

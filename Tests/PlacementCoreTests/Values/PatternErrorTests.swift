@@ -1,7 +1,6 @@
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// One rejected pattern: the exact message and the UTF-8 byte offset it must report.
 struct ErrorCase: Sendable, CustomTestStringConvertible {

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// One row of the matching table: does `pattern` match some substring of `text`?
 struct MatchCase: Sendable, CustomTestStringConvertible {

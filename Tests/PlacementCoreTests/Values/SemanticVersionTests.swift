@@ -1,7 +1,6 @@
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 private func v(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> SemanticVersion {
   guard let version = SemanticVersion(parsing: text) else {

@@ -1,8 +1,9 @@
 import Foundation
+import PlacementKit
+import TestSupport
 import Testing
 
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// Every entry point binds through the same coercion. Generated profiles given as JSON bytes
 /// (`bind(jsonBytes:)`: the streaming binder or the reference reader) and the same profiles built in code
@@ -25,7 +26,7 @@ import Testing
   ]
 
   /// A generated line, sometimes with a few events appended.
-  static func line(_ random: inout TestRandom) -> String {
+  static func line(_ random: inout SplitMix64) -> String {
     var line = BinderFixture.profileLine(&random).trimmingCharacters(in: .whitespaces)
     guard random.chance(40), line.hasSuffix("}"), !line.contains(#""events""#) else { return line }
     let picked = (0..<(1 + random.below(4))).map { _ in random.pick(events) }
@@ -68,7 +69,7 @@ import Testing
   }
 
   @Test func jsonBytesAndBuiltProfilesBindTheSame() throws {
-    var random = TestRandom(seed: 23)
+    var random = SplitMix64(state: 23)
     var compared = 0
     var withEvents = 0
     for _ in 0..<2_000 {

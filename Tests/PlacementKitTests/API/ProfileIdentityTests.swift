@@ -1,7 +1,6 @@
+import PlacementKit
+import TestSupport
 import Testing
-
-@testable import PlacementCore
-@testable import PlacementKit
 
 /// One store of a profile's identity. The `profile_id` attribute that
 /// conditions read and the id that buckets are the same value, however the profile was made.

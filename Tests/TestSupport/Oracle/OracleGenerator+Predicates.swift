@@ -1,7 +1,7 @@
 /// Predicates of every operator, each with its meaning per docs/Semantics.md (positive operators are false on a
 /// missing value; negated ones are their exact complements).
 extension OracleGenerator {
-  mutating func predicate() -> OraclePredicate {
+  public mutating func predicate() -> OraclePredicate {
     switch random.below(7) {
     case 0: stringPredicate()
     case 1: numberPredicate()
@@ -13,10 +13,10 @@ extension OracleGenerator {
     }
   }
 
-  static func quoted(_ s: String) -> String { "\"\(s)\"" }
+  public static func quoted(_ s: String) -> String { "\"\(s)\"" }
 
   /// `positive` on a present value, false on missing; negated: its complement.
-  static func make(
+  public static func make(
     _ text: String, _ attribute: String, negated: Bool = false, _ positive: @escaping (OracleValue) -> Bool
   )
     -> OraclePredicate
@@ -27,7 +27,7 @@ extension OracleGenerator {
     }
   }
 
-  mutating func stringPredicate() -> OraclePredicate {
+  public mutating func stringPredicate() -> OraclePredicate {
     let literal = random.pick(Self.stringLiterals)
     let other = random.pick(Self.stringLiterals)
     let folded = random.chance(25)
@@ -68,7 +68,7 @@ extension OracleGenerator {
     }
   }
 
-  mutating func numberPredicate() -> OraclePredicate {
+  public mutating func numberPredicate() -> OraclePredicate {
     let literal = random.pick(Self.numbers.filter { $0 < 1e9 })
     let other = random.pick(Self.numbers.filter { $0 < 1e9 })
     func number(_ v: OracleValue) -> Double? { if case .number(let n) = v { n } else { nil } }
@@ -95,21 +95,21 @@ extension OracleGenerator {
     }
   }
 
-  static func numberText(_ n: Double) -> String { n == n.rounded() ? String(Int(n)) : String(n) }
+  public static func numberText(_ n: Double) -> String { n == n.rounded() ? String(Int(n)) : String(n) }
 
   /// Operators and their meaning; `!=` is the complement of `==` (the caller negates).
-  static let comparisons: [(String, @Sendable (Double, Double) -> Bool)] = [
+  public static let comparisons: [(String, @Sendable (Double, Double) -> Bool)] = [
     ("==", { $0 == $1 }), ("!=", { $0 == $1 }), ("<", { $0 < $1 }), ("<=", { $0 <= $1 }), (">", { $0 > $1 }),
     (">=", { $0 >= $1 }),
   ]
 
-  mutating func boolPredicate() -> OraclePredicate {
+  public mutating func boolPredicate() -> OraclePredicate {
     let literal = random.chance(50)
     let negated = random.chance(30)
     return Self.make("flag \(negated ? "!=" : "==") \(literal)", "flag", negated: negated) { $0 == .bool(literal) }
   }
 
-  mutating func versionPredicate() -> OraclePredicate {
+  public mutating func versionPredicate() -> OraclePredicate {
     let literal = random.pick(Self.versionLiterals)
     let parsed = OracleSemVer.parse(literal)!
     let (op, compare) = random.pick(Self.comparisons)
@@ -120,7 +120,7 @@ extension OracleGenerator {
     }
   }
 
-  mutating func choicePredicate() -> OraclePredicate {
+  public mutating func choicePredicate() -> OraclePredicate {
     let literal = random.pick(Self.options)
     let other = random.pick(Self.options)
     switch random.below(2) {
@@ -135,7 +135,7 @@ extension OracleGenerator {
     }
   }
 
-  mutating func choicesPredicate() -> OraclePredicate {
+  public mutating func choicesPredicate() -> OraclePredicate {
     let literal = random.pick(Self.options)
     let other = random.pick(Self.options)
     func set(_ v: OracleValue) -> [String]? { if case .choices(let s) = v { s } else { nil } }
@@ -163,7 +163,7 @@ extension OracleGenerator {
     }
   }
 
-  mutating func datePredicate() -> OraclePredicate {
+  public mutating func datePredicate() -> OraclePredicate {
     let literal = Self.now - random.pick(Self.dayOffsets) * Self.day
     let other = Self.now - random.pick(Self.dayOffsets) * Self.day
     func date(_ v: OracleValue) -> Int64? { if case .date(let d) = v { d } else { nil } }

@@ -1,7 +1,7 @@
 /// Profiles: each attribute absent, `null`, a valid value, or a value its type cannot take (missing, with a
 /// warning); numbers sometimes as numeric strings (coerced, docs/Product.md §4.2).
 extension OracleGenerator {
-  mutating func profile(_ index: Int) -> OracleProfile {
+  public mutating func profile(_ index: Int) -> OracleProfile {
     var members: [String] = []
     var values: [String: OracleValue] = [:]
     let id: String? = random.chance(90) ? "p\(index)-\(random.below(100_000))" : nil
@@ -66,7 +66,7 @@ extension OracleGenerator {
 
   /// A JSON string literal (the generated strings need only `\u` escapes for combining marks, as a test of the
   /// binder's escape handling).
-  static func json(_ s: String) -> String {
+  public static func json(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
       if scalar.value >= 0x300 && scalar.value < 0x370 {

@@ -1,19 +1,18 @@
-import TestSupport
-
-@testable import PlacementCore
-@testable import PlacementKit
+import PlacementCore
 
 /// Generates rule sets and profiles over one attribute of each type: every operator, missing and null values,
 /// empty strings, non-ASCII and canonically equivalent strings, uncoercible values, rollouts, A/B tests and
 /// fallthrough. Each predicate carries its meaning (``OraclePredicate/holds``).
-struct OracleGenerator {
-  var random: SplitMix64
+public struct OracleGenerator {
+  public var random: SplitMix64
   /// Rollout salts must be unique in a rule set: numbered.
-  var salts = 0
+  public var salts = 0
   /// Schedules are drawn from their own stream, so the rest of the generated corpus is the same with or without.
-  var scheduleRandom = SplitMix64(state: 20_261_220)
+  public var scheduleRandom = SplitMix64(state: 20_261_220)
 
-  static let attributes = """
+  public init(random: SplitMix64) { self.random = random }
+
+  public static let attributes = """
     attribute nick: string
     attribute score: number
     attribute flag: bool
@@ -24,19 +23,19 @@ struct OracleGenerator {
 
     """
   /// The instant resolutions run at: 2026-12-01T00:00:00Z.
-  static let now: Int64 = 1_764_547_200_000
-  static let day: Int64 = 86_400_000
+  public static let now: Int64 = 1_764_547_200_000
+  public static let day: Int64 = 86_400_000
 
-  static let strings = ["", "a", "A", "bob", "Bob", "é", "e\u{301}", "日本", "😀x", "abc", "xabcx"]
-  static let stringLiterals = ["", "a", "bob", "BOB", "é", "日本", "abc", "x", "😀"]
-  static let numbers: [Double] = [-1, 0, 0.5, 3, 25, 1e9]
-  static let versions = ["1.2.3", "1.10.0", "1.9.0", "2.0.0-rc.2", "2.0.0-rc.11", "2.0.0", "2"]
-  static let versionLiterals = ["1.2.3", "1.10.0", "1.9", "2.0.0-rc.11", "2.0.0", "2"]
-  static let options = ["x", "y", "z"]
+  public static let strings = ["", "a", "A", "bob", "Bob", "é", "e\u{301}", "日本", "😀x", "abc", "xabcx"]
+  public static let stringLiterals = ["", "a", "bob", "BOB", "é", "日本", "abc", "x", "😀"]
+  public static let numbers: [Double] = [-1, 0, 0.5, 3, 25, 1e9]
+  public static let versions = ["1.2.3", "1.10.0", "1.9.0", "2.0.0-rc.2", "2.0.0-rc.11", "2.0.0", "2"]
+  public static let versionLiterals = ["1.2.3", "1.10.0", "1.9", "2.0.0-rc.11", "2.0.0", "2"]
+  public static let options = ["x", "y", "z"]
   /// Days before `now`; years_since thresholds stay far from anniversaries.
-  static let dayOffsets: [Int64] = [-3, 0, 2, 10, 400, 4_000, 9_000]
+  public static let dayOffsets: [Int64] = [-3, 0, 2, 10, 400, 4_000, 9_000]
 
-  mutating func rules() -> OracleRules {
+  public mutating func rules() -> OracleRules {
     var segments: [OracleCondition] = []
     for index in 0..<(2 + random.below(5)) { segments.append(condition(depth: 2, segments: index, inAll: nil)) }
     var rows: [(Int?, OracleContent)] = []
@@ -53,7 +52,7 @@ struct OracleGenerator {
   }
 
   /// A schedule around `now` (bounds 1 ms or days away, or exactly at `now`), `from` before `until`, either open.
-  mutating func window() -> (from: Int64?, until: Int64?) {
+  public mutating func window() -> (from: Int64?, until: Int64?) {
     let offsets: [Int64] = [-3 * Self.day, -1, 0, 1, 5 * Self.day]
     let first = scheduleRandom.below(offsets.count)
     let second = first + 1 + scheduleRandom.below(offsets.count - first)
@@ -68,7 +67,7 @@ struct OracleGenerator {
 
   /// A layer over the tests of the rows (never the default row's): disjoint shares in a random order of
   /// 5–40% each, with gaps, as long as they fit in 100%; nil when no row is a test.
-  mutating func layer(over rows: ArraySlice<(Int?, OracleContent)>) -> (
+  public mutating func layer(over rows: ArraySlice<(Int?, OracleContent)>) -> (
     salt: String, shares: [(test: String, buckets: Range<Int>)]
   )? {
     var next = random.below(2000)
@@ -87,7 +86,7 @@ struct OracleGenerator {
   }
 
   /// A condition; `inAll` says which kind of group encloses it (a group never directly holds its own kind).
-  mutating func condition(depth: Int, segments: Int, inAll: Bool?) -> OracleCondition {
+  public mutating func condition(depth: Int, segments: Int, inAll: Bool?) -> OracleCondition {
     let roll = random.below(100)
     if depth > 0, roll < 20, inAll != true {
       return .all((0..<(2 + random.below(2))).map { _ in condition(depth: depth - 1, segments: segments, inAll: true) })
@@ -110,7 +109,7 @@ struct OracleGenerator {
     return .predicate(predicate())
   }
 
-  mutating func content(_ row: Int) -> OracleContent {
+  public mutating func content(_ row: Int) -> OracleContent {
     switch random.below(6) {
     case 0: return .fallthrough_
     case 1, 2: return test(row, allowFallthrough: true)
@@ -118,9 +117,9 @@ struct OracleGenerator {
     }
   }
 
-  mutating func decidingTest(_ row: Int) -> OracleContent { test(row, allowFallthrough: false) }
+  public mutating func decidingTest(_ row: Int) -> OracleContent { test(row, allowFallthrough: false) }
 
-  mutating func test(_ row: Int, allowFallthrough: Bool) -> OracleContent {
+  public mutating func test(_ row: Int, allowFallthrough: Bool) -> OracleContent {
     var kinds: [OracleContent] = [.flow("a\(row)"), .flow("b\(row)"), .holdout]
     if allowFallthrough { kinds.append(.fallthrough_) }
     let count = 2 + random.below(2)

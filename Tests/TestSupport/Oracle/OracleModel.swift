@@ -1,8 +1,7 @@
-@testable import PlacementCore
-@testable import PlacementKit
+import PlacementCore
 
 /// A profile value as the naive oracle reads it: already of the attribute's declared type, or nil (missing).
-enum OracleValue: Equatable {
+public enum OracleValue: Equatable {
   case string(String)
   case number(Double)
   case bool(Bool)
@@ -16,14 +15,20 @@ enum OracleValue: Equatable {
 
 /// A generated predicate: its text as the rules spell it, the attribute it reads, and its meaning, written
 /// from docs/Product.md §4 and docs/Semantics.md without looking at the engine.
-struct OraclePredicate {
-  let text: String
-  let attribute: String
-  let holds: (OracleValue?) -> Bool
+public struct OraclePredicate {
+  public let text: String
+  public let attribute: String
+  public let holds: (OracleValue?) -> Bool
+
+  public init(text: String, attribute: String, holds: @escaping (OracleValue?) -> Bool) {
+    self.text = text
+    self.attribute = attribute
+    self.holds = holds
+  }
 }
 
 /// A generated condition (the oracle's own tree, rendered to the rules language).
-indirect enum OracleCondition {
+public indirect enum OracleCondition {
   case predicate(OraclePredicate)
   case all([OracleCondition])
   case any([OracleCondition])
@@ -32,7 +37,7 @@ indirect enum OracleCondition {
   case rollout(percent: Int, salt: String)
 
   /// The rules text; groups are always parenthesized and never nest directly in a group of their own kind.
-  var text: String {
+  public var text: String {
     switch self {
     case .predicate(let p): p.text
     case .all(let parts): parts.map(\.groupedText).joined(separator: " and ")
@@ -43,7 +48,7 @@ indirect enum OracleCondition {
     }
   }
 
-  var groupedText: String {
+  public var groupedText: String {
     switch self {
     case .all, .any: "(\(text))"
     default: text
@@ -52,14 +57,14 @@ indirect enum OracleCondition {
 }
 
 /// A row's content in the oracle's model.
-enum OracleContent {
+public enum OracleContent {
   case flow(String)
   case fallthrough_
   case holdout
   /// Variations as (id, weight, content); weights sum to 100.
   case test(name: String, version: String, variations: [OracleVariation])
 
-  var text: String {
+  public var text: String {
     switch self {
     case .flow(let id): "flow \(id)"
     case .fallthrough_: "fallthrough"
@@ -72,22 +77,39 @@ enum OracleContent {
 }
 
 /// One variation of a generated test.
-struct OracleVariation {
-  var id: String
-  var weight: Int
-  var content: OracleContent
+public struct OracleVariation {
+  public var id: String
+  public var weight: Int
+  public var content: OracleContent
+
+  public init(id: String, weight: Int, content: OracleContent) {
+    self.id = id
+    self.weight = weight
+    self.content = content
+  }
 }
 
 /// A generated rule set: segments s0…, one flow placement `p` whose rows use some of them, then `default`.
-struct OracleRules {
-  var segments: [OracleCondition]
-  var rows: [(segment: Int?, content: OracleContent)]
+public struct OracleRules {
+  public var segments: [OracleCondition]
+  public var rows: [(segment: Int?, content: OracleContent)]
   /// Schedules by row index: `from` (inclusive) and `until` (exclusive) in milliseconds since the epoch.
-  var windows: [Int: (from: Int64?, until: Int64?)] = [:]
+  public var windows: [Int: (from: Int64?, until: Int64?)] = [:]
   /// A layer over some of the tests: its salt and each layered test's share in layer buckets (0–9,999).
-  var layer: (salt: String, shares: [(test: String, buckets: Range<Int>)])? = nil
+  public var layer: (salt: String, shares: [(test: String, buckets: Range<Int>)])? = nil
 
-  var text: String {
+  public init(
+    segments: [OracleCondition], rows: [(segment: Int?, content: OracleContent)],
+    windows: [Int: (from: Int64?, until: Int64?)] = [:],
+    layer: (salt: String, shares: [(test: String, buckets: Range<Int>)])? = nil
+  ) {
+    self.segments = segments
+    self.rows = rows
+    self.windows = windows
+    self.layer = layer
+  }
+
+  public var text: String {
     var out = OracleGenerator.attributes
     for (index, condition) in segments.enumerated() { out += "segment s\(index) = \(condition.text)\n" }
     out += "placement p: flow {\n"
@@ -100,7 +122,7 @@ struct OracleRules {
   }
 
   /// `layer l version "<salt>" { … }` with each share's bounds in percent with two decimals.
-  static func layerText(salt: String, shares: [(test: String, buckets: Range<Int>)]) -> String {
+  public static func layerText(salt: String, shares: [(test: String, buckets: Range<Int>)]) -> String {
     func percent(_ buckets: Int) -> String { "\(buckets / 100).\(buckets % 100 < 10 ? "0" : "")\(buckets % 100)" }
     var out = "layer l version \"\(salt)\" {\n"
     for share in shares {
@@ -110,7 +132,7 @@ struct OracleRules {
   }
 
   /// ` from "…" until "…"` of row `index`, or "".
-  func windowText(_ index: Int) -> String {
+  public func windowText(_ index: Int) -> String {
     guard let window = windows[index] else { return "" }
     let iso = { (ms: Int64) in Instant(millisecondsSince1970: ms).iso8601 }
     return (window.from.map { " from \"\(iso($0))\"" } ?? "") + (window.until.map { " until \"\(iso($0))\"" } ?? "")
@@ -118,8 +140,56 @@ struct OracleRules {
 }
 
 /// A generated profile: its JSON line and the values the oracle reads from it.
-struct OracleProfile {
-  var id: String?
-  var values: [String: OracleValue]
-  var json: String
+public struct OracleProfile {
+  public var id: String?
+  public var values: [String: OracleValue]
+  public var json: String
+
+  public init(id: String?, values: [String: OracleValue], json: String) {
+    self.id = id
+    self.values = values
+    self.json = json
+  }
+}
+
+/// SemVer 2.0.0 precedence, naively: `2` and `2.0` are `2.0.0`; pre-release identifiers compare numerically when
+/// both are digits, else as text; a pre-release sorts before its release.
+public enum OracleSemVer {
+  public static func parse(_ text: String) -> (core: [Int], pre: [String])? {
+    let parts = text.split(separator: "-", maxSplits: 1).map(String.init)
+    var core = parts[0].split(separator: ".").compactMap { Int($0) }
+    guard !core.isEmpty, core.count <= 3, !parts[0].hasPrefix("v") else { return nil }
+    while core.count < 3 { core.append(0) }
+    return (core, parts.count > 1 ? parts[1].split(separator: ".").map(String.init) : [])
+  }
+
+  /// -1, 0 or 1.
+  public static func compare(_ a: (core: [Int], pre: [String]), _ b: (core: [Int], pre: [String])) -> Int {
+    if a.core != b.core { return a.core.lexicographicallyPrecedes(b.core) ? -1 : 1 }
+    if a.pre.isEmpty || b.pre.isEmpty { return a.pre.isEmpty == b.pre.isEmpty ? 0 : (a.pre.isEmpty ? 1 : -1) }
+    for (x, y) in zip(a.pre, b.pre) where x != y {
+      if let i = Int(x), let j = Int(y) { return i < j ? -1 : 1 }
+      if Int(x) != nil { return -1 }
+      if Int(y) != nil { return 1 }
+      return x < y ? -1 : 1
+    }
+    return a.pre.count == b.pre.count ? 0 : (a.pre.count < b.pre.count ? -1 : 1)
+  }
+}
+
+/// The generated patterns' meaning, over Unicode scalars (patterns match scalars, not characters).
+public enum OraclePattern {
+  case prefix(String), suffix(String), contains(String), empty
+
+  public func matches(_ text: String) -> Bool {
+    let scalars = Array(text.unicodeScalars)
+    switch self {
+    case .prefix(let p): return scalars.starts(with: p.unicodeScalars)
+    case .suffix(let p): return scalars.reversed().starts(with: p.unicodeScalars.reversed())
+    case .contains(let p):
+      let needle = Array(p.unicodeScalars)
+      return scalars.indices.contains { scalars[$0...].starts(with: needle) }
+    case .empty: return scalars.isEmpty
+    }
+  }
 }

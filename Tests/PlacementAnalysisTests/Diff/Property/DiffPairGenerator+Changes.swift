@@ -1,3 +1,5 @@
+@testable import PlacementCore
+
 /// The changes that make a case's new side: each is something a rules author does (re-weight, rename, edit a
 /// segment, move a window, …), and some leave every decision alone (a consistent rename, a re-written
 /// condition with the same meaning), so that both "changed" and "equivalent" are claimed.

@@ -1,3 +1,5 @@
+import TestSupport
+
 @testable import PlacementCore
 
 /// A generated rule set for the diff's property test, kept as a structure so that a change can be applied to it

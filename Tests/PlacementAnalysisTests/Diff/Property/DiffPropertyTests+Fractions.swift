@@ -3,7 +3,6 @@ import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// The fractions of tests that keep their version, counted over the sampled profiles' exposures.
 extension DiffPropertyTests {

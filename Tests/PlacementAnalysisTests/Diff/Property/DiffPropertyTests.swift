@@ -1,9 +1,9 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
 @testable import PlacementCore
-@testable import PlacementKit
 
 /// `placement diff` against the engine on generated pairs of rule sets (``DiffPairGenerator``: cross-placement
 /// and inline tests, layers, sticky tests and carried assignments, QA overrides, windows, segments over

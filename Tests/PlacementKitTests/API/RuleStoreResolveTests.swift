@@ -1,0 +1,74 @@
+import PlacementKit
+import TestSupport
+import Testing
+
+/// The store's one-call API: it binds and resolves on one snapshot, and honours forced variations only when the
+/// caller allows overrides.
+@Suite struct RuleStoreResolveTests {
+  static let oneAttribute = """
+    attribute nick: string
+    segment bob = nick == "bob"
+    placement p: flow {
+      bob     -> flow b
+      default -> flow c
+    }
+    """
+  static let threeAttributes = """
+    attribute a: number
+    attribute b: number
+    attribute nick: string
+    segment bob = nick == "bob" and a is not set and b is not set
+    placement p: flow {
+      bob     -> flow b
+      default -> flow c
+    }
+    """
+
+  static func compiled(_ text: String, file: String = "test.rules") -> RuleSet {
+    Compilation.compile([RuleSource(name: file, text: text)]).ruleSet!
+  }
+
+  static let options = ResolveOptions(now: Instant(millisecondsSince1970: 0))
+  static let bob = Array(#"{"profile_id":"p","custom_attributes":{"nick":"bob","a":1,"b":2}}"#.utf8)
+
+  @Test func theStoreBindsAndResolvesOnOneSnapshot() throws {
+    let store = RuleStore(Self.compiled(Self.oneAttribute))
+    #expect(try store.resolve(placement: "p", jsonBytes: Self.bob).content == .flow(id: "b", paywall: nil))
+    // A profile bound before a reload is refused afterwards, never misread.
+    let before = try store.ruleSet.bind(jsonBytes: Self.bob)
+    #expect(store.reload(sources: [RuleSource(name: "test.rules", text: Self.threeAttributes)]).outcome == .applied)
+    #expect(throws: ResolveError.self) { try store.ruleSet.resolve("p", for: before, options: Self.options) }
+    // The one-call API binds with the new rules: `a` and `b` are set now, so `bob` no longer matches.
+    #expect(try store.resolve(placement: "p", jsonBytes: Self.bob).content == .flow(id: "c", paywall: nil))
+    #expect(try store.resolveAll(jsonBytes: Self.bob).map(\.placement) == ["p"])
+    #expect(throws: RequestError.self) { try store.resolve(placement: "p", jsonBytes: Array("[1]".utf8)) }
+    do {
+      _ = try store.resolve(placement: "q", jsonBytes: Self.bob)
+      Issue.record("an unknown placement must throw")
+    } catch {
+      guard case .resolve(.unknownPlacement("q", _, _)) = error else {
+        Issue.record("unexpected \(error)")
+        return
+      }
+    }
+  }
+
+  /// An id whose own bucket draws variation `b` of `home-1`, so a forced `a` is seen to win.
+  static let drawsB = profileID(withBucket: 93, in: "home-1")
+
+  @Test func forceAlsoWorksOnProfilesBuiltInCodeAndThroughTheStore() throws {
+    let rules = try #require(ruleSet(ABFixtures.overrides))
+    var profile = Profile(profileID: Self.drawsB)
+    profile.force = ["home_copy": "a"]
+    let store = RuleStore(rules)
+    #expect(try store.resolve(placement: "home", profile: profile, now: pinnedNow).abTest?.variation == "b")
+    let forced = try store.resolve(placement: "home", profile: profile, now: pinnedNow, allowOverrides: true)
+    #expect(forced.abTest?.variation == "a")
+    #expect(forced.reason == .override)
+    let json = Array(#"{"profile_id":"\#(Self.drawsB)","force":{"home_copy":"a"}}"#.utf8)
+    #expect(try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow).abTest?.variation == "b")
+    #expect(
+      try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow, allowOverrides: true).abTest?.variation
+        == "a")
+  }
+}
