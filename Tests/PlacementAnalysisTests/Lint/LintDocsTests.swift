@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlacementAnalysis
@@ -7,11 +8,7 @@ import Testing
 /// docs/Lint.md documents every rule (scripts/lint-docs.sh harvests the rules' doc comments into it).
 @Suite struct LintDocsTests {
   func document() throws -> String {
-    var root = URL(fileURLWithPath: #filePath)
-    while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
-      root.deleteLastPathComponent()
-    }
-    return try String(contentsOf: root.appendingPathComponent("docs/Lint.md"), encoding: .utf8)
+    try String(contentsOf: repositoryRoot.appendingPathComponent("docs/Lint.md"), encoding: .utf8)
   }
 
   @Test func everyRuleIsDocumentedWithItsSeverityAndSummary() throws {
