@@ -65,4 +65,18 @@ public enum ABFixtures {
     }
 
     """
+
+  /// Every prefix of ``overrideTargets`` followed by overrides, from the end of the targets to the last byte (a
+  /// half-typed declaration in an editor), the last ones malformed.
+  public static let overrideFilePrefixes: [String] = {
+    let text =
+      overrideTargets + """
+        override home_copy: variation b for profile_id in ["qa-1", "qa-2"] and not qa
+        override main: paywall qa_paywall for qa
+        override main: for qa
+        override : variation for
+        """
+    let bytes = Array(text.utf8)
+    return (overrideTargets.utf8.count...bytes.count).map { String(decoding: bytes[..<$0], as: UTF8.self) }
+  }()
 }

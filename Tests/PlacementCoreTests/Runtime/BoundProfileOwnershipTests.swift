@@ -6,31 +6,15 @@ import Testing
 /// A bound profile belongs to the rule set that bound it. Resolving it with
 /// another throws an error naming both versions; it used to crash ("Index out of range") or answer wrongly.
 @Suite struct BoundProfileOwnershipTests {
-  static let oneAttribute = """
-    attribute nick: string
-    segment bob = nick == "bob"
-    placement p: flow {
-      bob     -> flow b
-      default -> flow c
-    }
-    """
-  static let threeAttributes = """
-    attribute a: number
-    attribute b: number
-    attribute nick: string
-    segment bob = nick == "bob" and a is not set and b is not set
-    placement p: flow {
-      bob     -> flow b
-      default -> flow c
-    }
-    """
+  static let oneAttribute = BindingFixtures.oneAttribute
+  static let threeAttributes = BindingFixtures.threeAttributes
 
   static func ruleSet(_ text: String, file: String = "test.rules") -> RuleSet {
     Compilation.compile([RuleSource(name: file, text: text)]).ruleSet!
   }
 
   static let options = ResolveOptions(now: Instant(millisecondsSince1970: 0))
-  static let bob = Array(#"{"profile_id":"p","custom_attributes":{"nick":"bob","a":1,"b":2}}"#.utf8)
+  static let bob = BindingFixtures.bob
 
   func expectRefused(_ bound: BoundProfile, by ruleSet: RuleSet, boundBy: String?) {
     #expect(throws: ResolveError.boundForAnotherRuleSet(boundBy: boundBy, resolvingWith: ruleSet.version)) {

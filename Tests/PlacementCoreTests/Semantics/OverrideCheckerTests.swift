@@ -64,16 +64,7 @@ import Testing
   /// Every prefix of a file of overrides (a half-typed declaration in an editor) compiles to diagnostics
   /// without crashing or spinning.
   @Test func everyPrefixOfAnOverrideFileIsHandled() {
-    let text =
-      Self.head + """
-        override home_copy: variation b for profile_id in ["qa-1", "qa-2"] and not qa
-        override main: paywall qa_paywall for qa
-        override main: for qa
-        override : variation for
-        """
-    let bytes = Array(text.utf8)
-    for end in Self.head.utf8.count...bytes.count {
-      let prefix = String(decoding: bytes[..<end], as: UTF8.self)
+    for prefix in ABFixtures.overrideFilePrefixes {
       let compilation = compile(prefix)
       #expect(compilation.ruleSet != nil || compilation.diagnostics.hasErrors)
     }

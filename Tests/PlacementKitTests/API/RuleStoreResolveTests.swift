@@ -5,31 +5,15 @@ import Testing
 /// The store's one-call API: it binds and resolves on one snapshot, and honours forced variations only when the
 /// caller allows overrides.
 @Suite struct RuleStoreResolveTests {
-  static let oneAttribute = """
-    attribute nick: string
-    segment bob = nick == "bob"
-    placement p: flow {
-      bob     -> flow b
-      default -> flow c
-    }
-    """
-  static let threeAttributes = """
-    attribute a: number
-    attribute b: number
-    attribute nick: string
-    segment bob = nick == "bob" and a is not set and b is not set
-    placement p: flow {
-      bob     -> flow b
-      default -> flow c
-    }
-    """
+  static let oneAttribute = BindingFixtures.oneAttribute
+  static let threeAttributes = BindingFixtures.threeAttributes
 
   static func compiled(_ text: String, file: String = "test.rules") -> RuleSet {
     Compilation.compile([RuleSource(name: file, text: text)]).ruleSet!
   }
 
   static let options = ResolveOptions(now: Instant(millisecondsSince1970: 0))
-  static let bob = Array(#"{"profile_id":"p","custom_attributes":{"nick":"bob","a":1,"b":2}}"#.utf8)
+  static let bob = BindingFixtures.bob
 
   @Test func theStoreBindsAndResolvesOnOneSnapshot() throws {
     let store = RuleStore(Self.compiled(Self.oneAttribute))
