@@ -111,11 +111,13 @@ package struct HotPath {
   }
 
   private mutating func resolvePass() {
+    var unobserved = NoObserver()
     bound.withUnsafeBufferPointer { bound in
       for profile in bound.indices {
         memo.reset()
         for placement in placements {
-          checksum &+= Int(ruleSet.resolution(placement, for: bound[profile], now: Self.now, memo: &memo).row)
+          checksum &+= Int(
+            ruleSet.resolution(placement, for: bound[profile], now: Self.now, memo: &memo, observer: &unobserved).row)
         }
       }
     }

@@ -183,7 +183,8 @@ extension DecisionEncoder {
     drew: (_ position: Int, _ trail: ExposureTrail, _ profile: BoundProfile) -> Void
   ) {
     memo.withStorage { memo in
-      ruleSet.unobservedRun(profile, now: now, memo: memo) { run, profile in
+      var unobserved = NoObserver()
+      ruleSet.program.run(profile, now: now, memo: memo, observer: &unobserved) { run, profile in
         for position in indices.indices {
           guard hasTests[position] else {
             // No test, so no exposure: the common line needs no trail.
@@ -199,7 +200,8 @@ extension DecisionEncoder {
             continue
           }
           trail.reset()
-          let resolution = ruleSet.resolution(indices[position], for: profile, now: now, memo: memo, observer: &trail)
+          let resolution = ruleSet.resolution(
+            indices[position], for: profile, now: now, memoStorage: memo, observer: &trail)
           write(
             resolution, trail: trail, position: position, profile: profile, profileID: profileID, endingLine: true,
             to: &json)
