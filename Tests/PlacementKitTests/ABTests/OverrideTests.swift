@@ -92,14 +92,16 @@ import Testing
     var profile = Profile(profileID: Self.drawsB)
     profile.force = ["home_copy": "a"]
     let store = RuleStore(rules)
-    #expect(try store.resolve(placement: "home", profile: profile, now: pinnedNow).abTest?.variation == "b")
-    let forced = try store.resolve(placement: "home", profile: profile, now: pinnedNow, allowOverrides: true)
+    #expect(try store.resolve("home", for: profile, options: ResolveOptions(now: pinnedNow)).abTest?.variation == "b")
+    let forced = try store.resolve("home", for: profile, options: ResolveOptions(now: pinnedNow, allowOverrides: true))
     #expect(forced.abTest?.variation == "a")
     #expect(forced.reason == .override)
     let json = Array(#"{"profile_id":"\#(Self.drawsB)","force":{"home_copy":"a"}}"#.utf8)
-    #expect(try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow).abTest?.variation == "b")
     #expect(
-      try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow, allowOverrides: true).abTest?.variation
+      try store.resolve("home", jsonBytes: json, options: ResolveOptions(now: pinnedNow)).abTest?.variation == "b")
+    #expect(
+      try store.resolve("home", jsonBytes: json, options: ResolveOptions(now: pinnedNow, allowOverrides: true)).abTest?
+        .variation
         == "a")
   }
 
