@@ -183,8 +183,7 @@ extension DecisionEncoder {
     drew: (_ position: Int, _ trail: ExposureTrail, _ profile: BoundProfile) -> Void
   ) {
     memo.withStorage { memo in
-      var unobserved = NoObserver()
-      ruleSet.program.run(profile, now: now, memo: memo, observer: &unobserved) { run, profile in
+      ruleSet.unobservedRun(profile, now: now, memo: memo) { run, profile in
         for position in indices.indices {
           guard hasTests[position] else {
             // No test, so no exposure: the common line needs no trail.

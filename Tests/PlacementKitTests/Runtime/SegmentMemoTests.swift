@@ -80,8 +80,9 @@ import Testing
     #expect(compared == Self.comparisons(cases))
   }
 
-  /// One run of the program for all of a profile's placements, each resolved by `RuleSet.rows` (as a batch line
-  /// is), against a fresh resolution per placement, on the shipped rules and examples, in both placement orders.
+  /// One run of the program for all of a profile's placements (`RuleSet.unobservedRun`), each resolved by
+  /// `RuleSet.rows` as a batch line is, against a fresh resolution per placement, on the shipped rules and
+  /// examples, in both placement orders.
   @Test func oneRunForEveryPlacementGivesTheResolutionsOfSeparateRuns() throws {
     let cases = try Self.cases()
     var compared = 0
@@ -92,8 +93,7 @@ import Testing
         for order in [Array(ruleSet.placements.indices), ruleSet.placements.indices.reversed()] {
           memo.reset()
           memo.withStorage { storage in
-            var unobserved = NoObserver()
-            ruleSet.program.run(profile, now: pinnedNow, memo: storage, observer: &unobserved) { run, profile in
+            ruleSet.unobservedRun(profile, now: pinnedNow, memo: storage) { run, profile in
               for index in order {
                 let resolution = ruleSet.rows(index, now: pinnedNow, run: &run, profile)
                 var freshMemo = SegmentMemo(for: ruleSet)
