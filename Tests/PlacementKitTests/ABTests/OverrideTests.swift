@@ -92,14 +92,16 @@ import Testing
     var profile = Profile(profileID: Self.drawsB)
     profile.force = ["home_copy": "a"]
     let store = RuleStore(rules)
-    #expect(try store.resolve(placement: "home", profile: profile, now: pinnedNow).abTest?.variation == "b")
-    let forced = try store.resolve(placement: "home", profile: profile, now: pinnedNow, allowOverrides: true)
+    #expect(try store.resolve("home", for: profile, options: ResolveOptions(now: pinnedNow)).abTest?.variation == "b")
+    let forced = try store.resolve("home", for: profile, options: ResolveOptions(now: pinnedNow, allowOverrides: true))
     #expect(forced.abTest?.variation == "a")
     #expect(forced.reason == .override)
     let json = Array(#"{"profile_id":"\#(Self.drawsB)","force":{"home_copy":"a"}}"#.utf8)
-    #expect(try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow).abTest?.variation == "b")
     #expect(
-      try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow, allowOverrides: true).abTest?.variation
+      try store.resolve("home", jsonBytes: json, options: ResolveOptions(now: pinnedNow)).abTest?.variation == "b")
+    #expect(
+      try store.resolve("home", jsonBytes: json, options: ResolveOptions(now: pinnedNow, allowOverrides: true)).abTest?
+        .variation
         == "a")
   }
 
@@ -183,7 +185,9 @@ import Testing
           let decision = try rules.resolve(placement, for: profile, options: options)
           reasons.insert(decision.reason)
           var writer = JSONWriter()
-          let resolution = rules.resolution(position, for: profile, now: pinnedNow, trail: &trail)
+          var memo = SegmentMemo(for: rules)
+          trail.reset()
+          let resolution = rules.resolution(position, for: profile, now: pinnedNow, memo: &memo, observer: &trail)
           encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
           #expect(writer.string == decision.jsonString, "\(line) at \(placement)")
         }
@@ -207,7 +211,9 @@ import Testing
     let index = try rules.placementIndex(of: "home")
     let bound = rules.bind(Profile(profileID: "qa-iphone-15"))
     var observer = SeenNodes()
-    let resolution = rules.resolution(index, for: bound, now: Instant(millisecondsSince1970: 0), observer: &observer)
+    var memo = SegmentMemo(for: rules)
+    let resolution = rules.resolution(
+      index, for: bound, now: Instant(millisecondsSince1970: 0), memo: &memo, observer: &observer)
     #expect(resolution.source == .override)
     // The override's condition is the first condition after the one segment.
     let root = Int(rules.program.roots[1])
