@@ -24,8 +24,8 @@ public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The placement is not in the rule set. Carries the known names and a suggestion.
   case unknownPlacement(String, known: [String], suggestion: String?)
   /// The bound profile was bound by another rule set (its version, or nil when bound by none): its slots and
-  /// string ids mean nothing to this one. Bind the profile again with the rule set that resolves it (review
-  /// defect 2: this used to crash or answer wrongly around a hot reload).
+  /// string ids mean nothing to this one. Bind the profile again with the rule set that resolves it: a profile
+  /// bound before a hot reload must not be read with the new rule set's slots.
   case boundForAnotherRuleSet(boundBy: String?, resolvingWith: String)
 
   public var description: String {
@@ -36,7 +36,7 @@ public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
     case .boundForAnotherRuleSet(let boundBy, let resolvingWith):
       let origin = boundBy.map { "by rule set version \($0)" } ?? "without a rule set"
       return "the profile was bound \(origin), but is resolved with rule set version \(resolvingWith); "
-        + "bind it with the rule set that resolves it (RuleStore.resolve(placement:jsonBytes:) does both on one snapshot)"
+        + "bind it with the rule set that resolves it (RuleStore.resolve(_:jsonBytes:) does both on one snapshot)"
     }
   }
 }
