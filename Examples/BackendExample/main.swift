@@ -45,7 +45,7 @@ while let line = input.next() {
   do {
     let profile = try rules.bind(jsonBytes: line)
     for placement in rules.placementNames {
-      response += try rules.resolve(placement: placement, profile: profile).jsonString + "\n"
+      response += try rules.resolve(placement, for: profile).jsonString + "\n"
     }
   } catch {
     let record: JSONValue = ["line": .number(Double(lineNumber)), "error": .string("\(error)")]

@@ -9,8 +9,8 @@ package struct HotPath {
     /// Binding one profile line into the one reused profile, keeping only the values a run reads, as the batch
     /// does (``RuleSet/bind(jsonBytes:limits:into:keepingEveryValue:)``).
     case bind
-    /// One placement's index resolution without explain (``RuleSet/resolution(_:for:now:memo:)``), a profile's
-    /// placements sharing one segment memo.
+    /// One placement's index resolution without explain (``RuleSet/resolution(_:for:now:memo:observer:)`` with
+    /// ``NoObserver``), a profile's placements sharing one segment memo.
     case resolve
     /// One decision line written by the batch encoder (``DecisionEncoder/writeLines(profile:profileID:now:memo:trail:to:drew:)``,
     /// a profile's placements in one run), the profile already bound.
@@ -111,11 +111,13 @@ package struct HotPath {
   }
 
   private mutating func resolvePass() {
+    var unobserved = NoObserver()
     bound.withUnsafeBufferPointer { bound in
       for profile in bound.indices {
         memo.reset()
         for placement in placements {
-          checksum &+= Int(ruleSet.resolution(placement, for: bound[profile], now: Self.now, memo: &memo).row)
+          checksum &+= Int(
+            ruleSet.resolution(placement, for: bound[profile], now: Self.now, memo: &memo, observer: &unobserved).row)
         }
       }
     }

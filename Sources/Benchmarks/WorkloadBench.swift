@@ -5,8 +5,8 @@ import PlacementKit
 /// profiles file) timed in-process, so it compares with the hand-written Swift limit (`../shared/bench/handwritten/`)
 /// in one command. Prints the median thread-CPU ns per profile to bind its JSON line (into a new profile that
 /// keeps every value, and as the batch does: into one reused profile that keeps the values a run reads), per
-/// decision to resolve a bound profile to indices (the hot path, no `Decision` built: one run per placement, and
-/// one run per profile for all its placements, as a batch line), and per decision with a `Decision` built.
+/// decision to resolve a bound profile to indices (the hot path, no `Decision` built: one run per placement, the
+/// placements of a profile sharing one segment memo), and per decision with a `Decision` built.
 struct WorkloadBench {
   let ruleSet: RuleSet
   let lines: [[UInt8]]
@@ -51,13 +51,11 @@ struct WorkloadBench {
         blackHole(sum)
       } / decisions
     }
+    var unobserved = NoObserver()
     let resolveOnly = resolving { profile, memo in
-      placements.reduce(0) { $0 &+ ruleSet.resolution($1, for: profile, now: now, memo: &memo).row }
-    }
-    let resolveInOneRun = resolving { profile, memo in
-      var sum: Int32 = 0
-      ruleSet.resolutions(placements, for: profile, now: now, memo: &memo) { sum &+= $1.row }
-      return sum
+      placements.reduce(0) {
+        $0 &+ ruleSet.resolution($1, for: profile, now: now, memo: &memo, observer: &unobserved).row
+      }
     }
     let options = ResolveOptions(now: now)
     let withDecision =
@@ -70,7 +68,6 @@ struct WorkloadBench {
     print(String(format: "  bind: %.1f ns per profile line (median of %d rounds, thread CPU)", bind, rounds))
     print(String(format: "  bind as the batch does (reused profile, values a run reads): %.1f ns per line", batchBind))
     print(String(format: "  resolve only: %.1f ns per decision (indices, no Decision built)", resolveOnly))
-    print(String(format: "  resolve only, one run per profile (a batch line): %.1f ns per decision", resolveInOneRun))
     print(String(format: "  resolve to a Decision value: %.1f ns per decision", withDecision))
   }
 

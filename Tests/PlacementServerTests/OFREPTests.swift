@@ -19,7 +19,7 @@ import Testing
         "profile_id": .string("u-7"), "app_version": .string("2.4.0"),
         "custom_attributes": .object(["experience": .string("pro")]),
       ]))
-    let decision = try Self.ruleSet.resolve(placement: "onboarding_end", profile: profile)
+    let decision = try Self.ruleSet.resolve("onboarding_end", for: profile)
     try withServer { server in
       let response = try #require(
         Self.evaluate(
@@ -59,7 +59,7 @@ import Testing
         context.merge(members) { a, _ in a }
         let body = serialized(.object(["context": .object(context)]), sortedKeys: true)
         for placement in Self.ruleSet.placementNames {
-          let decision = try Self.ruleSet.resolve(placement: placement, profile: profile)
+          let decision = try Self.ruleSet.resolve(placement, for: profile)
           let json = try #require(Self.evaluate(server, placement, body)?.json as? [String: Any])
           #expect(json["value"] as? String == OFREPEvaluation.contentID(decision.content), "\(name) \(placement)")
           #expect(

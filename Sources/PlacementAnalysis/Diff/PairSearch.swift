@@ -88,9 +88,9 @@ struct PairSearch {
         resolved.assignments = plan.assignments
         guard
           let before = try? comparison.oldRules.resolve(
-            placement: comparison.old.name, profile: resolved, now: phase.instant),
+            comparison.old.name, for: resolved, options: ResolveOptions(now: phase.instant)),
           let after = try? comparison.newRules.resolve(
-            placement: comparison.new.name, profile: resolved, now: phase.instant)
+            comparison.new.name, for: resolved, options: ResolveOptions(now: phase.instant))
         else { continue }
         // A placement override decides before every row (index -1): excluded from the regions, so only a
         // witness the reasoner could not place gets here.

@@ -52,7 +52,9 @@ public final class RuleSet: Sendable {
   /// records the version of the rule set that bound it (``BoundProfile/ruleSetVersion``), and errors name both.
   public var version: String { identity.version }
 
-  /// Placement names in declaration order.
+  /// Placement names in declaration order: what ``resolve(_:for:options:)-(String,BoundProfile,_)`` accepts, and
+  /// the order of ``resolveAll(for:options:)-(BoundProfile,_)``'s decisions. ``placementHandles`` gives each as a
+  /// ``PlacementHandle``, for a request loop.
   public var placementNames: [String] { placements.map(\.name) }
 
   /// The placement called `name`, or nil.

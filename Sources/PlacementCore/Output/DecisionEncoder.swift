@@ -199,7 +199,8 @@ extension DecisionEncoder {
             continue
           }
           trail.reset()
-          let resolution = ruleSet.resolution(indices[position], for: profile, now: now, memo: memo, observer: &trail)
+          let resolution = ruleSet.resolution(
+            indices[position], for: profile, now: now, memoStorage: memo, observer: &trail)
           write(
             resolution, trail: trail, position: position, profile: profile, profileID: profileID, endingLine: true,
             to: &json)

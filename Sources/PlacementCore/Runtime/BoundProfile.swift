@@ -3,7 +3,7 @@
 ///
 /// A bound profile belongs to the rule set that bound it (``ruleSetVersion``): resolving it with another rule set
 /// throws ``ResolveError/boundForAnotherRuleSet(boundBy:resolvingWith:)``. Make one with ``RuleSet/bind(_:limits:)``
-/// or ``RuleSet/bind(jsonBytes:limits:)``; ``RuleStore/resolve(placement:jsonBytes:limits:now:explain:allowOverrides:)`` binds
+/// or ``RuleSet/bind(jsonBytes:limits:)``; ``RuleStore/resolve(_:jsonBytes:limits:options:)`` binds
 /// and resolves on one snapshot.
 public struct BoundProfile: Sendable {
   /// The `profile_id` as given (also the value of the `profile_id` attribute), reported in every decision.
@@ -124,7 +124,7 @@ public struct BoundProfile: Sendable {
   }
 
   /// Binds a profile to bare attributes, with no rule set: for the linter's witness profiles and tests, which
-  /// evaluate conditions directly. ``RuleSet/resolve(_:for:options:)`` refuses such a profile.
+  /// evaluate conditions directly. ``RuleSet/resolve(_:for:options:)-(String,BoundProfile,_)`` refuses such a profile.
   init(_ profile: Profile, attributes: [AttributeDefinition], limits: ProfileLimits = .default) {
     self.init(profile, attributes: attributes, program: nil, boundBy: nil, limits: limits)
   }

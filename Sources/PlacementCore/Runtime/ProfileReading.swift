@@ -7,8 +7,13 @@ extension Profile {
   /// `custom_attributes` replaces the first entirely) or when the two names are canonically equivalent but spelled
   /// with different bytes (D10). Strings longer than `limits.maxStringBytes` are not an error here: binding makes
   /// the attribute that holds one missing, with a warning.
+  ///
+  /// ```swift
+  /// let profile = try Profile(jsonBytes: #"{"profile_id":"u1","custom_attributes":{"age":30}}"#.utf8)
+  /// ```
   /// - Parameters:
-  ///   - bytes: UTF-8 JSON text of one profile object.
+  ///   - bytes: UTF-8 JSON text of one profile object: `[UInt8]`, a `String`'s `utf8` view, `Data` (or
+  ///     ``init(jsonData:limits:)``).
   ///   - limits: size, depth and string-length limits (defaults: 1 MiB, depth 64, strings up to 1,024 bytes).
   /// - Throws: ``ProfileError`` for a document over the size limit (checked before reading, naming both sizes in
   ///   bytes), invalid JSON (with its 1-based line and column in ``ProfileError/position``), a string over the reader's `limits.json.maxStringBytes`, or a

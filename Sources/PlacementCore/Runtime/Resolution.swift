@@ -58,13 +58,13 @@ package struct Resolution: Sendable, Equatable {
 
 /// What the resolver reports about each row it tries, for explain. Extends the node observer, so one observer
 /// sees the whole run: rows and the conditions inside them.
-protocol ResolutionObserver: EvaluationObserver {
+package protocol ResolutionObserver: EvaluationObserver {
   /// Row `row` of the placement was tried (`segment` is nil for the default row), with its outcome.
   mutating func row(_ row: Int, segment: Int?, outcome: RowEvent)
 }
 
 /// A row's outcome as indices (see ``ResolutionObserver``).
-enum RowEvent {
+package enum RowEvent {
   /// The row's segment did not match.
   case notMatched
   /// The segment matched, but the row (or its test) is outside its schedule at `now`.
@@ -79,7 +79,7 @@ enum RowEvent {
 
 extension NoObserver: ResolutionObserver {
   @inline(__always)
-  mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {}
+  package mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {}
 }
 
 /// The tests one resolution drew in, in evaluation order: what a decision's exposures and warnings are made of.
@@ -105,7 +105,7 @@ package struct ExposureTrail: ResolutionObserver {
   package mutating func node(_ index: Int, holds: Bool) {}
 
   @inline(__always)
-  mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {
+  package mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {
     switch outcome {
     case .fellThrough(let draw?): draws.append((Int32(row), draw, true))
     case .decided(let draw?): draws.append((Int32(row), draw, false))

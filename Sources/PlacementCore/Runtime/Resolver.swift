@@ -10,7 +10,9 @@ public struct ResolveOptions: Sendable {
   /// Rules-declared overrides apply either way. CLI: `--allow-overrides`.
   public var allowOverrides: Bool
 
-  public init(now: Instant, explain: Bool = false, allowOverrides: Bool = false) {
+  /// Options for a resolution at `now` (default: the current time), without an explanation and without the
+  /// profile's run-time `force` unless asked: `ResolveOptions()` is the production default.
+  public init(now: Instant = .now, explain: Bool = false, allowOverrides: Bool = false) {
     self.now = now
     self.explain = explain
     self.allowOverrides = allowOverrides
@@ -22,8 +24,8 @@ public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The placement is not in the rule set. Carries the known names and a suggestion.
   case unknownPlacement(String, known: [String], suggestion: String?)
   /// The bound profile was bound by another rule set (its version, or nil when bound by none): its slots and
-  /// string ids mean nothing to this one. Bind the profile again with the rule set that resolves it (review
-  /// defect 2: this used to crash or answer wrongly around a hot reload).
+  /// string ids mean nothing to this one. Bind the profile again with the rule set that resolves it: a profile
+  /// bound before a hot reload must not be read with the new rule set's slots.
   case boundForAnotherRuleSet(boundBy: String?, resolvingWith: String)
 
   public var description: String {
@@ -34,7 +36,7 @@ public enum ResolveError: Error, Sendable, Equatable, CustomStringConvertible {
     case .boundForAnotherRuleSet(let boundBy, let resolvingWith):
       let origin = boundBy.map { "by rule set version \($0)" } ?? "without a rule set"
       return "the profile was bound \(origin), but is resolved with rule set version \(resolvingWith); "
-        + "bind it with the rule set that resolves it (RuleStore.resolve(placement:jsonBytes:) does both on one snapshot)"
+        + "bind it with the rule set that resolves it (RuleStore.resolve(_:jsonBytes:) does both on one snapshot)"
     }
   }
 }
@@ -79,61 +81,26 @@ extension RuleSet {
     return decision(resolution, trail: observer.trail, for: profile, explanation: explanation)
   }
 
-  /// The allocation-free resolution of placement `index` for a profile bound by this rule set (checked by the
-  /// caller with ``check(_:)``), recording nothing; the segments that other resolutions of the same profile at
-  /// the same `now` evaluated into `memo` are read from it, not evaluated again (see ``SegmentMemo``).
-  package func resolution(_ index: Int, for profile: BoundProfile, now: Instant, memo: inout SegmentMemo)
-    -> Resolution
-  {
-    var observer = NoObserver()
-    return memo.withStorage { resolution(index, for: profile, now: now, memo: $0, observer: &observer) }
-  }
-
-  /// The allocation-free resolution of placement `index` for a profile bound by this rule set (checked by the
-  /// caller with ``check(_:)``), recording nothing.
-  package func resolution(_ index: Int, for profile: BoundProfile, now: Instant) -> Resolution {
-    var observer = NoObserver()
-    return resolution(index, for: profile, now: now, observer: &observer)
-  }
-
-  /// The resolution of placement `index`, recording the tests it drew in `trail` (reset first).
-  package func resolution(_ index: Int, for profile: BoundProfile, now: Instant, trail: inout ExposureTrail)
-    -> Resolution
-  {
-    trail.reset()
-    return resolution(index, for: profile, now: now, observer: &trail)
-  }
-
-  /// The resolution of placement `index`, recording the tests it drew in `trail` (reset first): the batch path,
-  /// which encodes the exposures without building a ``Decision``. With `memo`, as
-  /// ``resolution(_:for:now:memo:)``.
-  package func resolution(
-    _ index: Int, for profile: BoundProfile, now: Instant, memo: inout SegmentMemo, trail: inout ExposureTrail
+  /// The resolution of placement `index` for a profile bound by this rule set (checked by the caller with
+  /// ``check(_:)``), observed by `observer`: the package's one entry point to a resolution. Segments that other
+  /// resolutions of the same profile at the same `now` evaluated into `memo` are read from it, not evaluated again
+  /// (see ``SegmentMemo``); give an observer that explains a fresh or reset memo (a memo hit is not observed).
+  /// Allocation-free with ``NoObserver``, whose calls compile away, and with an ``ExposureTrail`` (which records
+  /// the tests drawn and is not reset here); both are specialised here for callers in other modules.
+  @_specialize(exported:true,where Observer == NoObserver)
+  @_specialize(exported:true,where Observer == ExposureTrail)
+  package func resolution<Observer: ResolutionObserver>(
+    _ index: Int, for profile: BoundProfile, now: Instant, memo: inout SegmentMemo, observer: inout Observer
   ) -> Resolution {
-    trail.reset()
-    return memo.withStorage { resolution(index, for: profile, now: now, memo: $0, observer: &trail) }
-  }
-
-  /// The allocation-free resolutions of the placements `indices`, in order, for a profile bound by this rule set
-  /// (checked by the caller with ``check(_:)``), recording nothing, all in one run: the segments they share are
-  /// evaluated once, into `memo` (reset it once per profile). `body` gets each position and its resolution.
-  package func resolutions(
-    _ indices: [Int], for profile: BoundProfile, now: Instant, memo: inout SegmentMemo,
-    _ body: (_ position: Int, _ resolution: Resolution) -> Void
-  ) {
-    memo.withStorage { memo in
-      unobservedRun(profile, now: now, memo: memo) { run, profile in
-        for (position, index) in indices.enumerated() { body(position, rows(index, now: now, run: &run, profile)) }
-      }
-    }
+    memo.withStorage { resolution(index, for: profile, now: now, memoStorage: $0, observer: &observer) }
   }
 
   /// The one resolution loop: rows in priority order, each segment through one observed run of the program, each
-  /// test's variation from ``assign(_:profile:run:)``. `memo`, when given, is a ``SegmentMemo``'s storage; pass
-  /// none with an observer that explains (a memo hit is not observed).
+  /// test's variation from ``assign(_:profile:run:)``. `memoStorage`, when given, is a ``SegmentMemo``'s storage;
+  /// pass none with an observer that explains (a memo hit is not observed).
   func resolution<Observer: ResolutionObserver>(
-    _ index: Int, for profile: borrowing BoundProfile, now: Instant, memo: UnsafeMutableBufferPointer<UInt64>? = nil,
-    observer: inout Observer
+    _ index: Int, for profile: borrowing BoundProfile, now: Instant,
+    memoStorage memo: UnsafeMutableBufferPointer<UInt64>? = nil, observer: inout Observer
   ) -> Resolution {
     // The profile reaches the loop as the run's argument, not as a capture: capturing it made a copy (seven
     // retains and releases) per resolution. The rule set is captured unretained (the caller holds it), and
@@ -145,7 +112,9 @@ extension RuleSet {
   }
 
   /// Runs `body` in one unobserved run of the program for `profile` at `now`, with the segment memo `memo` (a
-  /// ``SegmentMemo``'s storage): for resolving several placements in one run with ``rows(_:now:run:_:)``.
+  /// ``SegmentMemo``'s storage): the batch's run, in which ``rows(_:now:run:_:)`` resolves each placement of a
+  /// line. A call of its own: opened inline in the batch loop, the run costs each decision line about 14 more
+  /// instructions (PerformanceTests).
   func unobservedRun(
     _ profile: borrowing BoundProfile, now: Instant, memo: UnsafeMutableBufferPointer<UInt64>,
     _ body: (inout ProgramEvaluator<NoObserver>, borrowing BoundProfile) -> Void
@@ -154,9 +123,9 @@ extension RuleSet {
     program.run(profile, now: now, memo: memo, observer: &observer, body)
   }
 
-  /// The body of ``resolution(_:for:now:memo:observer:)``: overrides, then rows in priority order. Also called
-  /// by ``DecisionEncoder/writeLines(profile:profileID:now:memo:trail:to:drew:)`` for each placement of a batch
-  /// line, inside one run.
+  /// The body of ``resolution(_:for:now:memoStorage:observer:)``: overrides, then rows in priority order. Also
+  /// called by ``DecisionEncoder/writeLines(profile:profileID:now:memo:trail:to:drew:)`` for each placement of a
+  /// batch line, inside one run.
   func rows<Observer: ResolutionObserver>(
     _ index: Int, now: Instant, run: inout ProgramEvaluator<Observer>, _ profile: borrowing BoundProfile
   ) -> Resolution {

@@ -11,7 +11,7 @@ import Synchronization
 /// ```swift
 /// let store = RuleStore(try RuleSet.load(directory: "Rules").get())
 /// // request path:
-/// let decision = try store.resolve(placement: "onboarding_end", profile: profile)
+/// let decision = try store.resolve("onboarding_end", for: profile)
 /// // when the rules change (a file watcher, an admin endpoint; not on the request path):
 /// let result = store.reload(sources: newSources)
 /// if result.outcome == .rejected { log(result.rendered()) }
@@ -145,32 +145,50 @@ public final class RuleStore: Sendable {
   }
 
   /// Decides what `profile` gets at `placement` with the installed rules (see
-  /// ``RuleSet/resolve(placement:profile:now:explain:)-(_,Profile,_,_)``), with the ``assignments`` store's
-  /// sticky assignments, saving the new ones.
+  /// ``RuleSet/resolve(_:for:options:)-(String,Profile,_)``), with the ``assignments`` store's sticky assignments,
+  /// saving the new ones.
   /// - Parameters:
   ///   - placement: the placement's name, as declared in the rules.
   ///   - profile: the user (bound with the installed rule set).
-  ///   - now: the instant relative date conditions use. Default: the current time.
-  ///   - explain: record why each row did or did not decide.
-  ///   - allowOverrides: honour the profile's run-time `force` (``ResolveOptions/allowOverrides``).
+  ///   - options: the instant relative date conditions use, whether to explain, whether to honour the profile's
+  ///     `force` (``ResolveOptions/allowOverrides``; keep it off for production traffic). Default: now, no
+  ///     explanation, no `force`.
+  /// - Returns: the decision.
   /// - Throws: ``ResolveError/unknownPlacement(_:known:suggestion:)``.
-  public func resolve(
-    placement: String, profile: Profile, now: Instant = .now, explain: Bool = false, allowOverrides: Bool = false
-  ) throws(ResolveError) -> Decision {
+  public func resolve(_ placement: String, for profile: Profile, options: ResolveOptions = ResolveOptions())
+    throws(ResolveError) -> Decision
+  {
     let ruleSet = self.ruleSet
     let index = try ruleSet.placementIndex(of: placement)
-    let options = ResolveOptions(now: now, explain: explain, allowOverrides: allowOverrides)
     return resolving(ruleSet, ruleSet.bind(profile), placements: [index], options: options)[0]
   }
 
   /// Decides what `profile` gets at every placement, all with the same installed rule set (and the
-  /// ``assignments`` store, as ``resolve(placement:profile:now:explain:allowOverrides:)``).
+  /// ``assignments`` store, as ``resolve(_:for:options:)``).
+  /// - Parameters:
+  ///   - profile: the user (bound with the installed rule set).
+  ///   - options: as for ``resolve(_:for:options:)``.
+  /// - Returns: one decision per placement, in declaration order.
+  public func resolveAll(for profile: Profile, options: ResolveOptions = ResolveOptions()) -> [Decision] {
+    let ruleSet = self.ruleSet
+    return resolving(ruleSet, ruleSet.bind(profile), placements: Array(ruleSet.placements.indices), options: options)
+  }
+
+  /// Decides what `profile` gets at `placement`: ``resolve(_:for:options:)``.
+  @available(*, deprecated, message: "use resolve(_:for:options:)")
+  public func resolve(
+    placement: String, profile: Profile, now: Instant = .now, explain: Bool = false, allowOverrides: Bool = false
+  ) throws(ResolveError) -> Decision {
+    try resolve(
+      placement, for: profile, options: ResolveOptions(now: now, explain: explain, allowOverrides: allowOverrides))
+  }
+
+  /// Decides what `profile` gets at every placement: ``resolveAll(for:options:)``.
+  @available(*, deprecated, message: "use resolveAll(for:options:)")
   public func resolveAll(profile: Profile, now: Instant = .now, explain: Bool = false, allowOverrides: Bool = false)
     -> [Decision]
   {
-    let ruleSet = self.ruleSet
-    let options = ResolveOptions(now: now, explain: explain, allowOverrides: allowOverrides)
-    return resolving(ruleSet, ruleSet.bind(profile), placements: Array(ruleSet.placements.indices), options: options)
+    resolveAll(for: profile, options: ResolveOptions(now: now, explain: explain, allowOverrides: allowOverrides))
   }
 }
 

@@ -16,8 +16,9 @@ func replay(_ transition: Transition, _ old: String, _ new: String, now: Instant
   let profile = try Profile(jsonBytes: Array(transition.witness.utf8))
   let at = transition.now ?? now
   let before = try #require(diffCompile(old).ruleSet).resolve(
-    placement: transition.placement, profile: profile, now: at)
-  let after = try #require(diffCompile(new).ruleSet).resolve(placement: transition.placement, profile: profile, now: at)
+    transition.placement, for: profile, options: ResolveOptions(now: at))
+  let after = try #require(diffCompile(new).ruleSet).resolve(
+    transition.placement, for: profile, options: ResolveOptions(now: at))
   return "\(Outcome(before)) → \(Outcome(after))"
 }
 

@@ -60,8 +60,8 @@ func witnessNumber(_ transition: Transition, _ key: String) throws -> Double? {
     #expect(age >= 65)
     // Both rule sets, run on the witness, give exactly the reported decisions.
     let profile = try Profile(jsonBytes: Array(move.witness.utf8))
-    let old = try diffCompile(Self.adults).ruleSet!.resolve(placement: "p", profile: profile)
-    let new = try diffCompile(swapped).ruleSet!.resolve(placement: "p", profile: profile)
+    let old = try diffCompile(Self.adults).ruleSet!.resolve("p", for: profile)
+    let new = try diffCompile(swapped).ruleSet!.resolve("p", for: profile)
     #expect(old.content == .paywall(id: "adult"))
     #expect(new.content == .paywall(id: "senior"))
   }
@@ -218,9 +218,9 @@ func witnessNumber(_ transition: Transition, _ key: String) throws -> Double? {
     )
     let transition = try #require(placement.transitions.first)
     let resolvedOld = try diffCompile(Self.rules(days: old)).ruleSet!.resolve(
-      placement: "p", profile: Profile(jsonBytes: Array(transition.witness.utf8)), now: Self.now)
+      "p", for: Profile(jsonBytes: Array(transition.witness.utf8)), options: ResolveOptions(now: Self.now))
     let resolvedNew = try diffCompile(Self.rules(days: new)).ruleSet!.resolve(
-      placement: "p", profile: Profile(jsonBytes: Array(transition.witness.utf8)), now: Self.now)
+      "p", for: Profile(jsonBytes: Array(transition.witness.utf8)), options: ResolveOptions(now: Self.now))
     #expect(resolvedOld.content != resolvedNew.content)
   }
 }

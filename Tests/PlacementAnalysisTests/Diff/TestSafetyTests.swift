@@ -23,8 +23,8 @@ import Testing
     var mismatches = 0
     for n in 0..<count {
       let profile = Profile(profileID: "user-\(n)", builtins: ["age": .number(30)])
-      let x = try before.resolve(placement: "p", profile: profile, now: Reasoner.defaultNow)
-      let y = try after.resolve(placement: "p", profile: profile, now: Reasoner.defaultNow)
+      let x = try before.resolve("p", for: profile, options: ResolveOptions(now: Reasoner.defaultNow))
+      let y = try after.resolve("p", for: profile, options: ResolveOptions(now: Reasoner.defaultNow))
       let differs = x.abTest?.variation != y.abTest?.variation
       if differs { changed += 1 }
       if differs != moved.contains(x.abTest?.bucket ?? -1) { mismatches += 1 }
@@ -54,8 +54,8 @@ import Testing
     #expect(moved == Set(30..<50))
     // The example is a profile of the test whose variation changes, by both resolvers.
     let example = try Profile(jsonBytes: Array(try #require(finding.witness).utf8))
-    let x = try diffCompile(old).ruleSet!.resolve(placement: "p", profile: example, now: Reasoner.defaultNow)
-    let y = try diffCompile(new).ruleSet!.resolve(placement: "p", profile: example, now: Reasoner.defaultNow)
+    let x = try diffCompile(old).ruleSet!.resolve("p", for: example, options: ResolveOptions(now: Reasoner.defaultNow))
+    let y = try diffCompile(new).ruleSet!.resolve("p", for: example, options: ResolveOptions(now: Reasoner.defaultNow))
     #expect(x.abTest?.variation == "a" && y.abTest?.variation == "b")
     let share = try Self.bruteForce(old, new, moved: moved)
     #expect(abs(share - 0.2) < 0.01, "brute force: \(share)")

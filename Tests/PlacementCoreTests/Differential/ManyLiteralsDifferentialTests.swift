@@ -44,7 +44,9 @@ import Testing
         #expect(ProgramDifferentialTests.trace(explained) == expected.tried, "\(context)")
         var json = JSONWriter()
         var trail = ExposureTrail()
-        let resolution = ruleSet.resolution(0, for: bound, now: ProgramDifferentialTests.now, trail: &trail)
+        var memo = SegmentMemo(for: ruleSet)
+        let resolution = ruleSet.resolution(
+          0, for: bound, now: ProgramDifferentialTests.now, memo: &memo, observer: &trail)
         encoder.write(resolution, trail: trail, position: 0, profile: bound, to: &json)
         #expect(json.string == plain.jsonString, "\(context)")
       }

@@ -46,7 +46,8 @@ import Testing
           // The batch writer's bytes, from the index resolution and pre-encoded fragments, are the decision's.
           var json = JSONWriter()
           var trail = ExposureTrail()
-          let resolution = ruleSet.resolution(0, for: bound, now: Self.now, trail: &trail)
+          var memo = SegmentMemo(for: ruleSet)
+          let resolution = ruleSet.resolution(0, for: bound, now: Self.now, memo: &memo, observer: &trail)
           encoder.write(resolution, trail: trail, position: 0, profile: bound, to: &json)
           #expect(json.string == plain.jsonString, "\(context)")
         }
@@ -66,7 +67,8 @@ import Testing
         DecisionEncoder.profileIDJSON(batchStorage, into: &encodedID)
         let line = Array(profile.json.utf8)
         let idJSON = batchStorage.profileIDSource.map { Array(line[$0]) } ?? encodedID.withBytes { Array($0) }
-        let resolution = ruleSet.resolution(0, for: batchStorage, now: Self.now, trail: &trail)
+        var memo = SegmentMemo(for: ruleSet)
+        let resolution = ruleSet.resolution(0, for: batchStorage, now: Self.now, memo: &memo, observer: &trail)
         idJSON.withUnsafeBufferPointer {
           encoder.write(
             resolution, trail: trail, position: 0, profile: batchStorage, profileID: $0, endingLine: true, to: &json)

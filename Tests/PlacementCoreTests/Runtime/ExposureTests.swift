@@ -119,7 +119,9 @@ import Testing
         for (position, placement) in ["p", "single", "default_test"].enumerated() {
           let decision = try rules.resolve(placement, for: profile, options: ResolveOptions(now: pinnedNow))
           var writer = JSONWriter()
-          let resolution = rules.resolution(position, for: profile, now: pinnedNow, trail: &trail)
+          var memo = SegmentMemo(for: rules)
+          trail.reset()
+          let resolution = rules.resolution(position, for: profile, now: pinnedNow, memo: &memo, observer: &trail)
           encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
           #expect(writer.string == decision.jsonString)
         }

@@ -110,7 +110,8 @@ import Testing
       let decision = try rules.resolve("p", for: bound, options: ResolveOptions(now: pinnedNow))
       var json = JSONWriter()
       var trail = ExposureTrail()
-      let resolution = rules.resolution(0, for: bound, now: pinnedNow, trail: &trail)
+      var memo = SegmentMemo(for: rules)
+      let resolution = rules.resolution(0, for: bound, now: pinnedNow, memo: &memo, observer: &trail)
       encoder.write(resolution, trail: trail, position: 0, profile: bound, to: &json)
       #expect(json.string == decision.jsonString, "\(id ?? "no id")")
     }

@@ -140,7 +140,9 @@ import Testing
           let decision = try rules.resolve(placement, for: profile, options: options)
           reasons.insert(decision.reason)
           var writer = JSONWriter()
-          let resolution = rules.resolution(position, for: profile, now: pinnedNow, trail: &trail)
+          var memo = SegmentMemo(for: rules)
+          trail.reset()
+          let resolution = rules.resolution(position, for: profile, now: pinnedNow, memo: &memo, observer: &trail)
           encoder.write(resolution, trail: trail, position: position, profile: profile, to: &writer)
           #expect(writer.string == decision.jsonString, "\(line) at \(placement)")
         }
@@ -164,7 +166,9 @@ import Testing
     let index = try rules.placementIndex(of: "home")
     let bound = rules.bind(Profile(profileID: "qa-iphone-15"))
     var observer = SeenNodes()
-    let resolution = rules.resolution(index, for: bound, now: Instant(millisecondsSince1970: 0), observer: &observer)
+    var memo = SegmentMemo(for: rules)
+    let resolution = rules.resolution(
+      index, for: bound, now: Instant(millisecondsSince1970: 0), memo: &memo, observer: &observer)
     #expect(resolution.source == .override)
     // The override's condition is the first condition after the one segment.
     let root = Int(rules.program.roots[1])

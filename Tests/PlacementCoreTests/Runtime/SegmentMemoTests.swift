@@ -65,8 +65,9 @@ import Testing
           for index in order {
             var sharedTrail = ExposureTrail()
             var freshTrail = ExposureTrail()
-            let shared = ruleSet.resolution(index, for: profile, now: pinnedNow, memo: &memo, trail: &sharedTrail)
-            let fresh = ruleSet.resolution(index, for: profile, now: pinnedNow, trail: &freshTrail)
+            var freshMemo = SegmentMemo(for: ruleSet)
+            let shared = ruleSet.resolution(index, for: profile, now: pinnedNow, memo: &memo, observer: &sharedTrail)
+            let fresh = ruleSet.resolution(index, for: profile, now: pinnedNow, memo: &freshMemo, observer: &freshTrail)
             #expect(shared == fresh, "\(ruleSet.placements[index].name): \(line)")
             #expect(sharedTrail.draws.count == freshTrail.draws.count, "\(line)")
             compared += 1
@@ -78,8 +79,9 @@ import Testing
     #expect(compared == Self.comparisons(cases))
   }
 
-  /// `RuleSet.resolutions` (one run for all of a profile's placements, as a batch line) against a fresh
-  /// resolution per placement, on the shipped rules and examples, in both placement orders.
+  /// One run of the program for all of a profile's placements (`RuleSet.unobservedRun`), each resolved by
+  /// `RuleSet.rows` as a batch line is, against a fresh resolution per placement, on the shipped rules and
+  /// examples, in both placement orders.
   @Test func oneRunForEveryPlacementGivesTheResolutionsOfSeparateRuns() throws {
     let cases = try Self.cases()
     var compared = 0
@@ -89,14 +91,19 @@ import Testing
         let profile = try ruleSet.bind(jsonBytes: Array(line.utf8))
         for order in [Array(ruleSet.placements.indices), ruleSet.placements.indices.reversed()] {
           memo.reset()
-          var positions: [Int] = []
-          ruleSet.resolutions(order, for: profile, now: pinnedNow, memo: &memo) { position, resolution in
-            positions.append(position)
-            let fresh = ruleSet.resolution(order[position], for: profile, now: pinnedNow)
-            #expect(resolution == fresh, "\(ruleSet.placements[order[position]].name): \(line)")
-            compared += 1
+          memo.withStorage { storage in
+            ruleSet.unobservedRun(profile, now: pinnedNow, memo: storage) { run, profile in
+              for index in order {
+                let resolution = ruleSet.rows(index, now: pinnedNow, run: &run, profile)
+                var freshMemo = SegmentMemo(for: ruleSet)
+                var fresh = NoObserver()
+                let expected = ruleSet.resolution(
+                  index, for: profile, now: pinnedNow, memo: &freshMemo, observer: &fresh)
+                #expect(resolution == expected, "\(ruleSet.placements[index].name): \(line)")
+                compared += 1
+              }
+            }
           }
-          #expect(positions == Array(order.indices))
         }
       }
     }
@@ -112,13 +119,8 @@ import Testing
       var memo = SegmentMemo(for: ruleSet)
       var observer = CountingObserver()
       for index in ruleSet.placements.indices {
-        if sharing {
-          _ = memo.withStorage {
-            ruleSet.resolution(index, for: profile, now: pinnedNow, memo: $0, observer: &observer)
-          }
-        } else {
-          _ = ruleSet.resolution(index, for: profile, now: pinnedNow, observer: &observer)
-        }
+        if !sharing { memo.reset() }
+        _ = ruleSet.resolution(index, for: profile, now: pinnedNow, memo: &memo, observer: &observer)
       }
       return observer.counts[root, default: 0]
     }

@@ -17,17 +17,17 @@ import Testing
 
   @Test func theStoreBindsAndResolvesOnOneSnapshot() throws {
     let store = RuleStore(Self.compiled(Self.oneAttribute))
-    #expect(try store.resolve(placement: "p", jsonBytes: Self.bob).content == .flow(id: "b", paywall: nil))
+    #expect(try store.resolve("p", jsonBytes: Self.bob).content == .flow(id: "b", paywall: nil))
     // A profile bound before a reload is refused afterwards, never misread.
     let before = try store.ruleSet.bind(jsonBytes: Self.bob)
     #expect(store.reload(sources: [RuleSource(name: "test.rules", text: Self.threeAttributes)]).outcome == .applied)
     #expect(throws: ResolveError.self) { try store.ruleSet.resolve("p", for: before, options: Self.options) }
     // The one-call API binds with the new rules: `a` and `b` are set now, so `bob` no longer matches.
-    #expect(try store.resolve(placement: "p", jsonBytes: Self.bob).content == .flow(id: "c", paywall: nil))
+    #expect(try store.resolve("p", jsonBytes: Self.bob).content == .flow(id: "c", paywall: nil))
     #expect(try store.resolveAll(jsonBytes: Self.bob).map(\.placement) == ["p"])
-    #expect(throws: RequestError.self) { try store.resolve(placement: "p", jsonBytes: Array("[1]".utf8)) }
+    #expect(throws: RequestError.self) { try store.resolve("p", jsonBytes: Array("[1]".utf8)) }
     do {
-      _ = try store.resolve(placement: "q", jsonBytes: Self.bob)
+      _ = try store.resolve("q", jsonBytes: Self.bob)
       Issue.record("an unknown placement must throw")
     } catch {
       guard case .resolve(.unknownPlacement("q", _, _)) = error else {
@@ -45,14 +45,16 @@ import Testing
     var profile = Profile(profileID: Self.drawsB)
     profile.force = ["home_copy": "a"]
     let store = RuleStore(rules)
-    #expect(try store.resolve(placement: "home", profile: profile, now: pinnedNow).abTest?.variation == "b")
-    let forced = try store.resolve(placement: "home", profile: profile, now: pinnedNow, allowOverrides: true)
+    #expect(try store.resolve("home", for: profile, options: ResolveOptions(now: pinnedNow)).abTest?.variation == "b")
+    let forced = try store.resolve("home", for: profile, options: ResolveOptions(now: pinnedNow, allowOverrides: true))
     #expect(forced.abTest?.variation == "a")
     #expect(forced.reason == .override)
     let json = Array(#"{"profile_id":"\#(Self.drawsB)","force":{"home_copy":"a"}}"#.utf8)
-    #expect(try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow).abTest?.variation == "b")
     #expect(
-      try store.resolve(placement: "home", jsonBytes: json, now: pinnedNow, allowOverrides: true).abTest?.variation
+      try store.resolve("home", jsonBytes: json, options: ResolveOptions(now: pinnedNow)).abTest?.variation == "b")
+    #expect(
+      try store.resolve("home", jsonBytes: json, options: ResolveOptions(now: pinnedNow, allowOverrides: true)).abTest?
+        .variation
         == "a")
   }
 }

@@ -64,14 +64,14 @@ import Testing
     #expect(result.diagnostics.contains { $0.severity == .error })
     #expect(result.rendered().contains("store.rules:2:"))
     #expect(store.snapshot.version == 1)
-    let decision = try store.resolve(placement: "first", profile: Self.profile, now: Self.now)
+    let decision = try store.resolve("first", for: Self.profile, options: ResolveOptions(now: Self.now))
     #expect(decision.content == .flow(id: "g0_mid", paywall: nil))
   }
 
   @Test func anUnknownPlacementSuggestsTheCloseOne() throws {
     let store = RuleStore(try RuleSet.load(directory: repositoryRoot.path + "/Rules").get())
     do {
-      let decision = try store.resolve(placement: "onboarding", profile: Self.profile)
+      let decision = try store.resolve("onboarding", for: Self.profile)
       Issue.record("resolved an unknown placement: \(decision.content)")
     } catch {
       #expect(
@@ -86,14 +86,14 @@ import Testing
   @Test func goodReloadIsVisibleToTheNextResolution() throws {
     let store = try Self.store()
     #expect(
-      try store.resolve(placement: "first", profile: Self.profile, now: Self.now).content
+      try store.resolve("first", for: Self.profile, options: ResolveOptions(now: Self.now)).content
         == .flow(id: "g0_mid", paywall: nil))
     let result = store.reload(sources: Self.source(Self.rules(generation: 1)))
     #expect(result.outcome == .applied)
     #expect(result.version == 2)
     #expect(result.diagnostics.isEmpty)
     #expect(
-      try store.resolve(placement: "first", profile: Self.profile, now: Self.now).content
+      try store.resolve("first", for: Self.profile, options: ResolveOptions(now: Self.now)).content
         == .flow(id: "g1_mid", paywall: nil))
   }
 
@@ -104,7 +104,7 @@ import Testing
     #expect(newer.outcome == .applied)
     #expect(older.outcome == .superseded)
     #expect(older.version == 2)
-    #expect(Self.generation(of: store.resolveAll(profile: Self.profile, now: Self.now)) == 2)
+    #expect(Self.generation(of: store.resolveAll(for: Self.profile, options: ResolveOptions(now: Self.now))) == 2)
   }
 
   @Test func unreadableFolderIsRejectedWithTheLoadError() throws {
@@ -130,7 +130,9 @@ import Testing
             let snapshot = store.snapshot
             let bound = snapshot.ruleSet.bind(Self.profile)
             var decisions = try! snapshot.ruleSet.resolveAll(for: bound, options: ResolveOptions(now: Self.now))
-            if reader % 2 == 1 { decisions = store.resolveAll(profile: Self.profile, now: Self.now) }
+            if reader % 2 == 1 {
+              decisions = store.resolveAll(for: Self.profile, options: ResolveOptions(now: Self.now))
+            }
             let generation = Self.generation(of: decisions)
             #expect(generation != nil, "decisions from two rule sets in one read: \(decisions.map(\.content))")
             #expect((generation ?? -1) >= lastGeneration, "a reader went back to an older rule set")
@@ -152,7 +154,9 @@ import Testing
           #expect(result.version == (broken ? before : before + 1))
           if !broken {
             // Visible to the very next resolution.
-            #expect(Self.generation(of: store.resolveAll(profile: Self.profile, now: Self.now)) == generation)
+            #expect(
+              Self.generation(of: store.resolveAll(for: Self.profile, options: ResolveOptions(now: Self.now)))
+                == generation)
           }
           await Task.yield()
         }
@@ -165,7 +169,8 @@ import Testing
     }
     #expect(reads.filter { $0 > 0 }.count == readers, "every reader resolved at least once: \(reads)")
     #expect(store.snapshot.version == 1 + reloads - reloads / 4)
-    #expect(Self.generation(of: store.resolveAll(profile: Self.profile, now: Self.now)) == reloads - 1)
+    #expect(
+      Self.generation(of: store.resolveAll(for: Self.profile, options: ResolveOptions(now: Self.now))) == reloads - 1)
   }
 }
 

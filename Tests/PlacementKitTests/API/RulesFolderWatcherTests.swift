@@ -43,7 +43,8 @@ import Testing
 
     /// The content id `first` decides for a profile of tier 7 (`g<generation>_mid`).
     func served() throws -> String {
-      let decision = try store.resolve(placement: "first", profile: RuleStoreTests.profile, now: RuleStoreTests.now)
+      let decision = try store.resolve(
+        "first", for: RuleStoreTests.profile, options: ResolveOptions(now: RuleStoreTests.now))
       guard case .flow(let id, _) = decision.content else { return "\(decision.content)" }
       return id
     }

@@ -60,7 +60,8 @@ import Testing
 
   /// The content id `first` decides for a profile of tier 7 (`g<generation>_mid`).
   static func served(_ store: RuleStore) throws -> String {
-    let decision = try store.resolve(placement: "first", profile: RuleStoreTests.profile, now: RuleStoreTests.now)
+    let decision = try store.resolve(
+      "first", for: RuleStoreTests.profile, options: ResolveOptions(now: RuleStoreTests.now))
     guard case .flow(let id, _) = decision.content else { return "\(decision.content)" }
     return id
   }

@@ -21,21 +21,21 @@ import Testing
     let ids = Self.ids
     var first: [String: String] = [:]
     for id in ids {
-      first[id] = try rules.resolve(placement: "home", profile: Profile(profileID: id)).abTest?.variation
+      first[id] = try rules.resolve("home", for: Profile(profileID: id)).abTest?.variation
     }
     #expect(store.all.count == 1_000)
     #expect(store.all.mapValues { $0["copy-1"]! } == first)
     #expect(rules.reload(sources: [RuleSource(name: "r.rules", text: Self.rules((90, 10)))]).outcome == .applied)
     for id in ids {
       let decision = try rules.resolve(
-        placement: "home", jsonBytes: Array(#"{"profile_id":"\#(id)"}"#.utf8), now: pinnedNow)
+        "home", jsonBytes: Array(#"{"profile_id":"\#(id)"}"#.utf8), options: ResolveOptions(now: pinnedNow))
       #expect(decision.abTest?.variation == first[id])
       #expect(decision.reason == .sticky)
     }
     // A profile's own carried assignment wins over the stored one.
     var carrying = Profile(profileID: ids[0])
     carrying.assignments = ["copy-1": first[ids[0]] == "a" ? "b" : "a"]
-    #expect(try rules.resolve(placement: "home", profile: carrying).abTest?.variation != first[ids[0]])
+    #expect(try rules.resolve("home", for: carrying).abTest?.variation != first[ids[0]])
   }
 }
 
@@ -51,8 +51,9 @@ import Testing
           var mismatches = 0
           for index in 0..<250 {
             let profile = Profile(profileID: "w\(worker)-\(index)")
-            let first = try? rules.resolve(placement: "home", profile: profile, now: pinnedNow).abTest?.variation
-            let again = try? rules.resolve(placement: "home", profile: profile, now: pinnedNow)
+            let first = try? rules.resolve("home", for: profile, options: ResolveOptions(now: pinnedNow)).abTest?
+              .variation
+            let again = try? rules.resolve("home", for: profile, options: ResolveOptions(now: pinnedNow))
             if again?.abTest?.variation != first || again?.reason != .sticky { mismatches += 1 }
           }
           return mismatches

@@ -42,7 +42,8 @@ struct DecisionTextWriter {
     let plain = profile.warnings.isEmpty && profile.bucketingID != nil
     memo.reset()
     for (position, placement) in placements.enumerated() {
-      let resolution = ruleSet.resolution(placement.index, for: profile, now: now, memo: &memo, trail: &trail)
+      trail.reset()
+      let resolution = ruleSet.resolution(placement.index, for: profile, now: now, memo: &memo, observer: &trail)
       if plain, resolution.rowDecided, !resolution.overrideDecided {
         writeDecision(resolution, trail: trail, position: position, profile: profile, to: &out)
       } else {

@@ -124,8 +124,8 @@ import Testing
       for transition in placement.transitions {
         let profile = try Profile(jsonBytes: Array(transition.witness.utf8))
         let at = transition.now ?? now
-        let before = try oldRules.resolve(placement: placement.name, profile: profile, now: at)
-        let after = try newRules.resolve(placement: placement.name, profile: profile, now: at)
+        let before = try oldRules.resolve(placement.name, for: profile, options: ResolveOptions(now: at))
+        let after = try newRules.resolve(placement.name, for: profile, options: ResolveOptions(now: at))
         #expect(
           Outcome(before) == transition.old && Outcome(after) == transition.new,
           "transition \(transition.old) → \(transition.new) of \(placement.name): its witness \(transition.witness) at \(at.iso8601) gets \(Outcome(before)) → \(Outcome(after))\n\(context)"

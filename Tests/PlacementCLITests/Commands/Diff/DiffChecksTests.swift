@@ -27,7 +27,7 @@ import Testing
     let now = Instant(millisecondsSince1970: 0)
     func decisions(_ age: Int) throws -> [Decision] {
       let profile = try Profile(jsonBytes: Array(#"{"profile_id":"u","age":\#(age)}"#.utf8))
-      return try ["p", "q"].map { try ruleSet.resolve(placement: $0, profile: profile, now: now) }
+      return try ["p", "q"].map { try ruleSet.resolve($0, for: profile, options: ResolveOptions(now: now)) }
     }
     // A stand-in for a change the reasoner missed: the sample's old and new decisions differ at p.
     sample.add("u", old: try decisions(30), new: try decisions(10))

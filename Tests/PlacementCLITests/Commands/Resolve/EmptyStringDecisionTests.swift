@@ -33,7 +33,7 @@ import Testing
     let fromBytes = try ruleSet.bind(jsonBytes: Array(Self.profile.utf8))
     let fromProfile = ruleSet.bind(try Profile(jsonBytes: Array(Self.profile.utf8)))
     for bound in [fromBytes, fromProfile] {
-      let decision = try ruleSet.resolve(placement: "p", profile: bound, explain: true)
+      let decision = try ruleSet.resolve("p", for: bound, options: ResolveOptions(explain: true))
       #expect(decision.content == .flow(id: "a", paywall: nil))
       #expect(decision.explanation?.map(\.index) == [0])
       #expect(decision.explanation?.first?.outcome == .decided(reason: nil))

@@ -39,7 +39,7 @@ import Testing
     for (index, example) in examples.enumerated() {
       // The library: JSON data in, decisions out.
       let profile = try Profile(jsonData: Data(example.json.utf8))
-      let decisions = ruleSet.resolveAll(profile: profile, now: Self.now)
+      let decisions = ruleSet.resolveAll(for: profile, options: ResolveOptions(now: Self.now))
       #expect(decisions.count == ruleSet.placementNames.count)
       library += decisions.map(\.jsonString)
 
