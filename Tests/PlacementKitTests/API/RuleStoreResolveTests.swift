@@ -5,29 +5,23 @@ import Testing
 /// The store's one-call API: it binds and resolves on one snapshot, and honours forced variations only when the
 /// caller allows overrides.
 @Suite struct RuleStoreResolveTests {
-  static let oneAttribute = BindingFixtures.oneAttribute
-  static let threeAttributes = BindingFixtures.threeAttributes
-
-  static func compiled(_ text: String, file: String = "test.rules") -> RuleSet {
-    Compilation.compile([RuleSource(name: file, text: text)]).ruleSet!
-  }
-
-  static let options = ResolveOptions(now: Instant(millisecondsSince1970: 0))
-  static let bob = BindingFixtures.bob
-
   @Test func theStoreBindsAndResolvesOnOneSnapshot() throws {
-    let store = RuleStore(Self.compiled(Self.oneAttribute))
-    #expect(try store.resolve("p", jsonBytes: Self.bob).content == .flow(id: "b", paywall: nil))
+    let store = RuleStore(try #require(ruleSet(BindingFixtures.oneAttribute)))
+    #expect(try store.resolve("p", jsonBytes: BindingFixtures.bob).content == .flow(id: "b", paywall: nil))
     // A profile bound before a reload is refused afterwards, never misread.
-    let before = try store.ruleSet.bind(jsonBytes: Self.bob)
-    #expect(store.reload(sources: [RuleSource(name: "test.rules", text: Self.threeAttributes)]).outcome == .applied)
-    #expect(throws: ResolveError.self) { try store.ruleSet.resolve("p", for: before, options: Self.options) }
+    let before = try store.ruleSet.bind(jsonBytes: BindingFixtures.bob)
+    #expect(
+      store.reload(sources: [RuleSource(name: "test.rules", text: BindingFixtures.threeAttributes)]).outcome == .applied
+    )
+    #expect(throws: ResolveError.self) {
+      try store.ruleSet.resolve("p", for: before, options: ResolveOptions(now: Instant(millisecondsSince1970: 0)))
+    }
     // The one-call API binds with the new rules: `a` and `b` are set now, so `bob` no longer matches.
-    #expect(try store.resolve("p", jsonBytes: Self.bob).content == .flow(id: "c", paywall: nil))
-    #expect(try store.resolveAll(jsonBytes: Self.bob).map(\.placement) == ["p"])
+    #expect(try store.resolve("p", jsonBytes: BindingFixtures.bob).content == .flow(id: "c", paywall: nil))
+    #expect(try store.resolveAll(jsonBytes: BindingFixtures.bob).map(\.placement) == ["p"])
     #expect(throws: RequestError.self) { try store.resolve("p", jsonBytes: Array("[1]".utf8)) }
     do {
-      _ = try store.resolve("q", jsonBytes: Self.bob)
+      _ = try store.resolve("q", jsonBytes: BindingFixtures.bob)
       Issue.record("an unknown placement must throw")
     } catch {
       guard case .resolve(.unknownPlacement("q", _, _)) = error else {
