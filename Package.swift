@@ -44,11 +44,16 @@ let package = Package(
     // An embedding example: hot-reloads Rules/ and answers profiles read from standard input.
     .executableTarget(name: "backend-example", dependencies: ["PlacementKit"], path: "Examples/BackendExample"),
     // Shared by the test targets: the golden-file check and its line diff, the `.slow` tag and its quick lane, the
-    // seeded generator, position markers and the repository's root.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // seeded generator, position markers and the rules harness over the core's public API, and the repository's
+    // root with the fixture locator.
+    .target(name: "TestSupport", dependencies: ["PlacementCore"], path: "Tests/TestSupport"),
+    // One test target per module, its folders mirroring the module's; fixtures are read from the source tree.
+    .testTarget(name: "PlacementCoreTests", dependencies: ["PlacementCore", "TestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "PlacementAnalysisTests", dependencies: ["PlacementAnalysis", "PlacementCore", "TestSupport"]),
+    // The public API as a backend sees it. Its fixtures are also copied into the test bundle, whose folder is the
+    // build folder where PublicAPITests finds the built modules.
     .testTarget(
-      name: "PlacementKitTests", dependencies: ["PlacementKit", "PlacementCore", "PlacementAnalysis", "TestSupport"],
-      resources: [.copy("Fixtures")]),
+      name: "PlacementKitTests", dependencies: ["PlacementKit", "TestSupport"], resources: [.copy("Fixtures")]),
     // The hot path's contract, measured in the release placement-bench that PLACEMENT_BENCH names
     // (docs/Performance.md, "Guarded by tests"): no allocation per resolution or batch decision line, and
     // instruction counts within 3 % of baselines.json.

@@ -1,6 +1,7 @@
 import Foundation
 import PlacementCLI
 import Synchronization
+import TestSupport
 
 /// Runs the `placement` tool in-process and captures its output.
 struct CLIRun {
@@ -10,14 +11,7 @@ struct CLIRun {
 }
 
 /// The package root (the folder holding Package.swift), so tests can use the shipped Rules/ and Examples/.
-let packageRoot: String = {
-  var url = URL(fileURLWithPath: #filePath)
-  while url.path != "/" {
-    url.deleteLastPathComponent()
-    if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url.path }
-  }
-  return FileManager.default.currentDirectoryPath
-}()
+let packageRoot = repositoryRoot.path
 
 /// Runs `placement <arguments>` in-process with optional standard input lines. The process's working
 /// directory is never changed (tests run in parallel): pass paths through ``repo(_:)``.

@@ -3,8 +3,7 @@ import TestSupport
 import Testing
 
 /// The golden files folder in the source tree (not the bundle copy), so recording updates the checkout.
-private let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-  .appendingPathComponent("Fixtures/golden")
+private let goldenFolder = fixtures(of: "PlacementCLITests").appendingPathComponent("golden")
 
 /// Compares `actual` with `Fixtures/golden/<name>`. With `PLACEMENT_RECORD_GOLDEN=1` in the environment the file
 /// is written instead (and the test passes); review the change with `git diff`. On a mismatch the issue shows

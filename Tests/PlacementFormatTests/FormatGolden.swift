@@ -6,7 +6,7 @@ import Testing
 /// Run with `PLACEMENT_RECORD_GOLDEN=1` to rewrite the expected files (in the source tree) from the current output.
 enum FormatGolden {
   /// The format fixtures folder in the source tree (where recording writes).
-  static let sourceFolder = repositoryRoot.appendingPathComponent("Tests/PlacementFormatTests/Fixtures")
+  static let sourceFolder = fixtures(of: "PlacementFormatTests")
 
   /// The fixture names (`<name>.input.rules`), sorted.
   static func names() -> [String] {

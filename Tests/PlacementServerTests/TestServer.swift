@@ -1,12 +1,12 @@
 import Foundation
 import PlacementKit
+import TestSupport
 
 @testable import PlacementServer
 
-/// The repository's folders, found from this file's path (tests run from any directory).
+/// The repository's folders (tests run from any directory).
 enum Repository {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+  static let root = repositoryRoot
   static let rules = root.appendingPathComponent("Rules").path
   static let profiles = root.appendingPathComponent("Examples/profiles").path
 }

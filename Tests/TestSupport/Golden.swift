@@ -30,10 +30,3 @@ public func expectGolden(_ actual: String, at url: URL, sourceLocation: SourceLo
         + LineDiff.render(expected: expected, actual: actual)),
     sourceLocation: sourceLocation)
 }
-
-/// The folder of the test target holding `filePath` (the first ancestor named `target`), for golden paths.
-public func testTargetFolder(_ target: String, filePath: String = #filePath) -> URL {
-  var root = URL(fileURLWithPath: filePath)
-  while root.lastPathComponent != target, root.pathComponents.count > 1 { root.deleteLastPathComponent() }
-  return root
-}

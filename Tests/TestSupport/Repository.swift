@@ -1,8 +1,8 @@
 import Foundation
 
 /// The checkout's root, the folder holding `Package.swift`, found from this file's place in the source tree: how
-/// tests reach the shipped `Rules/`, `Examples/`, `docs/` and `Sources/`, and the fixtures of a test target where
-/// golden files are recorded (`repositoryRoot.appendingPathComponent("Tests/<target>/Fixtures")`).
+/// tests reach the shipped `Rules/`, `Examples/`, `docs/` and `Sources/`, and the fixtures of a test target
+/// (``fixtures(of:)``).
 public let repositoryRoot: URL = {
   var url = URL(fileURLWithPath: #filePath)
   while url.path != "/" {
@@ -11,3 +11,9 @@ public let repositoryRoot: URL = {
   }
   return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 }()
+
+/// The one fixture locator: the `Fixtures` folder of test target `target` in the source tree
+/// (`Tests/<target>/Fixtures`), where its tests read their data files and golden files are recorded.
+public func fixtures(of target: String) -> URL {
+  repositoryRoot.appendingPathComponent("Tests/\(target)/Fixtures")
+}

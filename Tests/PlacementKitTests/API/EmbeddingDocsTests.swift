@@ -1,13 +1,13 @@
 import Foundation
+import PlacementKit
+import TestSupport
 import Testing
-
-@testable import PlacementKit
 
 /// What the embedding docs (README "Embedding" and the DocC article) tell a backend developer holds: the
 /// `Package.swift` they show resolves this package under the identity they name, and the errors they list are
 /// every error resolving throws.
 @Suite struct EmbeddingDocsTests {
-  static var root: URL { ModuleBoundaryTests.packageRoot }
+  static var root: URL { repositoryRoot }
   static var article: URL {
     root.appendingPathComponent("Sources/PlacementKit/PlacementKit.docc/EmbeddingInABackend.md")
   }

@@ -7,7 +7,7 @@ import Testing
 /// `package` declaration, as `backend-example` does; only a client that `swiftc` compiles without
 /// `-package-name` (and without `@testable`) sees what a backend sees, so each test type-checks one.
 @Suite struct PublicAPITests {
-  static var packageRoot: URL { ModuleBoundaryTests.packageRoot }
+  static var packageRoot: URL { repositoryRoot }
 
   /// The build folder's `Modules/`, where SwiftPM put PlacementKit's (and its dependencies') `.swiftmodule`s.
   static var modules: URL {
@@ -145,7 +145,7 @@ import Testing
   /// diff of that file. Re-record it with `PLACEMENT_RECORD_GOLDEN=1` (docs/Contributing.md).
   @Test func theExportedDeclarationsAreTheReviewedList() throws {
     let list = try PublicAPISurface.list(packageRoot: Self.packageRoot)
-    expectGolden(list, at: testTargetFolder("PlacementKitTests").appendingPathComponent("Fixtures/public-api.txt"))
+    expectGolden(list, at: fixtures(of: "PlacementKitTests").appendingPathComponent("public-api.txt"))
   }
 
   /// The DocC catalog's topics name every exported type, and only those (a link to a type that is not public

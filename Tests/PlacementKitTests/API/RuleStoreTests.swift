@@ -1,7 +1,7 @@
 import Synchronization
+import TestSupport
 import Testing
 
-@testable import PlacementCore
 @testable import PlacementKit
 
 /// Hot reload: a broken reload keeps the previous rules serving, a good one is visible to the next resolution,
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func anUnknownPlacementSuggestsTheCloseOne() throws {
-    let store = RuleStore(try RuleSet.load(directory: ModuleBoundaryTests.packageRoot.path + "/Rules").get())
+    let store = RuleStore(try RuleSet.load(directory: repositoryRoot.path + "/Rules").get())
     do {
       let decision = try store.resolve("onboarding", for: Self.profile)
       Issue.record("resolved an unknown placement: \(decision.content)")

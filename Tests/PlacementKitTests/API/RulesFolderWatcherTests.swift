@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import PlacementCore
 @testable import PlacementKit
 
 #if canImport(Glibc)

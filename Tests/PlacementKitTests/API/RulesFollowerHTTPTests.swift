@@ -1,9 +1,7 @@
 import Foundation
+import PlacementKit
 import TestSupport
 import Testing
-
-@testable import PlacementCore
-@testable import PlacementKit
 
 /// Following a rules bundle over HTTP, against ``BundleServer`` on 127.0.0.1: `200` then `304` with
 /// `If-None-Match`, a newer bundle installed and cached, an older or corrupt one refused while the previous rules

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import PlacementCore
 @testable import PlacementKit
 
 /// Where rules come from: naming a source from an argument, following a bundle file, the revision order, the
