@@ -9,8 +9,8 @@
 /// range `[1, 1]`, `interests is empty` the range `[0, 0]`), one bit of a mask (`country in ["US", "GB"]`, an
 /// option in a set; a set of string ids spanning more than 64 is a mask of several words), or a mask test over a
 /// set of options (`has all`, `has any`). The kinds after ``Kind/segment`` are the rest, decided off the walk's
-/// fast path: constants, rollouts, the tests relative to `now` and `count`, and ``Kind/generic``, which reads
-/// the original test, the one definition of a test's meaning. A scalar whose tag is not a bit kind's goes the
+/// fast path: the tests relative to `now` and `count`, ``Kind/generic`` (which reads the original test, the one
+/// definition of a test's meaning), constants and rollouts. A scalar whose tag is not a bit kind's goes the
 /// generic way too, unless it is missing (every test but `is set` fails on a missing value).
 struct Step: Sendable {
   enum Kind: UInt8, Sendable {
@@ -36,10 +36,6 @@ struct Step: Sendable {
     case isSet
     /// The segment whose first leaf is `segmentEntry` and memo slot `memoSlot` holds.
     case segment
-    /// ``Step/constant`` (also an empty `and`, which holds, and an empty `or`, which fails).
-    case constant
-    /// The rollout ``Step/rollout`` (an index into ``Program/rollouts``) admits the profile.
-    case rollout
     /// `count(set) comparison literal`, on a `.choices` scalar.
     case choicesCount
     /// `within last window`, on a `.date` scalar.
@@ -50,8 +46,17 @@ struct Step: Sendable {
     case yearsSince
     /// The node's original test (``Node/test``) on the slot's ``Value``.
     case generic
+    /// ``Step/constant`` (also an empty `and`, which holds, and an empty `or`, which fails).
+    case constant
+    /// The rollout ``Step/rollout`` (an index into ``Program/rollouts``) admits the profile.
+    case rollout
     /// A `not`, or an `and`/`or` with children: never a leaf, so never executed.
     case interior
+
+    /// Whether the step reads no attribute: the kinds from ``constant`` on, so that a run tells them from the
+    /// tests with one comparison.
+    @inline(__always)
+    var readsNoAttribute: Bool { rawValue >= Kind.constant.rawValue }
 
     /// Whether ``Step/holds(_:sets:)`` decides a scalar of the step's tag: the kinds before ``isSet``, so that
     /// the walk tells them from the rest with one comparison.

@@ -144,9 +144,11 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     }
   }
 
-  /// Whether leaf `index` (not a segment reference), whose step is `step`, holds.
+  /// Whether leaf `index` (not a segment reference), whose step is `step`, holds. This and the calls off the fast
+  /// path are `mutating` though they change nothing, so that the evaluator is passed to them by reference: a
+  /// non-mutating call from the walk passes a copy of it.
   @inline(__always)
-  func leaf(_ step: Step, _ index: Int, _ profile: BoundProfile) -> Bool {
+  mutating func leaf(_ step: Step, _ index: Int, _ profile: BoundProfile) -> Bool {
     if step.kind.readsBits {
       let scalar = scalars[Int(step.slot)]
       if scalar.tag == step.tag { return step.holds(scalar.bits, sets: stringSets) }
@@ -173,13 +175,14 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   /// call the functions that ``ValueTest/holds(_:now:)`` calls (the one meaning of each), on the slot's scalar,
   /// which holds a date or a set of options exactly; every other test goes through `holds` itself.
   @inline(never)
-  func other(_ index: Int, _ profile: BoundProfile) -> Bool {
+  mutating func other(_ index: Int, _ profile: BoundProfile) -> Bool {
     let step = steps[index]
-    switch step.kind {
-    case .constant: return step.constant
-    case .rollout: return rollout(step.rollout, profile)
-    case .interior: preconditionFailure("a `not`, or an `and`/`or` with children, is never a leaf")
-    default: break
+    if step.kind.readsNoAttribute {
+      switch step.kind {
+      case .constant: return step.constant
+      case .rollout: return rollout(step.rollout, profile)
+      default: preconditionFailure("a `not`, or an `and`/`or` with children, is never a leaf")
+      }
     }
     let scalar = scalars[Int(step.slot)]
     switch (step.kind, scalar.tag) {
@@ -203,7 +206,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
   /// The reference path for tests without a fast step and values without a plain form: leaf `index`'s original
   /// test on the value in attribute slot `slot`.
   @inline(never)
-  func generic(_ index: Int, slot: Int, _ profile: BoundProfile) -> Bool {
+  mutating func generic(_ index: Int, slot: Int, _ profile: BoundProfile) -> Bool {
     program.tests[nodes[index].test].holds(profile.values[slot], now: now)
   }
 
