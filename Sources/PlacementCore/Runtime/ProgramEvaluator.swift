@@ -152,11 +152,12 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     if step.kind.readsBits {
       let scalar = scalars[Int(step.slot)]
       if scalar.tag == step.tag { return step.holds(scalar.bits, sets: stringSets) }
-      // Every test but `is set` fails on a missing value; a value the fast form cannot read goes to the
-      // reference path.
-      return scalar.tag != .missing && generic(index, slot: Int(step.slot), profile)
+      // Every test but `is set` fails on a missing value; a value the fast form cannot read goes off the fast
+      // path, to the reference path.
+      if scalar.tag == .missing { return false }
+    } else if step.kind == .isSet {
+      return scalars[Int(step.slot)].tag != .missing
     }
-    if step.kind == .isSet { return scalars[Int(step.slot)].tag != .missing }
     return other(index, profile)
   }
 
@@ -171,9 +172,10 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     }
   }
 
-  /// Leaf `index`, whose step is of a kind after ``Step/Kind/segment``. The tests relative to `now` and `count`
-  /// call the functions that ``ValueTest/holds(_:now:)`` calls (the one meaning of each), on the slot's scalar,
-  /// which holds a date or a set of options exactly; every other test goes through `holds` itself.
+  /// Leaf `index` off the walk's fast path: a step of a kind after ``Step/Kind/segment``, or a bit kind's whose
+  /// scalar has another tag. The tests relative to `now` and `count` call the functions that
+  /// ``ValueTest/holds(_:now:)`` calls (the one meaning of each), on the slot's scalar, which holds a date or a set
+  /// of options exactly; every other test goes through `holds` itself.
   @inline(never)
   mutating func other(_ index: Int, _ profile: BoundProfile) -> Bool {
     let step = steps[index]
