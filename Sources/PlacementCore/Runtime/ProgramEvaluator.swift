@@ -138,7 +138,9 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
         observer.node(index, holds: result)
         observeDecided(from: result ? edge.trueCloses : edge.falseCloses)
       }
-      let next = result ? step.onTrue : step.onFalse
+      // The jumps are read again after the leaf rather than kept from the read before it: kept, they hold two
+      // registers across the leaf's calls, and the row loop around an inlined walk spills its own values instead.
+      let next = result ? steps[index].onTrue : steps[index].onFalse
       if next < 0 { return next == BranchGraph.holds }
       index = Int(next)
     }
