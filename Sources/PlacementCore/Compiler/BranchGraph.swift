@@ -1,5 +1,5 @@
-/// The short-circuit order of a ``Program``'s conditions as jumps between its predicate nodes, so that a run
-/// walks from one predicate to the next in a loop instead of recursing through every `and`, `or` and `not`.
+/// The short-circuit order of a ``Program``'s conditions as jumps between its leaf nodes, so that a run
+/// walks from one leaf to the next in a loop instead of recursing through every `and`, `or` and `not`.
 ///
 /// Each leaf node (a predicate, a segment reference, a constant, a rollout, an empty `and`/`or`) gets an
 /// ``Edge``: the leaf to test next when it holds and when it fails, or an exit (the condition holds or fails).

@@ -1,15 +1,16 @@
-/// The segments' conditions compiled to one flat array of plain-data instructions: the engine's only evaluator
+/// The segments' conditions compiled to flat arrays of plain data: the engine's only evaluator
 /// (`ProgramEvaluator` walks it, for resolution, for explain through an observer, and for the lint reasoner's
 /// witnesses). Nothing in it is reference-counted, so evaluating it neither allocates nor retains.
 ///
-/// Each condition is a subtree stored in prefix order, one node per ``Condition`` node of the folded condition
-/// (so an explanation can walk the condition and its nodes side by side): a node's children follow it, and
-/// ``Node/end`` is the index just past its subtree. A run does not recurse through them: it follows the
-/// ``BranchGraph``, jumps from predicate to predicate in short-circuit order, observing every node. Tests on common
-/// value shapes (numbers, options, dates, booleans, release versions, string equality against literals) are
-/// instructions of their own over a bound profile's ``Scalar``s, folded into ``Step``s; every other test, and every value the fast
-/// instruction cannot read, goes through ``ValueTest/holds(_:now:)`` with the original test (kept in ``tests``),
-/// the one definition of a test's meaning. `ProgramDifferentialTests` checks both against a naive oracle.
+/// Each condition is a subtree of ``nodes`` stored in prefix order, one node per ``Condition`` node of the folded
+/// condition (so an explanation can walk the condition and its nodes side by side): a node's children follow it,
+/// and ``Node/end`` is the index just past its subtree. The nodes are the tree's shape only; what each leaf does
+/// is its ``Step`` in ``steps``, at the same index. A run does not recurse through the tree: it follows the
+/// ``BranchGraph``, jumps from leaf to leaf in short-circuit order, observing every node. Tests on common value
+/// shapes (numbers, options, dates, booleans, release versions, string equality against literals) are steps over
+/// a bound profile's ``Scalar``s; every other test, and every value the fast step cannot read, goes through
+/// ``ValueTest/holds(_:now:)`` with the original test (kept in ``tests``), the one definition of a test's
+/// meaning. `ProgramDifferentialTests` checks both against a naive oracle.
 ///
 /// Segments referred to more than once (by other segments or by several rows) get a slot in a per-resolution
 /// memo (``SegmentPlan/memoSlot``), so one resolution evaluates each segment at most once and its cost is
@@ -22,11 +23,12 @@ package final class Program: Sendable {
   let roots: [Int32]
   /// The conditions' short-circuit order as jumps between leaf nodes: what a run follows.
   let graph: BranchGraph
-  /// Each node's test and jumps as a run reads them (``Step``), indexed like ``nodes``.
+  /// Each node's instruction and jumps as a run reads them (``Step``), indexed like ``nodes`` (only leaves' are
+  /// read).
   let steps: [Step]
-  /// The original test of every predicate node (``Node/test``), for the reference path.
+  /// The original test of every `test` node (``Node/test``), for the reference path.
   let tests: [ValueTest]
-  /// Rollout salts and thresholds, indexed by ``Node/a`` of `.rollout` nodes.
+  /// Rollout salts and thresholds, indexed by ``Step/rollout`` of `.rollout` steps.
   let rollouts: [(salt: String, threshold: Int)]
   /// Per attribute slot: the string literals that equality tests compare that slot with, and their ids
   /// (`0 ..< count`, any count). Binding stores the id of a profile's string in its scalar, so `==`/`in` becomes
@@ -46,7 +48,7 @@ package final class Program: Sendable {
   let rowPlans: [RowPlan]
   /// Per placement: where its rows are in ``rowPlans``, and whether it has QA overrides.
   let placementPlans: [PlacementPlan]
-  /// Per attribute slot: whether a run may read the slot's ``Value`` (a `.generic` node tests it); every other
+  /// Per attribute slot: whether a run may read the slot's ``Value`` (a `.generic` step tests it); every other
   /// slot is read through its ``Scalar`` alone, except a value whose scalar is `.other`. A batch binds only these
   /// values (``BoundProfile/keepsEveryValue``).
   let readsValue: [Bool]
@@ -73,9 +75,9 @@ package final class Program: Sendable {
       return SegmentPlan(entry: entry, memoSlot: next)
     }
     memoWords = (Int(next) + 63) / 64
-    steps = Step.steps(nodes: builder.nodes, graph: graph, segments: segmentPlans)
+    steps = Step.linked(builder.steps, nodes: builder.nodes, graph: graph, segments: segmentPlans)
     var readsValue = [Bool](repeating: false, count: attributeCount)
-    for node in builder.nodes where node.op == .generic { readsValue[Int(node.slot)] = true }
+    for step in builder.steps where step.kind == .generic { readsValue[Int(step.slot)] = true }
     self.readsValue = readsValue
     rowPlans = placements.flatMap { $0.rows.map(RowPlan.init) }
     var start: Int32 = 0
@@ -144,83 +146,42 @@ struct RowPlan: Sendable {
   }
 }
 
-/// One instruction. Plain data: reading one never touches a reference count.
+/// One node of a condition's tree, in prefix order: its shape, which explain and the ``BranchGraph`` read.
+/// What a leaf does is its ``Step`` (``Program/steps``, indexed like ``Program/nodes``). Plain data: reading one
+/// never touches a reference count.
 struct Node: Sendable {
   enum Op: UInt8, BitwiseCopyable, Sendable {
     /// Children follow; ``Node/childCount`` of them.
     case all, any
     /// One child follows.
     case not
-    /// ``Node/segment`` is the segment referred to.
+    /// A leaf: a reference to segment ``Node/segment``.
     case segment
-    /// ``Node/constant`` is its value.
+    /// A leaf: a constant.
     case constant
-    /// ``Node/rollout`` is the rollout's index.
+    /// A leaf: a rollout.
     case rollout
-    // Predicates: `slot` is the attribute slot and `test` the index of the original test.
-    case isSet
-    /// `comparison`, ``Node/literalBits``.
-    case number
-    /// ``Node/literalBits`` and ``Node/highBits``: the bounds.
-    case numberBetween
-    /// ``Node/literalBits``: 1 or 0.
-    case bool
-    /// ``Node/mask``: the options.
-    case choiceIn, choicesHasAll, choicesHasAny
-    case choicesIsEmpty
-    /// `comparison`, ``Node/literalBits``: the count.
-    case choicesCount
-    /// `comparison`, ``Node/literalBits``: milliseconds.
-    case date
-    /// ``Node/literalBits`` and ``Node/highBits``: the bounds in milliseconds.
-    case dateBetween
-    /// ``Node/window``.
-    case dateWithinLast, dateOlderThan
-    /// `comparison`, ``Node/literalBits``: the years.
-    case yearsSince
-    /// ``Node/mask``: string ids (``Program/stringIDs``) from ``Node/leastID``.
-    case stringIn
-    /// ``Node/setStart`` and ``Node/setSpan``: the words of the set in ``Program/stringSets``.
-    case stringInSet
-    /// `comparison`, ``Node/literalBits``: a packed release version (``Scalar/packVersion``).
-    case version
-    /// Anything else: `tests[test].holds(values[slot], now:)`.
-    case generic
+    /// A leaf: test ``Node/test`` (an index into ``Program/tests``) on an attribute.
+    case test
   }
 
   var op: Op
-  var comparison: Comparison = .equal
-  var slot: Int32 = 0
-  var test: Int32 = 0
   /// Index just past this node's subtree.
   var end: Int32 = 0
-  /// The first operand, as ``Op`` says for each op: read it through the accessor that names it.
-  var a: UInt64 = 0
-  /// The second operand, as ``Op`` says for each op: read it through the accessor that names it.
-  var b: UInt64 = 0
+  /// The child count, segment or test index, as ``Op`` says: read it through the accessor that names it.
+  private var operand: Int32
+
+  init(_ op: Op, operand: Int = 0) {
+    self.op = op
+    self.operand = Int32(operand)
+  }
 
   /// The number of children of an `all` or `any` node.
-  var childCount: Int { Int(a) }
+  var childCount: Int { Int(operand) }
   /// The segment a `segment` node refers to (an index into ``RuleSet/segments``).
-  var segment: Int { Int(a) }
-  /// The value of a `constant` node.
-  var constant: Bool { a != 0 }
-  /// The index into ``Program/rollouts`` of a `rollout` node.
-  var rollout: Int { Int(a) }
-  /// The literal's bit pattern of a `number`, `date`, `version`, `bool`, `choicesCount` or `yearsSince` node, or
-  /// the low bound's of a `numberBetween` or `dateBetween` node.
-  var literalBits: UInt64 { a }
-  /// The window in milliseconds of a `dateWithinLast` or `dateOlderThan` node.
-  var window: Int64 { Int64(bitPattern: a) }
-  /// The high bound's bit pattern of a `numberBetween` or `dateBetween` node.
-  var highBits: UInt64 { b }
-  /// The option mask of a `choiceIn`, `choicesHasAll` or `choicesHasAny` node, or the mask of string ids of a
-  /// `stringIn` node.
-  var mask: UInt64 { a }
-  /// The least string id of a `stringIn` node's mask (its bit 0).
-  var leastID: UInt64 { b }
-  /// The first word in ``Program/stringSets`` of a `stringInSet` node.
-  var setStart: UInt64 { a }
-  /// The span of a `stringInSet` node's words: (the first id ÷ 64) << 32 | the number of words.
-  var setSpan: UInt64 { b }
+  var segment: Int { Int(operand) }
+  /// The index into ``Program/tests`` of a `test` node's original test.
+  var test: Int {
+    @inline(__always) get { Int(operand) }
+  }
 }

@@ -1,15 +1,17 @@
-/// One leaf of a ``Program`` as a run executes it: what to test and where to jump next, in 32 bytes of plain
-/// data, so that the walk reads one record per leaf and dispatches on a handful of kinds.
+/// One node of a ``Program`` as a run executes it: what to test and where to jump next, in 32 bytes of plain
+/// data, so that the walk reads one record per leaf and dispatches on a handful of kinds. The compiler lowers
+/// each test straight to its step (``ProgramBuilder/step(for:slot:)``); this is the only encoding of a test's
+/// instruction.
 ///
 /// Most predicates come down to one of three shapes over a ``Scalar``'s bits, once the comparison is folded
 /// into the bounds at compile time: a closed range (`age > 21` is `age ∈ [21.nextUp, +∞]`, `installed_at <
 /// date` is `[Int64.min, ms − 1]`, `app_version >= 2.0.0` a range of packed versions, `reminders == true` the
 /// range `[1, 1]`, `interests is empty` the range `[0, 0]`), one bit of a mask (`country in ["US", "GB"]`, an
 /// option in a set; a set of string ids spanning more than 64 is a mask of several words), or a mask test over a
-/// set of options (`has all`, `has any`). Everything else (segment
-/// references aside) is ``Kind/other``: the walk then reads the ``Node`` and its test, the one definition of
-/// those tests. A scalar whose tag is not the step's goes the same way unless it is missing (every test but
-/// `is set` fails on a missing value).
+/// set of options (`has all`, `has any`). The kinds after ``Kind/segment`` are the rest, decided off the walk's
+/// fast path: the tests relative to `now` and `count`, ``Kind/generic`` (which reads the original test, the one
+/// definition of a test's meaning), constants and rollouts. A scalar whose tag is not a bit kind's goes the
+/// generic way too, unless it is missing (every test but `is set` fails on a missing value).
 struct Step: Sendable {
   enum Kind: UInt8, Sendable {
     /// `tag`'s bits as an unsigned integer in `[lower, upper]` (release versions, booleans, an empty set of
@@ -34,27 +36,49 @@ struct Step: Sendable {
     case isSet
     /// The segment whose first leaf is `segmentEntry` and memo slot `memoSlot` holds.
     case segment
-    /// The node's own instruction decides (constants, rollouts, tests relative to `now`, generic tests).
-    case other
+    /// `count(set) comparison literal`, on a `.choices` scalar.
+    case choicesCount
+    /// `within last window`, on a `.date` scalar.
+    case dateWithinLast
+    /// `more than window ago`, on a `.date` scalar.
+    case dateOlderThan
+    /// `years_since(date) comparison literal`, on a `.date` scalar.
+    case yearsSince
+    /// The node's original test (``Node/test``) on the slot's ``Value``.
+    case generic
+    /// ``Step/constant`` (also an empty `and`, which holds, and an empty `or`, which fails).
+    case constant
+    /// The rollout ``Step/rollout`` (an index into ``Program/rollouts``) admits the profile.
+    case rollout
+    /// A `not`, or an `and`/`or` with children: never a leaf, so never executed.
+    case interior
 
-    /// Whether ``Step/holds(_:)`` decides a scalar of the step's tag: the kinds before ``isSet``, so that the
-    /// walk tells them from the rest with one comparison.
+    /// Whether the step reads no attribute: the kinds from ``constant`` on, so that a run tells them from the
+    /// tests with one comparison.
+    @inline(__always)
+    var readsNoAttribute: Bool { rawValue >= Kind.constant.rawValue }
+
+    /// Whether ``Step/holds(_:sets:)`` decides a scalar of the step's tag: the kinds before ``isSet``, so that
+    /// the walk tells them from the rest with one comparison.
     @inline(__always)
     var readsBits: Bool { rawValue < Kind.isSet.rawValue }
   }
 
   var kind: Kind
-  /// The ``Scalar/Tag`` the fast form reads.
-  var tag: Scalar.Tag
+  /// The ``Scalar/Tag`` a bit kind reads.
+  var tag: Scalar.Tag = .missing
+  /// The comparison of ``Kind/choicesCount`` and ``Kind/yearsSince`` (the range kinds fold theirs into their
+  /// bounds). It sits in what would otherwise be padding: a step stays 32 bytes.
+  var comparison: Comparison = .equal
   /// The attribute slot the step reads.
-  var slot: UInt32
+  var slot: UInt32 = 0
   /// The next leaf when the step holds (fails), or ``BranchGraph/holds``/``BranchGraph/fails``.
   var onTrue: Int32 = BranchGraph.fails
   var onFalse: Int32 = BranchGraph.fails
   /// The first operand, as ``Kind`` says for each kind: read it through the accessor that names it.
-  var a: UInt64
+  private var a: UInt64 = 0
   /// The second operand, as ``Kind`` says for each kind: read it through the accessor that names it.
-  var b: UInt64
+  private var b: UInt64 = 0
 
   /// The bits of a range's lower bound (``Kind/unsignedRange``, ``Kind/signedRange``, ``Kind/doubleRange``).
   var lower: UInt64 {
@@ -93,48 +117,32 @@ struct Step: Sendable {
   var memoSlot: Int {
     @inline(__always) get { Int(Int64(bitPattern: b)) }
   }
+  /// The value of ``Kind/constant``.
+  var constant: Bool { a != 0 }
+  /// The index into ``Program/rollouts`` of ``Kind/rollout``.
+  var rollout: Int { Int(truncatingIfNeeded: a) }
+  /// The literal of ``Kind/choicesCount`` (a count) and ``Kind/yearsSince`` (years).
+  var literal: Double { Double(bitPattern: a) }
+  /// The window in milliseconds of ``Kind/dateWithinLast`` and ``Kind/dateOlderThan``.
+  var window: Int64 { Int64(bitPattern: a) }
 
-  /// The steps of `nodes` with the jumps of `graph`, indexed like `nodes` (only leaves' are read).
-  static func steps(nodes: [Node], graph: BranchGraph, segments: [SegmentPlan]) -> [Step] {
-    zip(nodes, graph.edges).map { node, edge in
-      var step = Step(node, segments: segments)
-      (step.onTrue, step.onFalse) = (edge.onTrue, edge.onFalse)
-      return step
+  /// The step of a node that is never a leaf (``Kind/interior``).
+  static let interior = Step(kind: .interior)
+
+  /// `steps` (indexed like `nodes`) with the jumps of `graph`, and each segment reference's step holding that
+  /// segment's plan (from `segments`, known once the graph is built), so that the run enters it without another
+  /// read.
+  static func linked(_ steps: [Step], nodes: [Node], graph: BranchGraph, segments: [SegmentPlan]) -> [Step] {
+    var steps = steps
+    for (index, node) in nodes.enumerated() {
+      if node.op == .segment { steps[index] = Step(segment: segments[node.segment]) }
+      (steps[index].onTrue, steps[index].onFalse) = (graph.edges[index].onTrue, graph.edges[index].onFalse)
     }
+    return steps
   }
 
-  /// The step of one node, its jumps left unset; a segment reference's step holds that segment's plan (from
-  /// `segments`), so that the run enters it without another read.
-  init(_ node: Node, segments: [SegmentPlan]) {
-    switch node.op {
-    case .segment:
-      let plan = segments[node.segment]
-      self.init(.segment, a: UInt64(plan.entry), b: UInt64(bitPattern: Int64(plan.memoSlot)))
-    case .isSet: self.init(.isSet, slot: node.slot)
-    case .number:
-      self.init(.doubleRange, .number, node.slot, Self.bounds(node.comparison, Double(bitPattern: node.literalBits)))
-    case .numberBetween:
-      self.init(
-        .doubleRange, .number, node.slot, (Double(bitPattern: node.literalBits), Double(bitPattern: node.highBits)))
-    case .date:
-      self.init(.signedRange, .date, node.slot, Self.bounds(node.comparison, Int64(bitPattern: node.literalBits)))
-    case .dateBetween:
-      self.init(.signedRange, .date, node.slot, (Int64(bitPattern: node.literalBits), Int64(bitPattern: node.highBits)))
-    case .version: self.init(.unsignedRange, .version, node.slot, Self.bounds(node.comparison, node.literalBits))
-    case .bool: self.init(.unsignedRange, .bool, node.slot, (node.literalBits, node.literalBits))
-    case .choicesIsEmpty: self.init(.unsignedRange, .choices, node.slot, (UInt64(0), UInt64(0)))
-    case .choiceIn: self.init(.bitOfMask, tag: .choice, slot: node.slot, a: node.mask)
-    case .stringIn: self.init(.bitOfMask, tag: .string, slot: node.slot, a: node.mask, b: node.leastID)
-    case .stringInSet: self.init(.bitOfSet, tag: .string, slot: node.slot, a: node.setStart, b: node.setSpan)
-    case .choicesHasAll: self.init(.hasAll, tag: .choices, slot: node.slot, a: node.mask)
-    case .choicesHasAny: self.init(.hasAny, tag: .choices, slot: node.slot, a: node.mask)
-    case .all, .any, .not, .constant, .rollout, .choicesCount, .dateWithinLast, .dateOlderThan, .yearsSince,
-      .generic:
-      self.init(.other)
-    }
-  }
-
-  private init(_ kind: Kind, tag: Scalar.Tag = .missing, slot: Int32 = 0, a: UInt64 = 0, b: UInt64 = 0) {
+  /// A step of `kind` on `slot` with operands `a` and `b`, read back through the accessors `kind` names.
+  init(_ kind: Kind, tag: Scalar.Tag = .missing, slot: Int, a: UInt64 = 0, b: UInt64 = 0) {
     self.kind = kind
     self.tag = tag
     self.slot = UInt32(truncatingIfNeeded: slot)
@@ -142,13 +150,41 @@ struct Step: Sendable {
     self.b = b
   }
 
-  private init<T: BitPatterned>(_ kind: Kind, _ tag: Scalar.Tag, _ slot: Int32, _ bounds: (T, T)) {
+  /// A range kind's step: `tag`'s bits on `slot` in `bounds`.
+  init<T: BitPatterned>(_ kind: Kind, _ tag: Scalar.Tag, slot: Int, _ bounds: (T, T)) {
     self.init(kind, tag: tag, slot: slot, a: bounds.0.bits, b: bounds.1.bits)
   }
 
-  /// Whether a scalar with this step's ``tag`` and bits `bits` passes the step: the fast kinds' one
-  /// definition (for ``Kind/isSet``, ``Kind/segment`` and ``Kind/other`` the walk decides without it). `sets`
-  /// is the program's ``Program/stringSets``, read by ``Kind/bitOfSet`` alone.
+  /// A ``Kind/choicesCount`` or ``Kind/yearsSince`` step.
+  init(_ kind: Kind, slot: Int, _ comparison: Comparison, _ literal: Double) {
+    self.init(kind, slot: slot, a: literal.bitPattern)
+    self.comparison = comparison
+  }
+
+  /// A ``Kind/constant`` step.
+  init(constant: Bool) {
+    self.init(kind: .constant, a: constant ? 1 : 0)
+  }
+
+  /// A ``Kind/rollout`` step.
+  init(rollout: Int) {
+    self.init(kind: .rollout, a: UInt64(rollout))
+  }
+
+  /// A reference to the segment planned as `plan` (``Kind/segment``), its jumps left unset.
+  init(segment plan: SegmentPlan) {
+    self.init(kind: .segment, a: UInt64(plan.entry), b: UInt64(bitPattern: Int64(plan.memoSlot)))
+  }
+
+  private init(kind: Kind, a: UInt64 = 0, b: UInt64 = 0) {
+    self.kind = kind
+    self.a = a
+    self.b = b
+  }
+
+  /// Whether a scalar with this step's ``tag`` and bits `bits` passes the step: the bit kinds' one definition
+  /// (``Kind/readsBits``; the walk decides the other kinds without it). `sets` is the program's
+  /// ``Program/stringSets``, read by ``Kind/bitOfSet`` alone.
   @inline(__always)
   func holds<Sets: RandomAccessCollection<UInt64>>(_ bits: UInt64, sets: Sets = [UInt64]()) -> Bool
   where Sets.Index == Int {
@@ -169,7 +205,9 @@ struct Step: Sendable {
         && sets[sets.startIndex &+ Int(truncatingIfNeeded: setStart &+ word)] & (1 &<< (bits & 63)) != 0
     case .hasAll: return bits & mask == mask
     case .hasAny: return bits & mask != 0
-    case .isSet, .segment, .other: preconditionFailure("decided by the walk")
+    case .isSet, .segment, .constant, .rollout, .choicesCount, .dateWithinLast, .dateOlderThan, .yearsSince,
+      .generic, .interior:
+      preconditionFailure("decided by the walk")
     }
   }
 

@@ -1,6 +1,6 @@
 /// Evaluation of a ``Program`` against a profile bound for it: the engine's one walker. Allocation-free and
 /// retain-free: instructions, scalars and the segment memo are plain data read through pointers taken once per
-/// run; only `.generic` instructions, and values without a plain form, read the profile's ``Value``s through
+/// run; only `.generic` steps, and values without a plain form, read the profile's ``Value``s through
 /// ``ValueTest/holds(_:now:)``.
 extension Program {
   /// Runs `body` with an evaluator over `profile` (bound for this program) at `now`, observed by `observer`; `body`
@@ -138,24 +138,29 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
         observer.node(index, holds: result)
         observeDecided(from: result ? edge.trueCloses : edge.falseCloses)
       }
-      let next = result ? step.onTrue : step.onFalse
+      // The jumps are read again after the leaf rather than kept from the read before it: kept, they hold two
+      // registers across the leaf's calls, and the row loop around an inlined walk spills its own values instead.
+      let next = result ? steps[index].onTrue : steps[index].onFalse
       if next < 0 { return next == BranchGraph.holds }
       index = Int(next)
     }
   }
 
-  /// Whether leaf `index` (not a segment reference), whose step is `step`, holds.
+  /// Whether leaf `index` (not a segment reference), whose step is `step`, holds. This and the calls off the fast
+  /// path are `mutating` though they change nothing, so that the evaluator is passed to them by reference: a
+  /// non-mutating call from the walk passes a copy of it.
   @inline(__always)
-  func leaf(_ step: Step, _ index: Int, _ profile: BoundProfile) -> Bool {
+  mutating func leaf(_ step: Step, _ index: Int, _ profile: BoundProfile) -> Bool {
     if step.kind.readsBits {
       let scalar = scalars[Int(step.slot)]
       if scalar.tag == step.tag { return step.holds(scalar.bits, sets: stringSets) }
-      // Every test but `is set` fails on a missing value; a value the fast form cannot read goes to the
-      // reference path.
-      return scalar.tag != .missing && generic(nodes[index], profile)
+      // Every test but `is set` fails on a missing value; a value the fast form cannot read goes off the fast
+      // path, to the reference path.
+      if scalar.tag == .missing { return false }
+    } else if step.kind == .isSet {
+      return scalars[Int(step.slot)].tag != .missing
     }
-    if step.kind == .isSet { return scalars[Int(step.slot)].tag != .missing }
-    return other(nodes[index], profile)
+    return other(index, profile)
   }
 
   /// Observes the enclosing nodes a jump decided, from the chain link `link` outwards.
@@ -169,43 +174,44 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     }
   }
 
-  /// A leaf whose ``Step`` is ``Step/Kind/other``: its node's own instruction. The tests relative to `now` and
-  /// `count` call the functions that ``ValueTest/holds(_:now:)`` calls (the one meaning of each), on the slot's
-  /// scalar, which holds a date or a set of options exactly; every other test goes through `holds` itself.
+  /// Leaf `index` off the walk's fast path: a step of a kind after ``Step/Kind/segment``, or a bit kind's whose
+  /// scalar has another tag. The tests relative to `now` and `count` call the functions that
+  /// ``ValueTest/holds(_:now:)`` calls (the one meaning of each), on the slot's scalar, which holds a date or a set
+  /// of options exactly; every other test goes through `holds` itself.
   @inline(never)
-  func other(_ node: Node, _ profile: BoundProfile) -> Bool {
-    switch node.op {
-    case .constant: return node.constant
-    case .rollout: return rollout(node, profile)
-    case .all: return true  // a leaf only when empty
-    case .any: return false
-    case .not: preconditionFailure("a `not` node is never a leaf")
-    default: break
+  mutating func other(_ index: Int, _ profile: BoundProfile) -> Bool {
+    let step = steps[index]
+    if step.kind.readsNoAttribute {
+      switch step.kind {
+      case .constant: return step.constant
+      case .rollout: return rollout(step.rollout, profile)
+      default: preconditionFailure("a `not`, or an `and`/`or` with children, is never a leaf")
+      }
     }
-    let scalar = scalars[Int(node.slot)]
-    switch (node.op, scalar.tag) {
+    let scalar = scalars[Int(step.slot)]
+    switch (step.kind, scalar.tag) {
     case (_, .missing): return false
-    case (.choicesCount, .choices):
-      return ValueTest.choicesCount(scalar.bits, node.comparison, Double(bitPattern: node.literalBits))
-    case (.dateWithinLast, .date): return ValueTest.dateWithinLast(Self.instant(scalar.bits), node.window, now: now)
-    case (.dateOlderThan, .date): return ValueTest.dateOlderThan(Self.instant(scalar.bits), node.window, now: now)
+    case (.choicesCount, .choices): return ValueTest.choicesCount(scalar.bits, step.comparison, step.literal)
+    case (.dateWithinLast, .date): return ValueTest.dateWithinLast(Self.instant(scalar.bits), step.window, now: now)
+    case (.dateOlderThan, .date): return ValueTest.dateOlderThan(Self.instant(scalar.bits), step.window, now: now)
     case (.yearsSince, .date):
-      return ValueTest.yearsSince(
-        Self.instant(scalar.bits), node.comparison, Double(bitPattern: node.literalBits), now: now)
-    default: return generic(node, profile)
+      return ValueTest.yearsSince(Self.instant(scalar.bits), step.comparison, step.literal, now: now)
+    default: return generic(index, slot: Int(step.slot), profile)
     }
   }
 
-  func rollout(_ node: Node, _ profile: BoundProfile) -> Bool {
+  /// Whether rollout `rollout` (an index into ``Program/rollouts``) admits the profile.
+  func rollout(_ rollout: Int, _ profile: BoundProfile) -> Bool {
     guard let id = profile.bucketingID else { return false }
-    let rollout = program.rollouts[node.rollout]
+    let rollout = program.rollouts[rollout]
     return Bucketing.rolloutBucket(salt: rollout.salt, profileID: id) < rollout.threshold
   }
 
-  /// The reference path for tests without a fast instruction and values without a plain form.
+  /// The reference path for tests without a fast step and values without a plain form: leaf `index`'s original
+  /// test on the value in attribute slot `slot`.
   @inline(never)
-  func generic(_ node: Node, _ profile: BoundProfile) -> Bool {
-    program.tests[Int(node.test)].holds(profile.values[Int(node.slot)], now: now)
+  mutating func generic(_ index: Int, slot: Int, _ profile: BoundProfile) -> Bool {
+    program.tests[nodes[index].test].holds(profile.values[slot], now: now)
   }
 
   @inline(__always)

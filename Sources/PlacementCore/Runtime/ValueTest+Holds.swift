@@ -1,7 +1,7 @@
 /// The meaning of a test: the one definition of what each ``ValueTest`` says about a ``Value``.
 ///
-/// The compiled ``Program`` evaluates `.generic` instructions with it, calls its functions for the tests
-/// relative to `now` and `count`, and mirrors it, case for case, in its fast instructions over ``Scalar``s
+/// The compiled ``Program`` evaluates `.generic` steps with it, calls its functions for the tests relative to
+/// `now` and `count`, and mirrors it, case for case, in its fast steps over ``Scalar``s
 /// (`ProgramDifferentialTests` holds the two together against a naive oracle); the lint reasoner's solvers check
 /// their candidate values with it.
 extension ValueTest {

@@ -31,7 +31,7 @@ import Testing
       let isAll = node.op == .all
       var child = index + 1
       var decided = isAll
-      for _ in 0..<Int(node.a) {
+      for _ in 0..<node.childCount {
         if walk(child, program, &run, profile, &seen) != isAll {
           decided = !isAll
           break
@@ -40,7 +40,7 @@ import Testing
       }
       result = decided
     case .not: result = !walk(index + 1, program, &run, profile, &seen)
-    case .segment: result = walk(Int(program.roots[Int(node.a)]), program, &run, profile, &seen)
+    case .segment: result = walk(Int(program.roots[node.segment]), program, &run, profile, &seen)
     default: result = run.leaf(program.steps[index], index, profile)
     }
     seen[index] = result

@@ -21,7 +21,7 @@ import Testing
   @Test func numberRangesHoldExactlyWhenTheComparisonDoes() {
     for comparison in Self.comparisons {
       for literal in Self.doubles {
-        let folded = step(Node(op: .number, comparison: comparison, a: literal.bitPattern))
+        let folded = step(.number(comparison, literal))
         #expect(folded.kind == .doubleRange && folded.tag == .number)
         for value in Self.doubles {
           #expect(
@@ -34,7 +34,7 @@ import Testing
   @Test func dateRangesHoldExactlyWhenTheComparisonDoes() {
     for comparison in Self.comparisons {
       for literal in Self.instants {
-        let folded = step(Node(op: .date, comparison: comparison, a: UInt64(bitPattern: literal)))
+        let folded = step(.date(comparison, Instant(millisecondsSince1970: literal)))
         #expect(folded.kind == .signedRange && folded.tag == .date)
         for value in Self.instants {
           #expect(
@@ -48,7 +48,7 @@ import Testing
   @Test func versionRangesHoldExactlyWhenTheComparisonDoes() {
     for comparison in Self.comparisons {
       for literal in Self.versions {
-        let folded = step(Node(op: .version, comparison: comparison, a: literal))
+        let folded = Step(.unsignedRange, .version, slot: 0, Step.bounds(comparison, literal))
         #expect(folded.kind == .unsignedRange && folded.tag == .version)
         for value in Self.versions {
           #expect(folded.holds(value) == comparison.holds(value, literal), "\(value) \(comparison) \(literal)")
@@ -69,27 +69,28 @@ import Testing
   }
 
   @Test func betweenIsTheClosedRange() {
-    let numbers = step(Node(op: .numberBetween, a: (-0.0).bitPattern, b: 10.0.bitPattern))
+    let numbers = step(.numberBetween(-0.0, 10.0))
     #expect(numbers.holds(0.0.bitPattern) && numbers.holds(10.0.bitPattern))
     #expect(!numbers.holds(10.0.nextUp.bitPattern) && !numbers.holds(Double.nan.bitPattern))
-    let dates = step(Node(op: .dateBetween, a: UInt64(bitPattern: -5), b: 5))
+    let dates = step(.dateBetween(Instant(millisecondsSince1970: -5), Instant(millisecondsSince1970: 5)))
     #expect(dates.holds(UInt64(bitPattern: -5)) && dates.holds(5))
     #expect(!dates.holds(UInt64(bitPattern: -6)) && !dates.holds(6))
   }
 
   @Test func masksAndBooleans() {
-    let option = step(Node(op: .choiceIn, a: 0b1010))
+    let option = step(.choiceIn(0b1010))
     #expect(option.tag == .choice && option.holds(1) && option.holds(3))
     #expect(!option.holds(0) && !option.holds(2) && !option.holds(64) && !option.holds(.max))
-    let string = step(Node(op: .stringIn, a: 1 << 63))
+    var builder = ProgramBuilder(attributeCount: 1)
+    let string = builder.membership([63], slot: 0)
     #expect(string.tag == .string && string.holds(63) && !string.holds(64) && !string.holds(0))
-    let all = step(Node(op: .choicesHasAll, a: 0b110))
+    let all = step(.choicesHasAll(0b110))
     #expect(all.holds(0b111) && all.holds(0b110) && !all.holds(0b100))
-    let any = step(Node(op: .choicesHasAny, a: 0b110))
+    let any = step(.choicesHasAny(0b110))
     #expect(any.holds(0b100) && !any.holds(0b001) && !any.holds(0))
-    let empty = step(Node(op: .choicesIsEmpty))
+    let empty = step(.choicesIsEmpty)
     #expect(empty.tag == .choices && empty.holds(0) && !empty.holds(1))
-    let yes = step(Node(op: .bool, a: 1))
+    let yes = step(.bool(true))
     #expect(yes.tag == .bool && yes.holds(1) && !yes.holds(0))
   }
 
@@ -101,7 +102,7 @@ import Testing
       Array(stride(from: 3, to: 1_100, by: 7)),
     ]
     var builder = ProgramBuilder(attributeCount: 1)
-    let steps = idSets.map { step(builder.membership($0)) }
+    let steps = idSets.map { builder.membership($0, slot: 0) }
     builder.stringSets.withUnsafeBufferPointer { sets in
       for (ids, folded) in zip(idSets, steps) {
         let spansMoreThan64 = ids.max()! - ids.min()! >= 64
@@ -115,15 +116,40 @@ import Testing
     #expect(builder.stringSets.count == 2 + 15 + 16 + 18)
   }
 
-  @Test func testsRelativeToNowAndGenericTestsAreTheNodes() {
-    for op in [Node.Op.choicesCount, .dateWithinLast, .dateOlderThan, .yearsSince, .generic, .rollout, .constant] {
-      #expect(step(Node(op: op)).kind == .other, "\(op)")
+  /// The tests relative to `now` and `count` keep their operands for the functions ``ValueTest/holds(_:now:)``
+  /// calls; a test without a fast kind is ``Step/Kind/generic``; a reference holds its segment's plan.
+  @Test func stepsOffTheFastPathKeepTheirOperands() {
+    let count = step(.choicesCount(.less, 3), slot: 2)
+    #expect(count.kind == .choicesCount && count.comparison == .less && count.literal == 3 && count.slot == 2)
+    let years = step(.yearsSince(.greaterEqual, 18))
+    #expect(years.kind == .yearsSince && years.comparison == .greaterEqual && years.literal == 18)
+    let within = step(.dateWithinLast(milliseconds: 86_400_000))
+    #expect(within.kind == .dateWithinLast && within.window == 86_400_000)
+    let older = step(.dateOlderThan(milliseconds: -7))
+    #expect(older.kind == .dateOlderThan && older.window == -7)
+    for test in [ValueTest.numberIn([1, 2]), .choicesHasEach([1, 2]), .string(.startsWith, ["a"], folded: nil)] {
+      #expect(step(test, slot: 5).kind == .generic && step(test, slot: 5).slot == 5, "\(test)")
     }
-    let reference = Step(
-      Node(op: .segment, a: 1),
-      segments: [SegmentPlan(entry: 3, memoSlot: -1), SegmentPlan(entry: 9, memoSlot: 4)])
-    #expect(reference.kind == .segment && reference.a == 9 && Int64(bitPattern: reference.b) == 4)
-    #expect(step(Node(op: .isSet, slot: 3)).kind == .isSet && step(Node(op: .isSet, slot: 3)).slot == 3)
+    let reference = Step(segment: SegmentPlan(entry: 9, memoSlot: 4))
+    #expect(reference.kind == .segment && reference.segmentEntry == 9 && reference.memoSlot == 4)
+    #expect(step(.isSet, slot: 3).kind == .isSet && step(.isSet, slot: 3).slot == 3)
+  }
+
+  /// Every node gets a step: a leaf its instruction (an empty `and` holds, an empty `or` fails), a `not` and an
+  /// `and`/`or` with children one that is never executed.
+  @Test func everyNodeHasAStepAndLeavesTheirInstruction() {
+    var builder = ProgramBuilder(attributeCount: 1)
+    let file = SourceFile(name: "a.rules", text: "a is set")
+    let span = SourceSpan(file: file, range: SourceRange(start: 0, end: 8))
+    let test = Condition.predicate(Predicate(slot: 0, attribute: "a", test: .isSet, text: "a is set", span: span))
+    let rollout = Condition.rollout(salt: "s", threshold: 5, text: "rollout 5%")
+    _ = builder.emit(.all([.any([]), .not(test), .constant(false), rollout, .all([])]))
+    #expect(builder.nodes.map(\.op) == [.all, .any, .not, .test, .constant, .rollout, .all])
+    #expect(builder.steps.map(\.kind) == [.interior, .constant, .interior, .isSet, .constant, .rollout, .constant])
+    #expect(builder.steps.map(\.constant) == [false, false, false, false, false, false, true])
+    #expect(builder.nodes[3].test == 0 && builder.tests == [.isSet] && builder.steps[5].rollout == 0)
+    // The comparison sits in the padding: a step is still 32 bytes.
+    #expect(MemoryLayout<Step>.size == 32)
   }
 
   /// A segment reference's step holds where the segment's condition starts and its memo slot, so that a run
@@ -144,11 +170,11 @@ import Testing
     let references = program.nodes.indices.filter { program.nodes[$0].op == .segment }
     #expect(references.count == 2)
     for index in references {
-      let segment = Int(program.nodes[index].a)
+      let segment = program.nodes[index].segment
       let step = program.steps[index]
       #expect(step.kind == .segment)
-      #expect(Int32(step.a) == program.graph.entries[segment])
-      #expect(Int64(bitPattern: step.b) == Int64(program.segmentPlans[segment].memoSlot))
+      #expect(step.segmentEntry == Int(program.graph.entries[segment]))
+      #expect(step.memoSlot == Int(program.segmentPlans[segment].memoSlot))
     }
     // `shared` is referred to twice (by `working` and by a row): memoised; `adult` once: not.
     #expect(program.segmentPlans[1].memoSlot == 0)
@@ -156,5 +182,8 @@ import Testing
   }
 }
 
-/// The step of a node that is not a segment reference.
-private func step(_ node: Node) -> Step { Step(node, segments: []) }
+/// The step the compiler lowers `test` on `slot` to.
+private func step(_ test: ValueTest, slot: Int = 0) -> Step {
+  var builder = ProgramBuilder(attributeCount: slot + 1)
+  return builder.step(for: test, slot: slot)
+}

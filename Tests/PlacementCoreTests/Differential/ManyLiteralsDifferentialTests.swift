@@ -20,10 +20,10 @@ import Testing
     let program = ruleSet.program
     let nick = try #require(ruleSet.attributes.first { $0.name == "nick" }).slot
     // Every predicate without `ignoring case` is a bit test: none reads the `String`.
-    let generic = program.nodes.filter { $0.op == .generic }.count
+    let generic = program.steps.filter { $0.kind == .generic }.count
     #expect(generic == generator.foldedPredicates)
     #expect(program.stringIDs[nick].count == literalCount)
-    #expect(program.nodes.contains { $0.op == .stringInSet })
+    #expect(program.steps.contains { $0.kind == .bitOfSet })
     #expect(program.readsValue[nick] == (generator.foldedPredicates > 0))
     let encoder = DecisionEncoder(ruleSet: ruleSet, placements: [0])
     var batchStorage = ruleSet.emptyProfile()
@@ -77,7 +77,7 @@ import Testing
     text += "  nfc -> flow precomposed\n  nfd -> flow decomposed\n  listed -> flow listed\n"
     text += "  default -> flow fallback\n}\n"
     let ruleSet = try #require(Compilation.compile([RuleSource(name: "nf.rules", text: text)]).ruleSet)
-    #expect(!ruleSet.program.nodes.contains { $0.op == .generic })
+    #expect(!ruleSet.program.steps.contains { $0.kind == .generic })
     let cases: [(json: String, flow: String)] = [
       (#"{"custom_attributes":{"nick":"cafe\u0301"}}"#, "precomposed"),
       (#"{"custom_attributes":{"nick":"caf\u00e9"}}"#, "precomposed"),

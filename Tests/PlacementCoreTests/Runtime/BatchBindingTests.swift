@@ -33,7 +33,7 @@ import Testing
 
   @Test func theProgramReadsTheValuesOfTestsWithoutAScalarForm() {
     let program = Self.ruleSet.program
-    #expect(program.readsValue[Self.slot("email")])  // ends_with: a `.generic` node
+    #expect(program.readsValue[Self.slot("email")])  // ends_with: a `.generic` step
     #expect(!program.readsValue[Self.slot("nick")])  // == "bob": a string id
     #expect(!program.readsValue[Self.slot("score")])
     #expect(!program.readsValue[Self.slot("app_version")])
