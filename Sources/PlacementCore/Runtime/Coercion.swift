@@ -74,7 +74,8 @@ enum Coercion {
     case (.string, .text(let s)): return (.string(s), nil)
     case (.number, .number(let n)): return (.number(n), nil)
     case (.number, .text(let s)):
-      if case .number(let n) = DecimalText.read(s) { return (.number(n), nil) }
+      // Unlike a profile's numeric string, an out-of-range answer is worded as any answer that does not fit.
+      if case .success(let n) = number(Token.string(s)) { return (.number(n), nil) }
     case (.date, .date(let ms)):
       // An answer built in code may hold any `Int64`; decoded events are already within the range.
       let instant = Instant(millisecondsSince1970: ms)

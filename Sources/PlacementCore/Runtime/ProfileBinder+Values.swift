@@ -191,7 +191,8 @@ extension ProfileBinder {
       guard case .success(let number) = Coercion.number(token) else { return false }
       slots.store(.number(number), .number(number), at: slot)
     case .bool:
-      return false
+      guard case .success(let flag) = Coercion.bool(token) else { return false }
+      slots.store(.bool(flag), .bool(flag), at: slot)
     case .version:
       guard case .success(let reading) = Coercion.version(token) else { return false }
       store(reading, at: slot, into: &slots)
@@ -204,6 +205,7 @@ extension ProfileBinder {
       }
       slots.store(.choice(index), .choice(index), at: slot)
     case .choices:
+      // An array only (``readOptionSet(_:slot:)``).
       return false
     }
     return true
