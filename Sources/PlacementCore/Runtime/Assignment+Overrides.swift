@@ -8,9 +8,7 @@ extension RuleSet {
   func overridingVariation<Observer: EvaluationObserver>(
     _ test: ABTest, profile: borrowing BoundProfile, run: inout ProgramEvaluator<Observer>
   ) -> Int? {
-    if !profile.forced.isEmpty, let id = profile.forced[test.name],
-      let index = test.variations.firstIndex(where: { $0.id == id })
-    {
+    if let id = profile.forcedVariation(test.name), let index = test.variations.firstIndex(where: { $0.id == id }) {
       return index
     }
     guard !test.overrides.isEmpty else { return nil }
@@ -40,7 +38,7 @@ extension RuleSet {
   /// forced test or variation this rule set does not have, is a warning in every decision for the profile.
   /// Idempotent: a profile already passed through it is returned as it is (the batch path forces once per line).
   package func forcing(_ profile: BoundProfile, allowOverrides: Bool) -> BoundProfile {
-    guard !profile.force.isEmpty, !profile.forceChecked else { return profile }
+    guard profile.hasUnjudgedForce else { return profile }
     var profile = profile
     force(&profile, allowOverrides: allowOverrides)
     return profile
@@ -48,9 +46,9 @@ extension RuleSet {
 
   /// ``forcing(_:allowOverrides:)`` in place: the batch path's, which copies nothing for a profile without `force`.
   package func force(_ profile: inout BoundProfile, allowOverrides: Bool) {
-    guard !profile.forceIsEmpty, !profile.forceChecked else { return }
-    profile.forceChecked = true
+    guard profile.hasUnjudgedForce else { return }
     guard allowOverrides else {
+      profile.judgeForce(honouring: [:])
       profile.warnings.append(
         "'force' ignored: run-time overrides need ResolveOptions.allowOverrides (placement resolve --allow-overrides)")
       return
@@ -60,6 +58,7 @@ extension RuleSet {
       for row in placement.rows { if case .test(let test) = row.content { tests[test.name] = test } }
     }
     var problems: [String] = []
+    var honoured: [String: String] = [:]
     for (name, id) in profile.force.sorted(by: { $0.key < $1.key }) {
       let shown = "'force': test '\(UntrustedText.escaped(name, limit: 60))'"
       guard let test = tests[name] else {
@@ -70,8 +69,9 @@ extension RuleSet {
         problems.append("\(shown) has no variation '\(UntrustedText.escaped(id, limit: 60))'; ignored")
         continue
       }
-      profile.forced[name] = id
+      honoured[name] = id
     }
+    profile.judgeForce(honouring: honoured)
     // Capped like the binder's warnings: every decision repeats them.
     profile.warnings += BoundProfile.capped(problems)
   }

@@ -30,22 +30,9 @@ public struct BoundProfile: Sendable {
     get { experiment?.assignments ?? [:] }
     set { experiment(default: newValue.isEmpty) { $0.assignments = newValue } }
   }
-  /// Whether there is no ``force`` (without building the empty dictionary the getter returns).
-  var forceIsEmpty: Bool { experiment?.force.isEmpty ?? true }
-  /// The part of ``force`` a resolution honours: set only by ``RuleSet/forcing(_:allowOverrides:)``, so a path
-  /// that never asked for overrides ignores `force`.
-  var forced: [String: String] {
-    get { experiment?.forced ?? [:] }
-    set { experiment(default: newValue.isEmpty) { $0.forced = newValue } }
-  }
-  /// Whether ``RuleSet/forcing(_:allowOverrides:)`` already judged ``force`` (its warnings are in ``warnings``).
-  var forceChecked: Bool {
-    get { experiment?.forceChecked ?? false }
-    set { experiment(default: !newValue) { $0.forceChecked = newValue } }
-  }
-  /// `force`, `assignments` and what a resolution made of them, in one optional value: nil for almost every
+  /// `force`, `assignments` and what a resolution made of `force`, in one optional value: nil for almost every
   /// profile, so that copying and destroying a bound profile costs no dictionary retains and releases.
-  private var experiment: ExperimentInput?
+  private var experiment: Experiment?
   /// The values as plain data for `program` (empty when bound without one).
   var scalars: [Scalar]
   /// The binder's guesses of the next member name, learnt from the lines bound into this storage (empty until
@@ -64,20 +51,37 @@ public struct BoundProfile: Sendable {
   /// The rule set that bound the profile; nil only for profiles bound to bare attributes (the linter's witnesses).
   let boundBy: RuleSetIdentity?
 
-  /// A profile's experiment members (``force``, ``assignments``) and their judgement.
-  private struct ExperimentInput {
+  /// A profile's experiment members (``force``, ``assignments``), and the judgement of `force`.
+  private struct Experiment {
     var force: [String: String] = [:]
     var assignments: [String: String] = [:]
-    var forced: [String: String] = [:]
-    var forceChecked = false
+    /// The part of `force` a resolution honours, once ``RuleSet/forcing(_:allowOverrides:)`` judged it (its
+    /// warnings are then in ``warnings``); nil until then, so a path that never asked for overrides ignores
+    /// `force`.
+    var honoured: [String: String]?
+  }
+
+  /// Whether the profile has a ``force`` that ``RuleSet/forcing(_:allowOverrides:)`` has not judged yet.
+  var hasUnjudgedForce: Bool { experiment?.honoured == nil && experiment?.force.isEmpty == false }
+
+  /// Records the judgement of ``force``: `honoured` is the part a resolution honours (see ``hasUnjudgedForce``).
+  mutating func judgeForce(honouring honoured: [String: String]) {
+    experiment(default: false) { $0.honoured = honoured }
+  }
+
+  /// The variation id the honoured ``force`` sets for the test named `test`; nil when it sets none.
+  @inline(__always)
+  func forcedVariation(_ test: String) -> String? {
+    guard experiment?.honoured?.isEmpty == false else { return nil }
+    return experiment?.honoured?[test]
   }
 
   /// Applies `change` to ``experiment``, creating it unless `isDefault` (the change would store a default
   /// while there is none).
-  private mutating func experiment(default isDefault: Bool, _ change: (inout ExperimentInput) -> Void) {
+  private mutating func experiment(default isDefault: Bool, _ change: (inout Experiment) -> Void) {
     if experiment == nil {
       if isDefault { return }
-      experiment = ExperimentInput()
+      experiment = Experiment()
     }
     change(&experiment!)
   }

@@ -5,53 +5,67 @@ enum Coercion {
   /// The coerced value, or a reason when the raw value cannot be read as the type. JSON `null` is missing
   /// without a reason.
   static func value(_ raw: JSONValue, as type: AttributeType) -> (Value, problem: String?) {
-    switch (type, raw) {
-    case (_, .null): return (.missing, nil)
-    case (.string, .string(let s)): return (.string(s), nil)
-    case (.number, .number(let n)): return (.number(n), nil)
-    case (.number, .string(let s)):
-      switch DecimalText.read(s) {
-      case .number(let n): return (.number(n), nil)
-      case .outOfRange: return (.missing, DecimalText.outOfRange)
-      case .malformed: break
-      }
-    case (.bool, .bool(let b)): return (.bool(b), nil)
-    case (.version, .string(let s)):
-      if let v = SemanticVersion(parsing: s) { return (.version(v), nil) }
-      return (.missing, "not a SemVer 2.0.0 version (\(SemanticVersion.validate(s) ?? "invalid"))")
-    case (.date(let unit), .number(let n)):
-      if let d = Instant.fromUnix(n, unit: unit) { return (.date(d), nil) }
-      return (.missing, Instant.outOfRange)
-    case (.date(let unit), .string(let s)):
-      if let d = Instant(iso8601: s) { return (.date(d), nil) }
-      switch DecimalText.read(s) {
-      case .number(let n):
-        if let d = Instant.fromUnix(n, unit: unit) { return (.date(d), nil) }
-        return (.missing, Instant.outOfRange)
-      case .outOfRange: return (.missing, DecimalText.outOfRange)
-      case .malformed: break
-      }
-      if Instant.isBeyondParsedRange(iso8601: s) { return (.missing, Instant.outOfRange) }
-      return (.missing, "not an ISO-8601 date with an offset, a YYYY-MM-DD date or a Unix time")
-    case (.choice(let options), .string(let s)):
-      if let index = options.index(of: s) { return (.choice(index), nil) }
-      return (.missing, "not an option id (\(options.ids.joined(separator: ", ")))")
-    case (.choices(let options), .array(let elements)):
-      var mask: UInt64 = 0
-      var unknown: [String] = []
-      for element in elements {
-        guard case .string(let s) = element else {
-          return (.missing, "the list holds a \(element.typeName), not option ids")
-        }
-        if let index = options.index(of: s) { mask |= 1 << UInt64(index) } else { unknown.append(s) }
-      }
-      let dropped = unknown.map { "'\($0)'" }.joined(separator: ", ")
-      return (
-        .choices(mask), unknown.isEmpty ? nil : "unknown option id\(unknown.count == 1 ? "" : "s") \(dropped) dropped"
-      )
-    default: break
+    let token: Token<String>
+    switch raw {
+    case .null: return (.missing, nil)
+    case .string(let s): token = .string(s)
+    case .number(let n): token = .number(n)
+    case .bool(let b): token = .bool(b)
+    case .array(let elements):
+      if case .choices(let options) = type { return choices(elements, options) }
+      token = .other
+    case .object: token = .other
     }
-    return (.missing, "expected \(Self.expected(type)), found a \(raw.typeName)")
+    let value: Result<Value, Problem>
+    switch type {
+    case .string: value = string(token).map(Value.string)
+    case .number: value = number(token).map(Value.number)
+    case .bool: value = bool(token).map(Value.bool)
+    case .version: value = version(token).map { .version($0.version) }
+    case .date(let unit): value = date(token, unit: unit).map(Value.date)
+    case .choice(let options): value = choice(token, index: options.index(of:)).map(Value.choice)
+    case .choices: value = .failure(.mismatch)
+    }
+    switch value {
+    case .success(let value): return (value, nil)
+    case .failure(let problem): return (.missing, reason(problem, raw, type))
+    }
+  }
+
+  /// A list of option ids as a bit set; unknown ids are dropped, with a problem naming them.
+  private static func choices(_ elements: [JSONValue], _ options: Options) -> (Value, problem: String?) {
+    var mask: UInt64 = 0
+    var unknown: [String] = []
+    for element in elements {
+      guard case .string(let s) = element else {
+        return (.missing, "the list holds a \(element.typeName), not option ids")
+      }
+      switch choice(Token.string(s), index: options.index(of:)) {
+      case .success(let index): mask |= 1 << UInt64(index)
+      case .failure: unknown.append(s)
+      }
+    }
+    let dropped = unknown.map { "'\($0)'" }.joined(separator: ", ")
+    return (
+      .choices(mask), unknown.isEmpty ? nil : "unknown option id\(unknown.count == 1 ? "" : "s") \(dropped) dropped"
+    )
+  }
+
+  /// Why `raw` is not a value of `type`, as a warning says it.
+  private static func reason(_ problem: Problem, _ raw: JSONValue, _ type: AttributeType) -> String {
+    switch problem {
+    case .numberOutOfRange: return DecimalText.outOfRange
+    case .dateOutOfRange: return Instant.outOfRange
+    case .notVersion:
+      guard case .string(let s) = raw else { break }
+      return "not a SemVer 2.0.0 version (\(SemanticVersion.validate(s) ?? "invalid"))"
+    case .notDate: return "not an ISO-8601 date with an offset, a YYYY-MM-DD date or a Unix time"
+    case .notOption:
+      guard let options = type.options else { break }
+      return "not an option id (\(options.ids.joined(separator: ", ")))"
+    case .mismatch: break
+    }
+    return "expected \(Self.expected(type)), found a \(raw.typeName)"
   }
 
   /// The value of a flow answer for an attribute's declared type (docs/Product.md §3 table).
@@ -60,7 +74,8 @@ enum Coercion {
     case (.string, .text(let s)): return (.string(s), nil)
     case (.number, .number(let n)): return (.number(n), nil)
     case (.number, .text(let s)):
-      if case .number(let n) = DecimalText.read(s) { return (.number(n), nil) }
+      // Unlike a profile's numeric string, an out-of-range answer is worded as any answer that does not fit.
+      if case .success(let n) = number(Token.string(s)) { return (.number(n), nil) }
     case (.date, .date(let ms)):
       // An answer built in code may hold any `Int64`; decoded events are already within the range.
       let instant = Instant(millisecondsSince1970: ms)

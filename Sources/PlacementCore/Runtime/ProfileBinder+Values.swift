@@ -1,6 +1,6 @@
-// Type-directed reading of one attribute's value by `ProfileBinder`, mirroring `Coercion.value` case by case:
-// a JSON value the reference path would coerce with a problem (a warning) is left to `readUncoercible`, which
-// coerces it with `Coercion.value` itself.
+// Reading of one attribute's value by `ProfileBinder`: a scalar token read in place and coerced by the coercion
+// table (Coercion+Table.swift), as `Coercion.value` coerces a parsed one. A token the table gives a problem (a
+// warning) is left to `readUncoercible`, which coerces the value with `Coercion.value` and words the warning.
 
 /// How the binder reads one slot: the attribute's type, and byte tables for names that can be matched as
 /// bytes. Byte equality equals Swift `String` equality only between ASCII strings, so a table exists only when
@@ -72,11 +72,6 @@ final class SlotPlan: @unchecked Sendable {
   }
 
   private static func isASCII(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
-
-  /// The scalar of a string value.
-  func stringScalar(_ text: String) -> Scalar {
-    Scalar(tag: .string, bits: literalIDs.isEmpty ? .max : literalIDs[text] ?? .max)
-  }
 }
 
 extension SlotPlan.Plain {
@@ -100,17 +95,8 @@ extension SlotPlan.Plain {
 }
 
 extension ProfileBinder {
-  /// The index of the option id of `slot` at `parser.index` (a string), or nil when it is not declared.
-  @inline(__always)
-  func option(_ parser: inout JSONParser, slot: Int) throws(JSONError) -> Int? {
-    if let optionKeys = plainPlans[slot].optionKeys, let bytes = parser.plainASCIIString() {
-      return optionKeys.value(bytes).map(Int.init)
-    }
-    return plans[slot].optionIndex?.index(of: try parser.parseString())
-  }
-
   /// Reads the value of `slot` at `parser.index` into `slots`, coerced as the reference path coerces it, with its
-  /// warning when it has one (``readUncoercible(_:from:slot:into:)``); false when the line is not of the common
+  /// warning when it has one (``readUncoercible(_:slot:into:)``); false when the line is not of the common
   /// shape.
   func readValue(_ parser: inout JSONParser, slot: Int, into slots: inout Slots) throws(JSONError) -> Bool {
     // Kept in memory, not in a register through the plain reading: only a warning reads it.
@@ -120,99 +106,118 @@ extension ProfileBinder {
   }
 
   /// ``readValue(_:slot:into:)`` for a value that coerces without a warning; false, with the parser anywhere in
-  /// the value, for any other value (or one that is not valid JSON).
+  /// the value, for any other value (or one that is not valid JSON). The token is read in place
+  /// (``readToken(_:)``) and coerced by the table's row for the slot's type, each row inlined on its own so that
+  /// the kind of token read selects the row's case directly.
   @inline(__always)
   private func readPlainValue(_ parser: inout JSONParser, slot: Int, into slots: inout Slots) throws(JSONError)
     -> Bool
   {
     if try readNull(&parser) { return true }
-    // Plain data through a pointer: the binder holds its plans for as long as it binds.
-    let plan = plainPlans[slot]
-    switch plan.kind {
+    // Plain data through a pointer, read field by field: the binder holds its plans for as long as it binds.
+    switch plainPlans[slot].kind {
     case .string:
-      guard parser.current == UInt8(ascii: "\"") else { return false }
-      if let bytes = parser.plainASCIIString() {
-        if let id = plan.stringID(ascii: bytes) {
-          slots.store(.string(plan.string(ascii: bytes, id: id)), Scalar(tag: .string, bits: id), at: slot)
-        } else {
-          let text = String(plainASCII: bytes)
-          slots.store(.string(text), plans[slot].stringScalar(text), at: slot)
-        }
-      } else {
-        let text = try parser.parseString()
-        slots.store(.string(text), plans[slot].stringScalar(text), at: slot)
-      }
+      guard let token = try readToken(&parser) else { return try readDecodedString(&parser, slot: slot, into: &slots) }
+      guard case .success(let text) = Coercion.string(token) else { return false }
+      text.storeString(at: slot, self, into: &slots)
     case .number:
-      let number: Double?
-      if parser.current == UInt8(ascii: "\"") {
-        if let bytes = parser.plainASCIIString() {
-          // `DecimalText` reads no number without an ASCII digit: text such as "unknown" is not decoded.
-          number =
-            Self.wholeNumber(bytes)
-            ?? (bytes.contains { $0 &- 0x30 < 10 } ? DecimalText.parse(String(decoding: bytes, as: UTF8.self)) : nil)
-        } else {
-          number = DecimalText.parse(try parser.parseString())
-        }
-      } else if let byte = parser.current, byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) {
-        number = try parser.parseNumber()
-      } else {
-        number = nil
-      }
-      guard let number else { return false }
-      slots.store(.number(number), Scalar(tag: .number, bits: number.bitPattern), at: slot)
+      guard let token = try readToken(&parser) else { return try readDecodedString(&parser, slot: slot, into: &slots) }
+      guard case .success(let number) = Coercion.number(token) else { return false }
+      slots.store(.number(number), .number(number), at: slot)
     case .bool:
-      let flag: Bool
-      if readLiteral(&parser, "true") {
-        flag = true
-      } else if readLiteral(&parser, "false") {
-        flag = false
-      } else {
+      guard let token = try readToken(&parser) else { return try readDecodedString(&parser, slot: slot, into: &slots) }
+      guard case .success(let flag) = Coercion.bool(token) else { return false }
+      slots.store(.bool(flag), .bool(flag), at: slot)
+    case .version:
+      guard let token = try readToken(&parser) else { return try readDecodedString(&parser, slot: slot, into: &slots) }
+      guard case .success(let reading) = Coercion.version(token) else { return false }
+      store(reading, at: slot, into: &slots)
+    case .date:
+      guard let token = try readToken(&parser) else { return try readDecodedString(&parser, slot: slot, into: &slots) }
+      guard case .success(let instant) = Coercion.date(token, unit: plainPlans[slot].unit) else { return false }
+      slots.store(.date(instant), .date(instant), at: slot)
+    case .choice:
+      guard let token = try readToken(&parser) else { return try readDecodedString(&parser, slot: slot, into: &slots) }
+      guard case .success(let index) = Coercion.choice(token, index: { $0.option(self, slot: slot) }) else {
         return false
       }
-      slots.store(.bool(flag), Scalar(tag: .bool, bits: flag ? 1 : 0), at: slot)
-    case .version:
-      guard parser.current == UInt8(ascii: "\"") else { return false }
-      let version: SemanticVersion?
-      if let bytes = parser.plainASCIIString() {
-        // A plain release that packs: its scalar, and the version only if the slot keeps it.
-        if let release = SemanticVersion.plainReleaseComponents(utf8: bytes),
-          let packed = Scalar.packRelease(release.major, release.minor, release.patch)
-        {
-          slots.store(.version(SemanticVersion(release: release)), Scalar(tag: .version, bits: packed), at: slot)
-          return true
-        }
-        version = SemanticVersion(parsing: String(decoding: bytes, as: UTF8.self))
-      } else {
-        version = SemanticVersion(parsing: try parser.parseString())
-      }
-      guard let version else { return false }
-      let scalar =
-        Scalar.packVersion(version).map { Scalar(tag: .version, bits: $0) } ?? Scalar(tag: .other, bits: 0)
-      slots.store(.version(version), scalar, at: slot)
-    case .date:
-      guard let instant = try readDate(&parser, unit: plan.unit) else { return false }
-      slots.store(.date(instant), Scalar(tag: .date, bits: UInt64(bitPattern: instant.millisecondsSince1970)), at: slot)
-    case .choice:
-      guard parser.current == UInt8(ascii: "\""), let index = try option(&parser, slot: slot) else { return false }
-      slots.store(.choice(index), Scalar(tag: .choice, bits: UInt64(index)), at: slot)
+      slots.store(.choice(index), .choice(index), at: slot)
     case .choices:
+      // The table reads an array only as `choices`, element by element; any other token is a problem.
       guard let mask = try readOptionSet(&parser, slot: slot) else { return false }
-      slots.store(.choices(mask), Scalar(tag: .choices, bits: mask), at: slot)
+      slots.store(.choices(mask), .choices(mask), at: slot)
     }
     return true
   }
 
-  /// A date as `Coercion.value` reads one: an ISO-8601 string, a numeric string or a number in Unix `unit`;
-  /// nil for anything else.
-  private func readDate(_ parser: inout JSONParser, unit: TimeUnit) throws(JSONError) -> Instant? {
-    if let bytes = parser.plainASCIIString() {
-      if let instant = Instant(iso8601: bytes) { return instant }
-      return DecimalText.parse(String(decoding: bytes, as: UTF8.self)).flatMap { Instant.fromUnix($0, unit: unit) }
+  /// The scalar token at `parser.index`, consumed: a string of printable ASCII without escapes as its bytes in
+  /// place, a number, `true` or `false`; `.other`, consuming nothing, for an array, an object or anything else. Nil,
+  /// consuming nothing, for any other string (``readDecodedString(_:slot:into:)`` reads it).
+  ///
+  /// `@_transparent`, not `@inline(__always)`: it must be inlined in each branch of ``readPlainValue(_:slot:into:)``,
+  /// where the row's switch on the token then folds away, and the optimiser stops inlining `@inline(__always)`
+  /// functions into a caller as large as ``readValue(_:slot:into:)`` (a call and a returned token per value cost
+  /// about 6 % of a bind).
+  @_transparent
+  private func readToken(_ parser: inout JSONParser) throws(JSONError) -> Coercion.Token<PlainText>? {
+    guard let byte = parser.current else { return .other }
+    switch byte {
+    case UInt8(ascii: "\""):
+      guard let bytes = parser.plainASCIIString() else { return nil }
+      return .string(PlainText(bytes: bytes))
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return .number(try parser.parseNumber())
+    case UInt8(ascii: "t"):
+      return readLiteral(&parser, "true") ? .bool(true) : .other
+    case UInt8(ascii: "f"):
+      return readLiteral(&parser, "false") ? .bool(false) : .other
+    default:
+      return .other
     }
-    guard let raw = try readScalar(&parser), raw != .null else { return nil }
-    let (value, problem) = Coercion.value(raw, as: .date(unit))
-    guard problem == nil, case .date(let instant) = value else { return nil }
-    return instant
+  }
+
+  /// ``readPlainValue(_:slot:into:)`` of a string with escapes or bytes outside printable ASCII at
+  /// `parser.index`, decoded.
+  @inline(never)
+  private func readDecodedString(_ parser: inout JSONParser, slot: Int, into slots: inout Slots) throws(JSONError)
+    -> Bool
+  {
+    let token = Coercion.Token.string(try parser.parseString())
+    switch plainPlans[slot].kind {
+    case .string:
+      guard case .success(let text) = Coercion.string(token) else { return false }
+      text.storeString(at: slot, self, into: &slots)
+    case .number:
+      guard case .success(let number) = Coercion.number(token) else { return false }
+      slots.store(.number(number), .number(number), at: slot)
+    case .bool:
+      guard case .success(let flag) = Coercion.bool(token) else { return false }
+      slots.store(.bool(flag), .bool(flag), at: slot)
+    case .version:
+      guard case .success(let reading) = Coercion.version(token) else { return false }
+      store(reading, at: slot, into: &slots)
+    case .date:
+      guard case .success(let instant) = Coercion.date(token, unit: plainPlans[slot].unit) else { return false }
+      slots.store(.date(instant), .date(instant), at: slot)
+    case .choice:
+      guard case .success(let index) = Coercion.choice(token, index: { $0.option(self, slot: slot) }) else {
+        return false
+      }
+      slots.store(.choice(index), .choice(index), at: slot)
+    case .choices:
+      // An array only (``readOptionSet(_:slot:)``).
+      return false
+    }
+    return true
+  }
+
+  /// Stores a version the table read: a plain release as its scalar, and the version only if the slot keeps it.
+  @inline(__always)
+  private func store(_ reading: Coercion.VersionReading, at slot: Int, into slots: inout Slots) {
+    switch reading {
+    case .release(let release): slots.store(.version(SemanticVersion(release: release)), .release(release), at: slot)
+    case .other(let version): slots.store(.version(version), .version(version), at: slot)
+    }
   }
 
   /// The value of 1 to 15 ASCII digits (exact in a `Double`, as `DecimalText.parse` reads them); nil otherwise.
@@ -236,33 +241,83 @@ extension ProfileBinder {
       parser.index += 1
       return mask
     }
-    // The option table looked up once for the array, not once per element (`option` for what it cannot read).
-    let optionKeys = plainPlans[slot].optionKeys
     while true {
+      // Each element a string that is a choice (the table's `choices` row).
       guard parser.current == UInt8(ascii: "\"") else { return nil }
-      let found: Int32?
-      if let optionKeys, let bytes = parser.plainASCIIString() {
-        found = optionKeys.value(bytes)
+      let found: Result<Int, Coercion.Problem>
+      if let bytes = parser.plainASCIIString() {
+        found = Coercion.choice(.string(PlainText(bytes: bytes))) { $0.option(self, slot: slot) }
       } else {
-        found = try option(&parser, slot: slot).map(Int32.init)
+        found = Coercion.choice(.string(try parser.parseString())) { $0.option(self, slot: slot) }
       }
-      guard let index = found else { return nil }
+      guard case .success(let index) = found else { return nil }
       mask |= 1 << UInt64(index)
       guard let more = nextElement(&parser, closing: UInt8(ascii: "]")) else { return nil }
       if !more { return mask }
     }
   }
+}
 
-  /// A string, number, `true`, `false` or `null` as a JSON value; nil for anything else.
-  func readScalar(_ parser: inout JSONParser) throws(JSONError) -> JSONValue? {
-    guard let byte = parser.current else { return nil }
-    switch byte {
-    case UInt8(ascii: "\""): return .string(try parser.parseString())
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parser.parseNumber())
-    case UInt8(ascii: "t"): return readLiteral(&parser, "true") ? .bool(true) : nil
-    case UInt8(ascii: "f"): return readLiteral(&parser, "false") ? .bool(false) : nil
-    case UInt8(ascii: "n"): return readLiteral(&parser, "null") ? .null : nil
-    default: return nil
+/// Text the binder reads a value from: a string's plain ASCII bytes in place (``PlainText``) or a decoded
+/// `String`, stored and looked up in a slot's tables as it is held.
+protocol SlotText: CoercibleText {
+  /// Stores the text as the string value of `slot`, whose plain plan is `plan`.
+  func storeString(at slot: Int, _ binder: ProfileBinder, into slots: inout ProfileBinder.Slots)
+  /// The index of the option the text names in the type of `slot`; nil when it names none.
+  func option(_ binder: ProfileBinder, slot: Int) -> Int?
+}
+
+/// The bytes of a string of printable ASCII without escapes, in the input (``JSONParser/plainASCIIString()``).
+struct PlainText: SlotText {
+  let bytes: UnsafeBufferPointer<UInt8>
+
+  @inline(__always)
+  func decimal() -> DecimalText.Reading {
+    if let number = ProfileBinder.wholeNumber(bytes) { return .number(number) }
+    // `DecimalText` reads no number without an ASCII digit: text such as "unknown" is not decoded.
+    guard bytes.contains(where: { $0 &- 0x30 < 10 }) else { return .malformed }
+    return DecimalText.read(String(decoding: bytes, as: UTF8.self))
+  }
+
+  @inline(__always)
+  func instant() -> Instant? { Instant(iso8601: bytes) }
+
+  func isBeyondDateRange() -> Bool { String(plainASCII: bytes).isBeyondDateRange() }
+
+  @inline(__always)
+  func releaseComponents() -> (major: UInt64, minor: UInt64, patch: UInt64)? {
+    SemanticVersion.plainReleaseComponents(utf8: bytes)
+  }
+
+  func version() -> SemanticVersion? { SemanticVersion(parsing: String(plainASCII: bytes)) }
+
+  @inline(__always)
+  func storeString(
+    at slot: Int, _ binder: ProfileBinder, into slots: inout ProfileBinder.Slots
+  ) {
+    // Plain data through a pointer, read field by field.
+    if let id = binder.plainPlans[slot].stringID(ascii: bytes) {
+      slots.store(.string(binder.plainPlans[slot].string(ascii: bytes, id: id)), .string(id: id), at: slot)
+    } else {
+      String(plainASCII: bytes).storeString(at: slot, binder, into: &slots)
     }
+  }
+
+  @inline(__always)
+  func option(_ binder: ProfileBinder, slot: Int) -> Int? {
+    if let optionKeys = binder.plainPlans[slot].optionKeys { return optionKeys.value(bytes).map(Int.init) }
+    return String(plainASCII: bytes).option(binder, slot: slot)
+  }
+}
+
+extension String: SlotText {
+  func storeString(
+    at slot: Int, _ binder: ProfileBinder, into slots: inout ProfileBinder.Slots
+  ) {
+    slots.store(.string(self), Scalar(.string(self), stringIDs: binder.plans[slot].literalIDs), at: slot)
+  }
+
+  func option(_ binder: ProfileBinder, slot: Int) -> Int? {
+    binder.plans[slot].optionIndex?.index(of: self)
   }
 }

@@ -7,7 +7,7 @@
 /// it: an unknown top-level member, a value that cannot be coerced, a skipped event (ProfileBinder+Warnings.swift
 /// writes them as the reference path does). For anything else it returns nil and the caller takes the reference
 /// path (`Profile(jsonBytes:)` then ``RuleSet/bind(_:)``), which also produces every error message. Numbers and
-/// strings are read by the same `JSONParser` primitives and coerced as `Coercion.value` does, so an accepted
+/// strings are read by the same `JSONParser` primitives and coerced by the table `Coercion.value` uses, so an accepted
 /// profile binds exactly as on the reference path, warnings included (ProfileBinderTests compares both on
 /// generated, example and mutated profiles).
 ///
@@ -321,7 +321,7 @@ final class ProfileBinder: @unchecked Sendable {
       let text = try parser.parseString()
       if code == Member.profileID { slots.profileID = text }
       if let slot = code == Member.profileID ? identitySlots.profileID : identitySlots.customerUserID {
-        slots.store(.string(text), plans[slot].stringScalar(text), at: slot)
+        text.storeString(at: slot, self, into: &slots)
       }
       return true
     case Member.events:

@@ -16,24 +16,57 @@ package struct Scalar: Sendable, Equatable {
   }
 
   /// The scalar of `value`; `stringIDs` are the ids of the literals its slot is compared with (a string that
-  /// equals none of them gets `UInt64.max`).
+  /// equals none of them gets `UInt64.max`). The one derivation of a scalar, case by case: the fast binder, which
+  /// stores a value without building it when its slot does not keep it, calls the case's function itself.
   init(_ value: Value, stringIDs: [String: UInt64]) {
     switch value {
     case .missing: self = .missing
-    case .string(let s): self.init(tag: .string, bits: stringIDs.isEmpty ? .max : stringIDs[s] ?? .max)
-    case .number(let n): self.init(tag: .number, bits: n.bitPattern)
-    case .bool(let b): self.init(tag: .bool, bits: b ? 1 : 0)
-    case .version(let v):
-      if let packed = Self.packVersion(v) {
-        self.init(tag: .version, bits: packed)
-      } else {
-        self.init(tag: .other, bits: 0)
-      }
-    case .date(let d): self.init(tag: .date, bits: UInt64(bitPattern: d.millisecondsSince1970))
-    case .choice(let index): self.init(tag: .choice, bits: UInt64(index))
-    case .choices(let mask): self.init(tag: .choices, bits: mask)
+    case .string(let s): self = .string(id: stringIDs.isEmpty ? .max : stringIDs[s] ?? .max)
+    case .number(let n): self = .number(n)
+    case .bool(let b): self = .bool(b)
+    case .version(let v): self = .version(v)
+    case .date(let d): self = .date(d)
+    case .choice(let index): self = .choice(index)
+    case .choices(let mask): self = .choices(mask)
     }
   }
+
+  /// The scalar of a string whose id (``Program/stringIDs``) is `id`.
+  @inline(__always)
+  static func string(id: UInt64) -> Scalar { Scalar(tag: .string, bits: id) }
+
+  @inline(__always)
+  static func number(_ number: Double) -> Scalar { Scalar(tag: .number, bits: number.bitPattern) }
+
+  @inline(__always)
+  static func bool(_ flag: Bool) -> Scalar { Scalar(tag: .bool, bits: flag ? 1 : 0) }
+
+  /// A release packed (``packRelease(_:_:_:)``); `.other` for a pre-release or a component too large to pack.
+  @inline(__always)
+  static func version(_ version: SemanticVersion) -> Scalar {
+    guard version.prerelease.isEmpty else { return Scalar(tag: .other, bits: 0) }
+    return release((version.major, version.minor, version.patch))
+  }
+
+  /// ``version(_:)`` of the release `major.minor.patch`, without building the version.
+  @inline(__always)
+  static func release(_ components: (major: UInt64, minor: UInt64, patch: UInt64)) -> Scalar {
+    guard let packed = packRelease(components.major, components.minor, components.patch) else {
+      return Scalar(tag: .other, bits: 0)
+    }
+    return Scalar(tag: .version, bits: packed)
+  }
+
+  @inline(__always)
+  static func date(_ instant: Instant) -> Scalar {
+    Scalar(tag: .date, bits: UInt64(bitPattern: instant.millisecondsSince1970))
+  }
+
+  @inline(__always)
+  static func choice(_ index: Int) -> Scalar { Scalar(tag: .choice, bits: UInt64(index)) }
+
+  @inline(__always)
+  static func choices(_ mask: UInt64) -> Scalar { Scalar(tag: .choices, bits: mask) }
 
   /// A release version (no pre-release) with every component below 2^21, packed so that integer order is
   /// SemVer precedence: `major << 42 | minor << 21 | patch`. Nil for other versions.
