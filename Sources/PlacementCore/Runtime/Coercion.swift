@@ -65,7 +65,7 @@ enum Coercion {
       return "not an option id (\(options.ids.joined(separator: ", ")))"
     case .mismatch: break
     }
-    return "expected \(Self.expected(type)), found a \(raw.typeName)"
+    return "expected \(Self.expected(type)), found \(Self.article(raw.typeName)) \(raw.typeName)"
   }
 
   /// The value of a flow answer for an attribute's declared type (docs/Product.md §3 table).
@@ -90,6 +90,11 @@ enum Coercion {
     default: break
     }
     return (.missing, "expected \(Self.expected(type)), found a \(answer.typeName) answer")
+  }
+
+  /// The indefinite article of a JSON type's name in a warning: `an array`, `an object`, `a string`.
+  private static func article(_ typeName: String) -> String {
+    typeName.first.map("aeiou".contains) == true ? "an" : "a"
   }
 
   /// What a value of `type` looks like in a profile, for warnings.

@@ -84,7 +84,7 @@ public enum RequestError: Error, Sendable, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .profile(let error): "bad profile: \(error.message)"
+    case .profile(let error): "bad profile: \(error.description)"
     case .resolve(let error): error.description
     }
   }

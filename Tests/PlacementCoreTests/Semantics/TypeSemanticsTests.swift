@@ -47,6 +47,10 @@ import Testing
     #expect(decision.content == .flow(id: "no", paywall: nil))
     #expect(decision.warnings == ["attribute 'word': value 1 treated as missing: expected a string, found a number"])
     #expect(try matches(declarations, #"word == "1""#, Self.custom(#""word": "1""#)))
+    // The warning names the JSON type with its article.
+    let array = try decide(segmentRules(declarations, #"word == "1""#), Self.custom(#""word": ["1"]"#))
+    #expect(
+      array.warnings == [#"attribute 'word': value ["1"] treated as missing: expected a string, found an array"#])
   }
 
   @Test func boolAndNumberNeverMatch() throws {

@@ -34,6 +34,17 @@ import Testing
   /// An id whose own bucket draws variation `b` of `home-1`, so a forced `a` is seen to win.
   static let drawsB = profileID(withBucket: 93, in: "home-1")
 
+  /// A request's invalid JSON is reported with its position, so a 400 built from the error can point at it.
+  @Test func aBadRequestProfileNamesWhereTheJSONIsInvalid() throws {
+    let store = RuleStore(try #require(ruleSet(BindingFixtures.oneAttribute)))
+    do {
+      _ = try store.resolve("p", jsonBytes: Array(#"{"profile_id": "u", }"#.utf8))
+      Issue.record("invalid JSON must throw")
+    } catch {
+      #expect(error.description == "bad profile: invalid JSON: expected a string key (line 1, column 21)")
+    }
+  }
+
   @Test func forceAlsoWorksOnProfilesBuiltInCodeAndThroughTheStore() throws {
     let rules = try #require(ruleSet(ABFixtures.overrides))
     var profile = Profile(profileID: Self.drawsB)
