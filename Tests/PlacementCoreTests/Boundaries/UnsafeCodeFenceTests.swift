@@ -26,8 +26,7 @@ import Testing
       [
         "PlacementCore/Runtime/ByteKeyTable.swift", "PlacementCore/Runtime/ProfileBinder.swift",
         "PlacementCore/Runtime/ProfileBinder+Reading.swift", "PlacementCore/Runtime/ProfileBinder+Values.swift",
-        "PlacementCore/Runtime/ProfileBinder+Warnings.swift", "PlacementCore/Runtime/RuleSet+Binding.swift",
-        "PlacementCore/Values/Instant+ISO8601.swift",
+        "PlacementCore/Runtime/ProfileBinder+Warnings.swift", "PlacementCore/Values/Instant+ISO8601.swift",
       ]
     ),
     (
