@@ -45,7 +45,6 @@ import Testing
       "every pre-encoded fragment in one allocation, copied as buffers with the line's own profile_id bytes",
       [
         "PlacementCore/Output/DecisionFragments.swift", "PlacementCore/Output/DecisionEncoder.swift",
-        "PlacementCore/Output/Decision+JSON.swift",
       ]
     ),
     (
