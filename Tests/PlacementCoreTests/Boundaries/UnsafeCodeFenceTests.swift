@@ -50,7 +50,7 @@ import Testing
     (
       "the evaluator's run setup",
       "the program's arrays and the segment memo as buffers for one run, the rule set held unretained",
-      ["PlacementCore/Runtime/ProgramEvaluator.swift", "PlacementCore/Runtime/Resolver.swift"]
+      ["PlacementCore/Runtime/ProgramEvaluator.swift"]
     ),
     (
       "the bucketing hash and the regex VM", "MD5's blocks read as words; a match's thread lists on the stack",
