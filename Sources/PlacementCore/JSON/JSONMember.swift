@@ -1,17 +1,9 @@
 /// Finds one top-level member of a JSON object in place, with the JSON reader's grammar and limits
 /// (``JSONParser``): `resolve --key` copies its value's text into a line's records and binds the line without it.
 package enum JSONMember {
-  /// The first top-level member of the object in `input` whose name is written as `name` (compared as written,
-  /// escapes never decoded): the range of its value's text, and the bytes to remove to take the member out of the
-  /// object (the member and one comma beside it).
-  ///
-  /// The members before it and its value must be well-formed JSON within `limits`; what follows is not read, so a
-  /// document that fails later still has the member. Nil when it has none before its first fault. A leading
-  /// UTF-8 byte order mark is skipped, as the profile readers skip it.
-  package static func find(
-    _ name: [UInt8], in input: UnsafeBufferPointer<UInt8>, limits: JSONLimits = JSONLimits()
-  ) -> (value: Range<Int>, removal: Range<Int>)? {
-    var parser = JSONParser(input: input, limits: limits)
+  /// ``find(_:in:limits:)`` with `parser` over the object's input, at its start.
+  static func find(_ name: [UInt8], with parser: inout JSONParser) -> (value: Range<Int>, removal: Range<Int>)? {
+    let input = parser.input
     if input.count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { parser.index = 3 }
     parser.skipWhitespace()
     guard parser.current == UInt8(ascii: "{") else { return nil }

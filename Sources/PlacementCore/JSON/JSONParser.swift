@@ -1,21 +1,5 @@
-/// The single-pass, iterative core of `JSONReader` over a contiguous byte buffer.
-///
-/// Open containers live on explicit heap stacks (`frames`, `arrays`, `objects`, `keys`), so the native stack
-/// depth is constant whatever the nesting. Element arrays and member dictionaries are mutated in place (no
-/// copy-on-write copies); escaped strings are decoded through a buffer of their own. The parser itself is
-/// only a position in its input (it owns nothing): the profile binder makes one per line.
-struct JSONParser {
-  let input: UnsafeBufferPointer<UInt8>
-  let limits: JSONLimits
-  /// The offset of the next unread byte.
-  var index = 0
-
+extension JSONParser {
   private enum Frame { case array, object }
-
-  init(input: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
-    self.input = input
-    self.limits = limits
-  }
 
   /// Parses the whole input as one value with optional surrounding whitespace, and returns it with the
   /// duplicate members of objects nested only in objects, at most two levels deep (a profile's top level and its

@@ -97,6 +97,40 @@ package enum JSONReader {
   }
 }
 
+/// The single-pass, iterative core of `JSONReader` over a contiguous byte buffer.
+///
+/// Open containers live on explicit heap stacks (`frames`, `arrays`, `objects`, `keys`), so the native stack
+/// depth is constant whatever the nesting. Element arrays and member dictionaries are mutated in place (no
+/// copy-on-write copies); escaped strings are decoded through a buffer of their own. The parser itself is
+/// only a position in its input (it owns nothing): the profile binder makes one per line.
+struct JSONParser {
+  let input: UnsafeBufferPointer<UInt8>
+  let limits: JSONLimits
+  /// The offset of the next unread byte.
+  var index = 0
+
+  init(input: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
+    self.input = input
+    self.limits = limits
+  }
+}
+
+extension JSONMember {
+  /// The first top-level member of the object in `input` whose name is written as `name` (compared as written,
+  /// escapes never decoded): the range of its value's text, and the bytes to remove to take the member out of the
+  /// object (the member and one comma beside it).
+  ///
+  /// The members before it and its value must be well-formed JSON within `limits`; what follows is not read, so a
+  /// document that fails later still has the member. Nil when it has none before its first fault. A leading
+  /// UTF-8 byte order mark is skipped, as the profile readers skip it.
+  package static func find(
+    _ name: [UInt8], in input: UnsafeBufferPointer<UInt8>, limits: JSONLimits = JSONLimits()
+  ) -> (value: Range<Int>, removal: Range<Int>)? {
+    var parser = JSONParser(input: input, limits: limits)
+    return find(name, with: &parser)
+  }
+}
+
 /// A member that replaced an earlier one of the same name (JSON's last member wins) where that may surprise: the
 /// earlier value was an object (a second `custom_attributes` replaces the first entirely), or the two names are
 /// canonically equivalent but spelled with different bytes (`"\u212Aarma"` and `"Karma"`).

@@ -258,3 +258,78 @@ extension BoundProfile {
   /// takes the unbucketed-profile path, which would run the program on this profile's absent values.
   static let empty = BoundProfile(profileID: "-", values: [], warnings: [], program: nil, boundBy: nil)
 }
+
+extension Decision {
+  /// ``write(to:)`` with `idJSON`, when given, written as it is after `"profile_id":` in place of the id: a batch
+  /// writes there the id's JSON and, for a profile without a usable id, its input line (`null,"line":3`).
+  package func write(to json: inout JSONWriter, idJSON: UnsafeBufferPointer<UInt8>?) {
+    writeHead(to: &json, idJSON: idJSON)
+    writeMiddle(to: &json)
+    Self.writeExperiment(reason: reason, exposures: exposures, to: &json)
+    writeTail(to: &json)
+  }
+
+  /// `{"placement":…,"profile_id":…`, the id's JSON being `idJSON` when given (see ``write(to:idJSON:)``).
+  func writeHead(to json: inout JSONWriter, idJSON: UnsafeBufferPointer<UInt8>? = nil) {
+    json.beginObject()
+    json.raw(#""placement":"#)
+    json.rawString(placement)
+    json.raw(#","profile_id":"#)
+    if let idJSON {
+      json.raw(buffer: idJSON)
+    } else if let profileID {
+      json.rawString(profileID)
+    } else {
+      json.raw("null")
+    }
+  }
+}
+
+/// Writes many decisions of one rule set, as batch resolution does, reusing the JSON of each deciding row's
+/// audience and content (which only the row determines when no A/B test is drawn). The output is byte for byte
+/// that of ``Decision/write(to:)`` (DecisionJSONTests); a cached piece is reused only for a decision with the
+/// same audience and content.
+package struct DecisionJSONCache {
+  private final class Entry {
+    let audience: Audience
+    let content: ShownContent
+    let bytes: [UInt8]
+
+    init(audience: Audience, content: ShownContent, bytes: [UInt8]) {
+      self.audience = audience
+      self.content = content
+      self.bytes = bytes
+    }
+  }
+
+  /// Per placement position (as the caller numbers its placements), per row index.
+  private var entries: [[Entry?]] = []
+  private var scratch = JSONWriter(reservingCapacity: 256)
+
+  package init() {}
+
+  /// Writes `decision`, the decision for the caller's placement number `position`; `idJSON` as in
+  /// ``Decision/write(to:idJSON:)``.
+  package mutating func write(
+    _ decision: Decision, position: Int, idJSON: UnsafeBufferPointer<UInt8>? = nil, to json: inout JSONWriter
+  ) {
+    // An override decides before any row (audience index -1): nothing to cache it under.
+    guard decision.abTest == nil, decision.audience.index >= 0 else {
+      return decision.write(to: &json, idJSON: idJSON)
+    }
+    let row = decision.audience.index
+    while entries.count <= position { entries.append([]) }
+    while entries[position].count <= row { entries[position].append(nil) }
+    decision.writeHead(to: &json, idJSON: idJSON)
+    if let entry = entries[position][row], entry.audience == decision.audience, entry.content == decision.content {
+      json.raw(bytes: entry.bytes)
+    } else {
+      scratch.removeAll(keepingCapacity: true)
+      decision.writeMiddle(to: &scratch)
+      entries[position][row] = Entry(audience: decision.audience, content: decision.content, bytes: scratch.bytes)
+      json.raw(bytes: scratch.bytes)
+    }
+    Decision.writeExperiment(reason: decision.reason, exposures: decision.exposures, to: &json)
+    decision.writeTail(to: &json)
+  }
+}

@@ -62,6 +62,36 @@ extension Program {
   }
 }
 
+extension RuleSet {
+  /// The one resolution loop: rows in priority order, each segment through one observed run of the program, each
+  /// test's variation from ``assign(_:profile:run:)``. `memoStorage`, when given, is a ``SegmentMemo``'s storage;
+  /// pass none with an observer that explains (a memo hit is not observed).
+  func resolution<Observer: ResolutionObserver>(
+    _ index: Int, for profile: borrowing BoundProfile, now: Instant,
+    memoStorage memo: UnsafeMutableBufferPointer<UInt64>? = nil, observer: inout Observer
+  ) -> Resolution {
+    // The profile reaches the loop as the run's argument, not as a capture: capturing it made a copy (seven
+    // retains and releases) per resolution. The rule set is captured unretained (the caller holds it), and
+    // nothing else that is reference-counted is captured: each capture cost a retain and a release per resolution.
+    let ruleSet = Unmanaged.passUnretained(self)
+    return program.run(profile, now: now, memo: memo, observer: &observer) { run, profile in
+      ruleSet._withUnsafeGuaranteedRef { $0.rows(index, now: now, run: &run, profile) }
+    }
+  }
+
+  /// Runs `body` in one unobserved run of the program for `profile` at `now`, with the segment memo `memo` (a
+  /// ``SegmentMemo``'s storage): the batch's run, in which ``rows(_:now:run:_:)`` resolves each placement of a
+  /// line. A call of its own: opened inline in the batch loop, the run costs each decision line about 14 more
+  /// instructions (PerformanceTests).
+  func unobservedRun(
+    _ profile: borrowing BoundProfile, now: Instant, memo: UnsafeMutableBufferPointer<UInt64>,
+    _ body: (inout ProgramEvaluator<NoObserver>, borrowing BoundProfile) -> Void
+  ) {
+    var observer = NoObserver()
+    program.run(profile, now: now, memo: memo, observer: &observer, body)
+  }
+}
+
 /// One run over a program: pointers into the program, the profile's scalars and the run's segment memo, valid
 /// inside ``Program/run(_:now:observer:_:)``. The profile itself is passed down as a (borrowed) argument, for
 /// the rare paths that need more than its scalars (rollouts, generic tests).

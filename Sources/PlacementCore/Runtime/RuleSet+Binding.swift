@@ -29,47 +29,11 @@ extension RuleSet {
     -> BoundProfile
   {
     var bound = binder.emptyProfile()
-    if bytes.withContiguousStorageIfAvailable({ bindFast($0, limits: limits, into: &bound) }) == true { return bound }
+    if bindFast(contiguous: bytes, limits: limits, into: &bound) { return bound }
     return bind(try Profile(jsonBytes: bytes, limits: limits), limits: limits)
-  }
-
-  /// ``bind(jsonBytes:limits:)`` into `profile`, reusing its storage when it was bound by this rule set and is
-  /// uniquely held: the batch path binds every line into one profile, with no allocation per line. Without
-  /// `keepingEveryValue`, the fast path keeps only the values a resolution reads (``BoundProfile/keepsEveryValue``):
-  /// for profiles that are resolved, never explained nor shown.
-  /// - Throws: ``ProfileError`` as ``bind(jsonBytes:limits:)`` does; `profile` is then unchanged or empty.
-  package func bind(
-    jsonBytes bytes: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into profile: inout BoundProfile,
-    keepingEveryValue: Bool = true
-  ) throws(ProfileError) {
-    if bindFast(bytes, limits: limits, into: &profile, keepingEveryValue: keepingEveryValue) { return }
-    // What the storage learnt survives a line the fast path declines.
-    let (hints, notes) = (profile.memberHints, profile.warningNotes)
-    profile = bind(try Profile(jsonBytes: bytes, limits: limits), limits: limits)
-    (profile.memberHints, profile.warningNotes) = (hints, notes)
-  }
-
-  /// The binder's fast path on `bytes` after a leading byte-order mark; false when it declines the shape.
-  private func bindFast(
-    _ bytes: UnsafeBufferPointer<UInt8>, limits: ProfileLimits, into profile: inout BoundProfile,
-    keepingEveryValue: Bool = true
-  ) -> Bool {
-    let skipped = Profile.byteOrderMarkLength(bytes)
-    guard
-      binder.bind(
-        UnsafeBufferPointer(rebasing: bytes[skipped...]), limits: limits, into: &profile,
-        keepingEveryValue: keepingEveryValue)
-    else { return false }
-    // Offsets in `bytes`, not in the bytes after the mark.
-    if skipped > 0, let source = profile.profileIDSource { profile.profileIDSource = source.shifted(by: skipped) }
-    return true
   }
 
   /// A profile of this rule set with every value missing: the storage ``bind(jsonBytes:limits:into:keepingEveryValue:)``
   /// fills, learning the feed's member order as it goes (``BoundProfile/memberHints``).
   package func emptyProfile() -> BoundProfile { binder.emptyProfile(learnsMemberOrder: true) }
-}
-
-extension Range<Int> {
-  fileprivate func shifted(by offset: Int) -> Range<Int> { lowerBound + offset..<upperBound + offset }
 }

@@ -26,16 +26,12 @@ import Testing
       [
         "PlacementCore/Runtime/ByteKeyTable.swift", "PlacementCore/Runtime/ProfileBinder.swift",
         "PlacementCore/Runtime/ProfileBinder+Reading.swift", "PlacementCore/Runtime/ProfileBinder+Values.swift",
-        "PlacementCore/Runtime/ProfileBinder+Warnings.swift", "PlacementCore/Runtime/RuleSet+Binding.swift",
-        "PlacementCore/Values/Instant+ISO8601.swift",
+        "PlacementCore/Runtime/ProfileBinder+Warnings.swift", "PlacementCore/Values/Instant+ISO8601.swift",
       ]
     ),
     (
       "the JSON reader", "a document parsed in place, plain string runs found eight bytes at a time",
-      [
-        "PlacementCore/JSON/JSONReader.swift", "PlacementCore/JSON/JSONParser.swift",
-        "PlacementCore/JSON/JSONParser+String.swift", "PlacementCore/JSON/JSONMember.swift",
-      ]
+      ["PlacementCore/JSON/JSONReader.swift", "PlacementCore/JSON/JSONParser+String.swift"]
     ),
     (
       "the JSON writer", "one growable byte buffer appended to by hand, strings escaped over their bytes in place",
@@ -49,13 +45,12 @@ import Testing
       "every pre-encoded fragment in one allocation, copied as buffers with the line's own profile_id bytes",
       [
         "PlacementCore/Output/DecisionFragments.swift", "PlacementCore/Output/DecisionEncoder.swift",
-        "PlacementCore/Output/Decision+JSON.swift",
       ]
     ),
     (
       "the evaluator's run setup",
       "the program's arrays and the segment memo as buffers for one run, the rule set held unretained",
-      ["PlacementCore/Runtime/ProgramEvaluator.swift", "PlacementCore/Runtime/Resolver.swift"]
+      ["PlacementCore/Runtime/ProgramEvaluator.swift"]
     ),
     (
       "the bucketing hash and the regex VM", "MD5's blocks read as words; a match's thread lists on the stack",
