@@ -80,12 +80,11 @@ import Testing
       "socket addresses rebound for bind, accept and getsockname; recv and send over buffers; request heads and "
         + "batch lines parsed in place in the connection's input",
       [
-        "PlacementServer/Server/AccessLog.swift", "PlacementServer/Server/ListenAddress.swift",
-        "PlacementServer/Server/Connection.swift", "PlacementServer/Server/Connection+Requests.swift",
-        "PlacementServer/Server/Listener.swift", "PlacementServer/Server/EventLoop.swift",
-        "PlacementServer/Service/InProcessService.swift", "PlacementServer/Native/BatchStream.swift",
-        "PlacementServer/HTTP/RequestLine.swift", "PlacementServer/HTTP/HTTPRequestDecoder.swift",
-        "PlacementServer/HTTP/HTTPHeadParser.swift",
+        "PlacementServer/Server/AccessLog.swift", "PlacementServer/Server/Connection.swift",
+        "PlacementServer/Server/Connection+Requests.swift", "PlacementServer/Server/Listener.swift",
+        "PlacementServer/Server/EventLoop.swift", "PlacementServer/Service/InProcessService.swift",
+        "PlacementServer/Native/BatchStream.swift", "PlacementServer/HTTP/RequestLine.swift",
+        "PlacementServer/HTTP/HTTPRequestDecoder.swift", "PlacementServer/HTTP/HTTPHeadParser.swift",
       ]
     ),
   ]
