@@ -77,10 +77,9 @@ import Testing
     ),
     (
       "the decision service's sockets and requests",
-      "socket addresses rebound for bind, accept and getsockname; recv and send over buffers; request heads and "
-        + "batch lines parsed in place in the connection's input",
+      "socket addresses rebound for bind, accept and getsockname; recv, send and write over buffers; request "
+        + "heads and batch lines parsed in place in the connection's input",
       [
-        "PlacementServer/Server/AccessLog.swift", "PlacementServer/Server/Connection.swift",
         "PlacementServer/Server/Connection+Requests.swift", "PlacementServer/Server/Listener.swift",
         "PlacementServer/Server/EventLoop.swift", "PlacementServer/Service/InProcessService.swift",
         "PlacementServer/Native/BatchStream.swift", "PlacementServer/HTTP/RequestLine.swift",
