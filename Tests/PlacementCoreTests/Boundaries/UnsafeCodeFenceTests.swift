@@ -81,8 +81,7 @@ import Testing
         + "heads and batch lines parsed in place in the connection's input",
       [
         "PlacementServer/Server/Connection+Requests.swift", "PlacementServer/Server/Listener.swift",
-        "PlacementServer/Server/EventLoop.swift", "PlacementServer/Service/InProcessService.swift",
-        "PlacementServer/Native/BatchStream.swift", "PlacementServer/HTTP/RequestLine.swift",
+        "PlacementServer/Server/EventLoop.swift", "PlacementServer/Native/BatchStream.swift",
         "PlacementServer/HTTP/HTTPRequestDecoder.swift", "PlacementServer/HTTP/HTTPHeadParser.swift",
       ]
     ),
