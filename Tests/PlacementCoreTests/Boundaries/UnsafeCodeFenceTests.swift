@@ -80,9 +80,8 @@ import Testing
       "socket addresses rebound for bind, accept and getsockname; recv, send and write over buffers; request "
         + "heads and batch lines parsed in place in the connection's input",
       [
-        "PlacementServer/Server/Connection+Requests.swift", "PlacementServer/Server/Listener.swift",
-        "PlacementServer/Server/EventLoop.swift", "PlacementServer/Native/BatchStream.swift",
-        "PlacementServer/HTTP/HTTPRequestDecoder.swift", "PlacementServer/HTTP/HTTPHeadParser.swift",
+        "PlacementServer/Server/Listener.swift", "PlacementServer/Server/EventLoop.swift",
+        "PlacementServer/Native/BatchStream.swift", "PlacementServer/HTTP/HTTPHeadParser.swift",
       ]
     ),
   ]
