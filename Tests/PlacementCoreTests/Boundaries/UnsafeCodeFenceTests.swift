@@ -67,8 +67,7 @@ import Testing
       [
         "PlacementCLI/Shared/LineReader.swift", "PlacementCLI/Shared/Console.swift",
         "PlacementCLI/Commands/Resolve/BatchResolution.swift", "PlacementCLI/Commands/Resolve/DecisionTextWriter.swift",
-        "PlacementCLI/Commands/Resolve/BatchKey.swift", "PlacementCLI/Commands/Resolve/BatchRecords.swift",
-        "PlacementCLI/Commands/Resolve/ScratchBytes.swift",
+        "PlacementCLI/Commands/Resolve/BatchRecords.swift", "PlacementCLI/Commands/Resolve/ScratchBytes.swift",
       ]
     ),
     (

@@ -287,6 +287,17 @@ extension BatchResolution {
   }
 }
 
+extension BatchKey {
+  /// The range of the member's value in `line`, or nil when `line` has no such member before its first fault.
+  func value(in line: UnsafeBufferPointer<UInt8>) -> Range<Int>? { member(in: line)?.value }
+
+  /// The member in `line`: its value's range, and the bytes to remove to take the member out of the object (the
+  /// member and one comma beside it), or nil when `line` has no such member before its first fault.
+  func member(in line: UnsafeBufferPointer<UInt8>) -> (value: Range<Int>, removal: Range<Int>)? {
+    JSONMember.find(name, in: line, limits: JSONLimits(maxDepth: Self.maxDepth))
+  }
+}
+
 /// What one chunk produced.
 struct ChunkResult: Sendable {
   /// The chunk's standard output: decision lines (written in place by the encoder), text, inline errors.
