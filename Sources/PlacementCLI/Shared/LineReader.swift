@@ -288,6 +288,18 @@ struct LineReader {
   }
 }
 
+extension Chunk {
+  /// Calls `body` with each line's number and bytes, in order: the bytes lie in the chunk's buffer, lent for the
+  /// call.
+  func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
+    bytes.withUnsafeBufferPointer { all in
+      for offset in lineEnds.indices {
+        body(firstLine + offset, UnsafeBufferPointer(rebasing: all[lineStarts[offset]..<lineEnds[offset]]))
+      }
+    }
+  }
+}
+
 /// An open file descriptor, closed when the reader is done with it (not for standard input).
 private final class InputFile {
   let descriptor: Int32

@@ -34,6 +34,12 @@ public enum HTTPHeadParser {
     return HTTPFraming.head(line, fields: fields)
   }
 
+  /// ``parse(_:limits:)`` over a head in any byte collection (read in place when its storage is contiguous).
+  static func parse(_ bytes: some Collection<UInt8>, limits: HTTPLimits) -> Result<HTTPRequestHead, HTTPError> {
+    bytes.withContiguousStorageIfAvailable { parse($0, limits: limits) }
+      ?? Array(bytes).withUnsafeBufferPointer { parse($0, limits: limits) }
+  }
+
   /// The ranges of the lines of `bytes` without their CRLF; nil when a LF or CR stands alone. Bytes after the
   /// last CRLF (there are none in a complete head) are ignored.
   static func lines(of bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>]? {
@@ -78,5 +84,13 @@ public enum HTTPHeadParser {
       HTTPRequestHead.Field(
         name: String(decoding: UnsafeBufferPointer(rebasing: line[..<colon]), as: UTF8.self),
         value: String(decoding: value, as: UTF8.self)))
+  }
+}
+
+extension HTTPRequestDecoder {
+  /// ``next(_:)`` over `input[range]` (the unconsumed input), read in place; offsets count from
+  /// `range.lowerBound` as 0.
+  mutating func next(_ input: [UInt8], in range: Range<Int>) -> (event: Event, consumed: Int)? {
+    input.withUnsafeBufferPointer { next(UnsafeBufferPointer(rebasing: $0[range])) }
   }
 }

@@ -53,8 +53,10 @@ public struct HTTPRequestDecoder: Sendable {
   }
 
   /// The next event in `bytes` (the unconsumed input), and how many of its bytes that event consumed; nil when
-  /// more bytes are needed (or after `.failed`).
-  public mutating func next(_ bytes: UnsafeBufferPointer<UInt8>) -> (event: Event, consumed: Int)? {
+  /// more bytes are needed (or after `.failed`). Offsets (`consumed`, a `.body` range) count from `bytes`'s first
+  /// byte as 0.
+  public mutating func next<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> (event: Event, consumed: Int)?
+  where Bytes.Index == Int {
     switch state {
     case .failed:
       return nil
@@ -74,9 +76,10 @@ public struct HTTPRequestDecoder: Sendable {
   }
 
   /// Scans for the empty line that ends the head, checking line ends, the first byte and the limits on the way.
-  private mutating func scanHead(_ bytes: UnsafeBufferPointer<UInt8>, _ scan: inout HeadScan)
+  private mutating func scanHead<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ scan: inout HeadScan)
     -> (event: Event, consumed: Int)?
-  {
+  where Bytes.Index == Int {
+    let base = bytes.startIndex
     var index = scan.searchFrom
     while index < bytes.count {
       if index >= limits.maxHeaderBytes {
@@ -84,12 +87,12 @@ public struct HTTPRequestDecoder: Sendable {
           scan.sawRequestLine
             ? HTTPError.headTooLarge(limits.maxHeaderBytes) : HTTPError.requestLineTooLong(limits.maxHeaderBytes))
       }
-      let byte = bytes[index]
-      let afterCR = index > scan.lineStart && bytes[index - 1] == HTTPSyntax.cr
+      let byte = bytes[base + index]
+      let afterCR = index > scan.lineStart && bytes[base + index - 1] == HTTPSyntax.cr
       if byte == HTTPSyntax.lf {
         guard afterCR else { return fail(.bareLineFeed) }
         if index - 1 == scan.lineStart {
-          if scan.sawRequestLine { return complete(UnsafeBufferPointer(rebasing: bytes[..<(index + 1)])) }
+          if scan.sawRequestLine { return complete(bytes[base..<(base + index + 1)]) }
         } else if !scan.sawRequestLine {
           scan.sawRequestLine = true
         } else {
@@ -108,7 +111,7 @@ public struct HTTPRequestDecoder: Sendable {
     return nil
   }
 
-  private mutating func complete(_ head: UnsafeBufferPointer<UInt8>) -> (event: Event, consumed: Int) {
+  private mutating func complete(_ head: some Collection<UInt8>) -> (event: Event, consumed: Int) {
     switch HTTPHeadParser.parse(head, limits: limits) {
     case .failure(let error):
       return fail(error)

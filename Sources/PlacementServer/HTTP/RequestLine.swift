@@ -6,7 +6,7 @@ struct RequestLine: Equatable {
   let query: String?
   let minorVersion: Int
 
-  static func parse(_ line: UnsafeBufferPointer<UInt8>) -> Result<RequestLine, HTTPError> {
+  static func parse(_ line: some Collection<UInt8>) -> Result<RequestLine, HTTPError> {
     let parts = line.split(separator: HTTPSyntax.space, omittingEmptySubsequences: false)
     guard let first = line.first, HTTPSyntax.isToken(first) else { return .failure(.notHTTP) }
     guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else { return .failure(.malformedRequestLine) }
@@ -26,7 +26,7 @@ struct RequestLine: Equatable {
   }
 
   /// The minor version of `HTTP/1.x`: 0 or 1 (a later 1.x is read as 1.1); 505 for another major version.
-  static func version(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Result<Int, HTTPError> {
+  static func version(_ bytes: some Collection<UInt8>) -> Result<Int, HTTPError> {
     let text = Array(bytes)
     let digit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
     guard text.count == 8, text[..<5].elementsEqual("HTTP/".utf8), digit(text[5]), text[6] == UInt8(ascii: "."),

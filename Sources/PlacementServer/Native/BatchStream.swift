@@ -49,6 +49,11 @@ final class BatchStream {
       keepAlive: keepAlive, date: date)
   }
 
+  /// Resolves every line `input[bytes]` completes and appends their output to `output` as one chunk.
+  func feed(_ input: [UInt8], _ bytes: Range<Int>, into output: inout [UInt8], context: inout RequestContext) {
+    input.withUnsafeBufferPointer { feed(UnsafeBufferPointer(rebasing: $0[bytes]), into: &output, context: &context) }
+  }
+
   /// Resolves every line `bytes` completes and appends their output to `output` as one chunk.
   func feed(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8], context: inout RequestContext) {
     context.json.removeAll()

@@ -40,13 +40,6 @@ enum AccessLog {
     json.endObject()
     var line = json.bytes
     line.append(0x0A)
-    line.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Foundation.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-        if written <= 0 { return }
-        offset += written
-      }
-    }
+    SocketIO.writeAll(line, to: 2)
   }
 }

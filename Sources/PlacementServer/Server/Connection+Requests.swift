@@ -15,11 +15,7 @@ extension Connection {
       var available = unconsumedInput
       if case .streaming = phase { available = min(available, Self.streamBytesPerTurn - streamed) }
       let start = inputStart
-      guard
-        let (event, consumed) = input.withUnsafeBufferPointer({
-          decoder.next(UnsafeBufferPointer(rebasing: $0[start..<(start + available)]))
-        })
-      else { break }
+      guard let (event, consumed) = decoder.next(input, in: start..<(start + available)) else { break }
       inputStart += consumed
       switch event {
       case .head(let head): begin(head, loop)
@@ -104,9 +100,7 @@ extension Connection {
       request.body.append(contentsOf: input[bytes])
       phase = .collecting(request)
     case .streaming(_, let stream):
-      input.withUnsafeBufferPointer { buffer in
-        stream.feed(UnsafeBufferPointer(rebasing: buffer[bytes]), into: &output, context: &loop.context)
-      }
+      stream.feed(input, bytes, into: &output, context: &loop.context)
       loop.context.shard.record(decisions: loop.context.decisions)
       loop.context.decisions.removeAll(keepingCapacity: true)
     case .idle, .answered:

@@ -92,7 +92,7 @@ final class Connection {
   }
 
   func readable(_ loop: EventLoop) {
-    let count = loop.scratch.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+    let count = SocketIO.receive(descriptor, into: &loop.scratch)
     if count < 0 {
       if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
       return loop.remove(self)
@@ -141,9 +141,7 @@ final class Connection {
   /// Sends buffered output until the socket would block.
   func flush(_ loop: EventLoop) {
     while pendingOutput > 0 {
-      let sent = output.withUnsafeBytes {
-        send(descriptor, $0.baseAddress! + outputStart, pendingOutput, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
-      }
+      let sent = SocketIO.send(descriptor, output, from: outputStart)
       if sent < 0 {
         if errno == EINTR { continue }
         if errno == EAGAIN || errno == EWOULDBLOCK { break }

@@ -174,3 +174,32 @@ final class EventLoop: @unchecked Sendable {
     server.service.connections.open.subtract(1, ordering: .relaxed)
   }
 }
+
+/// The server's byte-moving system calls over arrays: each lends the array's storage for the call only.
+enum SocketIO {
+  /// `recv(2)` into `buffer` from its start, up to its count.
+  /// - Returns: the bytes received, 0 at the end of the stream, or -1 with `errno` set.
+  static func receive(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int {
+    buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+  }
+
+  /// `send(2)` of `bytes[start...]`, without blocking and without `SIGPIPE`.
+  /// - Returns: the bytes sent, or -1 with `errno` set.
+  static func send(_ descriptor: Int32, _ bytes: [UInt8], from start: Int) -> Int {
+    bytes.withUnsafeBytes {
+      Foundation.send(descriptor, $0.baseAddress! + start, $0.count - start, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+    }
+  }
+
+  /// `write(2)` of all of `bytes`, continued after a short write; stops at the first error.
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+}

@@ -40,10 +40,7 @@ public struct ListenAddress: Sendable, Equatable, CustomStringConvertible {
   /// 127.0.0.0/8 or ::1: only this machine can connect.
   public var isLoopback: Bool {
     if isIPv6 {
-      var address = in6_addr()
-      inet_pton(AF_INET6, host, &address)
-      let bytes = withUnsafeBytes(of: &address) { Array($0) }
-      return bytes == [UInt8](repeating: 0, count: 15) + [1]
+      return Listener.ipv6Bytes(host) == [UInt8](repeating: 0, count: 15) + [1]
     }
     return host.split(separator: ".").first == "127"
   }

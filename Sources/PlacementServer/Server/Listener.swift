@@ -73,6 +73,13 @@ enum Listener {
       }
     }
   }
+
+  /// The 16 bytes of the IPv6 address `host` (all zero when `host` is not one).
+  static func ipv6Bytes(_ host: String) -> [UInt8] {
+    var address = in6_addr()
+    inet_pton(AF_INET6, host, &address)
+    return withUnsafeBytes(of: &address) { Array($0) }
+  }
 }
 
 /// Why the server could not start.

@@ -20,7 +20,7 @@ package struct InProcessService {
     if let cached = heads[method + " " + target], cached.contentLength == body.count {
       head = cached
     } else {
-      let line = Array("\(method) \(target) HTTP/1.1".utf8).withUnsafeBufferPointer { RequestLine.parse($0) }
+      let line = RequestLine.parse(Array("\(method) \(target) HTTP/1.1".utf8))
       let fields: [HTTPRequestHead.Field] = [
         .init(name: "Host", value: "bench"), .init(name: "Content-Length", value: String(body.count)),
       ]

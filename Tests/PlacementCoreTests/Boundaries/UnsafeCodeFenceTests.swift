@@ -61,9 +61,8 @@ import Testing
       "lines read in place into a reused buffer, lent to the binder as slices, written with write(2)",
       [
         "PlacementCLI/Shared/LineReader.swift", "PlacementCLI/Shared/Console.swift",
-        "PlacementCLI/Commands/Resolve/BatchChunk.swift", "PlacementCLI/Commands/Resolve/BatchResolution.swift",
-        "PlacementCLI/Commands/Resolve/DecisionTextWriter.swift", "PlacementCLI/Commands/Resolve/BatchKey.swift",
-        "PlacementCLI/Commands/Resolve/BatchRecords.swift", "PlacementCLI/Commands/Resolve/ScratchBytes.swift",
+        "PlacementCLI/Commands/Resolve/BatchResolution.swift", "PlacementCLI/Commands/Resolve/BatchRecords.swift",
+        "PlacementCLI/Commands/Resolve/ScratchBytes.swift",
       ]
     ),
     (
@@ -72,15 +71,11 @@ import Testing
     ),
     (
       "the decision service's sockets and requests",
-      "socket addresses rebound for bind, accept and getsockname; recv and send over buffers; request heads and "
-        + "batch lines parsed in place in the connection's input",
+      "socket addresses rebound for bind, accept and getsockname; recv, send and write over buffers; request "
+        + "heads and batch lines parsed in place in the connection's input",
       [
-        "PlacementServer/Server/AccessLog.swift", "PlacementServer/Server/ListenAddress.swift",
-        "PlacementServer/Server/Connection.swift", "PlacementServer/Server/Connection+Requests.swift",
         "PlacementServer/Server/Listener.swift", "PlacementServer/Server/EventLoop.swift",
-        "PlacementServer/Service/InProcessService.swift", "PlacementServer/Native/BatchStream.swift",
-        "PlacementServer/HTTP/RequestLine.swift", "PlacementServer/HTTP/HTTPRequestDecoder.swift",
-        "PlacementServer/HTTP/HTTPHeadParser.swift",
+        "PlacementServer/Native/BatchStream.swift", "PlacementServer/HTTP/HTTPHeadParser.swift",
       ]
     ),
   ]

@@ -36,15 +36,6 @@ struct Chunk: Sendable {
     bytes.append(contentsOf: line)
     lineEnds.append(bytes.count)
   }
-
-  /// Calls `body` with each line's number and bytes, in order.
-  func forEachLine(_ body: (Int, UnsafeBufferPointer<UInt8>) -> Void) {
-    bytes.withUnsafeBufferPointer { all in
-      for offset in lineEnds.indices {
-        body(firstLine + offset, UnsafeBufferPointer(rebasing: all[lineStarts[offset]..<lineEnds[offset]]))
-      }
-    }
-  }
 }
 
 /// A progress line on stderr, only when stderr is a terminal, at most once per `interval` (from the second
