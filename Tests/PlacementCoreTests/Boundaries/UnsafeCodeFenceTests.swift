@@ -61,7 +61,8 @@ import Testing
       "lines read in place into a reused buffer, lent to the binder as slices, written with write(2)",
       [
         "PlacementCLI/Shared/LineReader.swift", "PlacementCLI/Shared/Console.swift",
-        "PlacementCLI/Commands/Resolve/BatchResolution.swift", "PlacementCLI/Commands/Resolve/BatchRecords.swift",
+        "PlacementCLI/Commands/Resolve/BatchResolution.swift", "PlacementCLI/Commands/Resolve/DecisionTextWriter.swift",
+        "PlacementCLI/Commands/Resolve/BatchKey.swift", "PlacementCLI/Commands/Resolve/BatchRecords.swift",
         "PlacementCLI/Commands/Resolve/ScratchBytes.swift",
       ]
     ),

@@ -1,3 +1,5 @@
+import PlacementKit
+
 /// `resolve --key FIELD`: finds the top-level member `FIELD` of a profile line and hands back its value's JSON
 /// text, as written in the line, to be copied into every record of that line.
 ///
@@ -14,4 +16,13 @@ struct BatchKey: Sendable {
   static let maxDepth = 64
 
   init(_ name: String) { self.name = Array(name.utf8) }
+
+  /// The range of the member's value in `line`, or nil when `line` has no such member before its first fault.
+  func value(in line: UnsafeBufferPointer<UInt8>) -> Range<Int>? { member(in: line)?.value }
+
+  /// The member in `line`: its value's range, and the bytes to remove to take the member out of the object (the
+  /// member and one comma beside it), or nil when `line` has no such member before its first fault.
+  func member(in line: UnsafeBufferPointer<UInt8>) -> (value: Range<Int>, removal: Range<Int>)? {
+    JSONMember.find(name, in: line, limits: JSONLimits(maxDepth: Self.maxDepth))
+  }
 }

@@ -177,10 +177,9 @@ struct BatchResolution {
         return
       }
       if textWriter != nil {
-        textWriter!.writeHeader(profile, line: number, bytes: line, to: &result.out)
-        textWriter!.write(profile: profile, now: options.now, memo: &memo, trail: &trail, to: &result.out) {
-          draws.drew(position: $0, trail: $1, profile: $2)
-        }
+        textWriter!.write(
+          profile: profile, line: number, bytes: line, now: options.now, memo: &memo, trail: &trail, to: &result.out
+        ) { draws.drew(position: $0, trail: $1, profile: $2) }
         finishLine(&draws, profile: profile, into: &result)
         return
       }
@@ -285,38 +284,6 @@ extension BatchResolution {
         : "; standard output failed: decisions written for lines 1–\(writtenThrough) only"
     }
     return summary
-  }
-}
-
-extension BatchKey {
-  /// The range of the member's value in `line`, or nil when `line` has no such member before its first fault.
-  func value(in line: UnsafeBufferPointer<UInt8>) -> Range<Int>? { member(in: line)?.value }
-
-  /// The member in `line`: its value's range, and the bytes to remove to take the member out of the object (the
-  /// member and one comma beside it), or nil when `line` has no such member before its first fault.
-  func member(in line: UnsafeBufferPointer<UInt8>) -> (value: Range<Int>, removal: Range<Int>)? {
-    JSONMember.find(name, in: line, limits: JSONLimits(maxDepth: Self.maxDepth))
-  }
-}
-
-extension DecisionTextWriter {
-  /// `profile <id> (line n):` (``DecisionOutput/profileHeader(_:line:)``); an id that is its own bytes in the
-  /// line, printable ASCII and at most 60 characters, is what escaping leaves unchanged, and is copied.
-  func writeHeader(
-    _ profile: BoundProfile, line number: Int, bytes line: UnsafeBufferPointer<UInt8>, to out: inout JSONWriter
-  ) {
-    if let source = profile.profileIDSource, source.count <= 62 {
-      let id = UnsafeBufferPointer(rebasing: line[(source.lowerBound + 1)..<(source.upperBound - 1)])
-      if id.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-        out.raw("profile ")
-        out.raw(buffer: id)
-        out.raw(" (line ")
-        out.rawInteger(number)
-        out.raw("):\n")
-        return
-      }
-    }
-    out.raw(utf8: output.profileHeader(profile.profileID, line: number))
   }
 }
 

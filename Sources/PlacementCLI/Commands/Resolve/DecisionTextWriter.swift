@@ -29,13 +29,15 @@ struct DecisionTextWriter {
     exposureHeads = Array(repeating: [], count: start)
   }
 
-  /// Writes the decisions of `profile` (forced), below its header (``writeHeader(_:line:bytes:to:)``),
+  /// Writes the header and the decisions of input line `number` for `profile` (bound from `line`, forced),
   /// resolving every placement in order, sharing `memo` (reset here) between them; `drew` gets each position
   /// whose run drew a test, with its trail and the profile (the exposure log, sticky assignments).
   mutating func write(
-    profile: BoundProfile, now: Instant, memo: inout SegmentMemo, trail: inout ExposureTrail, to out: inout JSONWriter,
+    profile: BoundProfile, line number: Int, bytes line: UnsafeBufferPointer<UInt8>, now: Instant,
+    memo: inout SegmentMemo, trail: inout ExposureTrail, to out: inout JSONWriter,
     drew: (_ position: Int, _ trail: ExposureTrail, _ profile: BoundProfile) -> Void
   ) {
+    writeHeader(profile, line: number, bytes: line, to: &out)
     // Warnings are shown above the lead placement's decision; a profile without a usable id may get more.
     let plain = profile.warnings.isEmpty && profile.bucketingID != nil
     memo.reset()
@@ -49,6 +51,25 @@ struct DecisionTextWriter {
       }
       if !trail.draws.isEmpty { drew(position, trail, profile) }
     }
+  }
+
+  /// `profile <id> (line n):` (``DecisionOutput/profileHeader(_:line:)``); an id that is its own bytes in the
+  /// line, printable ASCII and at most 60 characters, is what escaping leaves unchanged, and is copied.
+  private func writeHeader(
+    _ profile: BoundProfile, line number: Int, bytes line: UnsafeBufferPointer<UInt8>, to out: inout JSONWriter
+  ) {
+    if let source = profile.profileIDSource, source.count <= 62 {
+      let id = UnsafeBufferPointer(rebasing: line[(source.lowerBound + 1)..<(source.upperBound - 1)])
+      if id.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        out.raw("profile ")
+        out.raw(buffer: id)
+        out.raw(" (line ")
+        out.rawInteger(number)
+        out.raw("):\n")
+        return
+      }
+    }
+    out.raw(utf8: output.profileHeader(profile.profileID, line: number))
   }
 
   /// The decision line of `resolution` (a row decided) and its exposure lines, for a profile without warnings
