@@ -124,6 +124,9 @@ enum Help {
       --format json|text   output format (default: json)
       --allow-overrides    honour a profile's "force": {"<test>": "<variation>"} (QA only; without it, force is
                            ignored with a warning)
+      --default-audience   decide every placement by its default row, whatever the rows above it (segments,
+                           tests, layers, QA overrides) say: Adapty's getPaywallForDefaultAudience; a default
+                           row that is a test draws as usual
       --assignments-out FILE
                            write the new sticky assignments to persist, one JSON line per profile:
                            {"profile_id": ..., "assignments": {"<version_id>": "<variation>"}}
