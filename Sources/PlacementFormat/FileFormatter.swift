@@ -30,6 +30,8 @@ struct FileFormatter {
       case .test(let decl): crossPlacementTest(decl, blank: blank)
       case .layer(let decl): layer(decl, blank: blank)
       case .override(let decl): override(decl, blank: blank)
+      case .content(let decl): content(decl, blank: blank)
+      case .configSchema(let decl): configSchema(decl, blank: blank)
       }
       previous = declaration
     }
@@ -39,7 +41,7 @@ struct FileFormatter {
 
   static func isBlock(_ declaration: Declaration) -> Bool {
     switch declaration {
-    case .placement, .test, .layer: true
+    case .placement, .test, .layer, .content, .configSchema: true
     case .attribute, .segment, .override: false
     }
   }

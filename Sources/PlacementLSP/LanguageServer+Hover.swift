@@ -102,6 +102,8 @@ struct HoverText {
       case .attribute(let d): return "attribute `\(d.name.text)` (\(place))"
       case .layer(let d): return "layer `\(d.name.text)` (\(place))"
       case .override(let d): return "override of `\(d.target.text)` (\(place))"
+      case .content(let d): return "content `\(d.id.text)` (\(place))"
+      case .configSchema(let d): return "\(d.contentType.text) config schema (\(place))"
       }
     }
     return place

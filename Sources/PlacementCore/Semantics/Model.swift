@@ -172,6 +172,8 @@ package struct CheckedRules: Sendable {
   package internal(set) var layers: [LayerDefinition] = []
   /// QA overrides in declaration order (their conditions follow the segments' in the program).
   package internal(set) var overrides: [OverrideDefinition] = []
+  /// The `content` declarations with their remote configs, in declaration order.
+  package internal(set) var contents: [ContentDefinition] = []
 
   /// The memberwise initializer, for the modules above this one.
   package init(

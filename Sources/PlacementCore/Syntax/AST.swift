@@ -54,6 +54,8 @@ package enum Declaration: Sendable {
   case test(CrossPlacementTestDecl)
   case layer(LayerDecl)
   case override(OverrideDecl)
+  case content(ContentDecl)
+  case configSchema(ConfigSchemaDecl)
 
   package var range: SourceRange {
     switch self {
@@ -63,6 +65,8 @@ package enum Declaration: Sendable {
     case .test(let d): d.range
     case .layer(let d): d.range
     case .override(let d): d.range
+    case .content(let d): d.range
+    case .configSchema(let d): d.range
     }
   }
 }
