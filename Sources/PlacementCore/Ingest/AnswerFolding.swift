@@ -28,11 +28,13 @@ package struct AnswerFolding: Sendable {
 
   /// Whether `event`'s answer is folded into an attribute's member, so the event itself is not printed.
   package func folds(_ event: FlowEvent) -> Bool {
+    // An analytics event answers no element; it is kept, so the printed profile still says what it decides.
+    if case .analytics = event.change { return false }
     guard !ambiguousElements.contains(event.elementID) else { return false }
     return sources.contains { $0.element == event.elementID && ($0.screen == nil || $0.screen == event.screenID) }
   }
 
-  /// Whether the event given as JSON is a `flow_user_input` event whose answer is folded; other event names and
+  /// Whether the event given as JSON is an input event whose answer is folded; other event names and
   /// events that do not decode are kept as given.
   package func folds(_ json: JSONValue) -> Bool {
     guard let event = try? FlowEvent.decode(json) else { return false }
