@@ -173,6 +173,35 @@ import Testing
     #expect(Self.value("flow_completed", try Self.profile("select.jsonl"), in: rules) == "missing")
   }
 
+  /// `RuleSet.ingest` folds the 3.x answers and keeps the analytics events, so binding the printed profile gives
+  /// every attribute, `flow_completed` included, the value the events gave.
+  @Test func ingestFoldsAnswersAndKeepsAnalyticsEvents() throws {
+    let rules = try Self.ruleSet(
+      Self.presetRules + "\nattribute interests: choices(sports, music) from quiz \"interests\"\n")
+    var ingested: [IngestedEvent] = []
+    for fixture in ["analytics.jsonl", "multi-select.jsonl"] {
+      for json in try Self.lines(fixture) {
+        ingested.append(IngestedEvent(json: json, event: try FlowEvent.decode(json)!))
+      }
+    }
+    let printed = rules.ingest(ingested, into: [:], profile: Profile())
+    #expect(
+      printed.customAttributes == [
+        "experience": .string("amateur"), "interests": .array([.string("sports"), .string("music")]),
+      ])
+    guard case .array(let kept)? = printed.members["events"] else {
+      Issue.record("no events kept")
+      return
+    }
+    #expect(kept == (try Self.lines("analytics.jsonl")))
+    let rebound = rules.bind(try Profile(json: .object(printed.members)))
+    var events = try Self.profile("analytics.jsonl", "multi-select.jsonl")
+    events.profileID = nil
+    let direct = rules.bind(events)
+    #expect(rebound.values == direct.values)
+    #expect(Self.value("flow_completed", try Profile(json: .object(printed.members)), in: rules) == "true")
+  }
+
   /// The JSON-bytes binder decides as the reference path does.
   @Test func bytesPathAgrees() throws {
     let rules = try Self.ruleSet(Self.presetRules)
