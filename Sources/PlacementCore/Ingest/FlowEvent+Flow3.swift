@@ -54,6 +54,7 @@ extension FlowEvent {
     let name = milestone.rawValue
     let screen = try metaString(["screen_cid", "screenClientId"], in: members, element: nil, event: name)
     let onboarding = try metaString(["onboarding_id", "onboardingId"], in: members, element: nil, event: name)
+    // The element kind is never read for an analytics event: its empty element id matches no source.
     var event = FlowEvent(
       name: name, screenID: screen, elementID: "", elementKind: .toggle, change: .analytics(milestone))
     event.onboardingID = onboarding
