@@ -202,6 +202,26 @@ import Testing
     #expect(Self.value("flow_completed", try Profile(json: .object(printed.members)), in: rules) == "true")
   }
 
+  /// An answer to a quiz with a presented default is not folded away: the kept `screen_presented` event would
+  /// apply the default over it when the printed profile is bound.
+  @Test func ingestKeepsTheAnswersOfAQuizWithAPresentedDefault() throws {
+    let rules = try Self.ruleSet(Self.presetRules)
+    for extra in [
+      #"{"name":"onStateUpdatedAction","elementId":"experience","params":{"type":"select","value":{"id":"o","value":"pro","label":"P"}}}"#,
+      #"{"name":"onStateUpdatedAction","elementId":"experience","params":{"type":"select","value":null}}"#,
+    ] {
+      var ingested: [IngestedEvent] = []
+      for json in try Self.lines("analytics.jsonl") + [try JSONReader.parse(extra)] {
+        ingested.append(IngestedEvent(json: json, event: try FlowEvent.decode(json)!))
+      }
+      let printed = rules.ingest(ingested, into: [:], profile: Profile())
+      var direct = Profile()
+      for event in ingested { direct.answers.apply(event.event) }
+      let rebound = rules.bind(try Profile(json: .object(printed.members)))
+      #expect(rebound.values == rules.bind(direct).values, "\(extra)")
+    }
+  }
+
   /// The JSON-bytes binder decides as the reference path does.
   @Test func bytesPathAgrees() throws {
     let rules = try Self.ruleSet(Self.presetRules)

@@ -26,12 +26,13 @@ import Testing
     #expect(custom["goals"] as? [String] == ["option_1"])
     #expect(custom["email"] as? String == "jane@example.com")
     #expect(custom["birthday"] as? String == "1990-06-15T00:00:00Z")
-    // The analytics events answer no attribute: they stay, so resolving the printed profile still sees them.
+    // The analytics events answer no attribute: they stay, so resolving the printed profile still sees them. The
+    // answer to `experience`, which has a presented default, stays too: folded, the default would replace it.
     let names = (printed["events"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
     #expect(
       names == [
-        "onboarding_started", "screen_presented", "screen_completed", "screen_presented", "user_email_collected",
-        "onboarding_completed",
+        "onboarding_started", "screen_presented", "onStateUpdatedAction", "screen_completed", "screen_presented",
+        "user_email_collected", "onboarding_completed",
       ])
     let resolved = try shell(
       "$P ingest '\(repo(Self.example + "/tests/events/completed-premium.jsonl"))' --rules '\(repo(Self.example))' "
