@@ -41,6 +41,20 @@ import Testing
     #expect(resolved.out.contains("premium_welcome"), "\(resolved.out)")
   }
 
+  /// The profile `ingest` prints decides as the rule tests of the same events expect.
+  @Test func theIngestedProfilesDecideAsTheRuleTests() throws {
+    for (events, flow) in [
+      ("completed-premium", "premium_welcome"), ("completed-preselected", "amateur_plan"), ("left-early", "win_back"),
+    ] {
+      let rules = repo(Self.example)
+      let run = try shell(
+        "$P ingest '\(rules)/tests/events/\(events).jsonl' --rules '\(rules)' "
+          + "| $P resolve --profile - --placement onboarding_end --format text --rules '\(rules)'")
+      #expect(run.status == 0, "\(run.err)")
+      #expect(run.out.hasPrefix("onboarding_end: flow \(flow) "), "\(events): \(run.out)")
+    }
+  }
+
   @Test func aBadSDK3EventIsReportedAtItsLine() throws {
     let run = try shell(
       #"printf '%s\n' '{"name":"onStateUpdatedAction","elementId":"plan","params":{"type":"select","value":{"id":"o"}}}' "#
