@@ -43,6 +43,12 @@ struct SyntaxFingerprint {
         name(source.kind)
         name(source.element)
         name(source.screen)
+        if source.key != nil || source.presentedDefault != nil {
+          tag("flow3")
+          name(source.key)
+          name(source.presentedDefault?.option.id)
+          name(source.presentedDefault?.screen)
+        }
       } else {
         tag("-")
       }

@@ -153,7 +153,10 @@ enum Help {
 
     Applies flow_user_input events (JSON Lines, in order: last value wins) to a profile (empty by default)
     and prints the profile with the custom attributes derived from the rules' declarations.
-    Events that are not flow_user_input are ignored; a malformed event is reported with its line and skipped.
+    SDK 3.x onStateUpdatedAction events give the same answers; the onboarding analytics events
+    (onboarding_started, screen_presented, screen_completed, second_screen_presented, user_email_collected,
+    onboarding_completed) are kept in "events" and decide flow_completed and the defaults of screens presented.
+    Other event names are ignored; a malformed event is reported with its line and skipped.
     Errors and warnings are printed in line order.
 
     options:
