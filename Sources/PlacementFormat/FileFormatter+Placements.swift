@@ -54,7 +54,7 @@ extension FileFormatter {
   mutating func crossPlacementTest(_ decl: CrossPlacementTestDecl, blank: LayoutWriter.Blank) {
     let head =
       "test \(decl.name.text)" + (decl.version.map { " version \(Spelling.quoted($0.text))" } ?? "")
-      + (decl.sticky == nil ? "" : " sticky") + printer.window(decl.window)
+      + (decl.sticky == nil ? "" : " sticky") + printer.stickyWindow(decl.stickyWindow) + printer.window(decl.window)
     let open = tokens.first(.leftBrace, atOrAfter: (decl.version ?? decl.name).range.end)
     writer.emit(head + " {", range: SourceRange(start: decl.range.start, end: open.range.end), indent: 0, blank: blank)
     let nameWidth = decl.variations.flatMap { $0.contents.map(\.placement.text.count) }.max() ?? 0

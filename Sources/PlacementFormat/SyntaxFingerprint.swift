@@ -71,6 +71,8 @@ struct SyntaxFingerprint {
       name(decl.name)
       name(decl.version)
       name(decl.sticky)
+      name(decl.stickyWindow?.count)
+      name(decl.stickyWindow?.unit)
       window(decl.window)
       tag("variations\(decl.variations.count)")
       for variation in decl.variations {
@@ -155,6 +157,8 @@ struct SyntaxFingerprint {
       name(test.name)
       name(test.version)
       name(test.sticky)
+      name(test.stickyWindow?.count)
+      name(test.stickyWindow?.unit)
       window(test.window)
       tag("variations\(test.variations.count)")
       for variation in test.variations {

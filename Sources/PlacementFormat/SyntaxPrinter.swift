@@ -68,10 +68,15 @@ struct SyntaxPrinter {
     }
   }
 
-  /// `test <name> [version "<id>"] [sticky] [from "<instant>"] [until "<instant>"]`
+  /// `test <name> [version "<id>"] [sticky [for <n> days]] [from "<instant>"] [until "<instant>"]`
   func testHead(_ test: InlineTestSyntax) -> String {
     "test \(test.name.text)" + (test.version.map { " version \(Spelling.quoted($0.text))" } ?? "")
-      + (test.sticky == nil ? "" : " sticky") + window(test.window)
+      + (test.sticky == nil ? "" : " sticky") + stickyWindow(test.stickyWindow) + window(test.window)
+  }
+
+  /// ` for <count> <unit>` after `sticky`, or "".
+  func stickyWindow(_ window: StickyWindowSyntax?) -> String {
+    window.map { " for \($0.count.text) \($0.unit.text)" } ?? ""
   }
 
   /// ` from "<instant>" until "<instant>"` (each part only when written, with a leading space), or "".

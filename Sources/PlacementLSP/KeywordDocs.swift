@@ -30,7 +30,8 @@ enum KeywordDocs {
       + "<condition>`**: a QA override: profiles the condition matches get that variation (exposure outcome `override`, "
       + "reason `OVERRIDE`) or that content, before any draw or row.",
     "sticky": "**`sticky`**: a test modifier: a profile that carries an assignment for the test's version keeps that "
-      + "variation while it exists, even after the weights change (reason `STICKY`).",
+      + "variation while it exists, even after the weights change (reason `STICKY`). On a cross-placement test, "
+      + "`sticky for <n> days` (default 90) keeps a timed assignment that long, even after the test ends.",
     "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",
     "or": "**`or`**: at least one condition holds.",
     "not": "**`not`**: the exact complement: `not x` is **true** when `x` is false, including on a missing value.",

@@ -6,11 +6,11 @@ public enum ABFixtures {
     segment us = country == "US"
     segment ios = platform == "iOS"
     test spring version "spring-2026" {
-      variation control 34% { onboarding -> flow classic  main -> paywall standard  settings -> fallthrough }
-      variation bold 33%    { onboarding -> flow bold     main -> paywall bold      settings -> paywall bold_settings }
-      variation quiet 33%   { onboarding -> flow quiet    main -> holdout           settings -> paywall quiet_settings }
+      variation control 34% { onboarding -> paywall classic  main -> paywall standard  settings -> fallthrough }
+      variation bold 33%    { onboarding -> paywall bold     main -> paywall bold      settings -> paywall bold_settings }
+      variation quiet 33%   { onboarding -> paywall quiet    main -> holdout           settings -> paywall quiet_settings }
     }
-    placement onboarding: flow { ios -> flow ios_onboarding  us -> test spring  default -> flow generic }
+    placement onboarding: paywall { ios -> paywall ios_onboarding  us -> test spring  default -> paywall generic }
     placement main: paywall { us -> test spring  default -> paywall standard }
     placement settings: paywall { ios -> paywall ios_settings  us -> test spring  default -> paywall settings }
     """

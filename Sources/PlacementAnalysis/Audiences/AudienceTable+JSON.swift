@@ -9,7 +9,9 @@ extension AudienceTable {
   ///            "cross_placement": true, "also_in": ["onboarding_end"], "falls_through": "variations",
   ///            "fall_through_variations": ["control"], "holdouts": [],
   ///            "content": {"type": "test", "name": "yoga_offer", "version_id": "yoga-2026", "version_derived": false,
-  ///                        "cross_placement": true, "layer": null,
+  ///                        "cross_placement": true,
+  ///                        "entry": {"start": "2026-11-01T00:00:00Z", "sticky_window_days": 90, "exclusive": true},
+  ///                        "layer": null,
   ///                        "variations": [{"id": "control", "weight": 50, "content": {"type": "fallthrough"}}, …]}}],
   ///            "schedule": null}],
   ///  "now": "2026-12-24T12:00:00Z", "fallback": {"default_row": 5, "fall_through_rows": [0]}}
@@ -182,6 +184,7 @@ extension AudienceTable.Row {
       json.value(!test.hasExplicitVersion)
       json.key("cross_placement")
       json.value(test.isCrossPlacement)
+      AudienceTable.writeEntry(test, to: &json)
       AudienceTable.writeLayer(test.layer, to: &json)
       json.key("variations")
       json.beginArray()

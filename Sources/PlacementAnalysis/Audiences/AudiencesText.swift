@@ -108,6 +108,7 @@ package enum AudiencesText {
       let names = cross.map { "row \($0.priority) '\($0.name)'" }.joined(separator: ", ")
       out.append("cross-placement rows come before the placement's own rows: \(names)")
     }
+    out += crossPlacementEntryLines(table)
     out += layerLines(table)
     for override in table.overrides {
       if let content = override.content {

@@ -22,6 +22,8 @@ public final class RuleSet: Sendable {
   let identity: RuleSetIdentity
   /// The version ids of the `sticky` tests (their draws are assignments to persist: ``newAssignments(_:)``).
   package let stickyVersions: Set<String>
+  /// The cross-placement tests that rows refer to, by version id (for their stickiness windows).
+  package let crossPlacementTests: [String: ABTest]
   /// The QA overrides' conditions as written, in declaration order (for decisions and explanations).
   let overrideConditionTexts: [String]
   /// The QA overrides, in declaration order (for `placement audiences`).
@@ -50,6 +52,11 @@ public final class RuleSet: Sendable {
       model.placements.flatMap(\.rows).compactMap { row in
         if case .test(let test) = row.content, test.isSticky { test.versionID } else { nil }
       })
+    var crossTests: [String: ABTest] = [:]
+    for row in model.placements.flatMap(\.rows) {
+      if case .test(let test) = row.content, test.stickyWindow != nil { crossTests[test.versionID] = test }
+    }
+    crossPlacementTests = crossTests
     binder = ProfileBinder(attributes: attributes, program: program, identity: identity)
   }
 

@@ -11,7 +11,7 @@ extension Decision {
   /// ``DecisionReason`` code; `exposures` is `[{"test", "version_id", "variation", "bucket", "outcome"}]` with
   /// `outcome` an ``ExposureOutcome`` (`decided`, `fell_through`, `holdout`, `override`, `sticky`) and `bucket`
   /// 0–99 or null; `explain` is present only when the resolution recorded one: `[{"index", "name", "outcome":
-  /// "not_matched"|"scheduled_out"|"outside_layer"|"fell_through"|"decided", "condition", "seen", "reason"}]`
+  /// "not_matched"|"scheduled_out"|"outside_layer"|"not_new_user"|"in_other_test"|"fell_through"|"decided", "condition", "seen", "reason"}]`
   /// (`reason` on a skipped or fell-through row, and on a deciding row that drew a test variation). The output is
   /// compact (no spaces); batch resolution writes one per line.
   package func write(to json: inout JSONWriter) { write(to: &json, idJSON: nil) }
@@ -146,6 +146,12 @@ extension RowTrace {
       json.rawString(reason)
     case .outsideLayer(let reason):
       json.raw(#""outside_layer","reason":"#)
+      json.rawString(reason)
+    case .notNewUser(let reason):
+      json.raw(#""not_new_user","reason":"#)
+      json.rawString(reason)
+    case .inOtherTest(let reason):
+      json.raw(#""in_other_test","reason":"#)
       json.rawString(reason)
     case .decided(let reason):
       json.raw(#""decided""#)

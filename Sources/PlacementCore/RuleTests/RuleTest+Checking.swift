@@ -115,7 +115,7 @@ extension RowCheck {
     case (.notMatched, .notMatched(let condition, let seen)):
       (self.condition.map { condition.contains($0) } ?? true) && (self.seen.map { seen.contains($0) } ?? true)
     case (.fellThrough, .fellThrough), (.decided, .decided), (.scheduledOut, .scheduledOut),
-      (.outsideLayer, .outsideLayer):
+      (.outsideLayer, .outsideLayer), (.notNewUser, .notNewUser), (.inOtherTest, .inOtherTest):
       true
     default: false
     }
@@ -154,6 +154,8 @@ extension RowTrace {
     case .fellThrough(let reason): "row \(index) '\(name)': fell_through (\(reason))"
     case .scheduledOut(let reason): "row \(index) '\(name)': scheduled_out (\(reason))"
     case .outsideLayer(let reason): "row \(index) '\(name)': outside_layer (\(reason))"
+    case .notNewUser(let reason): "row \(index) '\(name)': not_new_user (\(reason))"
+    case .inOtherTest(let reason): "row \(index) '\(name)': in_other_test (\(reason))"
     case .decided: "row \(index) '\(name)': decided"
     }
   }

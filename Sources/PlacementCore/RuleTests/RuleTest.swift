@@ -109,6 +109,8 @@ package struct RowCheck: Sendable, Equatable {
     case notMatched = "not_matched"
     case scheduledOut = "scheduled_out"
     case outsideLayer = "outside_layer"
+    case notNewUser = "not_new_user"
+    case inOtherTest = "in_other_test"
     case fellThrough = "fell_through"
     case decided
   }

@@ -31,29 +31,46 @@ package struct Draw: Sendable, Equatable {
   }
 }
 
+/// Whether a profile takes part in a row's test: its variation, or the row event of a profile the test leaves out.
+package enum TestEntry {
+  case draw(Draw)
+  /// ``RowEvent/outsideLayer``, ``RowEvent/notNewUser`` or ``RowEvent/inOtherTest``.
+  case skipped(RowEvent)
+}
+
 extension RuleSet {
   /// The one place a test's variation is chosen for a profile, inside the resolution's `run` (whose `now` and
-  /// segment memo the overrides' conditions share); nil when the profile does not take part
-  /// in the test at all (the resolution loop then goes on with the next row, and the profile is not exposed).
+  /// segment memo the overrides' conditions share); when the profile does not take part in the test at all, the
+  /// row event saying why (the resolution loop then goes on with the next row, and the profile is not exposed).
   ///
   /// In order: a QA override (the profile's run-time `force`, then the rules' overrides of the test:
-  /// docs/ABTests.md), a sticky test's carried assignment while its variation exists (both apply whatever the
-  /// layer), then, outside the test's layer share, nil (``admitsToLayer(_:profile:)``); else the A/B draw of
-  /// docs/Product.md §4.9 on ``BoundProfile/bucketingID`` (without one, the first variation in draw order).
+  /// docs/ABTests.md), a sticky test's carried assignment while its variation exists and, for a cross-placement
+  /// test, while it is in the test's stickiness window (both apply whatever the layer); then a cross-placement
+  /// test's entry rules (``crossPlacementExclusion(_:profile:now:)``); then, outside the test's layer share,
+  /// ``RowEvent/outsideLayer`` (``admitsToLayer(_:profile:)``); else the A/B draw of docs/Product.md §4.9 on
+  /// ``BoundProfile/bucketingID`` (without one, the first variation in draw order).
   func assign<Observer: EvaluationObserver>(
     _ test: ABTest, profile: borrowing BoundProfile, run: inout ProgramEvaluator<Observer>
-  ) -> Draw? {
+  ) -> TestEntry {
     if let forced = overridingVariation(test, profile: profile, run: &run) {
-      return Draw(variation: Int32(forced), bucket: Draw.noBucket, source: .override)
+      return .draw(Draw(variation: Int32(forced), bucket: Draw.noBucket, source: .override))
     }
-    if test.isSticky, let kept = keptVariation(test, profile: profile) {
-      return Draw(variation: Int32(kept), bucket: Draw.noBucket, source: .sticky)
+    if test.isSticky, let kept = keptVariation(test, profile: profile),
+      assignmentIsLive(test, profile: profile, now: run.now)
+    {
+      return .draw(Draw(variation: Int32(kept), bucket: Draw.noBucket, source: .sticky))
     }
-    guard admitsToLayer(test, profile: profile) else { return nil }
-    guard let id = profile.bucketingID else { return Draw(variation: 0, bucket: Draw.noBucket, source: .unbucketed) }
+    if test.stickyWindow != nil, let excluded = crossPlacementExclusion(test, profile: profile, now: run.now) {
+      return .skipped(excluded)
+    }
+    guard admitsToLayer(test, profile: profile) else { return .skipped(.outsideLayer) }
+    guard let id = profile.bucketingID else {
+      return .draw(Draw(variation: 0, bucket: Draw.noBucket, source: .unbucketed))
+    }
     let bucket = Bucketing.bucket(versionID: test.versionID, profileID: id)
-    return Draw(
-      variation: Int32(Bucketing.choose(bucket: bucket, sorted: test.variations)), bucket: Int32(bucket),
-      source: .drawn)
+    return .draw(
+      Draw(
+        variation: Int32(Bucketing.choose(bucket: bucket, sorted: test.variations)), bucket: Int32(bucket),
+        source: .drawn))
   }
 }

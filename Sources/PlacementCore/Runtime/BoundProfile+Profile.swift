@@ -45,6 +45,8 @@ extension BoundProfile {
       profileID: profileID, values: values, warnings: Self.capped(warnings), program: program, boundBy: boundBy)
     force = profile.force
     assignments = profile.assignments
+    assignmentTimes = profile.assignmentTimes
+    firstPaywallAt = profile.firstPaywallAt
   }
 }
 

@@ -30,6 +30,16 @@ public struct BoundProfile: Sendable {
     get { experiment?.assignments ?? [:] }
     set { experiment(default: newValue.isEmpty) { $0.assignments = newValue } }
   }
+  /// When each carried assignment was made, `version_id` → instant (``Profile/assignmentTimes``).
+  public package(set) var assignmentTimes: [String: Instant] {
+    get { experiment?.assignmentTimes ?? [:] }
+    set { experiment(default: newValue.isEmpty) { $0.assignmentTimes = newValue } }
+  }
+  /// When the profile first got a paywall (``Profile/firstPaywallAt``); nil: never, or unknown.
+  public package(set) var firstPaywallAt: Instant? {
+    get { experiment?.firstPaywallAt }
+    set { experiment(default: newValue == nil) { $0.firstPaywallAt = newValue } }
+  }
   /// `force`, `assignments` and what a resolution made of `force`, in one optional value: nil for almost every
   /// profile, so that copying and destroying a bound profile costs no dictionary retains and releases.
   private var experiment: Experiment?
@@ -55,6 +65,8 @@ public struct BoundProfile: Sendable {
   private struct Experiment {
     var force: [String: String] = [:]
     var assignments: [String: String] = [:]
+    var assignmentTimes: [String: Instant] = [:]
+    var firstPaywallAt: Instant?
     /// The part of `force` a resolution honours, once ``RuleSet/forcing(_:allowOverrides:)`` judged it (its
     /// warnings are then in ``warnings``); nil until then, so a path that never asked for overrides ignores
     /// `force`.

@@ -125,6 +125,12 @@ public struct RowTrace: Sendable, Equatable {
     case scheduledOut(reason: String)
     /// The segment matched but the profile is outside its test's share of the layer (the reason gives both).
     case outsideLayer(reason: String)
+    /// The segment matched, but the row's cross-placement test enters new users only, and the profile's first
+    /// paywall came before the test started (the reason gives both instants).
+    case notNewUser(reason: String)
+    /// The segment matched, but the profile is in another cross-placement test (the reason names it and says until
+    /// when its assignment stays).
+    case inOtherTest(reason: String)
     /// This row decided; with a test, the reason names the variation drawn (and says so for a holdout).
     case decided(reason: String?)
   }

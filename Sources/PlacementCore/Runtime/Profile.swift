@@ -35,6 +35,14 @@ public struct Profile: Sendable, Equatable {
   /// Carried sticky assignments, test `version_id` → variation id (JSON member `assignments`): a `sticky` test
   /// honours the one for its version while that variation exists.
   public var assignments: [String: String] = [:]
+  /// When each carried assignment was made, test `version_id` → instant (an `assignments` entry written as
+  /// `{"variation": "…", "at": "<ISO-8601>"}`): a cross-placement test keeps a timed assignment for its
+  /// stickiness window only, and a live one keeps the profile out of the other cross-placement tests.
+  public var assignmentTimes: [String: Instant] = [:]
+  /// When the profile first got a paywall (JSON member `first_paywall_at`, an ISO-8601 instant): a cross-placement
+  /// test with a start enters only profiles whose first paywall came at or after it. Nil: never, or unknown (the
+  /// profile is treated as new).
+  public var firstPaywallAt: Instant?
 
   /// A profile from its parts. `profileID` and `customerUserID`, when given, are stored in `builtins`
   /// (replacing the members of the same name there).
@@ -126,9 +134,15 @@ extension Profile {
         customAttributes = attributes
       case ("events", .array(let events)):
         apply(events: events)
-      case ("force", .object(let map)), ("assignments", .object(let map)):
-        let strings = Self.stringMap(key, map, &warnings)
-        if key == "force" { force = strings } else { assignments = strings }
+      case ("force", .object(let map)):
+        force = Self.stringMap(key, map, &warnings)
+      case ("assignments", .object(let map)):
+        (assignments, assignmentTimes) = Self.assignments(map, &warnings)
+      case ("first_paywall_at", .string(let text)):
+        firstPaywallAt = Instant(iso8601: text)
+        if firstPaywallAt == nil { warnings.append(Self.badFirstPaywallAt("\"\(UntrustedText.escaped(text))\"")) }
+      case ("first_paywall_at", _):
+        warnings.append(Self.badFirstPaywallAt(value.typeName))
       case ("force", _), ("assignments", _):
         warnings.append("'\(key)' must be an object of strings, found \(value.typeName); ignored")
       case ("profile_id", _), ("customer_user_id", _):
@@ -158,9 +172,11 @@ extension Profile {
   }
 
   /// Top-level members that are not attributes.
-  private static let reserved: Set<String> = ["custom_attributes", "events", "force", "assignments"]
+  private static let reserved: Set<String> = [
+    "custom_attributes", "events", "force", "assignments", "first_paywall_at",
+  ]
 
-  /// The string members of `force` or `assignments`; any other value costs only its member, with a warning.
+  /// The string members of `force`; any other value costs only its member, with a warning.
   private static func stringMap(_ key: String, _ map: [String: JSONValue], _ warnings: inout [String]) -> [String:
     String]
   {

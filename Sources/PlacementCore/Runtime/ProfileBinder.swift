@@ -45,8 +45,10 @@ final class ProfileBinder: @unchecked Sendable {
     static let events: Int32 = -4
     static let force: Int32 = -5
     static let assignments: Int32 = -6
+    /// `first_paywall_at`: always declined, so the reference path reads it (a rare member).
+    static let firstPaywallAt: Int32 = -7
     /// How many codes there are (the reserved members' flags precede the slots' in `seen`).
-    static let count = 6
+    static let count = 7
   }
 
   init(attributes: [AttributeDefinition], program: Program, identity: RuleSetIdentity) {
@@ -59,7 +61,7 @@ final class ProfileBinder: @unchecked Sendable {
     var top: [(name: String, value: Int32)] = [
       ("profile_id", Member.profileID), ("customer_user_id", Member.customerUserID),
       ("custom_attributes", Member.customAttributes), ("events", Member.events),
-      ("force", Member.force), ("assignments", Member.assignments),
+      ("force", Member.force), ("assignments", Member.assignments), ("first_paywall_at", Member.firstPaywallAt),
     ]
     var declared: [(name: String, value: Int32)] = []
     for attribute in attributes {
@@ -340,6 +342,8 @@ final class ProfileBinder: @unchecked Sendable {
       }
       if code == Member.force { slots.force = map } else { slots.assignments = map }
       return read
+    case Member.firstPaywallAt:
+      return false
     case Member.customAttributes:
       if try readCustomAttributes(&parser, into: &slots, seen: seen, hints: customHints) { return true }
       return try readOtherCustomAttributes(&parser, into: &slots, seen: seen, hints: customHints)
@@ -425,7 +429,7 @@ final class ProfileBinder: @unchecked Sendable {
     _ = raw.bindMemory(to: Scalar.self)
   }
 
-  /// Records a member (a slot, or a negative `Member` code); false when it was already seen. The codes -6…-1
+  /// Records a member (a slot, or a negative `Member` code); false when it was already seen. The codes -7…-1
   /// and slots 0… are consecutive integers, so one addition gives the flag's index.
   @inline(__always)
   private static func remember(_ code: Int32, in seen: UnsafeMutableBufferPointer<Bool>) -> Bool {

@@ -1,7 +1,7 @@
 /// Building ``Decision`` values from index ``Resolution``s: only for callers that ask for one.
 extension RuleSet {
   /// The decision a resolution stands for, with its exposures (from `trail`, the tests the same run drew in),
-  /// the profile's warnings and, with explain, the explanation.
+  /// the profile's warnings and, with explain, the explanation (and the warnings only an explanation shows).
   package func decision(
     _ resolution: Resolution, trail: ExposureTrail, for profile: BoundProfile, explanation: [RowTrace]?
   ) -> Decision {
@@ -9,6 +9,8 @@ extension RuleSet {
     var warnings = profile.warnings
     if profile.bucketingID == nil { warnings += unbucketedTestWarnings(trail, placement: placement, profile) }
     if profile.bucketingID == nil { warnings += unbucketedLayerWarnings(trail, placement: placement, profile) }
+    // Explained only: a plain decision would repeat it for every profile that never sends the member.
+    if explanation != nil { warnings += unknownFirstPaywallWarnings(trail, placement: placement, profile) }
     let exposures = exposures(trail, placement: placement)
     let reason = reason(resolution)
     if resolution.overrideDecided {
@@ -129,7 +131,9 @@ extension RuleSet {
   }
 
   /// The explanation of an observed resolution: one trace per row tried, in priority order.
-  func explanation(of observer: ExplainObserver, placement index: Int, profile: BoundProfile) -> [RowTrace] {
+  func explanation(of observer: ExplainObserver, placement index: Int, profile: BoundProfile, now: Instant)
+    -> [RowTrace]
+  {
     let rows = placements[index].rows
     // The values an explanation shows were all kept: only a batch's storage keeps fewer, and it never explains.
     precondition(profile.keepsEveryValue, "an explained profile keeps every value")
@@ -145,6 +149,12 @@ extension RuleSet {
         return RowTrace(index: tried.row, name: row.name, outcome: .scheduledOut(reason: scheduleReason(row)))
       case .outsideLayer:
         return RowTrace(index: tried.row, name: row.name, outcome: .outsideLayer(reason: layerReason(row, profile)))
+      case .notNewUser:
+        let reason = crossPlacementReason(row, tried.outcome, profile, now: now)
+        return RowTrace(index: tried.row, name: row.name, outcome: .notNewUser(reason: reason))
+      case .inOtherTest:
+        let reason = crossPlacementReason(row, tried.outcome, profile, now: now)
+        return RowTrace(index: tried.row, name: row.name, outcome: .inOtherTest(reason: reason))
       case .fellThrough(let draw):
         let assignment = Self.content(row.content, draw).1
         let reason = assignment.map { "\(Self.describe($0, draw)) falls through" } ?? "the row's content is fallthrough"

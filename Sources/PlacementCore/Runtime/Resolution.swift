@@ -71,6 +71,10 @@ package enum RowEvent {
   case scheduledOut
   /// The segment matched, but the profile is outside the share of the row's test in its layer.
   case outsideLayer
+  /// The segment matched, but the profile's first paywall came before the row's cross-placement test started.
+  case notNewUser
+  /// The segment matched, but the profile carries a live assignment of another cross-placement test.
+  case inOtherTest
   /// The content falls through: a `fallthrough` row (no draw) or a test variation that falls through.
   case fellThrough(Draw?)
   /// The row decided, with its test's draw (nil when the row is no test).

@@ -84,7 +84,7 @@ extension RuleSet {
     }
     var observer = ExplainObserver(nodeCount: program.nodes.count)
     let resolution = resolution(index, for: profile, options: options, observer: &observer)
-    let explanation = explanation(of: observer, placement: index, profile: profile)
+    let explanation = explanation(of: observer, placement: index, profile: profile, now: options.now)
     return decision(resolution, trail: observer.trail, for: profile, explanation: explanation)
   }
 
@@ -120,20 +120,25 @@ extension RuleSet {
       next = at + 1
       let (row, plan) = (at - start, run.rowPlans[at])
       let segment = plan.segment != RowPlan.noSegment ? Int(plan.segment) : nil
-      // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure.
-      guard plan.isLive(at: now) else {
-        run.observer.row(row, segment: segment, outcome: .scheduledOut)
-        resolution.scheduledOut = true
-        continue
-      }
       var draw: Draw? = nil
       var fallsThrough = plan.kind == .fallsThrough
-      if plan.kind == .test {
-        guard let drawn = drawTest(placement: index, row: row, profile, run: &run) else {
-          run.observer.row(row, segment: segment, outcome: .outsideLayer)
+      if !plan.isLive(at: now) {
+        // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure; except that a
+        // sticky cross-placement test keeps an assignment in its stickiness window.
+        guard plan.kind == .test, let kept = keptAfterSchedule(placement: index, row: row, profile, now: now) else {
+          run.observer.row(row, segment: segment, outcome: .scheduledOut)
+          resolution.scheduledOut = true
           continue
         }
-        (draw, fallsThrough) = (drawn.draw, drawn.fallsThrough)
+        (draw, fallsThrough) = (kept.draw, kept.fallsThrough)
+      } else if plan.kind == .test {
+        switch drawTest(placement: index, row: row, profile, run: &run) {
+        case .skipped(let event):
+          run.observer.row(row, segment: segment, outcome: event)
+          continue
+        case .drawn(let drawn, let variationFallsThrough):
+          (draw, fallsThrough) = (drawn, variationFallsThrough)
+        }
       }
       if fallsThrough {
         run.observer.row(row, segment: segment, outcome: .fellThrough(draw))
@@ -147,14 +152,27 @@ extension RuleSet {
   }
 
   /// The draw of the A/B test of row `row` of placement `placement`, and whether its variation falls through;
-  /// nil when the profile is outside the test's share of its layer. Apart from the row loop, which it would
-  /// otherwise crowd with the rows' `Content`.
+  /// or the row event of a profile the test leaves out (its layer share, a cross-placement test's entry rules).
+  /// Apart from the row loop, which it would otherwise crowd with the rows' `Content`.
   @inline(never)
   func drawTest<Observer: ResolutionObserver>(
     placement: Int, row: Int, _ profile: borrowing BoundProfile, run: inout ProgramEvaluator<Observer>
-  ) -> (draw: Draw, fallsThrough: Bool)? {
-    guard case .test(let test) = placements[placement].rows[row].content,
-      let draw = assign(test, profile: profile, run: &run)
+  ) -> RowDraw {
+    guard case .test(let test) = placements[placement].rows[row].content else { return .skipped(.outsideLayer) }
+    switch assign(test, profile: profile, run: &run) {
+    case .skipped(let event): return .skipped(event)
+    case .draw(let draw): return .drawn(draw, Self.fallsThrough(test.variations[Int(draw.variation)].content))
+    }
+  }
+
+  /// ``keptAfterSchedule(_:profile:now:)`` for the test of a row outside its schedule, and whether the kept
+  /// variation falls through; nil when the row is scheduled out.
+  @inline(never)
+  private func keptAfterSchedule(placement: Int, row: Int, _ profile: borrowing BoundProfile, now: Instant) -> (
+    draw: Draw, fallsThrough: Bool
+  )? {
+    guard case .test(let test) = placements[placement].rows[row].content, test.stickyWindow != nil,
+      let draw = keptAfterSchedule(test, profile: profile, now: now)
     else { return nil }
     return (draw, Self.fallsThrough(test.variations[Int(draw.variation)].content))
   }
@@ -165,6 +183,12 @@ extension RuleSet {
     case .flow, .paywall, .holdout: false
     }
   }
+}
+
+/// A test row's outcome before it is observed: drawn (with whether the variation falls through) or skipped.
+enum RowDraw {
+  case drawn(Draw, Bool)
+  case skipped(RowEvent)
 }
 
 extension ProgramEvaluator where Observer: ResolutionObserver {

@@ -33,15 +33,17 @@ extension RuleSet {
     }
     var draw: Draw? = nil
     if plan.kind == .test {
-      guard let drawn = drawTest(placement: index, row: row, profile, run: &run) else {
-        run.observer.row(row, segment: segment, outcome: .outsideLayer)
+      switch drawTest(placement: index, row: row, profile, run: &run) {
+      case .skipped(let event):
+        run.observer.row(row, segment: segment, outcome: event)
         return resolution
+      case .drawn(let drawn, let fallsThrough):
+        guard !fallsThrough else {
+          run.observer.row(row, segment: segment, outcome: .fellThrough(drawn))
+          return resolution
+        }
+        draw = drawn
       }
-      guard !drawn.fallsThrough else {
-        run.observer.row(row, segment: segment, outcome: .fellThrough(drawn.draw))
-        return resolution
-      }
-      draw = drawn.draw
     } else if plan.kind == .fallsThrough {
       run.observer.row(row, segment: segment, outcome: .fellThrough(nil))
       return resolution

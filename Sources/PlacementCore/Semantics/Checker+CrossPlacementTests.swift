@@ -38,9 +38,12 @@ extension Checker {
           variation.id.range)
         ok = false
       }
+      ok = checkCrossTestShowsPaywallsOnly(decl) && ok
+      let stickyWindow = crossTestStickyWindow(decl.stickyWindow)
+      crossTestStickyWindows[name] = stickyWindow
       let schedule = checkSchedule(decl.window)
       crossTestSchedules[name] = schedule.schedule
-      if ok,
+      if ok, stickyWindow != nil,
         checkVariations(
           decl.variations.map(\.id.text), weights, test: decl.name, weights: decl.variations.map(\.weight)),
         schedule.ok
@@ -119,6 +122,7 @@ extension Checker {
       name: decl.name.text, versionID: decl.version?.text ?? decl.name.text, hasExplicitVersion: decl.version != nil,
       isCrossPlacement: true, variations: Bucketing.sortedForDraw(variations))
     test.schedule = crossTestSchedules[decl.name.text]
+    test.stickyWindow = crossTestStickyWindows[decl.name.text] ?? nil
     checkVersion(of: test, at: SourceSpan(file: declFile, range: decl.version?.range ?? decl.name.range))
     return finishTest(layered(test), sticky: decl.sticky)
   }

@@ -29,6 +29,7 @@ extension Checker {
       variations.append(ABVariation(id: id, weight: weight, content: content))
     }
     let schedule = checkSchedule(syntax.window)
+    ok = checkNoInlineStickyWindow(syntax) && ok
     guard ok,
       checkVariations(
         variations.map(\.id), variations.map(\.weight), test: syntax.name, weights: syntax.variations.map(\.weight)),

@@ -22,6 +22,8 @@ package struct Checker {
   var crossTestRows: [String: [String: ABTest?]] = [:]
   /// The checked schedule of each cross-placement test that has one (header `from "…" until "…"`).
   var crossTestSchedules: [String: Schedule] = [:]
+  /// The checked stickiness window of each cross-placement test, in milliseconds (nil: reported).
+  var crossTestStickyWindows: [String: Int64?] = [:]
   /// QA overrides in declaration order, their checked conditions, and what each was applied to.
   var overrides = OverrideState()
   /// Salts of rollouts seen so far, with their place.

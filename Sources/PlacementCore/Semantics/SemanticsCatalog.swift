@@ -53,6 +53,8 @@ package enum SemanticsCatalog {
   package static let invalidInstant: DiagnosticCode = "invalid-instant"
   package static let emptySchedule: DiagnosticCode = "empty-schedule"
   package static let scheduledDefault: DiagnosticCode = "scheduled-default"
+  package static let crossPlacementFlow: DiagnosticCode = "cross-placement-flow"
+  package static let invalidStickyWindow: DiagnosticCode = "invalid-sticky-window"
 
   package static let entries: [CatalogEntry] =
     [
@@ -137,5 +139,10 @@ package enum SemanticsCatalog {
       CatalogEntry(emptySchedule, .error, "a schedule's 'until' is before or equal to its 'from': it is never live"),
       CatalogEntry(
         scheduledDefault, .error, "the default row, or its test, has a schedule: outside it nothing would decide"),
+      CatalogEntry(
+        crossPlacementFlow, .error, "a cross-placement test shows a flow: Adapty runs them on paywalls only"),
+      CatalogEntry(
+        invalidStickyWindow, .error,
+        "a stickiness window is not a whole number of days from 1 to 3650, or is written on a test inside a row"),
     ] + ContentDiagnostics.entries
 }

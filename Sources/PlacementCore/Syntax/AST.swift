@@ -179,6 +179,8 @@ package struct InlineTestSyntax: Sendable {
   package let sticky: Name?
   /// The test's schedule (header modifiers `from "…"`/`until "…"`), when it has one.
   package var window: WindowSyntax? = nil
+  /// `for <n> days` after `sticky`, when written (the checker allows it on cross-placement tests only).
+  package var stickyWindow: StickyWindowSyntax? = nil
   package let variations: [VariationSyntax]
   package let range: SourceRange
 }
@@ -199,6 +201,8 @@ package struct CrossPlacementTestDecl: Sendable {
   package let sticky: Name?
   /// The test's schedule (header modifiers `from "…"`/`until "…"`), when it has one.
   package var window: WindowSyntax? = nil
+  /// `for <n> days` after `sticky`: how long a carried assignment is kept; nil for the default window.
+  package var stickyWindow: StickyWindowSyntax? = nil
   package let variations: [CrossVariationSyntax]
   package let range: SourceRange
 }
@@ -235,5 +239,14 @@ package struct OverrideDecl: Sendable {
   package let target: Name
   package let forced: Forced
   package let condition: Expr
+  package let range: SourceRange
+}
+
+/// A stickiness window as written after `sticky`: `for <count> <unit>` (the checker accepts `day` and `days`).
+package struct StickyWindowSyntax: Sendable {
+  /// The count as written (a whole number of units).
+  package let count: Name
+  /// The unit word as written.
+  package let unit: Name
   package let range: SourceRange
 }

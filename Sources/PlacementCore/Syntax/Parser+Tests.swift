@@ -7,6 +7,7 @@ extension Parser {
     let name = expectContentID(.testName)
     let version = parseTestVersion()
     let sticky = parseSticky()
+    let stickyWindow = sticky == nil ? nil : parseStickyWindow()
     let window = parseWindow()
     guard current.kind == .leftBrace else {
       if version != nil || sticky != nil || window != nil { reportExpected(.openingBraceOfTest) }
@@ -23,7 +24,8 @@ extension Parser {
     expect(.rightBrace, .closingBraceOfVariations(test: name.text))
     return .test(
       InlineTestSyntax(
-        name: name, version: version, sticky: sticky, window: window, variations: variations, range: span(from: start)))
+        name: name, version: version, sticky: sticky, window: window, stickyWindow: stickyWindow,
+        variations: variations, range: span(from: start)))
   }
 
   mutating func parseTestVersion() -> Name? {
@@ -37,6 +39,21 @@ extension Parser {
     guard current.isWord("sticky"), !current.atLineStart else { return nil }
     let token = advance()
     return Name(text: token.value, range: token.range)
+  }
+
+  /// `for <count> <unit>` after `sticky`, on the header's line: the stickiness window.
+  mutating func parseStickyWindow() -> StickyWindowSyntax? {
+    guard current.isWord("for"), !current.atLineStart else { return nil }
+    let start = advance().range.start
+    guard let count = expect(.number, .stickyWindowCount) else { return nil }
+    let unit = current.kind == .identifier && !current.atLineStart ? advance() : nil
+    guard let unit else {
+      reportExpected(.stickyWindowUnit)
+      return nil
+    }
+    return StickyWindowSyntax(
+      count: Name(text: count.value, range: count.range), unit: Name(text: unit.value, range: unit.range),
+      range: span(from: start))
   }
 
   /// `[<id>:] <content> <weight>%`
@@ -67,6 +84,7 @@ extension Parser {
     let name = expectName(.testName)
     let version = parseTestVersion()
     let sticky = parseSticky()
+    let stickyWindow = sticky == nil ? nil : parseStickyWindow()
     let window = parseWindow()
     var variations: [CrossVariationSyntax] = []
     if expect(.leftBrace, .openingBraceOfTest) != nil {
@@ -78,7 +96,8 @@ extension Parser {
       expect(.rightBrace, .closingBraceOfTest(name.text))
     }
     return CrossPlacementTestDecl(
-      name: name, version: version, sticky: sticky, window: window, variations: variations, range: span(from: start))
+      name: name, version: version, sticky: sticky, window: window, stickyWindow: stickyWindow,
+      variations: variations, range: span(from: start))
   }
 
   mutating func parseCrossVariation() -> CrossVariationSyntax? {

@@ -119,6 +119,8 @@ extension Expected {
   static let versionID = Expected("the version id as a string, e.g. \"2026-spring\"")
   static let weight = Expected("a weight such as '50%'")
   static let percentAfterWeight = Expected("'%' after the weight")
+  static let stickyWindowCount = Expected("a number of days after 'sticky for'")
+  static let stickyWindowUnit = Expected("'days' after the stickiness window's count")
   static let openingBraceOfVariation = Expected("'{' and the variation's content per placement")
   static let arrowAfterPlacementName = Expected("'->' after the placement name")
 }

@@ -12,6 +12,18 @@ public protocol AssignmentStore: Sendable {
   func assignments(forProfile profileID: String) -> [String: String]
   /// Records new assignments of a profile, merged into (and replacing, per version) what is stored.
   func save(_ assignments: [String: String], forProfile profileID: String)
+  /// When each stored assignment of the profile was made, `version_id` → instant: a cross-placement test keeps
+  /// an assignment for its stickiness window from this time (docs/ABTests.md, "Cross-placement tests"). The
+  /// default stores no times (the assignments are then kept as any sticky test's, with no window).
+  func assignmentTimes(forProfile profileID: String) -> [String: Instant]
+  /// Records when new cross-placement assignments were made (the resolution's `now`), merged per version.
+  /// The default drops them.
+  func saveTimes(_ times: [String: Instant], forProfile profileID: String)
+}
+
+extension AssignmentStore {
+  public func assignmentTimes(forProfile profileID: String) -> [String: Instant] { [:] }
+  public func saveTimes(_ times: [String: Instant], forProfile profileID: String) {}
 }
 
 /// An ``AssignmentStore`` in memory, behind a pthread mutex (`PthreadLocked`, so Thread Sanitizer checks it):
@@ -19,6 +31,7 @@ public protocol AssignmentStore: Sendable {
 /// of profiles assigned.
 public final class InMemoryAssignmentStore: AssignmentStore {
   private let stored: PthreadLocked<[String: [String: String]]>
+  private let times = PthreadLocked<[String: [String: Instant]]>([:])
 
   /// A store holding `initial`: `profile_id` → (`version_id` → variation id).
   public init(_ initial: [String: [String: String]] = [:]) {
@@ -31,6 +44,14 @@ public final class InMemoryAssignmentStore: AssignmentStore {
 
   public func save(_ assignments: [String: String], forProfile profileID: String) {
     stored.withLock { $0[profileID, default: [:]].merge(assignments) { _, new in new } }
+  }
+
+  public func assignmentTimes(forProfile profileID: String) -> [String: Instant] {
+    times.withLock { $0[profileID] ?? [:] }
+  }
+
+  public func saveTimes(_ times: [String: Instant], forProfile profileID: String) {
+    self.times.withLock { $0[profileID, default: [:]].merge(times) { _, new in new } }
   }
 
   /// Every stored assignment: `profile_id` → (`version_id` → variation id).
@@ -47,11 +68,21 @@ extension RuleStore {
       return placements.map { ruleSet.resolve($0, for: profile, options: options) }
     }
     var profile = profile
+    let carried = profile.assignments
     profile.assignments.merge(store.assignments(forProfile: id)) { carried, _ in carried }
+    if !ruleSet.crossPlacementTests.isEmpty {
+      // A stored time goes with the stored variation: a carried assignment keeps its own (or none).
+      let stored = store.assignmentTimes(forProfile: id).filter { carried[$0.key] == nil }
+      if !stored.isEmpty { profile.assignmentTimes.merge(stored) { own, _ in own } }
+    }
     let decisions = placements.map { ruleSet.resolve($0, for: profile, options: options) }
     var drawn: [String: String] = [:]
     for decision in decisions { drawn.merge(ruleSet.newAssignments(decision.exposures)) { first, _ in first } }
-    if !drawn.isEmpty { store.save(drawn, forProfile: id) }
+    guard !drawn.isEmpty else { return decisions }
+    store.save(drawn, forProfile: id)
+    var times: [String: Instant] = [:]
+    for version in drawn.keys where ruleSet.crossPlacementTests[version] != nil { times[version] = options.now }
+    if !times.isEmpty { store.saveTimes(times, forProfile: id) }
     return decisions
   }
 }

@@ -35,7 +35,7 @@ func replay(_ transition: Transition, _ old: String, _ new: String, now: Instant
     #expect(!report.isEquivalent)
     #expect(
       placement.transitions.map { "\($0.old) → \($0.new)" } == [
-        "flow classic (test onboarding_q1 variation control) → flow quiz_first (test onboarding_q1 variation quiz)"
+        "paywall classic (test onboarding_q1 variation control) → paywall quiz_first (test onboarding_q1 variation quiz)"
       ])
     let transition = placement.transitions[0]
     #expect(
@@ -111,7 +111,7 @@ func replay(_ transition: Transition, _ old: String, _ new: String, now: Instant
     #expect(!report.isEquivalent)
     #expect(
       placement.undecided == [
-        "old row 0 'known' → new row 0 'known': profiles reach both rows, but none was found that gets flow classic (test onboarding_q1 variation control) → flow quiz_first (test onboarding_q1 variation quiz)"
+        "old row 0 'known' → new row 0 'known': profiles reach both rows, but none was found that gets paywall classic (test onboarding_q1 variation control) → paywall quiz_first (test onboarding_q1 variation quiz)"
       ])
   }
 

@@ -39,12 +39,12 @@ import Testing
     let text = """
       segment us = country == "US"
       test spring version "s1" {
-        variation a 60% { p -> flow a }
-        variation b 60% { p -> flow b }
+        variation a 60% { p -> paywall a }
+        variation b 60% { p -> paywall b }
       }
-      placement p: flow {
+      placement p: paywall {
         us -> test spring
-        default -> flow c
+        default -> paywall c
       }
       """
     let errors = Linter.lint(compile(text)).filter { $0.code == SemanticsCatalog.invalidWeights }

@@ -58,10 +58,12 @@ import Testing
     #expect(before.status == 0, "\(before.err)")
     // The marks column wraps the window (100 columns; audiences-upgrade_prompt.txt shows the whole table).
     #expect(marks(before.out) == "scheduled: from 2026-12-20T00:00:00+01:00 until 2027-01-05T00:00:00+01:00")
-    #expect(before.out.contains("schedules judged at 2026-12-01T00:00:00Z: live none;"))
+    #expect(before.out.contains("schedules judged at 2026-12-01T00:00:00Z: live row 0 'new_yoga_fans';"))
     let inside = placement(["audiences", "upgrade_prompt", "--now", "2026-12-24T00:00:00Z"] + rules)
     #expect(marks(inside.out) == "live: from 2026-12-20T00:00:00+01:00 until 2027-01-05T00:00:00+01:00")
-    #expect(inside.out.contains("schedules judged at 2026-12-24T00:00:00Z: live row 2 'dach_free_users';"))
+    #expect(
+      inside.out.contains(
+        "schedules judged at 2026-12-24T00:00:00Z: live row 0 'new_yoga_fans', row 2 'dach_free_users';"))
     let after = placement(
       ["audiences", "upgrade_prompt", "--now", "2027-01-05T00:00:00+01:00", "--format", "json"] + rules)
     #expect(
@@ -71,7 +73,7 @@ import Testing
     let list = placement(["audiences", "--now", "2026-12-24T00:00:00Z", "--format", "json"] + rules)
     #expect(
       list.out.contains(
-        #""name":"upgrade_prompt","content_type":"paywall","rows":4,"tests":2,"cross_placement_rows":1,"fall_through_rows":1,"scheduled_rows":1,"live_scheduled_rows":1,"layered_rows":1}"#
+        #""name":"upgrade_prompt","content_type":"paywall","rows":4,"tests":2,"cross_placement_rows":1,"fall_through_rows":1,"scheduled_rows":2,"live_scheduled_rows":2,"layered_rows":1}"#
       ))
     #expect(placement(["audiences", "--now", "tomorrow"] + rules).status == 64)
   }

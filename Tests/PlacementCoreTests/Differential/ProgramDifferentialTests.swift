@@ -120,6 +120,8 @@ import Testing
       case .fellThrough: NaiveOracle.Tried(row: row.index, outcome: "fell_through", condition: nil)
       case .scheduledOut: NaiveOracle.Tried(row: row.index, outcome: "scheduled_out", condition: nil)
       case .outsideLayer: NaiveOracle.Tried(row: row.index, outcome: "outside_layer", condition: nil)
+      case .notNewUser: NaiveOracle.Tried(row: row.index, outcome: "not_new_user", condition: nil)
+      case .inOtherTest: NaiveOracle.Tried(row: row.index, outcome: "in_other_test", condition: nil)
       case .decided: NaiveOracle.Tried(row: row.index, outcome: "decided", condition: nil)
       }
     }

@@ -193,6 +193,14 @@ import Testing
           json.value("outside_layer")
           json.key("reason")
           json.value(reason)
+        case .notNewUser(let reason):
+          json.value("not_new_user")
+          json.key("reason")
+          json.value(reason)
+        case .inOtherTest(let reason):
+          json.value("in_other_test")
+          json.key("reason")
+          json.value(reason)
         case .decided(let reason):
           json.value("decided")
           if let reason {

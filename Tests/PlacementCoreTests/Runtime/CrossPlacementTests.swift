@@ -9,13 +9,13 @@ import Testing
 
   /// What each variation shows at each placement (nil: falls through to the next row).
   static let contents: [String: [String: ShownContent?]] = [
-    "control": ["onboarding": .flow(id: "classic", paywall: nil), "main": .paywall(id: "standard"), "settings": nil],
+    "control": ["onboarding": .paywall(id: "classic"), "main": .paywall(id: "standard"), "settings": nil],
     "bold": [
-      "onboarding": .flow(id: "bold", paywall: nil), "main": .paywall(id: "bold"),
+      "onboarding": .paywall(id: "bold"), "main": .paywall(id: "bold"),
       "settings": .paywall(id: "bold_settings"),
     ],
     "quiet": [
-      "onboarding": .flow(id: "quiet", paywall: nil), "main": .holdout, "settings": .paywall(id: "quiet_settings"),
+      "onboarding": .paywall(id: "quiet"), "main": .holdout, "settings": .paywall(id: "quiet_settings"),
     ],
   ]
 

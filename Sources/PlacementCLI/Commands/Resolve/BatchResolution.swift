@@ -188,7 +188,8 @@ struct BatchResolution {
       if output.format == .json { DecisionEncoder.profileIDJSON(profile, line: number, into: &profileIDJSON) }
       defer {
         if collectsAssignments {
-          result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, assigned)
+          result.assignments += AssignmentsOutput.line(
+            profileID: profile.bucketingID, assigned, ruleSet: ruleSet, now: options.now)
         }
       }
       for (position, placement) in placements.enumerated() {
@@ -225,7 +226,8 @@ struct BatchResolution {
       draws.exposures.removeAll(keepingCapacity: true)
     }
     if collectsAssignments {
-      result.assignments += AssignmentsOutput.line(profileID: profile.bucketingID, draws.assigned)
+      result.assignments += AssignmentsOutput.line(
+        profileID: profile.bucketingID, draws.assigned, ruleSet: ruleSet, now: options.now)
       draws.assigned.removeAll()
     }
     result.resolved += 1

@@ -96,6 +96,7 @@ extension RowTrace {
       "row \(index) \(name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))")
     case .scheduledOut(let reason): "row \(index) \(name): matched, skipped: \(reason)"
     case .outsideLayer(let reason): "row \(index) \(name): matched, skipped: \(reason)"
+    case .notNewUser(let reason), .inOtherTest(let reason): "row \(index) \(name): matched, skipped: \(reason)"
     case .fellThrough(let reason): "row \(index) \(name): matched, fell through: \(reason)"
     case .decided(let reason): "row \(index) \(name): matched, decided" + (reason.map { ": \($0)" } ?? "")
     }

@@ -88,7 +88,9 @@ struct ResolveCommand: Subcommand {
           throw CommandFailure(.software, error.description)
         }
       }
-      assignments?.write(AssignmentsOutput.line(profileID: bound.bucketingID, assigned))
+      assignments?.write(
+        AssignmentsOutput.line(
+          profileID: bound.bucketingID, assigned, ruleSet: ruleSet, now: options.now))
       status = .ok
     } else {
       status = try resolveLines(

@@ -113,7 +113,7 @@ extension DiffPairGenerator {
       guard case .leaf = rules.placements[p][index].content else { return "nothing" }
       let last = index == rules.placements[p].count - 1
       rules.placements[p][index].content = .leaf(
-        random.pick(["flow f0", "flow f1", "flow f2", "flow f3"] + (last ? [] : ["fallthrough"])))
+        random.pick(["paywall f0", "paywall f1", "paywall f2", "paywall f3"] + (last ? [] : ["fallthrough"])))
       return "content of row \(index) of p\(p)"
     case 9:
       let index = random.below(rules.segments.count)

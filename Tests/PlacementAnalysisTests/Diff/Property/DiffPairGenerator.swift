@@ -66,7 +66,7 @@ struct DiffPairGenerator {
     let roll = random.below(100)
     if allowed, roll < 15 { return "fallthrough" }
     if roll < 25 { return "holdout" }
-    return "flow f\(random.below(4))"
+    return "paywall f\(random.below(4))"
   }
 
   mutating func window() -> DiffRules.Window {
@@ -134,7 +134,7 @@ struct DiffPairGenerator {
         segment: segment, window: window, content: .inline(test(name: "t\(next())", placements: 1, decides: false)))
     }
     if roll < 58 { return DiffRules.Row(segment: segment, window: window, content: .leaf("fallthrough")) }
-    return DiffRules.Row(segment: segment, window: window, content: .leaf("flow f\(random.below(4))"))
+    return DiffRules.Row(segment: segment, window: window, content: .leaf("paywall f\(random.below(4))"))
   }
 
   mutating func defaultRow() -> DiffRules.Row {
@@ -142,7 +142,7 @@ struct DiffPairGenerator {
       return DiffRules.Row(
         segment: nil, window: nil, content: .inline(test(name: "t\(next())", placements: 1, decides: true)))
     }
-    return DiffRules.Row(segment: nil, window: nil, content: .leaf("flow f\(random.below(4))"))
+    return DiffRules.Row(segment: nil, window: nil, content: .leaf("paywall f\(random.below(4))"))
   }
 
   /// The tests a layer may hold: cross-placement ones and inline ones outside default rows.
@@ -178,6 +178,6 @@ struct DiffPairGenerator {
       let test = random.pick(tests)
       return "\(test.name): variation \(random.pick(test.variations).id) for \(condition)"
     }
-    return "\(random.pick(DiffRules.placementNames)): flow qa for \(condition)"
+    return "\(random.pick(DiffRules.placementNames)): paywall qa for \(condition)"
   }
 }

@@ -4,7 +4,7 @@ import TestSupport
 
 /// A generated rule set for the diff's property test, kept as a structure so that a change can be applied to it
 /// (``DiffPairGenerator``): segments over custom attributes, `profile_id`, `customer_user_id` and rollouts;
-/// two flow placements with windows, inline and cross-placement tests (sticky or not, with windows), a layer
+/// two paywall placements with windows, inline and cross-placement tests (sticky or not, with windows), a layer
 /// and QA overrides.
 struct DiffRules {
   /// A window in milliseconds since the epoch, `from` inclusive, `until` exclusive.
@@ -16,7 +16,7 @@ struct DiffRules {
   struct Variation {
     var id: String
     var weight: Int
-    /// The content per placement (one for an inline test): `flow f1`, `holdout` or `fallthrough`.
+    /// The content per placement (one for an inline test): `paywall f1`, `holdout` or `fallthrough`.
     var content: [String]
   }
 
@@ -29,7 +29,7 @@ struct DiffRules {
   }
 
   enum Content {
-    /// `flow f1` or `fallthrough`.
+    /// `paywall f1` or `fallthrough`.
     case leaf(String)
     case inline(Test)
     /// A row of a cross-placement test, by index in ``DiffRules/crossTests``.
@@ -83,7 +83,7 @@ struct DiffRules {
       out += "}\n"
     }
     for (p, rows) in placements.enumerated() {
-      out += "placement \(Self.placementNames[p]): flow {\n"
+      out += "placement \(Self.placementNames[p]): paywall {\n"
       for row in rows {
         let head = row.segment.map { names[$0] } ?? "default"
         out += "  \(head)\(Self.text(row.window)) -> \(text(row.content))\n"

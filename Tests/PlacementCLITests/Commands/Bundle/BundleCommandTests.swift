@@ -46,12 +46,13 @@ import Testing
     #expect(fromBundle.out == fromFolder.out)
     let tests = placement(["test", output])
     #expect(tests.status == 0)
-    #expect(tests.out.hasSuffix("43 passed, 0 failed\n"))
+    #expect(tests.out.hasSuffix("45 passed, 0 failed\n"))
     let lint = placement(["lint", output, "--now", "2026-12-01T00:00:00Z"])
     #expect(lint.status == 0)
     #expect(lint.out.contains("\(output):paywall.rules:10:3: info: row 2 'pros_on_new_app' overlaps row 1 'lapsed'"))
     #expect(
-      placement(["audiences", "main_paywall", "--rules", output]).out == placement(["audiences", "main_paywall"]).out)
+      placement(["audiences", "main_paywall", "--rules", output, "--now", "2026-12-01T00:00:00Z"]).out
+        == placement(["audiences", "main_paywall", "--now", "2026-12-01T00:00:00Z"]).out)
   }
 
   /// A changed byte in a rules file, a truncated file and a file that is not a bundle are exit 65 with the reason;

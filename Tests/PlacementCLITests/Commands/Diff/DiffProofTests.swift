@@ -46,7 +46,7 @@ import Testing
   }
 
   static let undecided =
-    "old row 0 'known' → new row 0 'known': profiles reach both rows, but none was found that gets flow classic (test onboarding_q1 variation control) → flow quiz_first (test onboarding_q1 variation quiz)"
+    "old row 0 'known' → new row 0 'known': profiles reach both rows, but none was found that gets paywall classic (test onboarding_q1 variation control) → paywall quiz_first (test onboarding_q1 variation quiz)"
 
   @Test func anUnknownPlacementSaysSoInEveryFormat() throws {
     let (scratch, before, after) = unknownSides()
