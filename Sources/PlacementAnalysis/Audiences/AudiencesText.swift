@@ -109,6 +109,7 @@ package enum AudiencesText {
       out.append("cross-placement rows come before the placement's own rows: \(names)")
     }
     out += layerLines(table)
+    out += contentLines(table)
     for override in table.overrides {
       if let content = override.content {
         out.append("override: profiles matching \(override.condition) get \(describe(content)) before any row")
