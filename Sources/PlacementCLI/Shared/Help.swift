@@ -22,7 +22,8 @@ enum Help {
       export     write the offline fallback file: each placement's default content and config, no tests
 
     Rules are read from Rules/ unless --rules PATH is given; --verbose (every command but lsp) names the rules
-    files skipped; --strict (resolve, audiences, ingest, test, lint) makes a rules warning fail the command.
+    files skipped; --strict (resolve, audiences, ingest, test, lint, export) makes a rules warning fail the
+    command.
     Exit codes: 0 ok, 1 findings or failed lines, 64 usage, 65 bad input data, 66 cannot open an input,
     70 internal error, 74 read or write error, 141 output closed (a pipe whose reader ended).
     Run 'placement <command> --help' for a command's options.
