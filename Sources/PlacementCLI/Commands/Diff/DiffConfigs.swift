@@ -45,3 +45,17 @@ extension DiffChecks {
       reason: "\(changes.count) config change\(changes.count == 1 ? "" : "s"): \(contents.joined(separator: ", "))")
   }
 }
+
+extension DiffMarkdownReporter {
+  /// The `#### Remote configs` section: one item per change with the placements that show the content; empty
+  /// without changes.
+  func configs() -> String {
+    guard !report.configChanges.isEmpty else { return "" }
+    var out = "\n#### Remote configs\n\nDecisions are unchanged; the config they carry differs.\n\n"
+    for change in report.configChanges {
+      let places = change.placements.map { "`\($0)`" }.joined(separator: ", ")
+      out += "- \(cell(change.description)) `\(change.kind.rawValue)`\(places.isEmpty ? "" : " at \(places)")\n"
+    }
+    return out
+  }
+}

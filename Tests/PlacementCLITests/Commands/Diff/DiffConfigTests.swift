@@ -95,4 +95,23 @@ import Testing
     #expect(!same.out.contains("config_changes"))
     withExtendedLifetime(scratch) {}
   }
+
+  @Test func markdownHasARemoteConfigsSection() {
+    let (scratch, old, new) = sides()
+    let run = placement(["diff", old, new, "--now", "2026-11-30T00:00:00Z", "--format", "markdown"])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(
+      run.out.contains(
+        """
+        #### Remote configs
+
+        Decisions are unchanged; the config they carry differs.
+
+        - paywall pro: default locale en → de `default-locale-changed` at `home`
+        - paywall pro: locale de changed (keys title, trial_days) `changed` at `home`
+        """))
+    let same = placement(["diff", new, new, "--now", "2026-11-30T00:00:00Z", "--format", "markdown"])
+    #expect(!same.out.contains("Remote configs"))
+    withExtendedLifetime(scratch) {}
+  }
 }
