@@ -34,15 +34,18 @@ extension DiffJSONReporter {
 }
 
 extension DiffChecks {
-  /// `--fail-on config`: some content's remote config changed (decisions may all stay).
+  /// `--fail-on config`: some content's remote config changed (decisions may all stay). The reason names the
+  /// changed contents, the first five and how many more.
   static func config(_ report: DiffReport) -> Verdict {
     let changes = report.configChanges
     guard !changes.isEmpty else { return Verdict(check: "config", failed: false, reason: "no config changed") }
     let contents = changes.map { "\($0.contentType.rawValue) \($0.content)" }
       .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+    // The first five contents by name, so that a large change keeps the reason to one line.
+    let named =
+      contents.prefix(5).joined(separator: ", ") + (contents.count > 5 ? ", and \(contents.count - 5) more" : "")
     return Verdict(
-      check: "config", failed: true,
-      reason: "\(changes.count) config change\(changes.count == 1 ? "" : "s"): \(contents.joined(separator: ", "))")
+      check: "config", failed: true, reason: "\(changes.count) config change\(changes.count == 1 ? "" : "s"): \(named)")
   }
 }
 
