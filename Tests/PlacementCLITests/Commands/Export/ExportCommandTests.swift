@@ -82,4 +82,23 @@ import Testing
     #expect(unknown.err.contains("unknown export 'fallbak'; did you mean 'fallback'?"))
     #expect(placement(["export", "--rules", rules]).status == 64)
   }
+
+  /// A FIFO (like `/dev/null` or a process substitution) is written through: renaming a temporary file over it
+  /// would replace the node with a regular file.
+  @Test func aFIFOIsWrittenThroughNotReplaced() throws {
+    let scratch = ScratchFolder()
+    let rules = scratch.file("r.rules", Self.rules)
+    let fifo = scratch.path + "/out.fifo"
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+    try #require(reader >= 0)
+    defer { close(reader) }
+    let run = placement(["export", "fallback", "--rules", rules, "-o", fifo])
+    #expect(run.status == 0, "\(run.err)")
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    let count = read(reader, &buffer, buffer.count)
+    #expect(String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).hasPrefix(#"{"format":"placement-fallback""#))
+    var info = stat()
+    #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+  }
 }
