@@ -65,6 +65,7 @@ public enum PlacementTool {
     "audiences": Command(AudiencesCommand.self), "fmt": Command(FmtCommand.self), "test": Command(TestCommand.self),
     "lint": Command(LintCommand.self), "diff": Command(DiffCommand.self), "lsp": Command(LSPCommand.self),
     "bundle": Command(BundleCommand.self), "serve": Command(ServeCommand.self),
+    "export": Command(ExportCommand.self),
   ]
 }
 

@@ -27,6 +27,7 @@ struct Completion {
 
   /// The candidates at a byte offset of a file.
   func items(in file: CompiledGroup.File, at offset: Int) -> [Item] {
+    if let locales = locales(in: file, at: offset) { return locales }
     let bytes = file.source.bytes
     var start = max(0, offset - 1)
     var lines = 0

@@ -13,6 +13,9 @@ extension LanguageServer {
     } else if let predicate = position.file.syntax.flatMap({ HoverText.predicate(in: $0, at: position.offset) }) {
       text = OperatorDocs.markdown(predicate.op)
       range = predicate.opRange
+    } else if let (content, idRange) = HoverText.content(in: position) {
+      text = HoverText.describe(content)
+      range = idRange
     } else if let keyword = KeywordDocs.entry(in: position.file, at: position.offset) {
       text = keyword.text
       range = keyword.range

@@ -28,7 +28,9 @@ extension LanguageServer {
   }
 
   func definition(_ params: JSONValue) throws(JSONRPC.Failure) -> JSONValue {
-    guard let position = try documentPosition(params), let occurrence = symbol(at: position) else { return .null }
+    guard let position = try documentPosition(params) else { return .null }
+    if let config = configFileLocation(position) { return config }
+    guard let occurrence = symbol(at: position) else { return .null }
     let declarations = position.compiled.symbols.declarations(of: occurrence.key)
     return .array(declarations.compactMap { location($0, in: position.compiled) })
   }

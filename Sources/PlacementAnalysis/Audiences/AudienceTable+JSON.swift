@@ -21,6 +21,7 @@ extension AudienceTable {
   /// `now`, the instant the table was judged at, or null with `now` when it was not).
   /// A placement with QA overrides also has `"overrides": [{"test": "yoga_offer", "variation": "trial",
   /// "content": null, "condition": "qa_devices"}, …]` (`test` and `variation` null for a content override).
+  /// A placement that can show a declared content also has `"contents"` (``writeContents(to:)``).
   /// `segment` is null for the default row; `falls_through` is `never`, `always` or `variations`;
   /// `content.type` is `flow` (`id`, `paywall`), `paywall` (`id`), `holdout`, `fallthrough` or `test`, whose
   /// `variations` are in draw order (weight ascending, then id) with weights in percent; a test's `layer` is null
@@ -64,6 +65,7 @@ extension AudienceTable {
       }
       json.endArray()
     }
+    writeContents(to: &json)
     json.endObject()
   }
 

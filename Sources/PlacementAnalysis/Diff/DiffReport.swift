@@ -12,6 +12,8 @@ package struct DiffReport: Sendable {
   package let tests: [TestFinding]
   /// Attributes whose type changed kind (e.g. `number` to `string`): conditions over them are not compared.
   package let conflictingAttributes: [String]
+  /// The remote configs that changed, per content and locale (not decision changes: see ``ConfigChange``).
+  package internal(set) var configChanges: [ConfigChange] = []
 
   /// True when no profile can change decision at any placement, proved (no placement ``PlacementDiff/Status/unknown``
   /// or skipped), no placement was added or removed and no QA override changed.

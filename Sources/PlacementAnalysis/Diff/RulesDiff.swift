@@ -79,7 +79,7 @@ package enum RulesDiff {
       placements[index].reassignments = Self.reassignments(placements[index], draws)
     }
     let oldSites = TestSafety.sites(oldRules.placements)
-    return DiffReport(
+    var report = DiffReport(
       placements: placements,
       addedPlacements: newRules.placements.map(\.name).filter { oldByName[$0] == nil },
       removedPlacements: oldRules.placements.map(\.name).filter { !newNames.contains($0) },
@@ -88,6 +88,8 @@ package enum RulesDiff {
           transitions, crossPlacement: Set(oldSites.filter { $0.sites[0].test.isCrossPlacement }.map(\.key)))
         + OverrideChanges.findings(overrideChanges),
       conflictingAttributes: merged.conflictingAttributes)
+    report.configChanges = ConfigChanges.changes(old: oldRules, new: newRules)
+    return report
   }
 
   /// The findings of tests whose draw changed under the same version (a re-assignment, a rename, a sticky

@@ -4,7 +4,8 @@ import Foundation
 enum FileWriting {
   /// Replaces the file at `path` with `text`: writes a temporary file in the same directory (same file system),
   /// gives it the original's permissions, then renames it over the original (atomic on POSIX). A symbolic link
-  /// is followed: its target is rewritten (keeping the target's mode) and the link stays a link.
+  /// is followed: its target is rewritten (keeping the target's mode) and the link stays a link. A device, FIFO
+  /// or socket is written in place (``writeInPlace(_:target:_:)``).
   /// - Throws: ``CommandFailure`` (exit 74, EX_IOERR) when the temporary file cannot be written, given the
   ///   mode, or renamed (a full disk, a read-only folder); the original is then unchanged.
   static func replace(_ path: String, with text: String) throws(CommandFailure) {
@@ -14,6 +15,10 @@ enum FileWriting {
   /// Replaces the file at `path` with `bytes`, as ``replace(_:with:)-(_,String)`` does with text.
   static func replace(_ path: String, with bytes: [UInt8]) throws(CommandFailure) {
     let target = resolvingLinks(path)
+    var node = stat()
+    if stat(target, &node) == 0, node.st_mode & S_IFMT != S_IFREG, node.st_mode & S_IFMT != S_IFDIR {
+      return try writeInPlace(path, target: target, bytes)
+    }
     let url = URL(fileURLWithPath: target)
     let temporary = url.deletingLastPathComponent().appendingPathComponent(
       ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UUID().uuidString).tmp")
@@ -34,6 +39,21 @@ enum FileWriting {
       throw failure
     } catch {
       try? manager.removeItem(at: temporary)
+      throw CommandFailure(.ioError, "cannot write '\(path)': \(error.localizedDescription)")
+    }
+  }
+
+  /// Writes to a device, FIFO or socket (`/dev/null`, `/dev/stdout`, a process substitution) through the node
+  /// itself: renaming a temporary file over it would replace the node with a regular file.
+  /// - Throws: ``CommandFailure`` (exit 74) when it cannot be opened or written.
+  static func writeInPlace(_ path: String, target: String, _ bytes: [UInt8]) throws(CommandFailure) {
+    guard let handle = FileHandle(forWritingAtPath: target) else {
+      throw CommandFailure(.ioError, "cannot write '\(path)': \(String(cString: strerror(errno)))")
+    }
+    do {
+      try handle.write(contentsOf: Data(bytes))
+      try handle.close()
+    } catch {
       throw CommandFailure(.ioError, "cannot write '\(path)': \(error.localizedDescription)")
     }
   }

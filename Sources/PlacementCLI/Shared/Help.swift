@@ -19,9 +19,11 @@ enum Help {
       lsp        run the language server for editors (LSP 3.17 on stdin/stdout; docs/Editors.md)
       bundle     build, verify or show a rules bundle: one versioned file of a rules folder (docs/Bundles.md)
       serve      answer decisions over HTTP: OpenFeature's OFREP and native JSON routes (docs/Serve.md)
+      export     write the offline fallback file: each placement's default content and config, no tests
 
     Rules are read from Rules/ unless --rules PATH is given; --verbose (every command but lsp) names the rules
-    files skipped; --strict (resolve, audiences, ingest, test, lint) makes a rules warning fail the command.
+    files skipped; --strict (resolve, audiences, ingest, test, lint, export) makes a rules warning fail the
+    command.
     Exit codes: 0 ok, 1 findings or failed lines, 64 usage, 65 bad input data, 66 cannot open an input,
     70 internal error, 74 read or write error, 141 output closed (a pipe whose reader ended).
     Run 'placement <command> --help' for a command's options.
@@ -32,6 +34,7 @@ enum Help {
     "diff": DiffHelp.text,
     "serve": ServeHelp.text,
     "lsp": LSPCommand.help,
+    "export": ExportCommand.help,
     "bundle": """
     usage: placement bundle build [RULES] -o FILE [--with-tests] [--revision TEXT] [--verbose]
            placement bundle verify FILE [--verbose]

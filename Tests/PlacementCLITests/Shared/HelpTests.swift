@@ -38,8 +38,10 @@ import Testing
       PlacementTool.commands.filter { $0.value.options.flags.contains(option) }.keys.sorted()
     }
     #expect(
-      accepting("--verbose") == ["audiences", "bundle", "diff", "fmt", "ingest", "lint", "resolve", "serve", "test"])
-    #expect(accepting("--strict") == ["audiences", "ingest", "lint", "resolve", "test"])
+      accepting("--verbose") == [
+        "audiences", "bundle", "diff", "export", "fmt", "ingest", "lint", "resolve", "serve", "test",
+      ])
+    #expect(accepting("--strict") == ["audiences", "export", "ingest", "lint", "resolve", "test"])
     let lsp = placement(["lsp", "--verbose"])
     #expect(lsp.status == 64)
     #expect(lsp.err == "error: unknown option '--verbose'\nrun 'placement lsp --help' for usage\n")
@@ -47,7 +49,8 @@ import Testing
       placement(["--help"]).out.contains(
         """
         Rules are read from Rules/ unless --rules PATH is given; --verbose (every command but lsp) names the rules
-        files skipped; --strict (resolve, audiences, ingest, test, lint) makes a rules warning fail the command.
+        files skipped; --strict (resolve, audiences, ingest, test, lint, export) makes a rules warning fail the
+        command.
         """))
   }
 

@@ -1,6 +1,6 @@
 import PlacementKit
 
-/// The CI checks of `placement diff`: `--fail-on any|reassign|reassign-ids|content:<id>` (repeatable) and
+/// The CI checks of `placement diff`: `--fail-on any|reassign|reassign-ids|config|content:<id>` (repeatable) and
 /// `--expect equivalent`. Each check gives a verdict; the command exits 1 when one fails. A check fails closed:
 /// a placement the diff could not decide (`unknown`, or skipped by the time budget) fails every check it could
 /// hide a failure from.
@@ -18,6 +18,8 @@ struct DiffChecks {
     case content(String)
     /// Not every placement is proved equivalent.
     case equivalent
+    /// Some content's remote config changed (``ConfigChange``).
+    case config
   }
 
   let checks: [Check]
@@ -29,10 +31,12 @@ struct DiffChecks {
       case "any": checks.append(.any)
       case "reassign": checks.append(.reassign)
       case "reassign-ids": checks.append(.reassignIDs)
+      case "config": checks.append(.config)
       case let text where text.hasPrefix("content:") && text.count > "content:".count:
         checks.append(.content(String(text.dropFirst("content:".count))))
       default:
-        throw CommandFailure(.usage, "--fail-on must be any, reassign, reassign-ids or content:<id>, found '\(value)'")
+        throw CommandFailure(
+          .usage, "--fail-on must be any, reassign, reassign-ids, config or content:<id>, found '\(value)'")
       }
     }
     if let expect {
@@ -46,7 +50,7 @@ struct DiffChecks {
 
   /// The outcome of one check.
   struct Verdict {
-    /// `any`, `reassign`, `reassign-ids`, `content:<id>` or `equivalent`.
+    /// `any`, `reassign`, `reassign-ids`, `config`, `content:<id>` or `equivalent`.
     let check: String
     let failed: Bool
     let reason: String
@@ -61,6 +65,7 @@ struct DiffChecks {
         Self.reassign(report, kinds: [.reassignsRunningTest, .variationRenamed], check: "reassign-ids")
       case .content(let id): Self.content(id, report, sample: sample)
       case .equivalent: Self.equivalent(report)
+      case .config: Self.config(report)
       }
     }
   }

@@ -2,7 +2,7 @@
 enum DiffHelp {
   static let text = """
     usage: placement diff OLD [NEW] [--rules PATH] [--profiles FILE] [--now INSTANT] [--format FORMAT]
-                          [--fail-on any|reassign|reassign-ids|content:ID]... [--expect equivalent]
+                          [--fail-on any|reassign|reassign-ids|config|content:ID]... [--expect equivalent]
                           [--time-budget SECONDS] [--verbose]
 
     Compares two rule sets and reports, per placement, every change of decision some profile can get
@@ -37,6 +37,7 @@ enum DiffHelp {
                             a placement counts; so does a placement added or removed);
                             'reassign': profiles of a running A/B test see other content
                             (reassigns-running-test); 'reassign-ids': also a rename (variation-renamed);
+                            'config': a content's remote config changed (see below);
                             'content:ID': some profile newly sees paywall or flow ID. Repeatable. A placement
                             not proved either way (unknown, skipped) fails each check it could hide.
       --expect equivalent   exit 1 unless every placement is proved equivalent and no override changed
@@ -47,6 +48,11 @@ enum DiffHelp {
 
     A re-weighted sticky test ('test … sticky') reassigns nobody who carries an assignment: diff reports it
     as sticky-reweighted (info), and as reassigns-running-test only for profiles without one.
+
+    Remote configs are compared per content and locale and listed under 'configs': a declaration added
+    or removed, a locale added or removed, the default locale changed, a locale's JSON changed (with the
+    top-level keys that differ). A config change is not a decision change: every profile keeps its
+    decision, so 'any' and '--expect equivalent' ignore it; '--fail-on config' catches it.
 
     exit: 0 ok (or every check passed); 1 a check failed; 64 usage; 65 rules do not compile; 66 a path or
     revision is missing.

@@ -6,7 +6,8 @@ import PlacementKit
 /// "reassigned_content_fraction"}], "overrides": [{"change", "target", "override", "segments", "file",
 /// "line"}]}], "added_placements", "removed_placements", "tests", "conflicting_attributes", "sample": {"path",
 /// "profiles", "failed_lines", "placements": [{"name", "changed", "matrix": [{"old", "new", "count",
-/// "examples"}]}]}, "checks": [{"check", "failed", "reason"}]}`.
+/// "examples"}]}]}, "checks": [{"check", "failed", "reason"}]}`, and `"config_changes"` when a remote config
+/// changed (``configChanges(_:)``).
 struct DiffJSONReporter {
   let report: DiffReport
   let sample: DiffSample?
@@ -28,6 +29,7 @@ struct DiffJSONReporter {
         }),
     ]
     if let sample { members["sample"] = self.sample(sample) }
+    if let configs = Self.configChanges(report) { members["config_changes"] = configs }
     return serialized(.object(members), sortedKeys: true) + "\n"
   }
 

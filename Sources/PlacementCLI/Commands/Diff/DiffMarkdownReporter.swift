@@ -49,6 +49,7 @@ struct DiffMarkdownReporter {
         out += "\n"
       }
     }
+    out += configs()
     if let sample {
       let impact = sample.impact
       out += "\n#### Sample `\(sample.path)` (\(impact.profiles) profiles)\n\n"

@@ -70,6 +70,7 @@ struct DiffText {
         if let witness = test.witness { out += "    e.g. \(witness)\n" }
       }
     }
+    out += Self.configs(report)
     if let sample { out += Self.sample(sample) }
     if !verdicts.isEmpty {
       out += "checks:\n"
@@ -143,6 +144,9 @@ struct DiffText {
     if count(.skipped) > 0 { parts.append("\(count(.skipped)) skipped") }
     if !report.addedPlacements.isEmpty { parts.append("\(report.addedPlacements.count) added") }
     if !report.removedPlacements.isEmpty { parts.append("\(report.removedPlacements.count) removed") }
+    if !report.configChanges.isEmpty {
+      parts.append("\(report.configChanges.count) config change\(report.configChanges.count == 1 ? "" : "s")")
+    }
     let errors = report.tests.filter { $0.severity == .error }.count
     parts.append(
       "\(report.tests.count) test finding\(report.tests.count == 1 ? "" : "s") (\(errors) error\(errors == 1 ? "" : "s"))"
