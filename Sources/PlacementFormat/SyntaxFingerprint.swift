@@ -93,6 +93,9 @@ struct SyntaxFingerprint {
       case .content(let forced): content(forced)
       }
       expr(decl.condition)
+    case .dialect(let decl):
+      tag("dialect")
+      name(decl.name)
     }
   }
 

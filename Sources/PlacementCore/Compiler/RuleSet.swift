@@ -26,6 +26,10 @@ public final class RuleSet: Sendable {
   let overrideConditionTexts: [String]
   /// The QA overrides, in declaration order (for `placement audiences`).
   package let overrideDefinitions: [OverrideDefinition]
+  /// The meaning the rules give negations (`dialect …`); its conditions are already rewritten to it.
+  package let dialect: Dialect
+  /// Whether the rules declare their dialect (`dialect placement` or `dialect adapty`).
+  package let declaresDialect: Bool
 
   init(_ model: CheckedRules, version: String) {
     attributes = model.attributes
@@ -39,6 +43,8 @@ public final class RuleSet: Sendable {
     identity = RuleSetIdentity(version: version)
     overrideConditionTexts = model.overrides.map(\.conditionText)
     overrideDefinitions = model.overrides
+    dialect = model.dialect
+    declaresDialect = model.dialectSpan != nil
     stickyVersions = Set(
       model.placements.flatMap(\.rows).compactMap { row in
         if case .test(let test) = row.content, test.isSticky { test.versionID } else { nil }

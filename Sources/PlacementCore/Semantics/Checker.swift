@@ -37,6 +37,8 @@ package struct Checker {
   var limits = SemanticLimits.default
   /// How many more unknown names get a did-you-mean (see ``suggestions(for:in:)``).
   var suggestionsLeft = Checker.maxSuggestions
+  /// The rule set's `dialect` declaration, once one named a known dialect.
+  var dialect: (dialect: Dialect, span: SourceSpan)?
 
   static let reservedWords = Parser.reservedWords
 
@@ -63,6 +65,7 @@ package struct Checker {
       attributes: checker.attributes, segments: segments, placements: placements, files: files)
     model.layers = checker.layers
     model.overrides = checker.overrides.definitions()
+    checker.applyDialect(to: &model)
     return (model, checker.diagnostics)
   }
 
@@ -142,6 +145,7 @@ package struct Checker {
         case .layer(let decl): collectLayer(decl)
         case .override(let decl):
           overrides.declare(decl, in: file)
+        case .dialect(let decl): declareDialect(decl)
         }
       }
     }

@@ -172,6 +172,10 @@ package struct CheckedRules: Sendable {
   package internal(set) var layers: [LayerDefinition] = []
   /// QA overrides in declaration order (their conditions follow the segments' in the program).
   package internal(set) var overrides: [OverrideDefinition] = []
+  /// The meaning the rules give negations (`dialect …`); ``Dialect/placement`` unless declared.
+  package internal(set) var dialect: Dialect = .placement
+  /// Where the rule set declares its dialect, or nil when it does not.
+  package internal(set) var dialectSpan: SourceSpan? = nil
 
   /// The memberwise initializer, for the modules above this one.
   package init(

@@ -54,6 +54,7 @@ package enum Declaration: Sendable {
   case test(CrossPlacementTestDecl)
   case layer(LayerDecl)
   case override(OverrideDecl)
+  case dialect(DialectDecl)
 
   package var range: SourceRange {
     switch self {
@@ -63,6 +64,7 @@ package enum Declaration: Sendable {
     case .test(let d): d.range
     case .layer(let d): d.range
     case .override(let d): d.range
+    case .dialect(let d): d.range
     }
   }
 }

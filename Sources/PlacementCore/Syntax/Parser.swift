@@ -41,6 +41,7 @@ package struct Parser {
     "attribute", "segment", "placement", "test",
     "layer",
     "override",
+    "dialect",
   ]
 
   /// The reserved words of docs/Language.md: they name no attribute or segment, and no id in a row's content.
@@ -209,6 +210,7 @@ package struct Parser {
     case "test": return .test(parseCrossPlacementTest())
     case "layer": return .layer(parseLayer())
     case "override": return .override(parseOverride())
+    case "dialect": return .dialect(parseDialect())
     default: return nil
     }
   }
