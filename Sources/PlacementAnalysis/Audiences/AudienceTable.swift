@@ -61,6 +61,8 @@ package struct AudienceTable: Sendable, Equatable {
   package internal(set) var now: Instant? = nil
   /// The placement's content overrides and the variation overrides of its tests, in declaration order.
   package private(set) var overrides: [Override] = []
+  /// The rules' declared dialect (`dialect …`); nil when they declare none.
+  package private(set) var dialect: Dialect? = nil
 
   /// The table of `placement` in `ruleSet`, or nil for an unknown placement.
   package init?(_ placement: String, in ruleSet: RuleSet) {
@@ -85,6 +87,7 @@ package struct AudienceTable: Sendable, Equatable {
         holdouts: test?.variations.filter { $0.content == .holdout }.map(\.id) ?? [])
     }
     for (index, row) in definition.rows.enumerated() { rows[index].schedule = row.effectiveSchedule }
+    dialect = ruleSet.declaresDialect ? ruleSet.dialect : nil
     let tests = Self.testNames(definition)
     overrides = ruleSet.overrideDefinitions.compactMap { override in
       guard Self.applies(override, at: definition, tests: tests) else { return nil }
