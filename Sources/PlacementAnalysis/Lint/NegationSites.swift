@@ -30,6 +30,24 @@ struct NegationSites {
     let witness: String
   }
 
+  /// How a rule words its findings: the message, the hint, the witness note and the fix-it.
+  struct Wording: Sendable {
+    let message: @Sendable (_ test: String, _ attribute: String) -> DiagnosticMessage
+    let hint: @Sendable (_ attribute: String) -> Note
+    let witness: @Sendable (Found) -> Note
+    let fixIt: @Sendable (_ span: SourceSpan, _ replacement: String) -> FixIt
+  }
+
+  /// The findings of `rule`: one per ``Found`` site, worded by `wording`.
+  func findings(of rule: some LintRule, _ context: LintContext, _ wording: Wording) -> [Diagnostic] {
+    find(context).map { site in
+      rule.finding(
+        wording.message(site.text, site.attribute), at: site.span,
+        notes: [wording.hint(site.attribute), wording.witness(site)],
+        fixIts: [wording.fixIt(site.span, site.replacement)])
+    }
+  }
+
   func find(_ context: LintContext) -> [Found] {
     // Under adapty a negation already excludes missing values (even while an error leaves it unrewritten).
     guard context.model.dialect != .adapty else { return [] }

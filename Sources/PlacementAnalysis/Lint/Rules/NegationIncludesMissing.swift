@@ -22,15 +22,11 @@ struct NegationIncludesMissing: LintRule {
   /// The search, restricted to attributes without a flow source.
   static let sites = NegationSites(includes: { $0.source == nil })
 
-  func check(_ context: LintContext) -> [Diagnostic] {
-    Self.sites.find(context).map { site in
-      finding(
-        .negationIncludesMissing(site.text, attribute: site.attribute), at: site.span,
-        notes: [
-          .requireAttributeHint(site.attribute),
-          .missingAttributeWitness(site.attribute, segment: site.segment, witness: site.witness),
-        ],
-        fixIts: [.requireAttribute(at: site.span, replacement: site.replacement)])
-    }
-  }
+  /// How its findings are worded.
+  static let wording = NegationSites.Wording(
+    message: { .negationIncludesMissing($0, attribute: $1) }, hint: { .requireAttributeHint($0) },
+    witness: { .missingAttributeWitness($0.attribute, segment: $0.segment, witness: $0.witness) },
+    fixIt: { .requireAttribute(at: $0, replacement: $1) })
+
+  func check(_ context: LintContext) -> [Diagnostic] { Self.sites.findings(of: self, context, Self.wording) }
 }

@@ -19,17 +19,13 @@ struct NegationOverAnswer: LintRule {
   /// The search, restricted to attributes with a flow source.
   static let sites = NegationSites(includes: { $0.source != nil })
 
-  func check(_ context: LintContext) -> [Diagnostic] {
-    Self.sites.find(context).map { site in
-      finding(
-        .negationOverAnswer(site.text, attribute: site.attribute), at: site.span,
-        notes: [
-          .requireAnswerHint(site.attribute),
-          .unansweredWitness(segment: site.segment, witness: site.witness),
-        ],
-        fixIts: [.requireAnswer(at: site.span, replacement: site.replacement)])
-    }
-  }
+  /// How its findings are worded.
+  static let wording = NegationSites.Wording(
+    message: { .negationOverAnswer($0, attribute: $1) }, hint: { .requireAnswerHint($0) },
+    witness: { .unansweredWitness(segment: $0.segment, witness: $0.witness) },
+    fixIt: { .requireAnswer(at: $0, replacement: $1) })
+
+  func check(_ context: LintContext) -> [Diagnostic] { Self.sites.findings(of: self, context, Self.wording) }
 
   /// The condition `<attribute> is set`.
   static func isSet(_ attribute: AttributeDefinition, _ span: SourceSpan) -> Condition {
