@@ -32,6 +32,12 @@ import Testing
     let lines = run.out.split(separator: "\n").map(String.init)
     #expect(lines.contains("  row 0 outside_russia: no match: country is set (seen: country = missing)"))
     #expect(lines.last?.hasPrefix("  " + Self.note) == true)
+    let json = placement(
+      ["resolve", "--profile", "-", "--placement", "onboarding", "--explain"] + rules, stdin: [#"{"profile_id": "x"}"#])
+    #expect(json.out.hasSuffix(#"}],"dialect":"adapty"}"# + "\n"), "\(json.out)")
+    let plain = placement(
+      ["resolve", "--profile", "-", "--placement", "onboarding"] + rules, stdin: [#"{"profile_id": "x"}"#])
+    #expect(!plain.out.contains("dialect"))
   }
 
   @Test func theNegationLintIsQuietUnderAdapty() {
