@@ -38,21 +38,16 @@ extension Checker {
     model.dialect = dialect.dialect
     model.dialectSpan = dialect.span
     guard dialect.dialect == .adapty, !diagnostics.contains(where: { $0.severity == .error }) else { return }
-    var rewrite = ThreeValued(segments: model.segments.map(\.condition), attributes: model.attributes)
-    let segments = model.segments.map { segment in
+    var rewrite = ThreeValued(segments: model.segments.map(\.condition))
+    model.segments = model.segments.map { segment in
       SegmentDefinition(
         name: segment.name, condition: rewrite.positive(segment.condition), span: segment.span,
         conditionText: segment.conditionText)
     }
-    let overrides = model.overrides.map { override in
+    model.overrides = model.overrides.map { override in
       OverrideDefinition(
         target: override.target, variation: override.variation, content: override.content,
         condition: rewrite.positive(override.condition), conditionText: override.conditionText, span: override.span)
     }
-    model = CheckedRules(
-      attributes: model.attributes, segments: segments, placements: model.placements, files: model.files,
-      layers: model.layers, overrides: overrides)
-    model.dialect = dialect.dialect
-    model.dialectSpan = dialect.span
   }
 }

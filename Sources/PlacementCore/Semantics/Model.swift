@@ -164,7 +164,8 @@ package struct PlacementDefinition: Sendable {
 /// The checked model of a rule set: everything resolved and typed, ready for the compiler and the linter.
 package struct CheckedRules: Sendable {
   package let attributes: [AttributeDefinition]
-  package let segments: [SegmentDefinition]
+  /// Segments in declaration order; under ``Dialect/adapty`` their conditions are rewritten (``ThreeValued``).
+  package internal(set) var segments: [SegmentDefinition]
   package let placements: [PlacementDefinition]
   /// The parsed files, for the linter and the formatter.
   package let files: [RuleFileSyntax]

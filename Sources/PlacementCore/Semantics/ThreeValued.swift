@@ -15,14 +15,10 @@
 struct ThreeValued {
   /// The segments' conditions as checked (before any rewrite), by index.
   let segments: [Condition]
-  let attributes: [AttributeDefinition]
   /// The negative form of each segment's condition, computed once.
   var negatedSegments: [Int: Condition] = [:]
 
-  init(segments: [Condition], attributes: [AttributeDefinition]) {
-    self.segments = segments
-    self.attributes = attributes
-  }
+  init(segments: [Condition]) { self.segments = segments }
 
   /// The condition that holds exactly when `condition` is true under three-valued logic.
   mutating func positive(_ condition: Condition) -> Condition {
