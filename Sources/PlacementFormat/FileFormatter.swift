@@ -31,6 +31,8 @@ struct FileFormatter {
       case .layer(let decl): layer(decl, blank: blank)
       case .override(let decl): override(decl, blank: blank)
       case .dialect(let decl): writer.emit("dialect \(decl.name.text)", range: decl.range, indent: 0, blank: blank)
+      case .content(let decl): content(decl, blank: blank)
+      case .configSchema(let decl): configSchema(decl, blank: blank)
       }
       previous = declaration
     }
@@ -40,7 +42,7 @@ struct FileFormatter {
 
   static func isBlock(_ declaration: Declaration) -> Bool {
     switch declaration {
-    case .placement, .test, .layer: true
+    case .placement, .test, .layer, .content, .configSchema: true
     case .attribute, .segment, .override, .dialect: false
     }
   }

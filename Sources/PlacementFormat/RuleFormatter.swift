@@ -47,7 +47,9 @@ package enum RuleFormatter {
     if let first = diagnostics.first {
       throw .changedMeaning("the formatted text does not parse: \(first.message)")
     }
-    if SyntaxFingerprint.of(tree.declarations) != SyntaxFingerprint.of(original.declarations) {
+    if SyntaxFingerprint.of(tree.declarations, in: tree.file)
+      != SyntaxFingerprint.of(original.declarations, in: original.file)
+    {
       throw .changedMeaning("the formatted text parses to a different syntax tree")
     }
     if tree.comments.map(\.normalizedText) != original.comments.map(\.normalizedText) {

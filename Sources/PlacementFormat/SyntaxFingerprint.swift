@@ -9,9 +9,12 @@ import PlacementCore
 /// chains are walked without recursion.
 struct SyntaxFingerprint {
   private var out = ""
+  /// The file the declarations were parsed from: JSON regions are written as their text.
+  private var file: SourceFile?
 
-  static func of(_ declarations: [Declaration]) -> String {
+  static func of(_ declarations: [Declaration], in file: SourceFile? = nil) -> String {
     var fingerprint = SyntaxFingerprint()
+    fingerprint.file = file
     for declaration in declarations { fingerprint.declaration(declaration) }
     return fingerprint.out
   }
@@ -40,6 +43,12 @@ struct SyntaxFingerprint {
         name(source.kind)
         name(source.element)
         name(source.screen)
+        if source.key != nil || source.presentedDefault != nil {
+          tag("flow3")
+          name(source.key)
+          name(source.presentedDefault?.option.id)
+          name(source.presentedDefault?.screen)
+        }
       } else {
         tag("-")
       }
@@ -96,7 +105,38 @@ struct SyntaxFingerprint {
     case .dialect(let decl):
       tag("dialect")
       name(decl.name)
+    case .content(let decl):
+      tag("content")
+      name(decl.contentType)
+      name(decl.id)
+      tag("configs\(decl.configs.count)")
+      for config in decl.configs {
+        name(config.defaultKeyword)
+        name(config.locale)
+        switch config.body {
+        case .inline(let range): json(range)
+        case .file(let path):
+          tag("from")
+          name(path)
+        case .missing: tag("missing")
+        }
+      }
+    case .configSchema(let decl):
+      tag("schema")
+      name(decl.contentType)
+      tag("fields\(decl.fields.count)")
+      for field in decl.fields {
+        name(field.key)
+        name(field.type)
+        if let range = field.defaultValue { json(range) } else { tag("-") }
+      }
     }
+  }
+
+  /// A JSON region as written (the formatter prints it unchanged).
+  private mutating func json(_ range: SourceRange) {
+    tag("json")
+    if let file { text(file.text(of: range)) }
   }
 
   private mutating func content(_ content: ContentSyntax) {

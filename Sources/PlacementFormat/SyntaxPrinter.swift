@@ -95,12 +95,17 @@ struct SyntaxPrinter {
     return id + (option.title.map { " " + Spelling.quoted($0.text) } ?? "")
   }
 
-  /// `from <kind> "<element>" [on screen "<screen>"]`: the element string as written (`"screen/element"` stays
+  /// `from <kind> "<element>" [on screen "<screen>"] [key <key>] [default <option> if screen "<screen>"
+  /// presented]`: the element string as written (`"screen/element"` stays
   /// one string, also before `on screen`).
   func source(_ source: SourceSyntax) -> String {
     let element = tokens.first(atOrAfter: source.element.range.start).value
     let screen = source.screen.flatMap { $0.range == source.element.range ? nil : $0 }
     return "from \(source.kind.text) \(Spelling.quoted(element))"
       + (screen.map { " on screen \(Spelling.quoted($0.text))" } ?? "")
+      + (source.key.map { " key \($0.text)" } ?? "")
+      + (source.presentedDefault.map {
+        " default \(option($0.option)) if screen \(Spelling.quoted($0.screen.text)) presented"
+      } ?? "")
   }
 }

@@ -29,7 +29,9 @@ final class CompiledGroup {
   /// Compiles documents as `placement lint` does (compiler and lint rules, suppressions applied).
   init(documents: [(uri: String, name: String, text: String)], encoding: PositionEncoding) {
     let sources = documents.map { RuleSource(name: $0.name, text: $0.text) }
-    compilation = Compilation.compile(sources, options: CompileOptions(maxDiagnostics: 10_000))
+    // Config files that contents name with `from "<path>"` are read from disk beside their rules file.
+    compilation = Compilation.compile(
+      sources + RuleLoading.configSources(for: sources), options: CompileOptions(maxDiagnostics: 10_000))
     var treesByName: [String: RuleFileSyntax] = [:]
     for tree in compilation.model.files { treesByName[tree.file.name] = tree }
     files = documents.map { document in

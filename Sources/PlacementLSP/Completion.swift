@@ -95,8 +95,10 @@ struct Completion {
     if last.kind == .colon { return keywords(["string", "number", "bool", "version", "date", "choice", "choices"]) }
     if last.isWord("unit") { return units(["seconds", "milliseconds"]) }
     if last.isWord("from") { return keywords(["quiz", "input", "toggle"]) }
+    if last.isWord("key") { return keywords(["id", "value"]) }
     if last.kind == .string || last.kind == .rightParen || last.kind == .identifier && tokens.count > 3 {
-      return keywords(["unit", "from", "on"])
+      // A quiz source may go on with `key id|value` and `default <option> if screen "<screen>" presented`.
+      return keywords(["unit", "from", "on"] + (tokens.contains { $0.isWord("quiz") } ? ["key", "default"] : []))
     }
     return []
   }

@@ -18,6 +18,11 @@ enum KeywordDocs {
       + "e.g. `until \"2027-01-05T00:00:00+01:00\"`.",
     "from": "**`from`**: on an attribute, its flow source (`from quiz \"experience\"`); on a row or a test header, "
       + "a schedule's start, inclusive (`from \"2026-12-20T00:00:00+01:00\"`: an RFC 3339 instant with an offset or `Z`).",
+    "key": "**`key id|value`**: on a quiz source, which member of an SDK 3.x select option `{id, value, label}` is "
+      + "the option id: `value` (the default, the text the flow's author gave) or `id` (the builder's `option_1`).",
+    "presented": "**`default <option> if screen \"<screen>\" presented`**: on a quiz source, the option the "
+      + "attribute takes when a `screen_presented` event showed that screen and no input came for the element (a "
+      + "preselected option sends none).",
     "layer": "**`layer <name> [version \"<id>\"] { <test> <from>% to <to>% … }`**: mutually exclusive tests. A "
       + "profile's layer bucket (of `\"<id>-<profile_id>\"`, 0–9,999) is in at most one test's share; outside every "
       + "share it skips the layer's tests and the rows below decide. See docs/ABTests.md.",

@@ -107,6 +107,8 @@ struct HoverText {
       case .layer(let d): return "layer `\(d.name.text)` (\(place))"
       case .override(let d): return "override of `\(d.target.text)` (\(place))"
       case .dialect(let d): return "dialect `\(d.name.text)` (\(place))"
+      case .content(let d): return "content `\(d.id.text)` (\(place))"
+      case .configSchema(let d): return "\(d.contentType.text) config schema (\(place))"
       }
     }
     return place

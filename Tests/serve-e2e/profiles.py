@@ -11,6 +11,7 @@ BUILT_IN = {
     "subscription_product", "subscription_expires_at", "paid_access_level", "total_revenue_usd", "created_at",
     "installed_at", "last_seen_at", "attribution_status", "attribution_source", "attribution_channel",
     "attribution_campaign", "attribution_ad_group", "attribution_ad_set", "attribution_creative",
+    "flow_completed",
 }
 
 

@@ -121,6 +121,7 @@ package struct SymbolIndex {
       }
       index(d.condition, file: file)
     case .dialect: break
+    case .content, .configSchema: break  // content ids are not symbols (rows name them freely)
     }
   }
 

@@ -68,7 +68,8 @@ enum Help {
 
     Compiles the rules files at PATHS (files or folders; default: Rules) and runs the lint rules: unreachable
     and overlapping rows (with an example profile), segments that never or always match, negations over flow
-    answers, titles used as ids, Adapty limits, ambiguous elements, list literal slips, unused declarations.
+    answers, titles used as ids, Adapty limits and values (language codes, attribution status, variation ids,
+    ids differing by case), ambiguous elements, list literal slips, unused declarations.
     Findings go to stdout. '# placement-lint: disable=<code>' on the line (or alone on the line above)
     suppresses a lint finding; see docs/Lint.md. A file is compiled with the PATHS given only: a name it takes
     from another file of its folder is reported unknown, with notes saying where it is declared (lint the
@@ -123,6 +124,9 @@ enum Help {
       --format json|text   output format (default: json)
       --allow-overrides    honour a profile's "force": {"<test>": "<variation>"} (QA only; without it, force is
                            ignored with a warning)
+      --default-audience   decide every placement by its default row, whatever the rows above it (segments,
+                           tests, layers, QA overrides) say: Adapty's getPaywallForDefaultAudience; a default
+                           row that is a test draws as usual
       --assignments-out FILE
                            write the new sticky assignments to persist, one JSON line per profile:
                            {"profile_id": ..., "assignments": {"<version_id>": "<variation>"}}
@@ -149,7 +153,10 @@ enum Help {
 
     Applies flow_user_input events (JSON Lines, in order: last value wins) to a profile (empty by default)
     and prints the profile with the custom attributes derived from the rules' declarations.
-    Events that are not flow_user_input are ignored; a malformed event is reported with its line and skipped.
+    SDK 3.x onStateUpdatedAction events give the same answers; the onboarding analytics events
+    (onboarding_started, screen_presented, screen_completed, second_screen_presented, user_email_collected,
+    onboarding_completed) are kept in "events" and decide flow_completed and the defaults of screens presented.
+    Other event names are ignored; a malformed event is reported with its line and skipped.
     Errors and warnings are printed in line order.
 
     options:

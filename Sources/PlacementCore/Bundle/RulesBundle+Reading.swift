@@ -36,7 +36,7 @@ extension RulesBundle {
       }
     }
     let bundle = try RulesBundle(
-      rules: files.filter { $0.path.hasSuffix(".rules") }, extras: files.filter { !$0.path.hasSuffix(".rules") },
+      rules: files.filter { Self.isRulesPart($0.path) }, extras: files.filter { !Self.isRulesPart($0.path) },
       toolVersion: manifest.toolVersion, revision: manifest.revision)
     guard bundle.rulesVersion == manifest.rulesVersion else {
       throw .tampered(

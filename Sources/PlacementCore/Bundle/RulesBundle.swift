@@ -44,13 +44,15 @@ package struct RulesBundle: Sendable, Equatable {
     for file in sortedRules + sortedExtras {
       guard seen.insert(file.path).inserted else { throw .invalid("'\(file.path)' appears twice") }
     }
-    if let bad = sortedRules.first(where: { !$0.path.hasSuffix(".rules") }) {
+    if let bad = sortedRules.first(where: { !$0.path.hasSuffix(".rules") && !Self.isConfig($0.path) }) {
       throw .invalid("'\(bad.path)' is not a .rules file")
     }
     guard !sortedRules.isEmpty else { throw .invalid("no .rules file") }
     self.rules = sortedRules
     self.extras = sortedExtras
-    self.rulesVersion = Self.version(of: sortedRules)
+    // Rules files first, then config files, as a compilation of the folder versions them.
+    self.rulesVersion = Self.version(
+      of: sortedRules.filter { !Self.isConfig($0.path) } + sortedRules.filter { Self.isConfig($0.path) })
     self.toolVersion = toolVersion
     self.revision = revision
   }
@@ -60,13 +62,25 @@ package struct RulesBundle: Sendable, Equatable {
   ///   - bundle: how the bundle is named (its file's path), or the folder it is built from.
   ///   - separator: `:` after a bundle file (`rules.bundle:paywall.rules`), `/` after a folder.
   package func sources(named bundle: String, separator: String = ":") -> [RuleSource] {
-    rules.map { RuleSource(name: "\(bundle)\(separator)\($0.path)", bytes: $0.bytes, path: $0.path) }
+    rules.map {
+      RuleSource(
+        name: "\(bundle)\(separator)\($0.path)", bytes: $0.bytes, path: $0.path,
+        kind: Self.isConfig($0.path) ? .config : .rules)
+    }
   }
 
   /// The version of a rule set made of `files`, in their order: the first 12 hexadecimal digits of the SHA-256
   /// of each file's path and bytes, each length-prefixed (8 bytes, big-endian), so that moving bytes between a
   /// path and its content changes the version. Paths are relative to the rules folder, so the folder and every
   /// bundle built from it share the version wherever they are.
+  /// True for a config file (`*.json`) among a bundle's rules: a file a `content` names with `from "<path>"`.
+  package static func isConfig(_ path: String) -> Bool { path.hasSuffix(".json") }
+
+  /// True for a file a bundle compiles: a rules file, or a config file outside `tests/` (whose files are extras).
+  package static func isRulesPart(_ path: String) -> Bool {
+    path.hasSuffix(".rules") || (isConfig(path) && !path.hasPrefix("tests/"))
+  }
+
   package static func version(of files: [File]) -> String {
     var hasher = SHA256()
     for file in files {

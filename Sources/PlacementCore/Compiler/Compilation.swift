@@ -9,6 +9,8 @@ public struct RuleSource: Sendable, Hashable {
   /// in the rule set's ``RuleSet/version``, so a folder gives the same version wherever it is and a bundle built
   /// from it gives the same version too.
   public let path: String
+  /// Whether the file holds rules or a config that a content names with `from "<path>"`.
+  public let kind: Kind
   /// The text (ill-formed UTF-8 shown as U+FFFD).
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 
@@ -27,9 +29,28 @@ public struct RuleSource: Sendable, Hashable {
   ///   - bytes: the file's bytes.
   ///   - path: the path inside its rules folder; nil: `name`.
   public init(name: String, bytes: [UInt8], path: String? = nil) {
+    self.init(name: name, bytes: bytes, path: path, kind: .rules)
+  }
+
+  /// A rules file, or a config file that a content names with `from "<path>"` (found by its ``path``).
+  /// - Parameters:
+  ///   - name: the name diagnostics show, usually the path as given.
+  ///   - bytes: the file's bytes.
+  ///   - path: the path inside its rules folder; nil: `name`.
+  ///   - kind: rules or config.
+  public init(name: String, bytes: [UInt8], path: String?, kind: Kind) {
     self.name = name
     self.bytes = bytes
     self.path = path ?? name
+    self.kind = kind
+  }
+
+  /// What a source holds.
+  public enum Kind: String, Sendable, Hashable {
+    /// A rules file, parsed and checked.
+    case rules
+    /// A JSON config file that a `content` declaration names with `from "<path>"`; not parsed as rules.
+    case config
   }
 }
 
@@ -47,7 +68,12 @@ public struct Compilation: Sendable {
   /// Compiles sources: parse each file (recovering from every syntax error), check names and types across all
   /// files, then build the rule set if nothing is wrong.
   public static func compile(_ sources: [RuleSource], options: CompileOptions = CompileOptions()) -> Compilation {
-    let files = sources.map { SourceFile(name: $0.name, bytes: $0.bytes) }
+    let rules = sources.filter { $0.kind == .rules }
+    let files = rules.map { SourceFile(name: $0.name, bytes: $0.bytes) }
+    let configFiles = ConfigFiles(
+      files: Dictionary(
+        sources.filter { $0.kind == .config }.map { ($0.path, $0.bytes) }, uniquingKeysWith: { first, _ in first }),
+      rulePaths: rules.map(\.path))
     var diagnostics: [Diagnostic] = []
     var syntaxTrees: [RuleFileSyntax] = []
     for file in files {
@@ -55,7 +81,8 @@ public struct Compilation: Sendable {
       syntaxTrees.append(tree)
       diagnostics += found
     }
-    let (model, semantic) = Checker.check(syntaxTrees, limits: options.semantics)
+    let (model, semantic) = Checker.check(
+      syntaxTrees, limits: options.semantics, configFiles: configFiles)
     diagnostics += semantic
     if !diagnostics.hasErrors {
       let conditions = model.segments.map { Folding.fold($0.condition) }
@@ -64,7 +91,8 @@ public struct Compilation: Sendable {
     }
     let sorted = diagnostics.sortedByPosition()
     let kept = Array(sorted.prefix(options.maxDiagnostics))
-    let version = RulesBundle.version(of: sources.map { RulesBundle.File(path: $0.path, bytes: $0.bytes) })
+    let versioned = rules + sources.filter { $0.kind == .config }.sorted { $0.path < $1.path }
+    let version = RulesBundle.version(of: versioned.map { RulesBundle.File(path: $0.path, bytes: $0.bytes) })
     let ruleSet = sorted.hasErrors ? nil : RuleSet(model, version: version)
     return Compilation(ruleSet: ruleSet, model: model, diagnostics: kept, truncatedCount: sorted.count - kept.count)
   }

@@ -30,6 +30,10 @@ public final class RuleSet: Sendable {
   package let dialect: Dialect
   /// Whether the rules declare their dialect (`dialect placement` or `dialect adapty`).
   package let declaresDialect: Bool
+  /// The declared contents with their remote configs, in declaration order (empty when none is declared).
+  package let contents: [ContentDefinition]
+  /// Each declared content's index in ``contents``, by id.
+  let contentIndex: [String: Int]
 
   init(_ model: CheckedRules, version: String) {
     attributes = model.attributes
@@ -45,6 +49,9 @@ public final class RuleSet: Sendable {
     overrideDefinitions = model.overrides
     dialect = model.dialect
     declaresDialect = model.dialectSpan != nil
+    contents = model.contents
+    contentIndex = Dictionary(
+      model.contents.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     stickyVersions = Set(
       model.placements.flatMap(\.rows).compactMap { row in
         if case .test(let test) = row.content, test.isSticky { test.versionID } else { nil }
@@ -62,6 +69,9 @@ public final class RuleSet: Sendable {
   /// the order of ``resolveAll(for:options:)-(BoundProfile,_)``'s decisions. ``placementHandles`` gives each as a
   /// ``PlacementHandle``, for a request loop.
   public var placementNames: [String] { placements.map(\.name) }
+
+  /// The declared content with this id, or nil.
+  package func content(id: String) -> ContentDefinition? { contentIndex[id].map { contents[$0] } }
 
   /// The placement called `name`, or nil.
   package func placement(named name: String) -> PlacementDefinition? {

@@ -17,6 +17,11 @@ package enum FlowAnswer: Sendable, Equatable {
   case choices([String])
   /// A toggle.
   case toggle(Bool)
+  /// An SDK 3.x `select`: the chosen `{id, value, label}` option; the attribute's source says whether its `id` or
+  /// its `value` is the option id (``keyed(by:)``).
+  case option(FlowOption)
+  /// An SDK 3.x `multiSelect`: every chosen option, in the order sent (empty when none is left).
+  case options([FlowOption])
 
   /// The attribute type this answer derives: `string`, `number`, `date`, `choice`, `choices` or `bool`.
   package var typeName: String {
@@ -27,6 +32,8 @@ package enum FlowAnswer: Sendable, Equatable {
     case .choice: "choice"
     case .choices: "choices"
     case .toggle: "bool"
+    case .option: "choice"
+    case .options: "choices"
     }
   }
 }

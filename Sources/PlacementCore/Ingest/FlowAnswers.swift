@@ -28,6 +28,15 @@ package struct FlowAnswers: Sendable, Equatable {
   /// The positions in `slots` of each element id, on any screen, in first-insertion order.
   private var elementSlots: [String: [Int]] = [:]
 
+  /// The screens a `screen_presented` event showed.
+  private var presentedScreens: Set<String> = []
+  /// The onboardings an `onboarding_completed` event closed (`""` for one that named no onboarding).
+  private var completedOnboardings: Set<String> = []
+  /// The onboarding of the last analytics or SDK 3.x event that named one.
+  private var lastOnboarding: String?
+  /// Whether an analytics event came: only then do the events say whether the flow was completed.
+  private var sawAnalytics = false
+
   /// An empty set of answers.
   package init() {}
 
@@ -39,12 +48,20 @@ package struct FlowAnswers: Sendable, Equatable {
   /// Applies one event: `.set` stores the answer for (screen, element), replacing any earlier one;
   /// `.remove` deletes it.
   package mutating func apply(_ event: FlowEvent) {
+    if let onboarding = event.onboardingID { lastOnboarding = onboarding }
     let key = Key(screen: event.screenID, element: event.elementID)
-    let answer: FlowAnswer? =
-      switch event.change {
-      case .set(let answer): answer
-      case .remove: nil
-      }
+    let answer: FlowAnswer?
+    switch event.change {
+    case .set(let value):
+      answer = value
+    case .remove:
+      answer = nil
+    case .analytics(let milestone):
+      sawAnalytics = true
+      if milestone == .screenPresented, let screen = event.screenID { presentedScreens.insert(screen) }
+      if milestone == .onboardingCompleted { completedOnboardings.insert(event.onboardingID ?? "") }
+      return
+    }
     if let position = slotIndex[key] {
       slots[position].answer = answer
     } else {
@@ -90,6 +107,18 @@ package struct FlowAnswers: Sendable, Equatable {
     }
     let positions = elementSlots[element] ?? []
     return !positions.isEmpty && positions.allSatisfy { slots[$0].answer == nil }
+  }
+
+  /// Whether a `screen_presented` event showed `screen`.
+  package func wasPresented(screen: String) -> Bool { presentedScreens.contains(screen) }
+
+  /// Whether the flow was completed, as the `flow_completed` attribute reads it: nil when no analytics event came
+  /// (the events do not say); else true when an `onboarding_completed` event came for the onboarding of the last
+  /// event that names one (an `onboarding_completed` that names none counts for any), false otherwise.
+  package var flowCompleted: Bool? {
+    guard sawAnalytics else { return nil }
+    guard let lastOnboarding else { return !completedOnboardings.isEmpty }
+    return completedOnboardings.contains(lastOnboarding) || completedOnboardings.contains("")
   }
 
   /// The current answers in first-insertion order of their keys, for printing.

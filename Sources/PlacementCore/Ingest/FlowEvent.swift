@@ -9,13 +9,17 @@ package struct FlowEvent: Sendable, Equatable {
     case set(FlowAnswer)
     /// The answer was cleared: a text or number field reported `""`, or a single choice reported no option.
     case remove
+    /// An analytics event: `screen_presented` (`screenID` is the presented screen), `onboarding_completed`, or
+    /// another recognised one; it answers no element (``FlowEvent/elementID`` is empty).
+    case analytics(FlowMilestone)
   }
 
   /// The event name; always `flow_user_input` for a decoded event.
   package var name: String
   /// The screen the element sits on (`instanceId`), `nil` when the event does not say.
   package var screenID: String?
-  /// The element's Element ID, or the Group ID of a selectable group (`element_id`), never empty.
+  /// The element's Element ID, or the Group ID of a selectable group (`element_id`), never empty for an input
+  /// (empty for an analytics event).
   package var elementID: String
   /// The element's kind (`element_type`).
   package var elementKind: ElementKind
@@ -25,6 +29,8 @@ package struct FlowEvent: Sendable, Equatable {
   package var isCustomerEvent: Bool?
   /// The new answer, or its removal.
   package var change: Change
+  /// The onboarding the event belongs to (`onboardingId` or `onboarding_id`), `nil` when the event does not say.
+  package var onboardingID: String? = nil
   /// The option ids a `single_choice` sent after the first, which its answer leaves out (empty for every other
   /// event): a single choice answers one option.
   package var ignoredItemIDs: [String]
@@ -63,8 +69,10 @@ package struct FlowEvent: Sendable, Equatable {
   /// Decodes one event given as a JSON object (one line of a JSON Lines stream).
   ///
   /// - Parameter json: the whole event, with `name`, `instanceId`, `element_id`, `element_type` and a value.
-  /// - Returns: the event, or `nil` when `name` is not `flow_user_input` (screen views and other analytics
-  ///   events are not inputs and are ignored without further checks).
+  /// An SDK 3.x `onStateUpdatedAction` (`elementId`, `meta`, `params`) is read into the same answers, and the
+  /// analytics events of ``FlowMilestone`` into the screens presented and the onboardings completed.
+  ///
+  /// - Returns: the event, or `nil` for any other name (ignored without further checks).
   /// - Throws: `IngestError` when `json` is not an object, `name` is missing or not a string, or an input event
   ///   is malformed: missing/empty `element_id`, missing or unknown `element_type`, a value of the wrong type,
   ///   an unparsable number, a non-integral date. The error names the field and, when known, the element.
@@ -74,6 +82,8 @@ package struct FlowEvent: Sendable, Equatable {
     guard case .string(let nameText) = name else {
       throw .wrongType("name", expected: "a string", found: name.typeName, element: nil)
     }
+    if nameText == stateUpdatedEventName { return try decodeStateUpdate(members) }
+    if let milestone = FlowMilestone(rawValue: nameText) { return try decodeAnalytics(milestone, members) }
     guard nameText == inputEventName else { return nil }
     return try decodeInput(members)
   }

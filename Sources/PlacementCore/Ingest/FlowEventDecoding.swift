@@ -62,7 +62,7 @@ extension FlowEvent {
 
   /// A number input: a decimal string, with a point or one decimal comma (`""` removes), or, for robustness, a
   /// JSON number.
-  private static func decodeNumber(_ value: JSONValue, element: String) throws(IngestError) -> Change {
+  static func decodeNumber(_ value: JSONValue, element: String) throws(IngestError) -> Change {
     switch value {
     case .number(let number):
       return .set(.number(number))

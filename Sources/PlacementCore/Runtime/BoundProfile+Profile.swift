@@ -25,6 +25,10 @@ extension BoundProfile {
       if attribute.isBuiltin {
         // An id over the limit is reported once, as the profile's missing id, not again as its attribute.
         if profileID == nil, attribute.name == "profile_id", profile.profileID != nil { continue }
+        if attribute.name == BuiltinAttributes.flowCompleted, let completed = profile.answers.flowCompleted {
+          values[attribute.slot] = .bool(completed)
+          continue
+        }
         guard let raw = Self.member(attribute.name, of: profile.builtins, "top-level", &warnings) else { continue }
         values[attribute.slot] = Coercion.value(raw, for: attribute, limits: limits, &warnings)
         continue
@@ -46,8 +50,9 @@ extension BoundProfile {
 
 extension BoundProfile {
   /// The value of `attribute` that the flow `answers` decide: the coerced answer of its source's element (a
-  /// warning when it does not fit), missing when the element was answered on several screens (with a warning) or
-  /// the user cleared the field; nil when the attribute has no source or no answer decides it, so its
+  /// warning when it does not fit; an SDK 3.x option read by the source's key), missing when the element was
+  /// answered on several screens (with a warning) or the user cleared the field, the declared default when its
+  /// screen was presented and no input came; nil when the attribute has no source or nothing decides it, so its
   /// `custom_attributes` member does.
   static func answerValue(
     for attribute: AttributeDefinition, in answers: FlowAnswers, limits: ProfileLimits, _ warnings: inout [String]
@@ -55,7 +60,7 @@ extension BoundProfile {
     guard let source = attribute.source else { return nil }
     switch answers.answer(element: source.element, screen: source.screen) {
     case .found(let answer):
-      return Coercion.value(answer, for: attribute, limits: limits, &warnings)
+      return Coercion.value(answer.keyed(by: source.optionKey), for: attribute, limits: limits, &warnings)
     case .ambiguous(let screens):
       let names = screens.map { $0.isEmpty ? "<no instanceId>" : UntrustedText.escaped($0) }
       warnings.append(
@@ -63,7 +68,10 @@ extension BoundProfile {
           + "(\(names.joined(separator: ", "))); qualify the source with a screen")
       return .missing
     case .missing:
-      return answers.isCleared(element: source.element, screen: source.screen) ? .missing : nil
+      if answers.isCleared(element: source.element, screen: source.screen) { return .missing }
+      // A preselected option sends no input: the presented screen stands for the answer.
+      guard let preset = source.presentedDefault, answers.wasPresented(screen: preset.screen) else { return nil }
+      return Coercion.value(.choice(preset.option), for: attribute, limits: limits, &warnings)
     }
   }
 
@@ -111,6 +119,8 @@ extension Coercion {
       case .text(let s), .choice(let s): s.utf8.count
       case .choices(let ids): ids.map(\.utf8.count).max()
       case .number, .date, .toggle: nil
+      case .option(let option): max(option.id.utf8.count, option.value.utf8.count)
+      case .options(let options): options.map { max($0.id.utf8.count, $0.value.utf8.count) }.max()
       }
     if let longest, longest > limits.maxStringBytes {
       warnings.append(tooLong("attribute '\(attribute.name)': answer", bytes: longest, limits) + "; treated as missing")

@@ -87,6 +87,8 @@ enum Coercion {
       return value(.array(ids.map { .string($0) }), as: type)
     case (.choices, .choice(let id)):
       return value(.array([.string(id)]), as: type)
+    case (_, .option), (_, .options):
+      return value(answer.keyed(by: .value), as: type)
     default: break
     }
     return (.missing, "expected \(Self.expected(type)), found a \(answer.typeName) answer")
@@ -132,6 +134,7 @@ enum Coercion {
     case .choice(let id): show(JSONValue.string(id))
     case .choices(let ids): show(JSONValue.array(ids.map { .string($0) }))
     case .toggle(let b): String(b)
+    case .option, .options: show(answer.keyed(by: .value))
     }
   }
 }

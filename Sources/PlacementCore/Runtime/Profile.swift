@@ -54,7 +54,9 @@ public struct Profile: Sendable, Equatable {
     if case .string(let s) = value { s } else { nil }
   }
 
-  /// Applies one flow event (docs/Product.md §3). Events that are not `flow_user_input` change nothing; a malformed
+  /// Applies one flow event (docs/Product.md §3): a `flow_user_input` or SDK 3.x `onStateUpdatedAction` sets an
+  /// answer, an onboarding analytics event (`screen_presented`, `onboarding_completed`, …) records the screens
+  /// presented and the onboardings completed; other event names change nothing; a malformed
   /// input event is skipped and reported in ``warnings``, as is what an applied event leaves out
   /// (`FlowEvent.warnings`).
   public mutating func apply(event json: JSONValue) {

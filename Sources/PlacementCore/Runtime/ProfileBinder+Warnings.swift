@@ -175,6 +175,16 @@ extension ProfileBinder {
   @inline(never)
   func finish(_ notes: Notes, into bound: inout BoundProfile, kept: UnsafePointer<Bool>, limits: ProfileLimits) {
     if let answers = notes.answers {
+      // The events decide `flow_completed` over its top-level member, as on the reference path.
+      if let completed = answers.flowCompleted,
+        let slot = attributes.first(where: { $0.isBuiltin && $0.name == BuiltinAttributes.flowCompleted })?.slot
+      {
+        notes.warnings.removeAll { $0.order.phase == 1 && $0.order.position == slot }
+        let value = Value.bool(completed)
+        let scalar = Scalar(value, stringIDs: program.stringIDs[slot])
+        bound.values[slot] = kept[slot] || scalar.tag == .other ? value : .missing
+        bound.scalars[slot] = scalar
+      }
       for attribute in attributes where !attribute.isBuiltin && attribute.source != nil {
         var warnings: [String] = []
         guard let value = BoundProfile.answerValue(for: attribute, in: answers, limits: limits, &warnings) else {

@@ -17,6 +17,13 @@ public struct ResolveOptions: Sendable {
     self.explain = explain
     self.allowOverrides = allowOverrides
   }
+
+  /// Resolve to each placement's default row, whatever the segments, tests, layers and QA overrides of the rows
+  /// above it say: what a profile gets when it belongs to no other audience (Adapty's
+  /// `getPaywallForDefaultAudience`). A default row that is an A/B test draws as usual. The decision's reason is
+  /// that of the default row (`DEFAULT`; `STATIC` for a placement with one row; a test's `SPLIT`, `STICKY`,
+  /// `OVERRIDE` or `DISABLED`). Off by default. CLI: `--default-audience`.
+  public var defaultAudience: Bool = false
 }
 
 /// Why a resolution could not start.
@@ -72,11 +79,11 @@ extension RuleSet {
     let profile = forcing(profile, allowOverrides: options.allowOverrides)
     guard options.explain else {
       var trail = ExposureTrail()
-      let resolution = resolution(index, for: profile, now: options.now, observer: &trail)
+      let resolution = resolution(index, for: profile, options: options, observer: &trail)
       return decision(resolution, trail: trail, for: profile, explanation: nil)
     }
     var observer = ExplainObserver(nodeCount: program.nodes.count)
-    let resolution = resolution(index, for: profile, now: options.now, observer: &observer)
+    let resolution = resolution(index, for: profile, options: options, observer: &observer)
     let explanation = explanation(of: observer, placement: index, profile: profile)
     return decision(resolution, trail: observer.trail, for: profile, explanation: explanation)
   }
@@ -143,7 +150,7 @@ extension RuleSet {
   /// nil when the profile is outside the test's share of its layer. Apart from the row loop, which it would
   /// otherwise crowd with the rows' `Content`.
   @inline(never)
-  private func drawTest<Observer: ResolutionObserver>(
+  func drawTest<Observer: ResolutionObserver>(
     placement: Int, row: Int, _ profile: borrowing BoundProfile, run: inout ProgramEvaluator<Observer>
   ) -> (draw: Draw, fallsThrough: Bool)? {
     guard case .test(let test) = placements[placement].rows[row].content,

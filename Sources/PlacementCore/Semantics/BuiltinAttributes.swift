@@ -31,6 +31,7 @@ package enum BuiltinAttributes {
     ("attribution_ad_group", .string),
     ("attribution_ad_set", .string),
     ("attribution_creative", .string),
+    ("flow_completed", .bool),
   ]
 
   static let types: [String: AttributeType] = Dictionary(
@@ -38,4 +39,10 @@ package enum BuiltinAttributes {
 
   /// The type of a built-in attribute, or nil when `name` is not built in.
   package static func type(of name: String) -> AttributeType? { types[name] }
+}
+
+extension BuiltinAttributes {
+  /// The built-in the flow events decide when an analytics event came (`FlowAnswers.flowCompleted`); otherwise
+  /// it is read from the profile's top-level member like any other built-in.
+  package static let flowCompleted = "flow_completed"
 }

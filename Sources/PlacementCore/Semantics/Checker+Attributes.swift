@@ -109,6 +109,8 @@ extension Checker {
         syntax.kind.range, notes: [.sourceKindTypes(kind)])
       return nil
     }
-    return AttributeSource(kind: kind, element: syntax.element.text, screen: syntax.screen?.text)
+    var source = AttributeSource(kind: kind, element: syntax.element.text, screen: syntax.screen?.text)
+    guard checkFlow3Clauses(syntax, type: type, into: &source) else { return nil }
+    return source
   }
 }

@@ -46,9 +46,10 @@ package struct Checker {
   /// - Parameters:
   ///   - files: The parsed rules files, in any order.
   ///   - limits: Bounds on how deep and how costly one segment may be with its references expanded.
-  package static func check(_ files: [RuleFileSyntax], limits: SemanticLimits = .default) -> (
-    CheckedRules, [Diagnostic]
-  ) {
+  ///   - configFiles: the JSON files that configs name with `from "<path>"`.
+  package static func check(
+    _ files: [RuleFileSyntax], limits: SemanticLimits = .default, configFiles: ConfigFiles = ConfigFiles()
+  ) -> (CheckedRules, [Diagnostic]) {
     var checker = Checker(file: files.first?.file ?? SourceFile(name: "<empty>", text: ""))
     checker.limits = limits
     checker.declareBuiltins()
@@ -61,10 +62,12 @@ package struct Checker {
     let placements = checker.checkPlacements()
     checker.checkOverrideTargets()
     checker.checkSalts()
+    let contents = checker.checkContents(files, configFiles: configFiles)
     var model = CheckedRules(
       attributes: checker.attributes, segments: segments, placements: placements, files: files)
     model.layers = checker.layers
     model.overrides = checker.overrides.definitions()
+    model.contents = contents
     checker.applyDialect(to: &model)
     return (model, checker.diagnostics)
   }
@@ -146,6 +149,7 @@ package struct Checker {
         case .override(let decl):
           overrides.declare(decl, in: file)
         case .dialect(let decl): declareDialect(decl)
+        case .content, .configSchema: continue  // checked by checkContents
         }
       }
     }

@@ -6,6 +6,23 @@ package struct AttributeSource: Sendable, Hashable {
   package let element: String
   /// The screen (`instanceId`) that qualifies the element; nil means "the one screen that has it".
   package let screen: String?
+  /// Which member of an SDK 3.x select option (`{id, value, label}`) is the option id (`key id|value`).
+  package var optionKey: OptionKey = .value
+  /// The option a quiz takes when its screen was presented and no input came for the element
+  /// (`default <option> if screen "<screen>" presented`); nil when not declared.
+  package var presentedDefault: PresentedDefault? = nil
+
+  /// Creates a source; the SDK 3.x key and the presented default keep their defaults unless given.
+  package init(
+    kind: Kind, element: String, screen: String?, optionKey: OptionKey = .value,
+    presentedDefault: PresentedDefault? = nil
+  ) {
+    self.kind = kind
+    self.element = element
+    self.screen = screen
+    self.optionKey = optionKey
+    self.presentedDefault = presentedDefault
+  }
 }
 
 /// A declared or built-in attribute with its slot in a bound profile.
@@ -177,6 +194,8 @@ package struct CheckedRules: Sendable {
   package internal(set) var dialect: Dialect = .placement
   /// Where the rule set declares its dialect, or nil when it does not.
   package internal(set) var dialectSpan: SourceSpan? = nil
+  /// The `content` declarations with their remote configs, in declaration order.
+  package internal(set) var contents: [ContentDefinition] = []
 
   /// The memberwise initializer, for the modules above this one.
   package init(

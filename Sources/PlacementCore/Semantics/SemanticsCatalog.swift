@@ -55,86 +55,89 @@ package enum SemanticsCatalog {
   package static let scheduledDefault: DiagnosticCode = "scheduled-default"
   package static let invalidDialect: DiagnosticCode = "invalid-dialect"
 
-  package static let entries: [CatalogEntry] = [
-    CatalogEntry(invalidDialect, .error, "a dialect that is not known, or two different dialects in one rule set"),
-    CatalogEntry(duplicateDeclaration, .error, "two declarations of the same kind share a name"),
-    CatalogEntry(reservedName, .error, "a name is a reserved word or is both an attribute and a segment"),
-    CatalogEntry(unknownAttribute, .error, "a condition names an attribute that is neither built in nor declared"),
-    CatalogEntry(unknownSegment, .error, "a row or condition names a segment that is not declared"),
-    CatalogEntry(unknownOption, .error, "a literal is not one of the choice attribute's declared option ids"),
-    CatalogEntry(
-      unknownPlacement, .error, "a cross-placement test or an override names a placement that is not declared"),
-    CatalogEntry(
-      unknownTest, .error,
-      "a row refers to a cross-placement test, or a layer or an override to a test, that is not declared"),
-    CatalogEntry(unknownVariation, .error, "an override forces a variation the test does not have"),
-    CatalogEntry(
-      invalidOverride, .error,
-      "an override gives a test content or a placement a variation, or forces a placement to fall through"),
-    CatalogEntry(
-      typeMismatch, .error,
-      "a literal's kind (string, number, bool, word, list, pattern) does not fit the attribute's type"),
-    CatalogEntry(nonBoolReference, .error, "a bare name in a condition is an attribute that is not bool"),
-    CatalogEntry(segmentCompared, .error, "a segment is compared like an attribute"),
-    CatalogEntry(ignoringCaseNotApplicable, .error, "'ignoring case' on an operator or type it does not apply to"),
-    CatalogEntry(expectedList, .error, "'in' or 'not in' without a list literal"),
-    CatalogEntry(unsupportedOperator, .error, "an operator does not apply to the attribute's type"),
-    CatalogEntry(
-      functionTypeMismatch, .error, "count(...) on a non-choices or years_since(...) on a non-date attribute"),
-    CatalogEntry(functionOperator, .error, "count(...) or years_since(...) with an operator other than a comparison"),
-    CatalogEntry(choicesEquality, .error, "a choices attribute (a set) compared with ==, !=, in or not in"),
-    CatalogEntry(
-      invalidLiteral, .error,
-      "a literal cannot be read as the attribute's type (version, date, number), or a number is out of range"),
-    CatalogEntry(
-      inexactNumber, .warning, "an integer literal above 2^53 has no exact value and reads as its neighbour"),
-    CatalogEntry(invalidPattern, .error, "a pattern is not valid or needs backtracking (backreferences, lookaround)"),
-    CatalogEntry(invalidOptions, .error, "a choice type's options are empty, repeated or more than 64"),
-    CatalogEntry(
-      invalidSource, .error, "an attribute's source does not fit its type, or its element or screen id is empty"),
-    CatalogEntry(unitOnNonDate, .error, "'unit' on an attribute that is not a date"),
-    CatalogEntry(unknownTimeUnit, .error, "a time unit that is not known where it is written"),
-    CatalogEntry(reversedBetween, .error, "'between' with its lower bound second: the range is empty"),
-    CatalogEntry(segmentCycle, .error, "segments refer to each other in a cycle"),
-    CatalogEntry(missingDefault, .error, "an audience table has no default row"),
-    CatalogEntry(duplicateDefault, .error, "an audience table has more than one default row"),
-    CatalogEntry(rowAfterDefault, .error, "a row follows the default row and can never be reached"),
-    CatalogEntry(invalidWeights, .error, "a test's weights do not sum to 100 or include a zero weight"),
-    CatalogEntry(
-      invalidTest, .error,
-      "a test has fewer than 2 or more than 20 variations, lacks a version or a placement's content"),
-    CatalogEntry(duplicateVariation, .error, "two variations of a test share an id"),
-    CatalogEntry(invalidRollout, .error, "a rollout percentage is outside 0–100 or has more than two decimals"),
-    CatalogEntry(
-      duplicateSalt, .error, "two rollouts or layers share a salt, or a salt equals a test's version id"),
-    CatalogEntry(
-      sharedVersion, .error, "two tests share a version id but not their variations' ids and weights"),
-    CatalogEntry(
-      invalidLayerShare, .error,
-      "a layer share's bound is outside 0–100% or has more than two decimals, or the share is empty"),
-    CatalogEntry(overlappingLayerShares, .error, "two tests of a layer have overlapping shares"),
-    CatalogEntry(layeredTwice, .error, "a test is listed in two layers, or twice in one layer"),
-    CatalogEntry(ambiguousLayerTest, .error, "a layer names a test name that several inline tests share"),
-    CatalogEntry(
-      layeredDefault, .error, "the default row holds a layered test: profiles outside its share would get nothing"),
-    CatalogEntry(
-      defaultFallsThrough, .error, "the default row, or a variation of its test, falls through: nothing follows it"),
-    CatalogEntry(
-      crossPlacementDefault, .error, "the default row refers to a cross-placement test (those rows are checked first)"),
-    CatalogEntry(
-      unreferencedTestContent, .warning, "a cross-placement test gives content for a placement that never refers to it"),
-    CatalogEntry(contentTypeMismatch, .error, "a flow placement shows a paywall row, or a paywall placement a flow"),
-    CatalogEntry(noPlacements, .warning, "the rule set declares no placement"),
-    CatalogEntry(
-      segmentTooDeep, .error, "a segment nests deeper than the configured limit, counting referenced segments"),
-    CatalogEntry(
-      segmentTooCostly, .error,
-      "a segment evaluates more conditions than the configured limit, counting referenced segments"),
-    CatalogEntry(
-      instantWithoutOffset, .error, "a schedule's instant is a bare date or a local time, without an offset or 'Z'"),
-    CatalogEntry(invalidInstant, .error, "a schedule's bound is not an RFC 3339 instant"),
-    CatalogEntry(emptySchedule, .error, "a schedule's 'until' is before or equal to its 'from': it is never live"),
-    CatalogEntry(
-      scheduledDefault, .error, "the default row, or its test, has a schedule: outside it nothing would decide"),
-  ]
+  package static let entries: [CatalogEntry] =
+    [
+      CatalogEntry(invalidDialect, .error, "a dialect that is not known, or two different dialects in one rule set"),
+      CatalogEntry(duplicateDeclaration, .error, "two declarations of the same kind share a name"),
+      CatalogEntry(reservedName, .error, "a name is a reserved word or is both an attribute and a segment"),
+      CatalogEntry(unknownAttribute, .error, "a condition names an attribute that is neither built in nor declared"),
+      CatalogEntry(unknownSegment, .error, "a row or condition names a segment that is not declared"),
+      CatalogEntry(unknownOption, .error, "a literal is not one of the choice attribute's declared option ids"),
+      CatalogEntry(
+        unknownPlacement, .error, "a cross-placement test or an override names a placement that is not declared"),
+      CatalogEntry(
+        unknownTest, .error,
+        "a row refers to a cross-placement test, or a layer or an override to a test, that is not declared"),
+      CatalogEntry(unknownVariation, .error, "an override forces a variation the test does not have"),
+      CatalogEntry(
+        invalidOverride, .error,
+        "an override gives a test content or a placement a variation, or forces a placement to fall through"),
+      CatalogEntry(
+        typeMismatch, .error,
+        "a literal's kind (string, number, bool, word, list, pattern) does not fit the attribute's type"),
+      CatalogEntry(nonBoolReference, .error, "a bare name in a condition is an attribute that is not bool"),
+      CatalogEntry(segmentCompared, .error, "a segment is compared like an attribute"),
+      CatalogEntry(ignoringCaseNotApplicable, .error, "'ignoring case' on an operator or type it does not apply to"),
+      CatalogEntry(expectedList, .error, "'in' or 'not in' without a list literal"),
+      CatalogEntry(unsupportedOperator, .error, "an operator does not apply to the attribute's type"),
+      CatalogEntry(
+        functionTypeMismatch, .error, "count(...) on a non-choices or years_since(...) on a non-date attribute"),
+      CatalogEntry(functionOperator, .error, "count(...) or years_since(...) with an operator other than a comparison"),
+      CatalogEntry(choicesEquality, .error, "a choices attribute (a set) compared with ==, !=, in or not in"),
+      CatalogEntry(
+        invalidLiteral, .error,
+        "a literal cannot be read as the attribute's type (version, date, number), or a number is out of range"),
+      CatalogEntry(
+        inexactNumber, .warning, "an integer literal above 2^53 has no exact value and reads as its neighbour"),
+      CatalogEntry(invalidPattern, .error, "a pattern is not valid or needs backtracking (backreferences, lookaround)"),
+      CatalogEntry(invalidOptions, .error, "a choice type's options are empty, repeated or more than 64"),
+      CatalogEntry(
+        invalidSource, .error, "an attribute's source does not fit its type, or its element or screen id is empty"),
+      CatalogEntry(unitOnNonDate, .error, "'unit' on an attribute that is not a date"),
+      CatalogEntry(unknownTimeUnit, .error, "a time unit that is not known where it is written"),
+      CatalogEntry(reversedBetween, .error, "'between' with its lower bound second: the range is empty"),
+      CatalogEntry(segmentCycle, .error, "segments refer to each other in a cycle"),
+      CatalogEntry(missingDefault, .error, "an audience table has no default row"),
+      CatalogEntry(duplicateDefault, .error, "an audience table has more than one default row"),
+      CatalogEntry(rowAfterDefault, .error, "a row follows the default row and can never be reached"),
+      CatalogEntry(invalidWeights, .error, "a test's weights do not sum to 100 or include a zero weight"),
+      CatalogEntry(
+        invalidTest, .error,
+        "a test has fewer than 2 or more than 20 variations, lacks a version or a placement's content"),
+      CatalogEntry(duplicateVariation, .error, "two variations of a test share an id"),
+      CatalogEntry(invalidRollout, .error, "a rollout percentage is outside 0–100 or has more than two decimals"),
+      CatalogEntry(
+        duplicateSalt, .error, "two rollouts or layers share a salt, or a salt equals a test's version id"),
+      CatalogEntry(
+        sharedVersion, .error, "two tests share a version id but not their variations' ids and weights"),
+      CatalogEntry(
+        invalidLayerShare, .error,
+        "a layer share's bound is outside 0–100% or has more than two decimals, or the share is empty"),
+      CatalogEntry(overlappingLayerShares, .error, "two tests of a layer have overlapping shares"),
+      CatalogEntry(layeredTwice, .error, "a test is listed in two layers, or twice in one layer"),
+      CatalogEntry(ambiguousLayerTest, .error, "a layer names a test name that several inline tests share"),
+      CatalogEntry(
+        layeredDefault, .error, "the default row holds a layered test: profiles outside its share would get nothing"),
+      CatalogEntry(
+        defaultFallsThrough, .error, "the default row, or a variation of its test, falls through: nothing follows it"),
+      CatalogEntry(
+        crossPlacementDefault, .error, "the default row refers to a cross-placement test (those rows are checked first)"
+      ),
+      CatalogEntry(
+        unreferencedTestContent, .warning,
+        "a cross-placement test gives content for a placement that never refers to it"),
+      CatalogEntry(contentTypeMismatch, .error, "a flow placement shows a paywall row, or a paywall placement a flow"),
+      CatalogEntry(noPlacements, .warning, "the rule set declares no placement"),
+      CatalogEntry(
+        segmentTooDeep, .error, "a segment nests deeper than the configured limit, counting referenced segments"),
+      CatalogEntry(
+        segmentTooCostly, .error,
+        "a segment evaluates more conditions than the configured limit, counting referenced segments"),
+      CatalogEntry(
+        instantWithoutOffset, .error, "a schedule's instant is a bare date or a local time, without an offset or 'Z'"),
+      CatalogEntry(invalidInstant, .error, "a schedule's bound is not an RFC 3339 instant"),
+      CatalogEntry(emptySchedule, .error, "a schedule's 'until' is before or equal to its 'from': it is never live"),
+      CatalogEntry(
+        scheduledDefault, .error, "the default row, or its test, has a schedule: outside it nothing would decide"),
+    ] + ContentDiagnostics.entries
 }

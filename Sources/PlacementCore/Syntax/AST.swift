@@ -55,6 +55,8 @@ package enum Declaration: Sendable {
   case layer(LayerDecl)
   case override(OverrideDecl)
   case dialect(DialectDecl)
+  case content(ContentDecl)
+  case configSchema(ConfigSchemaDecl)
 
   package var range: SourceRange {
     switch self {
@@ -65,11 +67,14 @@ package enum Declaration: Sendable {
     case .layer(let d): d.range
     case .override(let d): d.range
     case .dialect(let d): d.range
+    case .content(let d): d.range
+    case .configSchema(let d): d.range
     }
   }
 }
 
-/// `attribute <name>: <type> [unit seconds|milliseconds] [from quiz|input|toggle "<element>" [on screen "<screen>"]]`
+/// `attribute <name>: <type> [unit seconds|milliseconds] [from quiz|input|toggle "<element>" [on screen "<screen>"]
+/// [key id|value] [default <option> if screen "<screen>" presented]]`
 package struct AttributeDecl: Sendable {
   package let name: Name
   package let type: TypeSyntax
@@ -102,6 +107,18 @@ package struct SourceSyntax: Sendable {
   /// The screen (`instanceId`) that qualifies the element, if given.
   package let screen: Name?
   package let range: SourceRange
+  /// `key id|value`: the member of an SDK 3.x select option read as the option id, if given.
+  package var key: Name? = nil
+  /// `default <option> if screen "<screen>" presented`, if given.
+  package var presentedDefault: PresentedDefaultSyntax? = nil
+}
+
+/// `default amateur if screen "scr_experience" presented`.
+package struct PresentedDefaultSyntax: Sendable {
+  /// The option id (a word or a string).
+  package let option: OptionSyntax
+  /// The screen whose `screen_presented` event applies the default.
+  package let screen: Name
 }
 
 /// `segment <name> = <condition>`

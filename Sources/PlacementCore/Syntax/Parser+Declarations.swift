@@ -68,7 +68,8 @@ extension Parser {
     return options
   }
 
-  /// `from quiz|input|toggle "<element>" [on screen "<screen>"]`; `"<screen>/<element>"` also qualifies.
+  /// `from quiz|input|toggle "<element>" [on screen "<screen>"] [key id|value] [default <option> if screen
+  /// "<screen>" presented]`; `"<screen>/<element>"` also qualifies.
   mutating func parseSource() -> SourceSyntax {
     let start = advance().range.start
     let kind = expectName(.sourceKind)
@@ -95,7 +96,12 @@ extension Parser {
         screen = Name(text: screenToken.value, range: screenToken.range)
       }
     }
-    return SourceSyntax(kind: kind, element: element, screen: screen, range: span(from: start))
+    let key = consumeWord("key") != nil ? expectName(.optionKey) : nil
+    let preset = current.isWord("default") ? parsePresentedDefault() : nil
+    var source = SourceSyntax(kind: kind, element: element, screen: screen, range: span(from: start))
+    source.key = key
+    source.presentedDefault = preset
+    return source
   }
 
   /// `segment <name> = <condition>`

@@ -35,6 +35,8 @@ package struct Parser {
   var suppressedCount = 0
   /// Where and what the last diagnostic was, recorded or not (for the one-error-per-position rule).
   var lastReport: (start: Int, code: DiagnosticCode)?
+  /// The JSON regions of configs and schema defaults: what the lexer found inside them is not rules syntax.
+  var jsonRegions: [SourceRange] = []
 
   /// Words that start a top-level declaration.
   package static let declarationWords: Set<String> = [
@@ -42,6 +44,7 @@ package struct Parser {
     "layer",
     "override",
     "dialect",
+    "content", "config",
   ]
 
   /// The reserved words of docs/Language.md: they name no attribute or segment, and no id in a row's content.
@@ -69,7 +72,8 @@ package struct Parser {
     parser.lastReport = lexed.diagnostics.last.flatMap { last in last.span.map { ($0.range.start, last.code) } }
     let declarations = parser.parseFile()
     let diagnostics = parser.diagnostics + SyntaxCatalog.tooManyErrors(parser.suppressedCount, in: file)
-    return (RuleFileSyntax(file: file, declarations: declarations, comments: lexed.comments), diagnostics)
+    let comments = parser.withoutJSON(lexed.comments)
+    return (RuleFileSyntax(file: file, declarations: declarations, comments: comments), diagnostics)
   }
 
   init(file: SourceFile, tokens: [Token], diagnostics: [Diagnostic], limits: SyntaxLimits) {
@@ -211,6 +215,8 @@ package struct Parser {
     case "layer": return .layer(parseLayer())
     case "override": return .override(parseOverride())
     case "dialect": return .dialect(parseDialect())
+    case "content": return .content(parseContentDeclaration())
+    case "config": return .configSchema(parseConfigSchema())
     default: return nil
     }
   }

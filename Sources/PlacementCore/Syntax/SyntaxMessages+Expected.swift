@@ -82,6 +82,8 @@ extension Expected {
   static let sourceKind = Expected("a source kind ('quiz', 'input' or 'toggle')")
   static let elementID = Expected("the element id as a string, e.g. \"experience\"")
   static let screenID = Expected("the screen id as a string")
+  static let optionKey = Expected("the option key ('id' or 'value')")
+  static let defaultOption = Expected("the default option id")
   static let segmentName = Expected("a segment name")
   static let equalsAfterSegmentName = Expected("'=' after the segment name")
   static let endOfCondition = Expected("'and', 'or' or the end of the condition")

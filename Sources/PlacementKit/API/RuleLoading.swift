@@ -23,6 +23,7 @@ package enum RuleLoading {
     for path in paths {
       let found = try discover(at: path)
       skipped += found.skipped
+      var read: [RuleSource] = []
       for file in found.files {
         let bytes: [UInt8]
         do {
@@ -33,9 +34,10 @@ package enum RuleLoading {
         if file == path, TarArchive.looksLikeArchive(bytes) {
           sources += try bundle(bytes, at: file).sources(named: file)
         } else {
-          sources.append(RuleSource(name: file, bytes: bytes, path: relativePath(of: file, below: path)))
+          read.append(RuleSource(name: file, bytes: bytes, path: relativePath(of: file, below: path)))
         }
       }
+      sources += read + configSources(for: read)
     }
     if sources.isEmpty {
       throw LoadError(

@@ -2,13 +2,15 @@ import PlacementKit
 
 /// The query of `POST /v1/resolve` and `/v1/resolve/batch`: `placements` (comma-separated, repeatable; default
 /// every placement), `explain` (`true`, `false`, `1`, `0`, or empty for true), `now` (an ISO-8601 instant; only
-/// when the server allows it).
+/// when the server allows it), `default_audience` (as `explain`: decide by each placement's default row,
+/// ``ResolveOptions/defaultAudience``).
 struct ResolveQuery: Sendable {
   let placements: [String]?
   let explain: Bool
   let now: Instant?
+  var defaultAudience = false
 
-  static let names = ["placements", "explain", "now"]
+  static let names = ["placements", "explain", "now", "default_audience"]
 
   /// Reads `query`, or returns the error to answer with (400).
   static func parse(_ query: String?, allowNow: Bool) -> Result<ResolveQuery, ServiceError> {
@@ -18,6 +20,7 @@ struct ResolveQuery: Sendable {
     var placements: [String]?
     var explain = false
     var now: Instant?
+    var defaultAudience = false
     for (name, value) in parsed.parameters {
       switch name {
       case "placements":
@@ -27,6 +30,12 @@ struct ResolveQuery: Sendable {
         case "", "true", "1": explain = true
         case "false", "0": explain = false
         default: return .failure(.badQuery("explain must be true or false, found '\(value)'"))
+        }
+      case "default_audience":
+        switch value {
+        case "", "true", "1": defaultAudience = true
+        case "false", "0": defaultAudience = false
+        default: return .failure(.badQuery("default_audience must be true or false, found '\(value)'"))
         }
       case "now":
         guard allowNow else {
@@ -42,7 +51,9 @@ struct ResolveQuery: Sendable {
         return .failure(.badQuery("unknown query parameter '\(name)'\(hint)"))
       }
     }
-    return .success(ResolveQuery(placements: placements, explain: explain, now: now))
+    var query = ResolveQuery(placements: placements, explain: explain, now: now)
+    query.defaultAudience = defaultAudience
+    return .success(query)
   }
 
   /// The handles of the placements asked for, each once, in the order asked (default: all, in declaration
@@ -62,6 +73,8 @@ struct ResolveQuery: Sendable {
   }
 
   func options(at clock: Instant) -> ResolveOptions {
-    ResolveOptions(now: now ?? clock, explain: explain)
+    var options = ResolveOptions(now: now ?? clock, explain: explain)
+    options.defaultAudience = defaultAudience
+    return options
   }
 }

@@ -61,7 +61,7 @@ struct LintCommand: Subcommand {
         if verbose {
           Support.reportSkipped(skipped.map { SkippedFile(path: shown($0.path), reason: $0.reason) }, console: console)
         }
-        sources += found.map { RuleSource(name: shown($0.name), bytes: $0.bytes, path: $0.path) }
+        sources += found.map { RuleSource(name: shown($0.name), bytes: $0.bytes, path: $0.path, kind: $0.kind) }
       } catch {
         throw CommandFailure(
           error.isReadFailure ? .ioError : error.isInvalidBundle ? .dataError : .noInput,

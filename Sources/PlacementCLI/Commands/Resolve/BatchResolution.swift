@@ -37,9 +37,10 @@ struct BatchResolution {
   func run(_ reader: inout LineReader, exposures: OutputFile? = nil, assignments: OutputFile? = nil) -> ExitCode {
     let console = output.console
     // Without explain, JSON lines are written from index resolutions and pre-encoded fragments; the fragments
-    // are encoded once per run (per chunk they cost ~400 instructions per line).
+    // are encoded once per run (per chunk they cost ~400 instructions per line). The default audience takes the
+    // general path, which resolves through ResolveOptions.
     let encoder =
-      output.format == .json && !options.explain
+      output.format == .json && !options.explain && !options.defaultAudience
       ? DecisionEncoder(ruleSet: ruleSet, placements: placements.map(\.index)) : nil
     let pipeline = BatchPipeline(
       reader: reader, workers: jobs, slotsPerWorker: 2, chunkLines: Self.chunkLines, console: console)
@@ -71,7 +72,7 @@ struct BatchResolution {
   /// (made on first use), whose rendered lines serve every chunk the slot holds.
   func resolve(_ slot: BatchSlot, encoder: DecisionEncoder?) {
     slot.result.reset()
-    if output.format == .text, !options.explain, slot.textWriter == nil {
+    if output.format == .text, !options.explain, !options.defaultAudience, slot.textWriter == nil {
       slot.textWriter = DecisionTextWriter(ruleSet: ruleSet, output: output, placements: placements)
     }
     resolve(slot.chunk, into: &slot.result, encoder: encoder, textWriter: &slot.textWriter)

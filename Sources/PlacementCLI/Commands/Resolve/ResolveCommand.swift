@@ -14,7 +14,7 @@ struct ResolveCommand: Subcommand {
       "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors", "--exposures",
       "--assignments-out", "--key", "--emit",
     ],
-    flags: ["--explain", "--strict", "--allow-overrides", "--summary-json"])
+    flags: ["--explain", "--strict", "--allow-overrides", "--default-audience", "--summary-json"])
 
   init(_ args: [String], console: Console) throws(CommandFailure) {
     arguments = try Arguments(args, Self.options)
@@ -41,6 +41,7 @@ struct ResolveCommand: Subcommand {
     let batchOptions = try batch.map { _ throws(CommandFailure) in try self.batchOptions() }
     var options = ResolveOptions(now: try Support.now(arguments.value("--now")), explain: arguments.has("--explain"))
     options.allowOverrides = arguments.has("--allow-overrides")
+    options.defaultAudience = arguments.has("--default-audience")
     let compileStart = ContinuousClock.now
     let ruleSet = try Support.compileRules(
       try arguments.rulesPath(), console: console, verbose: arguments.verbose, strict: arguments.has("--strict"))
