@@ -30,6 +30,7 @@ struct FileFormatter {
       case .test(let decl): crossPlacementTest(decl, blank: blank)
       case .layer(let decl): layer(decl, blank: blank)
       case .override(let decl): override(decl, blank: blank)
+      case .dialect(let decl): writer.emit("dialect \(decl.name.text)", range: decl.range, indent: 0, blank: blank)
       case .content(let decl): content(decl, blank: blank)
       case .configSchema(let decl): configSchema(decl, blank: blank)
       }
@@ -42,7 +43,7 @@ struct FileFormatter {
   static func isBlock(_ declaration: Declaration) -> Bool {
     switch declaration {
     case .placement, .test, .layer, .content, .configSchema: true
-    case .attribute, .segment, .override: false
+    case .attribute, .segment, .override, .dialect: false
     }
   }
 

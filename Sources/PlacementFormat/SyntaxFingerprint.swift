@@ -104,6 +104,9 @@ struct SyntaxFingerprint {
       case .content(let forced): content(forced)
       }
       expr(decl.condition)
+    case .dialect(let decl):
+      tag("dialect")
+      name(decl.name)
     case .content(let decl):
       tag("content")
       name(decl.contentType)

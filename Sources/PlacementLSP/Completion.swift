@@ -52,7 +52,7 @@ struct Completion {
 
   func candidates(after tokens: [Token]) -> [Item] {
     guard let first = tokens.first, let last = tokens.last else {
-      return keywords(["attribute", "segment", "placement", "test", "layer", "override"])
+      return keywords(["attribute", "segment", "placement", "test", "layer", "override", "dialect"])
     }
     switch first.value {
     case "override": return overrideDeclaration(tokens)
@@ -76,7 +76,8 @@ struct Completion {
       return names(.segment) + keywords(["default"])
     case "segment": return condition(tokens)
     case "layer": return layer(tokens)
-    default: return keywords(["attribute", "segment", "placement", "test", "layer", "override"])
+    case "dialect": return tokens.count == 1 ? keywords(Dialect.allCases.map(\.rawValue)) : []
+    default: return keywords(["attribute", "segment", "placement", "test", "layer", "override", "dialect"])
     }
   }
 

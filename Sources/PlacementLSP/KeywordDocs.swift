@@ -34,6 +34,12 @@ enum KeywordDocs {
       + "`sticky for <n> days` (default 90) keeps a timed assignment that long, even after the test ends.",
     "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",
     "or": "**`or`**: at least one condition holds.",
+    "dialect": "**`dialect placement|adapty`**: the meaning the rules folder gives negations. `placement` (the "
+      + "default): `!=`, `not in` and `not …` are exact complements, true on a missing value. `adapty`: SQL's "
+      + "three-valued logic, as Adapty's segments: a negation never matches a profile without the attribute it "
+      + "tests. One dialect per rules folder.",
+    "adapty": "**`dialect adapty`**: a negation never matches a profile without the attribute it tests (a missing "
+      + "or wrong-typed value is unknown; a segment matches only when its condition is true).",
     "not": "**`not`**: the exact complement: `not x` is **true** when `x` is false, including on a missing value.",
   ]
 

@@ -11,13 +11,17 @@ extension LanguageServer {
       text = markdown
       range = occurrence.range
     } else if let predicate = position.file.syntax.flatMap({ HoverText.predicate(in: $0, at: position.offset) }) {
-      text = OperatorDocs.markdown(predicate.op)
+      text =
+        OperatorDocs.markdown(predicate.op)
+        + (position.compiled.compilation.model.dialect == .adapty
+          && DialectHover.negatedOperators.contains(predicate.op) ? DialectHover.adaptyNegation : "")
       range = predicate.opRange
     } else if let (content, idRange) = HoverText.content(in: position) {
       text = HoverText.describe(content)
       range = idRange
     } else if let keyword = KeywordDocs.entry(in: position.file, at: position.offset) {
-      text = keyword.text
+      let adapty = position.compiled.compilation.model.dialect == .adapty
+      text = keyword.text + (adapty && keyword.text == KeywordDocs.entries["not"] ? DialectHover.adaptyNegation : "")
       range = keyword.range
     } else {
       return .null
@@ -84,7 +88,7 @@ struct HoverText {
       out += "\nUsed by:\n"
       for use in uses { out += "- " + place(of: use) + "\n" }
     }
-    return out
+    return out + DialectHover.segmentNote(name, in: model)
   }
 
   /// The declaration that contains an occurrence, e.g. `placement main_paywall (row 2)`.
@@ -105,6 +109,7 @@ struct HoverText {
       case .attribute(let d): return "attribute `\(d.name.text)` (\(place))"
       case .layer(let d): return "layer `\(d.name.text)` (\(place))"
       case .override(let d): return "override of `\(d.target.text)` (\(place))"
+      case .dialect(let d): return "dialect `\(d.name.text)` (\(place))"
       case .content(let d): return "content `\(d.id.text)` (\(place))"
       case .configSchema(let d): return "\(d.contentType.text) config schema (\(place))"
       }

@@ -66,6 +66,7 @@ extension LanguageServer {
       case .override(let d):
         let detail = "override for " + file.source.text(of: d.condition.range)
         symbols += [symbol(d.target, detail, SymbolKindNumber.override, d.range)].compactMap { $0 }
+      case .dialect: break
       case .content, .configSchema: break
       }
     }

@@ -47,7 +47,8 @@ import Testing
   }
 
   @Test func keywordsTypesContentKindsAndUnits() {
-    #expect(labels("") == ["attribute", "segment", "placement", "test", "layer", "override"])
+    #expect(labels("") == ["attribute", "segment", "placement", "test", "layer", "override", "dialect"])
+    #expect(labels("dialect ") == ["placement", "adapty"])
     #expect(labels("override x: ") == ["variation", "flow", "paywall"])
     #expect(labels("override x: variation b ") == ["for"])
     #expect(labels("attribute x: ") == ["string", "number", "bool", "version", "date", "choice", "choices"])

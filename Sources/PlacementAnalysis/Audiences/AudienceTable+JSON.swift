@@ -22,6 +22,8 @@ extension AudienceTable {
   /// A placement with QA overrides also has `"overrides": [{"test": "yoga_offer", "variation": "trial",
   /// "content": null, "condition": "qa_devices"}, …]` (`test` and `variation` null for a content override).
   /// A placement that can show a declared content also has `"contents"` (``writeContents(to:)``).
+  /// Rules that declare a dialect also have `"dialect": "adapty"` (or `"placement"`): the meaning of the rows'
+  /// negations (docs/Semantics.md, "Dialects").
   /// `segment` is null for the default row; `falls_through` is `never`, `always` or `variations`;
   /// `content.type` is `flow` (`id`, `paywall`), `paywall` (`id`), `holdout`, `fallthrough` or `test`, whose
   /// `variations` are in draw order (weight ascending, then id) with weights in percent; a test's `layer` is null
@@ -66,6 +68,10 @@ extension AudienceTable {
       json.endArray()
     }
     writeContents(to: &json)
+    if let dialect {
+      json.key("dialect")
+      json.value(dialect.rawValue)
+    }
     json.endObject()
   }
 

@@ -63,6 +63,8 @@ package struct AudienceTable: Sendable, Equatable {
   package private(set) var overrides: [Override] = []
   /// The declared contents the table can show, with their locales (``contents(_:in:)``); empty when none is.
   package private(set) var contents: [ContentLocales] = []
+  /// The rules' declared dialect (`dialect …`); nil when they declare none.
+  package private(set) var dialect: Dialect? = nil
 
   /// The table of `placement` in `ruleSet`, or nil for an unknown placement.
   package init?(_ placement: String, in ruleSet: RuleSet) {
@@ -88,6 +90,7 @@ package struct AudienceTable: Sendable, Equatable {
     }
     for (index, row) in definition.rows.enumerated() { rows[index].schedule = row.effectiveSchedule }
     contents = Self.contents(definition, in: ruleSet)
+    dialect = ruleSet.declaresDialect ? ruleSet.dialect : nil
     let tests = Self.testNames(definition)
     overrides = ruleSet.overrideDefinitions.compactMap { override in
       guard Self.applies(override, at: definition, tests: tests) else { return nil }

@@ -32,6 +32,7 @@ package enum AudiencesText {
       ["#", "row", "segment", "content", "marks"], table.rows.map(cells), aligned: [3, 4],
       minimum: [2: 21, 3: 30], hanging: [3])
     out += "\n" + fallback(table)
+    if let dialect = table.dialect { out += paragraph(dialectNote(dialect)) }
     if let now = table.now, !table.scheduledRows.isEmpty {
       let live = table.scheduledRows.filter { $0.status == .live }.map { "row \($0.priority) '\($0.name)'" }
       out += paragraph(
@@ -39,6 +40,17 @@ package enum AudiencesText {
           + "a row outside its schedule is skipped (from inclusive, until exclusive)")
     }
     return out
+  }
+
+  /// What the rules' dialect means for the rows' negations.
+  package static func dialectNote(_ dialect: Dialect) -> String {
+    switch dialect {
+    case .placement:
+      "dialect placement: a negation (!=, not in, not …) also matches a profile without the attribute it tests"
+    case .adapty:
+      "dialect adapty: a negation (!=, not in, not …) never matches a profile without the attribute it tests "
+        + "(a missing or wrong-typed value is unknown, and a segment matches only when its condition is true)"
+    }
   }
 
   /// `live: from 2026-12-20T00:00:00+01:00 until 2027-01-05T00:00:00+01:00` (the status when judged).

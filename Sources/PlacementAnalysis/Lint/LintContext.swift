@@ -68,6 +68,7 @@ package struct LintContext: Sendable {
         case .test(let d): tests.append(Located(node: d, file: tree.file))
         case .layer: break  // lint rules read layers from the model (``CheckedRules/layers``)
         case .override(let d): overrides.append(Located(node: d, file: tree.file))
+        case .dialect: break  // lint rules read the meaning from the model (``CheckedRules/dialect``)
         case .content, .configSchema: break  // checked by the compiler (``CheckedRules/contents``)
         }
       }

@@ -56,6 +56,10 @@ extension DiagnosticMessage {
     .init(NegationOverAnswer.id, "'\(test)' also matches profiles that never answered '\(attribute)'")
   }
 
+  static func negationIncludesMissing(_ test: String, attribute: String) -> Self {
+    .init(NegationIncludesMissing.id, "'\(test)' also matches profiles without '\(attribute)'")
+  }
+
   // MARK: title-instead-of-id
 
   static func titleInsteadOfID(_ title: String, option: String, of attribute: String) -> Self {

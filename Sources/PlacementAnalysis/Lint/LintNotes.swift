@@ -46,6 +46,15 @@ extension Note {
     Note("example profile without an answer that matches segment '\(segment)': \(witness)")
   }
 
+  static func requireAttributeHint(_ attribute: String) -> Note {
+    Note(
+      "hint: add 'and \(attribute) is set' unless profiles without it are meant to match, or declare 'dialect adapty'")
+  }
+
+  static func missingAttributeWitness(_ attribute: String, segment: String, witness: String) -> Note {
+    Note("example profile without '\(attribute)' that matches segment '\(segment)': \(witness)")
+  }
+
   // MARK: never-matches, always-matches
 
   /// The tests of one attribute that contradict each other, each already quoted.
@@ -135,6 +144,11 @@ extension FixIt {
   /// `negation-over-answer`: the negated test extended with `and <attribute> is set`.
   static func requireAnswer(at span: SourceSpan, replacement: String) -> FixIt {
     FixIt(message: "require an answer", span: span, replacement: replacement)
+  }
+
+  /// `negation-includes-missing`: the negated test extended with `and <attribute> is set`.
+  static func requireAttribute(at span: SourceSpan, replacement: String) -> FixIt {
+    FixIt(message: "require the attribute", span: span, replacement: replacement)
   }
 
   /// `duplicate-list-element`: deletes the repeated element `text` (with its comma) at `span`.

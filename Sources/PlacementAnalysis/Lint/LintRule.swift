@@ -43,6 +43,7 @@ package enum LintRegistry {
     NeverMatches(),
     AlwaysMatches(),
     NegationOverAnswer(),
+    NegationIncludesMissing(),
     TitleInsteadOfId(),
     AdaptyLimit(),
     LanguageCode(),

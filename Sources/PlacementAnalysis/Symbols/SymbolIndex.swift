@@ -120,6 +120,7 @@ package struct SymbolIndex {
       case .content: add(.placement, d.target, file)
       }
       index(d.condition, file: file)
+    case .dialect: break
     case .content, .configSchema: break  // content ids are not symbols (rows name them freely)
     }
   }

@@ -28,6 +28,10 @@ public final class RuleSet: Sendable {
   let overrideConditionTexts: [String]
   /// The QA overrides, in declaration order (for `placement audiences`).
   package let overrideDefinitions: [OverrideDefinition]
+  /// The meaning the rules give negations (`dialect …`); its conditions are already rewritten to it.
+  package let dialect: Dialect
+  /// Whether the rules declare their dialect (`dialect placement` or `dialect adapty`).
+  package let declaresDialect: Bool
   /// The declared contents with their remote configs, in declaration order (empty when none is declared).
   package let contents: [ContentDefinition]
   /// Each declared content's index in ``contents``, by id.
@@ -45,6 +49,8 @@ public final class RuleSet: Sendable {
     identity = RuleSetIdentity(version: version)
     overrideConditionTexts = model.overrides.map(\.conditionText)
     overrideDefinitions = model.overrides
+    dialect = model.dialect
+    declaresDialect = model.dialectSpan != nil
     contents = model.contents
     contentIndex = Dictionary(
       model.contents.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })

@@ -12,7 +12,8 @@ extension Decision {
   /// `outcome` an ``ExposureOutcome`` (`decided`, `fell_through`, `holdout`, `override`, `sticky`) and `bucket`
   /// 0–99 or null; `explain` is present only when the resolution recorded one: `[{"index", "name", "outcome":
   /// "not_matched"|"scheduled_out"|"outside_layer"|"not_new_user"|"in_other_test"|"fell_through"|"decided", "condition", "seen", "reason"}]`
-  /// (`reason` on a skipped or fell-through row, and on a deciding row that drew a test variation). The output is
+  /// (`reason` on a skipped or fell-through row, and on a deciding row that drew a test variation); with it,
+  /// `"dialect": "adapty"` (or `"placement"`) when the rules declare a dialect. The output is
   /// compact (no spaces); batch resolution writes one per line.
   package func write(to json: inout JSONWriter) { write(to: &json, idJSON: nil) }
 
@@ -67,7 +68,7 @@ extension Decision {
     }
   }
 
-  /// `,"warnings":[…],"explain":[…]}`
+  /// `,"warnings":[…],"explain":[…],"dialect":"…"}`
   func writeTail(to json: inout JSONWriter) {
     json.raw(#","warnings":["#)
     for (index, warning) in warnings.enumerated() {
@@ -82,6 +83,10 @@ extension Decision {
         row.write(to: &json)
       }
       json.raw("]")
+    }
+    if let dialect {
+      json.raw(#","dialect":"#)
+      json.rawString(dialect.rawValue)
     }
     json.endObject()
   }

@@ -18,6 +18,8 @@ public struct Decision: Sendable, Equatable {
   public let warnings: [String]
   /// With explain: every row tried, in priority order, and why it did or did not decide.
   public let explanation: [RowTrace]?
+  /// With explain, the dialect the rules declare (it gives negations their meaning); nil without one.
+  package internal(set) var dialect: Dialect? = nil
 }
 
 /// The deciding row of an audience table.

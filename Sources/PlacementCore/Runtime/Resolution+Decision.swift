@@ -1,8 +1,17 @@
 /// Building ``Decision`` values from index ``Resolution``s: only for callers that ask for one.
 extension RuleSet {
   /// The decision a resolution stands for, with its exposures (from `trail`, the tests the same run drew in),
-  /// the profile's warnings and, with explain, the explanation (and the warnings only an explanation shows).
+  /// the profile's warnings and, with explain, the explanation (and the warnings only an explanation shows) and
+  /// the rules' declared dialect.
   package func decision(
+    _ resolution: Resolution, trail: ExposureTrail, for profile: BoundProfile, explanation: [RowTrace]?
+  ) -> Decision {
+    var decision = undialectedDecision(resolution, trail: trail, for: profile, explanation: explanation)
+    if explanation != nil, declaresDialect { decision.dialect = dialect }
+    return decision
+  }
+
+  func undialectedDecision(
     _ resolution: Resolution, trail: ExposureTrail, for profile: BoundProfile, explanation: [RowTrace]?
   ) -> Decision {
     let placement = placements[Int(resolution.placement)]

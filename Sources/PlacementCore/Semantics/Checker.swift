@@ -39,6 +39,8 @@ package struct Checker {
   var limits = SemanticLimits.default
   /// How many more unknown names get a did-you-mean (see ``suggestions(for:in:)``).
   var suggestionsLeft = Checker.maxSuggestions
+  /// The rule set's `dialect` declaration, once one named a known dialect.
+  var dialect: (dialect: Dialect, span: SourceSpan)?
 
   static let reservedWords = Parser.reservedWords
 
@@ -68,6 +70,7 @@ package struct Checker {
     model.layers = checker.layers
     model.overrides = checker.overrides.definitions()
     model.contents = contents
+    checker.applyDialect(to: &model)
     return (model, checker.diagnostics)
   }
 
@@ -147,6 +150,7 @@ package struct Checker {
         case .layer(let decl): collectLayer(decl)
         case .override(let decl):
           overrides.declare(decl, in: file)
+        case .dialect(let decl): declareDialect(decl)
         case .content, .configSchema: continue  // checked by checkContents
         }
       }

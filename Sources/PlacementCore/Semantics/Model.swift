@@ -185,7 +185,8 @@ package struct PlacementDefinition: Sendable {
 /// The checked model of a rule set: everything resolved and typed, ready for the compiler and the linter.
 package struct CheckedRules: Sendable {
   package let attributes: [AttributeDefinition]
-  package let segments: [SegmentDefinition]
+  /// Segments in declaration order; under ``Dialect/adapty`` their conditions are rewritten (``ThreeValued``).
+  package internal(set) var segments: [SegmentDefinition]
   package let placements: [PlacementDefinition]
   /// The parsed files, for the linter and the formatter.
   package let files: [RuleFileSyntax]
@@ -193,6 +194,10 @@ package struct CheckedRules: Sendable {
   package internal(set) var layers: [LayerDefinition] = []
   /// QA overrides in declaration order (their conditions follow the segments' in the program).
   package internal(set) var overrides: [OverrideDefinition] = []
+  /// The meaning the rules give negations (`dialect …`); ``Dialect/placement`` unless declared.
+  package internal(set) var dialect: Dialect = .placement
+  /// Where the rule set declares its dialect, or nil when it does not.
+  package internal(set) var dialectSpan: SourceSpan? = nil
   /// The `content` declarations with their remote configs, in declaration order.
   package internal(set) var contents: [ContentDefinition] = []
 

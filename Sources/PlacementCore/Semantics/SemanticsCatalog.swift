@@ -55,9 +55,11 @@ package enum SemanticsCatalog {
   package static let scheduledDefault: DiagnosticCode = "scheduled-default"
   package static let crossPlacementFlow: DiagnosticCode = "cross-placement-flow"
   package static let invalidStickyWindow: DiagnosticCode = "invalid-sticky-window"
+  package static let invalidDialect: DiagnosticCode = "invalid-dialect"
 
   package static let entries: [CatalogEntry] =
     [
+      CatalogEntry(invalidDialect, .error, "a dialect that is not known, or two different dialects in one rule set"),
       CatalogEntry(duplicateDeclaration, .error, "two declarations of the same kind share a name"),
       CatalogEntry(reservedName, .error, "a name is a reserved word or is both an attribute and a segment"),
       CatalogEntry(unknownAttribute, .error, "a condition names an attribute that is neither built in nor declared"),

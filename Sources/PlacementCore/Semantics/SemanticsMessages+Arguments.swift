@@ -45,3 +45,17 @@ extension AttributeSource.Kind {
     }
   }
 }
+
+extension DiagnosticMessage {
+  // MARK: Dialect
+
+  static func unknownDialect(_ name: String) -> Self {
+    .init(SemanticsCatalog.invalidDialect, "unknown dialect '\(name)'; the dialects are 'placement' and 'adapty'")
+  }
+
+  static func conflictingDialects(_ name: String, previous: String) -> Self {
+    .init(
+      SemanticsCatalog.invalidDialect,
+      "dialect '\(name)' conflicts with dialect '\(previous)' declared for the same rules")
+  }
+}

@@ -54,6 +54,7 @@ package enum Declaration: Sendable {
   case test(CrossPlacementTestDecl)
   case layer(LayerDecl)
   case override(OverrideDecl)
+  case dialect(DialectDecl)
   case content(ContentDecl)
   case configSchema(ConfigSchemaDecl)
 
@@ -65,6 +66,7 @@ package enum Declaration: Sendable {
     case .test(let d): d.range
     case .layer(let d): d.range
     case .override(let d): d.range
+    case .dialect(let d): d.range
     case .content(let d): d.range
     case .configSchema(let d): d.range
     }

@@ -43,6 +43,7 @@ package struct Parser {
     "attribute", "segment", "placement", "test",
     "layer",
     "override",
+    "dialect",
     "content", "config",
   ]
 
@@ -213,6 +214,7 @@ package struct Parser {
     case "test": return .test(parseCrossPlacementTest())
     case "layer": return .layer(parseLayer())
     case "override": return .override(parseOverride())
+    case "dialect": return .dialect(parseDialect())
     case "content": return .content(parseContentDeclaration())
     case "config": return .configSchema(parseConfigSchema())
     default: return nil

@@ -123,6 +123,8 @@ extension Expected {
   static let stickyWindowUnit = Expected("'days' after the stickiness window's count")
   static let openingBraceOfVariation = Expected("'{' and the variation's content per placement")
   static let arrowAfterPlacementName = Expected("'->' after the placement name")
+  static let dialectName = Expected("a dialect name: 'placement' or 'adapty'")
+  static let endOfDialect = Expected("the end of the dialect declaration")
 }
 
 /// What stands where a construct is missing: the `<found>` of "expected <what>, found <found>". A token's text is

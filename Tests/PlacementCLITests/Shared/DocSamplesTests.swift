@@ -19,7 +19,7 @@ import Testing
   }
 
   static var start: Regex<(Substring, Substring)> {
-    #/^(attribute |segment |placement [A-Za-z_][\w.-]*: |# |test [A-Za-z_][\w.-]* version |layer [A-Za-z_][\w.-]* )/#
+    #/^(attribute |segment |dialect |placement [A-Za-z_][\w.-]*: |# |test [A-Za-z_][\w.-]* version |layer [A-Za-z_][\w.-]* )/#
   }
 
   static let samples: [Sample] = {

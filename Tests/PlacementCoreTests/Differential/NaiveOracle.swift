@@ -33,7 +33,8 @@ struct NaiveOracle {
   }
 
   func holds(_ condition: OracleCondition) -> Bool {
-    switch condition {
+    if rules.meaning == .adapty { return truth(condition) == true }
+    return switch condition {
     case .predicate(let p): p.holds(profile.values[p.attribute])
     case .all(let parts): parts.map(holds).allSatisfy { $0 }
     case .any(let parts): parts.map(holds).contains(true)
@@ -41,6 +42,29 @@ struct NaiveOracle {
     case .segment(let index): holds(rules.segments[index])
     case .rollout(let percent, let salt):
       profile.id.map { Bucketing.rolloutBucket(salt: salt, profileID: $0) < percent * 100 } ?? false
+    }
+  }
+
+  /// The condition's truth under SQL's three-valued logic (nil: unknown): a test of a missing value is unknown
+  /// (the generator makes no `is set` tests), a rollout without a profile id is unknown, `not` keeps unknown, and
+  /// `and`/`or` are Kleene's.
+  func truth(_ condition: OracleCondition) -> Bool? {
+    switch condition {
+    case .predicate(let p):
+      guard let value = profile.values[p.attribute] else { return nil }
+      return p.holds(value)
+    case .all(let parts):
+      let truths = parts.map(truth)
+      if truths.contains(false) { return false }
+      return truths.allSatisfy { $0 == true } ? true : nil
+    case .any(let parts):
+      let truths = parts.map(truth)
+      if truths.contains(true) { return true }
+      return truths.allSatisfy { $0 == false } ? false : nil
+    case .not(let inner): return truth(inner).map { !$0 }
+    case .segment(let index): return truth(rules.segments[index])
+    case .rollout(let percent, let salt):
+      return profile.id.map { Bucketing.rolloutBucket(salt: salt, profileID: $0) < percent * 100 }
     }
   }
 

@@ -89,8 +89,16 @@ public struct OracleVariation {
   }
 }
 
+/// The meaning a generated rule set gives negations (its `dialect`): two-valued with negations as exact
+/// complements, or SQL's three-valued logic where a test of a missing value is unknown.
+public enum OracleMeaning: String {
+  case placement, adapty
+}
+
 /// A generated rule set: segments s0…, one flow placement `p` whose rows use some of them, then `default`.
 public struct OracleRules {
+  /// The rules' dialect; ``OracleMeaning/placement`` is written as no declaration.
+  public var meaning = OracleMeaning.placement
   public var segments: [OracleCondition]
   public var rows: [(segment: Int?, content: OracleContent)]
   /// Schedules by row index: `from` (inclusive) and `until` (exclusive) in milliseconds since the epoch.
@@ -110,7 +118,8 @@ public struct OracleRules {
   }
 
   public var text: String {
-    var out = OracleGenerator.attributes
+    var out = meaning == .placement ? "" : "dialect \(meaning.rawValue)\n"
+    out += OracleGenerator.attributes
     for (index, condition) in segments.enumerated() { out += "segment s\(index) = \(condition.text)\n" }
     out += "placement p: flow {\n"
     for (index, row) in rows.enumerated() {

@@ -16,82 +16,19 @@ struct NegationOverAnswer: LintRule {
   static let severity: Severity = .warning
   static let summary = "a negation over a flow answer also matches profiles that never answered"
 
-  /// A negated test of one answer and the text that the fix-it extends.
-  struct Site {
-    let attribute: AttributeDefinition
-    let range: SourceRange
-    /// True when the site is the operand of a `not` written without parentheses (the fix-it adds them).
-    let needsParentheses: Bool
-  }
+  /// The search, restricted to attributes with a flow source.
+  static let sites = NegationSites(includes: { $0.source != nil })
 
-  func check(_ context: LintContext) -> [Diagnostic] {
-    var found: [Diagnostic] = []
-    for decl in context.segmentDecls {
-      guard let index = context.segmentIndex(of: decl.node, in: decl.file) else { continue }
-      var sites: [Site] = []
-      collect(decl.node.condition, context, negations: 0, notRange: nil, underNot: false, into: &sites)
-      var seen = Set<String>()
-      for site in sites where seen.insert("\(site.range.start)|\(site.attribute.name)").inserted {
-        let absent = Reasoner.Requirement(Self.isSet(site.attribute, decl.span(site.range)), holds: false)
-        guard let witness = context.reasoner.check([Reasoner.Requirement(.segment(index)), absent]).witness else {
-          continue
-        }
-        let name = site.attribute.name
-        let text = decl.file.text(of: site.range)
-        let replacement = site.needsParentheses ? "(\(text) and \(name) is set)" : "\(text) and \(name) is set"
-        found.append(
-          finding(
-            .negationOverAnswer(text, attribute: name), at: decl.span(site.range),
-            notes: [
-              .requireAnswerHint(name),
-              .unansweredWitness(segment: decl.node.name.text, witness: witness.describe(context.model.attributes)),
-            ],
-            fixIts: [.requireAnswer(at: decl.span(site.range), replacement: replacement)]))
-      }
-    }
-    return found
-  }
+  /// How its findings are worded.
+  static let wording = NegationSites.Wording(
+    message: { .negationOverAnswer($0, attribute: $1) }, hint: { .requireAnswerHint($0) },
+    witness: { .unansweredWitness(segment: $0.segment, witness: $0.witness) },
+    fixIt: { .requireAnswer(at: $0, replacement: $1) })
 
-  /// Finds predicates on sourced attributes that are negated an odd number of times in total (by their
-  /// operator and by enclosing `not`s), with the text to extend: the predicate, or the innermost `not` that
-  /// makes it negative.
-  func collect(
-    _ expr: Expr, _ context: LintContext, negations: Int, notRange: SourceRange?, underNot: Bool,
-    into sites: inout [Site]
-  ) {
-    switch expr {
-    case .and(let l, let r), .or(let l, let r):
-      collect(l, context, negations: negations, notRange: notRange, underNot: false, into: &sites)
-      collect(r, context, negations: negations, notRange: notRange, underNot: false, into: &sites)
-    case .group(let inner, _):
-      collect(inner, context, negations: negations, notRange: notRange, underNot: false, into: &sites)
-    case .not(let inner, let range):
-      let odd = negations % 2 == 0
-      collect(inner, context, negations: negations + 1, notRange: odd ? range : nil, underNot: true, into: &sites)
-    case .predicate(let p):
-      guard let attribute = context.attribute(named: p.subject.attribute.text), attribute.source != nil,
-        p.op != .isSet, p.op != .isNotSet
-      else { return }
-      let negatedOperator = [.notEqual, .notInList, .notContains, .isNotEmpty].contains(p.op)
-      if negatedOperator, negations % 2 == 0 {
-        sites.append(Site(attribute: attribute, range: p.range, needsParentheses: underNot))
-      } else if !negatedOperator, negations % 2 == 1, let notRange {
-        sites.append(Site(attribute: attribute, range: notRange, needsParentheses: false))
-      }
-    case .reference(let name):
-      guard negations % 2 == 1, let notRange, let attribute = context.attribute(named: name.text),
-        attribute.source != nil, attribute.type == .bool
-      else { return }
-      sites.append(Site(attribute: attribute, range: notRange, needsParentheses: false))
-    case .rollout, .missing:
-      return
-    }
-  }
+  func check(_ context: LintContext) -> [Diagnostic] { Self.sites.findings(of: self, context, Self.wording) }
 
   /// The condition `<attribute> is set`.
   static func isSet(_ attribute: AttributeDefinition, _ span: SourceSpan) -> Condition {
-    .predicate(
-      Predicate(
-        slot: attribute.slot, attribute: attribute.name, test: .isSet, text: "\(attribute.name) is set", span: span))
+    NegationSites.isSet(attribute, span)
   }
 }

@@ -14,6 +14,9 @@ struct DecisionOutput {
   /// not be coerced, a malformed event, an ignored `force`), the same in each of the profile's decisions: JSON
   /// keeps them on every line (each line stands alone), text shows them once, above this placement's decision.
   let leadPlacement: String?
+  /// A line closing every explained decision in text, saying what the rules' declared dialect means; nil when
+  /// they declare none.
+  var dialectNote: String? = nil
 
   func write(_ decision: Decision) {
     console.out(format == .json ? decision.jsonString + "\n" : text(decision))
@@ -40,6 +43,7 @@ struct DecisionOutput {
       lines.append(Self.exposureHead(exposure) + Self.exposureTail(bucket: exposure.bucket, exposure.outcome))
     }
     for row in decision.explanation ?? [] { lines.append("  " + row.textLine) }
+    if decision.explanation != nil, let dialectNote { lines.append("  " + dialectNote) }
     return lines.map { displayRuleText($0) + "\n" }.joined()
   }
 

@@ -48,7 +48,8 @@ struct ResolveCommand: Subcommand {
     let compiling = ContinuousClock.now - compileStart
     if arguments.verbose { console.err("rules_version \(ruleSet.version), now \(options.now.iso8601)\n") }
     let placements = try placementHandles(in: ruleSet)
-    let output = DecisionOutput(format: format, console: console, leadPlacement: placements.first?.name)
+    var output = DecisionOutput(format: format, console: console, leadPlacement: placements.first?.name)
+    if ruleSet.declaresDialect { output.dialectNote = AudiencesText.dialectNote(ruleSet.dialect) }
     let profile = try single.map { path throws(CommandFailure) -> Profile in
       try Support.profile(at: path, console: console)
     }
