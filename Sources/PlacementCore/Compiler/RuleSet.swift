@@ -50,7 +50,9 @@ public final class RuleSet: Sendable {
       model.placements.flatMap(\.rows).compactMap { row in
         if case .test(let test) = row.content, test.isSticky { test.versionID } else { nil }
       })
-    binder = ProfileBinder(attributes: attributes, program: program, identity: identity)
+    binder = ProfileBinder(
+      attributes: attributes, program: program, identity: identity,
+      keeping: model.contents.isEmpty ? [] : [BuiltinAttributes.localeSlot])
   }
 
   /// The rule set's version (`rules_version` in outputs): the first 12 hexadecimal digits of a SHA-256 of its

@@ -100,12 +100,26 @@ public struct RemoteConfig: Sendable, Equatable {
   public let value: JSONValue
   /// ``value`` as compact JSON with sorted keys, encoded once per rule set.
   package let encoded: [UInt8]
+  /// `,"config":<encoded>,"locale":"<locale>"`, as decision JSON writes it.
+  package let fragment: [UInt8]
 
-  package init(locale: String, match: LocaleMatch, value: JSONValue, encoded: [UInt8]) {
+  package init(locale: String, match: LocaleMatch, value: JSONValue, encoded: [UInt8], fragment: [UInt8]) {
     self.locale = locale
     self.match = match
     self.value = value
     self.encoded = encoded
+    self.fragment = fragment
+  }
+
+  /// Why this locale: `exact match of 'de-AT'`, `language 'de' of 'de-AT'`, `default (no locale given)`.
+  package func reason(requested: String?) -> String {
+    guard let requested else { return "config '\(locale)': the default locale (the profile has no locale)" }
+    let shown = Coercion.show(.string(requested))
+    return switch match {
+    case .exact: "config '\(locale)': exact match of locale \(shown)"
+    case .language: "config '\(locale)': the language of locale \(shown)"
+    case .default: "config '\(locale)': the default locale (no config for locale \(shown))"
+    }
   }
 
   /// ``value`` as compact JSON with sorted keys: the bytes decision JSON writes.
