@@ -26,6 +26,12 @@ enum KeywordDocs {
       + "reason `OVERRIDE`) or that content, before any draw or row.",
     "sticky": "**`sticky`**: a test modifier: a profile that carries an assignment for the test's version keeps that "
       + "variation while it exists, even after the weights change (reason `STICKY`).",
+    "content": "**`content flow|paywall <id> { config [default] \"<locale>\" {…} … }`**: the content's remote config, "
+      + "one JSON object per locale (one `default`). A decision showing it carries the config of the profile's "
+      + "`locale`: exact match, else the language part (`de` for `de-AT`), else the default. See docs/Language.md.",
+    "config": "**`config [default] \"<locale>\" {…}`** or **`… from \"<path>\"`**: one locale's remote config, "
+      + "inline JSON or a JSON file beside the rules; **`config schema flow|paywall { key: type [= default] }`**: the "
+      + "keys every config of that content type has.",
     "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",
     "or": "**`or`**: at least one condition holds.",
     "not": "**`not`**: the exact complement: `not x` is **true** when `x` is false, including on a missing value.",
