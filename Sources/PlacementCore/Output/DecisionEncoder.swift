@@ -26,9 +26,17 @@ package final class DecisionEncoder: Sendable {
   /// profile's locale, so it is never written as a common line: ``rows`` then ends after `content` and
   /// ``afterConfigs`` holds the rest, with the chosen locale's pre-encoded config copied between.
   private let hasConfigs: [Bool]
-  /// Per position, per row, per variation: the index in ``RuleSet/contents`` of the content whose config the
-  /// decision carries, or -1.
-  private let configContents: [[[Int]]]
+  /// Per position, per row, per variation, flat in the order of ``rows``'s fragments
+  /// (``DecisionFragments/index(position:row:variation:)``): the index in ``RuleSet/contents`` of the content whose
+  /// config the decision carries, or -1.
+  private let configContents: [Int]
+  /// Per content (index in ``RuleSet/contents``), per config: `,"config":…,"locale":"…"`
+  /// (``LocaleConfig/fragment``), and the locale's bytes, read in place on the hot path.
+  private let configFragments: DecisionFragments
+  private let configLocales: DecisionFragments
+  /// Per content: how many configs it has, and the index of its default locale's.
+  private let configCounts: [Int]
+  private let defaultConfigs: [Int]
   /// Per position, per row, per variation with a config: ``rows``'s fragment from `,"ab_test":` on.
   private let afterConfigs: DecisionFragments
 
@@ -61,8 +69,12 @@ package final class DecisionEncoder: Sendable {
       }
     }
     let hasConfigs = configContents.map { $0.contains { $0.contains { $0 >= 0 } } }
-    self.configContents = configContents
+    self.configContents = configContents.flatMap { $0.flatMap { $0 } }
     self.hasConfigs = hasConfigs
+    configFragments = DecisionFragments(ruleSet.contents.map { $0.configs.map { [$0.fragment] } })
+    configLocales = DecisionFragments(ruleSet.contents.map { $0.configs.map { [Array($0.locale.utf8)] } })
+    configCounts = ruleSet.contents.map(\.configs.count)
+    defaultConfigs = ruleSet.contents.map(\.defaultIndex)
     /// The middle of a decision without its config, cut where the config goes when the decision has one.
     func middle(_ decision: Decision, position: Int, row: Int, variation: Int) -> (head: [UInt8], tail: [UInt8]) {
       var bare = decision
@@ -280,11 +292,26 @@ extension DecisionEncoder {
   private func writeConfig(
     position: Int, row: Int, variation: Int, _ profile: BoundProfile, to json: inout JSONWriter
   ) {
-    let index = configContents[position][row][variation]
+    let index = configContents[rows.index(position: position, row: row, variation: variation)]
     guard index >= 0 else { return }
-    let content = ruleSet.contents[index]
-    let chosen = LocaleMatching.match(profile.locale, in: content.configs, defaultIndex: content.defaultIndex).index
-    json.raw(bytes: content.configs[chosen].fragment)
+    // ``LocaleMatching/match(_:in:defaultIndex:)`` on the locales' bytes: exact, else the language part.
+    var chosen = defaultConfigs[index]
+    if let requested = profile.locale {
+      let count = configCounts[index]
+      var found = -1
+      var languageOnly = false
+      while found < 0 {
+        for config in 0..<count
+        where LocaleMatching.equalsNormalized(requested, configLocales[index, config, 0], languageOnly: languageOnly) {
+          found = config
+          break
+        }
+        if languageOnly { break }
+        languageOnly = true
+      }
+      if found >= 0 { chosen = found }
+    }
+    json.raw(buffer: configFragments[index, chosen, 0])
     json.raw(buffer: afterConfigs[position, row, variation])
   }
 

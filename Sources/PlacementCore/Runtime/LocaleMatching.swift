@@ -40,8 +40,14 @@ package enum LocaleMatching {
   /// `requested` normalized (ASCII lowercase, `_` → `-`), or its part before the first hyphen when
   /// `languageOnly`, equals `candidate`.
   static func equalsNormalized(_ requested: String, _ candidate: String, languageOnly: Bool) -> Bool {
+    equalsNormalized(requested, candidate.utf8, languageOnly: languageOnly)
+  }
+
+  /// ``equalsNormalized(_:_:languageOnly:)`` with the candidate as UTF-8 bytes.
+  @inline(__always)
+  static func equalsNormalized(_ requested: String, _ candidate: some Sequence<UInt8>, languageOnly: Bool) -> Bool {
     var wanted = requested.utf8.makeIterator()
-    var have = candidate.utf8.makeIterator()
+    var have = candidate.makeIterator()
     while true {
       var byte = wanted.next()
       if let raw = byte {
