@@ -32,6 +32,12 @@ enum KeywordDocs {
     "sticky": "**`sticky`**: a test modifier: a profile that carries an assignment for the test's version keeps that "
       + "variation while it exists, even after the weights change (reason `STICKY`). On a cross-placement test, "
       + "`sticky for <n> days` (default 90) keeps a timed assignment that long, even after the test ends.",
+    "content": "**`content flow|paywall <id> { config [default] \"<locale>\" {…} … }`**: the content's remote config, "
+      + "one JSON object per locale (one `default`). A decision showing it carries the config of the profile's "
+      + "`locale`: exact match, else the language part (`de` for `de-AT`), else the default. See docs/Language.md.",
+    "config": "**`config [default] \"<locale>\" {…}`** or **`… from \"<path>\"`**: one locale's remote config, "
+      + "inline JSON or a JSON file beside the rules; **`config schema flow|paywall { key: type [= default] }`**: the "
+      + "keys every config of that content type has.",
     "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",
     "or": "**`or`**: at least one condition holds.",
     "dialect": "**`dialect placement|adapty`**: the meaning the rules folder gives negations. `placement` (the "

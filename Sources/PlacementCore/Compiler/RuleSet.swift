@@ -63,7 +63,9 @@ public final class RuleSet: Sendable {
       if case .test(let test) = row.content, test.stickyWindow != nil { crossTests[test.versionID] = test }
     }
     crossPlacementTests = crossTests
-    binder = ProfileBinder(attributes: attributes, program: program, identity: identity)
+    binder = ProfileBinder(
+      attributes: attributes, program: program, identity: identity,
+      keeping: model.contents.isEmpty ? [] : [BuiltinAttributes.localeSlot])
   }
 
   /// The rule set's version (`rules_version` in outputs): the first 12 hexadecimal digits of a SHA-256 of its

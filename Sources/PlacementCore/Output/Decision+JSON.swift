@@ -7,6 +7,8 @@ extension Decision {
   ///  "content": {"type": "flow", "id": "pro_onboarding", "paywall": null},
   ///  "ab_test": null, "reason": "TARGETING_MATCH", "exposures": [], "warnings": [], "explain": [...]}
   /// ```
+  /// `config` (the chosen locale's remote config, a JSON object) and `locale` follow `content` when the content
+  /// declares a config, and are left out otherwise.
   /// `ab_test` is `{"name", "version_id", "variation", "bucket"}` when the row is a test; `reason` is a
   /// ``DecisionReason`` code; `exposures` is `[{"test", "version_id", "variation", "bucket", "outcome"}]` with
   /// `outcome` an ``ExposureOutcome`` (`decided`, `fell_through`, `holdout`, `override`, `sticky`) and `bucket`
@@ -52,7 +54,9 @@ extension Decision {
     case .holdout:
       json.raw(#""holdout""#)
     }
-    json.raw(#"},"ab_test":"#)
+    json.raw("}")
+    if let config { json.raw(bytes: config.fragment) }
+    json.raw(#","ab_test":"#)
     if let abTest {
       json.raw(#"{"name":"#)
       json.rawString(abTest.name)

@@ -22,6 +22,23 @@ package final class DecisionEncoder: Sendable {
   private let hasTests: [Bool]
   /// Per position: the placement's index in ``RuleSet/placements``.
   private let indices: [Int]
+  /// Per position: whether a row shows a content with a remote config. Such a decision's JSON depends on the
+  /// profile's locale, so it is never written as a common line: ``rows`` then ends after `content` and
+  /// ``afterConfigs`` holds the rest, with the chosen locale's pre-encoded config copied between.
+  private let hasConfigs: [Bool]
+  /// Per position, per row, per variation, flat in the order of ``rows``'s fragments
+  /// (``DecisionFragments/index(position:row:variation:)``): the index in ``RuleSet/contents`` of the content whose
+  /// config the decision carries, or -1.
+  private let configContents: [Int]
+  /// Per content (index in ``RuleSet/contents``), per config: `,"config":…,"locale":"…"`
+  /// (``LocaleConfig/fragment``), and the locale's bytes, read in place on the hot path.
+  private let configFragments: DecisionFragments
+  private let configLocales: DecisionFragments
+  /// Per content: how many configs it has, and the index of its default locale's.
+  private let configCounts: [Int]
+  private let defaultConfigs: [Int]
+  /// Per position, per row, per variation with a config: ``rows``'s fragment from `,"ab_test":` on.
+  private let afterConfigs: DecisionFragments
 
   /// Fragments for the placements at `placements` (indices into ``RuleSet/placements``), in the caller's order.
   package init(ruleSet: RuleSet, placements: [Int]) {
@@ -44,6 +61,33 @@ package final class DecisionEncoder: Sendable {
         }
       }
     }
+    let configContents = placements.map { index in
+      perVariation(index) { row, draw in
+        let resolution = Resolution(placement: Int32(index), row: Int32(row), draw: draw)
+        let (content, _) = RuleSet.content(ruleSet.placements[index].rows[row].content, resolution.draw)
+        return ruleSet.configContent(of: RuleSet.shown(content)) ?? -1
+      }
+    }
+    let hasConfigs = configContents.map { $0.contains { $0.contains { $0 >= 0 } } }
+    self.configContents = configContents.flatMap { $0.flatMap { $0 } }
+    self.hasConfigs = hasConfigs
+    configFragments = DecisionFragments(ruleSet.contents.map { $0.configs.map { [$0.fragment] } })
+    configLocales = DecisionFragments(ruleSet.contents.map { $0.configs.map { [Array($0.locale.utf8)] } })
+    configCounts = ruleSet.contents.map(\.configs.count)
+    defaultConfigs = ruleSet.contents.map(\.defaultIndex)
+    /// The middle of a decision without its config, cut where the config goes when the decision has one.
+    func middle(_ decision: Decision, position: Int, row: Int, variation: Int) -> (head: [UInt8], tail: [UInt8]) {
+      var bare = decision
+      bare.config = nil
+      json.removeAll()
+      bare.writeMiddle(to: &json)
+      let bytes = json.bytes
+      guard hasConfigs[position], configContents[position][row][variation] >= 0 else { return (bytes, []) }
+      // `},"ab_test":` cannot occur inside a JSON string (its quotes would be escaped): the first one ends content.
+      let marker = Array(#"},"ab_test":"#.utf8)
+      let cut = (0...(bytes.count - marker.count)).first { bytes[$0..<$0 + marker.count].elementsEqual(marker) }! + 1
+      return (Array(bytes[..<cut]), Array(bytes[cut...]))
+    }
     // The reason a fragment holds is that of the common case: a drawn variation (or no test) and no row
     // scheduled out above; ``write`` takes the general path for the others.
     func reason(_ index: Int, _ row: Int, _ draw: Draw?) -> [UInt8] {
@@ -52,22 +96,29 @@ package final class DecisionEncoder: Sendable {
       Decision.writeExperiment(reason: code, exposures: [], to: &reason)
       return Array(reason.bytes.dropLast())  // keep the exposures array open: drop `]`
     }
-    rows = DecisionFragments(
-      placements.map { index in
-        perVariation(index) { row, draw in
-          let resolution = Resolution(placement: Int32(index), row: Int32(row), draw: draw)
-          let decision = ruleSet.decision(resolution, trail: ExposureTrail(), for: .empty, explanation: nil)
-          json.removeAll()
-          decision.writeMiddle(to: &json)
-          // A test's fragment ends before the bucket: drop `null}`.
-          return draw != nil ? Array(json.bytes.dropLast(5)) : json.bytes + reason(index, row, nil)
+    let split = placements.indices.map { position in
+      let index = placements[position]
+      return perVariation(index) { row, draw in
+        let resolution = Resolution(placement: Int32(index), row: Int32(row), draw: draw)
+        let decision = ruleSet.decision(resolution, trail: ExposureTrail(), for: .empty, explanation: nil)
+        var (head, tail) = middle(decision, position: position, row: row, variation: Int(draw?.variation ?? 0))
+        // A test's fragment ends before the bucket: drop `null}`.
+        if tail.isEmpty {
+          head = draw != nil ? Array(head.dropLast(5)) : head + reason(index, row, nil)
+        } else {
+          tail = draw != nil ? Array(tail.dropLast(5)) : tail + reason(index, row, nil)
         }
-      })
+        return (head, tail)
+      }
+    }
+    rows = DecisionFragments(split.map { $0.map { $0.map { $0.0 } } })
+    afterConfigs = DecisionFragments(split.map { $0.map { $0.map { $0.1 } } })
     let rows = rows
     closedRows = DecisionFragments(
       placements.indices.map { position in
         perVariation(placements[position]) { row, draw in
-          draw == nil ? Array(rows[position, row, 0]) + Array(#"],"warnings":[]}"#.utf8) : []
+          draw == nil && !hasConfigs[position]
+            ? Array(rows[position, row, 0]) + Array(#"],"warnings":[]}"#.utf8) : []
         }
       })
     testTails = DecisionFragments(
@@ -118,7 +169,7 @@ package final class DecisionEncoder: Sendable {
       return false
     }
     let row = Int(resolution.row)
-    let common = trail.draws.isEmpty && Self.isCommon(resolution, profile)
+    let common = trail.draws.isEmpty && !hasConfigs[position] && Self.isCommon(resolution, profile)
     if common, let profileID {
       writeCommon(position: position, row: row, profileID: profileID, endingLine: endingLine, to: &json)
       return endingLine
@@ -137,6 +188,7 @@ package final class DecisionEncoder: Sendable {
     }
     let variation = max(0, Int(resolution.variation))
     json.raw(buffer: rows[position, row, variation])
+    if hasConfigs[position] { writeConfig(position: position, row: row, variation: variation, profile, to: &json) }
     if resolution.isTest {
       if resolution.hasBucket { json.rawInteger(Int(resolution.bucket)) } else { json.raw("null") }
       json.raw(buffer: testTails[position, row, variation])
@@ -188,7 +240,7 @@ extension DecisionEncoder {
           guard hasTests[position] else {
             // No test, so no exposure: the common line needs no trail.
             let resolution = ruleSet.rows(indices[position], now: now, run: &run, profile)
-            if Self.isCommon(resolution, profile) {
+            if !hasConfigs[position], Self.isCommon(resolution, profile) {
               writeCommon(
                 position: position, row: Int(resolution.row), profileID: profileID, endingLine: true, to: &json)
             } else {
@@ -231,6 +283,36 @@ extension DecisionEncoder {
   private static func isCommon(_ resolution: Resolution, _ profile: BoundProfile) -> Bool {
     resolution.rowDecided && !resolution.isTest && resolution.source == .drawn && !resolution.scheduledOut
       && profile.warnings.isEmpty
+  }
+
+  /// The config of the decision by `row` (and `variation`) at `position` in the profile's locale, and the rest of
+  /// the row's fragment, when its content has one: two copies of bytes encoded once per rule set; choosing the
+  /// locale compares bytes and allocates nothing.
+  @inline(__always)
+  private func writeConfig(
+    position: Int, row: Int, variation: Int, _ profile: BoundProfile, to json: inout JSONWriter
+  ) {
+    let index = configContents[rows.index(position: position, row: row, variation: variation)]
+    guard index >= 0 else { return }
+    // ``LocaleMatching/match(_:in:defaultIndex:)`` on the locales' bytes: exact, else the language part.
+    var chosen = defaultConfigs[index]
+    if let requested = profile.locale {
+      let count = configCounts[index]
+      var found = -1
+      var languageOnly = false
+      while found < 0 {
+        for config in 0..<count
+        where LocaleMatching.equalsNormalized(requested, configLocales[index, config, 0], languageOnly: languageOnly) {
+          found = config
+          break
+        }
+        if languageOnly { break }
+        languageOnly = true
+      }
+      if found >= 0 { chosen = found }
+    }
+    json.raw(buffer: configFragments[index, chosen, 0])
+    json.raw(buffer: afterConfigs[position, row, variation])
   }
 
   /// The exposures of `trail`, comma-separated, from the pre-encoded heads.
@@ -314,7 +396,7 @@ package struct DecisionJSONCache {
     _ decision: Decision, position: Int, idJSON: UnsafeBufferPointer<UInt8>? = nil, to json: inout JSONWriter
   ) {
     // An override decides before any row (audience index -1): nothing to cache it under.
-    guard decision.abTest == nil, decision.audience.index >= 0 else {
+    guard decision.abTest == nil, decision.audience.index >= 0, decision.config == nil else {
       return decision.write(to: &json, idJSON: idJSON)
     }
     let row = decision.audience.index

@@ -46,6 +46,11 @@ final class DecisionFragments: @unchecked Sendable {
     positionFirst.deallocate()
   }
 
+  /// The index of the fragment for `variation` of `row` at `position`: also the index into a flat table of the
+  /// same shape (the table's rows and variations flattened in order).
+  @inline(__always)
+  func index(position: Int, row: Int, variation: Int) -> Int { rowFirst[positionFirst[position] &+ row] &+ variation }
+
   /// The bytes of the fragment for `variation` of `row` in the placement at `position`.
   @inline(__always)
   subscript(position: Int, row: Int, variation: Int) -> UnsafeBufferPointer<UInt8> {

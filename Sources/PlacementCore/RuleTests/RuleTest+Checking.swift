@@ -100,6 +100,15 @@ extension DecisionExpectation {
         "exposures", matches, "[" + exposures.map(\.expectedText).joined(separator: ", ") + "]",
         "[" + decision.exposures.map(\.ruleTestText).joined(separator: ", ") + "]")
     }
+    if let locale {
+      check("locale", decision.config?.locale == locale, locale, decision.config?.locale ?? "no config")
+    }
+    if let config {
+      let actual = decision.config?.value ?? .null
+      check(
+        "config", actual == config, serialized(config, sortedKeys: true),
+        decision.config?.json ?? "no config")
+    }
     for (index, rowCheck) in because.enumerated() {
       let trace = decision.explanation?.first { rowCheck.row.matches(index: $0.index, name: $0.name) }
       let actual = trace.map(\.ruleTestText) ?? "not tried: row \(actualRow) decided first"

@@ -79,7 +79,10 @@ extension DecisionExpectation {
       return
     }
     let fields = try JSONFields(
-      json, path: path, allowed: ["content", "row", "test", "variation", "reason", "exposures", "because"])
+      json, path: path,
+      allowed: [
+        "content", "row", "test", "variation", "reason", "exposures", "locale", "config", "because",
+      ])
     content = try fields.string("content").map { text throws(RuleTestError) in
       try Self.content(text, path: fields.child("content"))
     }
@@ -96,12 +99,17 @@ extension DecisionExpectation {
       }
       return checks
     }
+    locale = try fields.string("locale")
+    config = fields["config"]
     for (index, check) in (try fields.array("because") ?? []).enumerated() {
       because.append(try RowCheck(json: check, path: fields.child("because") + "[\(index)]"))
     }
-    if content == nil, row == nil, test == nil, variation == nil, reason == nil, exposures == nil, because.isEmpty {
+    if content == nil, row == nil, test == nil, variation == nil, reason == nil, exposures == nil, locale == nil,
+      config == nil, because.isEmpty
+    {
       throw RuleTestError(
-        path: path, message: "expects nothing: give content, row, test, variation, reason, exposures or because")
+        path: path,
+        message: "expects nothing: give content, row, test, variation, reason, exposures, locale, config or because")
     }
   }
 

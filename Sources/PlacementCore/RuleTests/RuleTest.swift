@@ -84,6 +84,10 @@ package struct DecisionExpectation: Sendable, Equatable {
   /// The decision's exposures, all of them in order (`"exposures": [{"test": "t", "outcome": "fell_through"}]`);
   /// nil when the file does not check them.
   package var exposures: [ExposureCheck]?
+  /// The locale of the decision's remote config (`"locale": "de"`).
+  package var locale: String?
+  /// The decision's remote config (`"config": {…}`, equal as JSON; `null`: the decision carries none).
+  package var config: JSONValue?
   /// Explain-level checks: why rows did or did not decide.
   package var because: [RowCheck]
 }

@@ -6,6 +6,9 @@ public struct Decision: Sendable, Equatable {
   public let audience: Audience
   /// What to show: a flow (optionally with a paywall inside), a paywall, or a holdout.
   public let content: ShownContent
+  /// The remote config of the content shown, in the locale chosen for the profile's `locale`: nil when the
+  /// content declares no config, and for a holdout. For `flow <id> with paywall <id>` it is the flow's.
+  public internal(set) var config: RemoteConfig? = nil
   /// The A/B assignment when the deciding row is a test.
   public let abTest: ABAssignment?
   /// Why this content: a stable code in the OpenFeature vocabulary where it fits (see ``DecisionReason``).
@@ -17,7 +20,7 @@ public struct Decision: Sendable, Equatable {
   /// Problems with the profile that did not stop the resolution (uncoercible values, skipped events).
   public let warnings: [String]
   /// With explain: every row tried, in priority order, and why it did or did not decide.
-  public let explanation: [RowTrace]?
+  public internal(set) var explanation: [RowTrace]?
   /// With explain, the dialect the rules declare (it gives negations their meaning); nil without one.
   package internal(set) var dialect: Dialect? = nil
 }

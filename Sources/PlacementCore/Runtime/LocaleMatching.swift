@@ -40,8 +40,14 @@ package enum LocaleMatching {
   /// `requested` normalized (ASCII lowercase, `_` → `-`), or its part before the first hyphen when
   /// `languageOnly`, equals `candidate`.
   static func equalsNormalized(_ requested: String, _ candidate: String, languageOnly: Bool) -> Bool {
+    equalsNormalized(requested, candidate.utf8, languageOnly: languageOnly)
+  }
+
+  /// ``equalsNormalized(_:_:languageOnly:)`` with the candidate as UTF-8 bytes.
+  @inline(__always)
+  static func equalsNormalized(_ requested: String, _ candidate: some Sequence<UInt8>, languageOnly: Bool) -> Bool {
     var wanted = requested.utf8.makeIterator()
-    var have = candidate.utf8.makeIterator()
+    var have = candidate.makeIterator()
     while true {
       var byte = wanted.next()
       if let raw = byte {
@@ -100,12 +106,26 @@ public struct RemoteConfig: Sendable, Equatable {
   public let value: JSONValue
   /// ``value`` as compact JSON with sorted keys, encoded once per rule set.
   package let encoded: [UInt8]
+  /// `,"config":<encoded>,"locale":"<locale>"`, as decision JSON writes it.
+  package let fragment: [UInt8]
 
-  package init(locale: String, match: LocaleMatch, value: JSONValue, encoded: [UInt8]) {
+  package init(locale: String, match: LocaleMatch, value: JSONValue, encoded: [UInt8], fragment: [UInt8]) {
     self.locale = locale
     self.match = match
     self.value = value
     self.encoded = encoded
+    self.fragment = fragment
+  }
+
+  /// Why this locale: `exact match of 'de-AT'`, `language 'de' of 'de-AT'`, `default (no locale given)`.
+  package func reason(requested: String?) -> String {
+    guard let requested else { return "config '\(locale)': the default locale (the profile has no locale)" }
+    let shown = Coercion.show(.string(requested))
+    return switch match {
+    case .exact: "config '\(locale)': exact match of locale \(shown)"
+    case .language: "config '\(locale)': the language of locale \(shown)"
+    case .default: "config '\(locale)': the default locale (no config for locale \(shown))"
+    }
   }
 
   /// ``value`` as compact JSON with sorted keys: the bytes decision JSON writes.

@@ -51,7 +51,9 @@ final class ProfileBinder: @unchecked Sendable {
     static let count = 7
   }
 
-  init(attributes: [AttributeDefinition], program: Program, identity: RuleSetIdentity) {
+  /// - Parameter keeping: slots whose values a batch keeps although no condition reads them (`locale`, which
+  ///   picks a remote config).
+  init(attributes: [AttributeDefinition], program: Program, identity: RuleSetIdentity, keeping: Set<Int> = []) {
     self.attributes = attributes
     self.program = program
     self.identity = identity
@@ -81,7 +83,9 @@ final class ProfileBinder: @unchecked Sendable {
     keptValues.initialize(repeating: true)
     var fewer: [Int32] = []
     for slot in attributes.indices {
-      let kept = program.readsValue[slot] || slot == identitySlots.profileID || slot == identitySlots.customerUserID
+      let kept =
+        program.readsValue[slot] || slot == identitySlots.profileID || slot == identitySlots.customerUserID
+        || keeping.contains(slot)
       keptValues[attributes.count + slot] = kept
       if kept || plans[slot].plain.kind == .version { fewer.append(Int32(slot)) }
     }

@@ -23,8 +23,10 @@ extension RuleSet {
     let exposures = exposures(trail, placement: placement)
     let reason = reason(resolution)
     if resolution.overrideDecided {
-      return overrideDecision(
-        resolution, placement: placement, profile: profile, warnings: warnings, explained: explanation != nil)
+      return withConfig(
+        overrideDecision(
+          resolution, placement: placement, profile: profile, warnings: warnings, explained: explanation != nil),
+        for: profile)
     }
     guard resolution.rowDecided else {
       warnings.append("no row of placement '\(placement.name)' decided; showing nothing")
@@ -37,9 +39,10 @@ extension RuleSet {
     let (content, assignment) = Self.content(row.content, resolution.draw)
     let audience = Audience(
       index: Int(resolution.row), name: row.name, segment: row.segment.map { segments[$0].conditionText })
-    return Decision(
+    let decision = Decision(
       placement: placement.name, profileID: profile.profileID, audience: audience, content: Self.shown(content),
       abTest: assignment, reason: reason, exposures: exposures, warnings: warnings, explanation: explanation)
+    return withConfig(decision, for: profile)
   }
 
   /// The decision of a placement's content override: its content, audience `override` (index -1, the override's

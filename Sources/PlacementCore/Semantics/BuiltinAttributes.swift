@@ -32,7 +32,11 @@ package enum BuiltinAttributes {
     ("attribution_ad_set", .string),
     ("attribution_creative", .string),
     ("flow_completed", .bool),
+    ("locale", .string),
   ]
+
+  /// The slot of `locale`: the profile's locale, which picks a content's remote config (``LocaleMatching``).
+  package static let localeSlot = all.firstIndex { $0.name == "locale" }!
 
   static let types: [String: AttributeType] = Dictionary(
     all.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })

@@ -22,16 +22,18 @@ package struct ContentDefinition: Sendable {
     self.configs = configs
     self.span = span
     self.declarationSpan = declarationSpan
+    defaultIndex = configs.firstIndex { $0.locale == defaultLocale } ?? 0
   }
 
   /// The index in ``configs`` of the default locale's config.
-  package var defaultIndex: Int { configs.firstIndex { $0.locale == defaultLocale } ?? 0 }
+  package let defaultIndex: Int
 
   /// The config for a profile's `locale` (nil: absent) by ``LocaleMatching``, and how it matched.
   package func config(for locale: String?) -> RemoteConfig {
     let (index, match) = LocaleMatching.match(locale, in: configs, defaultIndex: defaultIndex)
     let chosen = configs[index]
-    return RemoteConfig(locale: chosen.locale, match: match, value: chosen.value, encoded: chosen.encoded)
+    return RemoteConfig(
+      locale: chosen.locale, match: match, value: chosen.value, encoded: chosen.encoded, fragment: chosen.fragment)
   }
 }
 
@@ -60,7 +62,16 @@ package struct LocaleConfig: Sendable {
     self.span = span
     self.bodySpan = bodySpan
     self.path = path
+    var json = JSONWriter()
+    json.raw(#","config":"#)
+    json.raw(bytes: encoded)
+    json.raw(#","locale":"#)
+    json.rawString(locale)
+    fragment = json.bytes
   }
+
+  /// `,"config":<encoded>,"locale":"<locale>"`: what decision JSON writes after `content`, encoded once.
+  package let fragment: [UInt8]
 }
 
 /// `config schema flow|paywall { … }`, checked: the keys every config of that content type has.

@@ -45,7 +45,7 @@ import Testing
       while end < lines.count, lines[end].trimmingCharacters(in: .whitespaces) != "```" { end += 1 }
       let body = lines[(index + 1)..<min(end, lines.count)].map { String($0.dropFirst(min(indent, $0.count))) }
       if tag.isEmpty || tag == "rules", let first = body.first(where: { !$0.isEmpty }),
-        first.firstMatch(of: start) != nil
+        first.firstMatch(of: start) != nil || first.hasPrefix("content ") || first.hasPrefix("config schema ")
       {
         found.append(
           Sample(

@@ -30,7 +30,7 @@ struct DecisionOutput {
   }
 
   /// A decision for people: the profile's warnings (`warning: …`, above the lead placement's decision only), one
-  /// line for the decision, then its exposures and explanation, each line made safe for a terminal
+  /// line for the decision, its remote config (`  config de: {…}`) when it carries one, then its exposures and explanation, each line made safe for a terminal
   /// (``displayRuleText(_:)``): names and conditions from the rules escaped, profile values escaped and cut by the
   /// explanation itself (`seen:`), so no input can forge a line or drive a terminal.
   func text(_ decision: Decision) -> String {
@@ -39,6 +39,7 @@ struct DecisionOutput {
       for warning in decision.warnings { lines.append("warning: \(warning)") }
     }
     lines.append(decisionLine(decision))
+    if let config = decision.config { lines.append("  config \(config.locale): \(config.json)") }
     for exposure in decision.exposures {
       lines.append(Self.exposureHead(exposure) + Self.exposureTail(bucket: exposure.bucket, exposure.outcome))
     }

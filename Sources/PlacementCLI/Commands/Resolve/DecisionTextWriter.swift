@@ -17,6 +17,8 @@ struct DecisionTextWriter {
   private var lines: [[(variation: Int32, reason: DecisionReason, bytes: [UInt8])]]
   /// Per row of each placement: the exposure heads rendered so far, by variation.
   private var exposureHeads: [[(variation: Int32, bytes: [UInt8])]]
+  /// Whether the rule set declares contents with remote configs.
+  private let hasConfigs: Bool
 
   init(ruleSet: RuleSet, output: DecisionOutput, placements: [PlacementHandle]) {
     (self.ruleSet, self.output, self.placements) = (ruleSet, output, placements)
@@ -27,6 +29,7 @@ struct DecisionTextWriter {
     }
     lines = Array(repeating: [], count: start)
     exposureHeads = Array(repeating: [], count: start)
+    hasConfigs = !ruleSet.contents.isEmpty
   }
 
   /// Writes the header and the decisions of input line `number` for `profile` (bound from `line`, forced),
@@ -44,7 +47,8 @@ struct DecisionTextWriter {
     for (position, placement) in placements.enumerated() {
       trail.reset()
       let resolution = ruleSet.resolution(placement.index, for: profile, now: now, memo: &memo, observer: &trail)
-      if plain, resolution.rowDecided, !resolution.overrideDecided {
+      // A decision's config depends on the profile's locale: such rule sets take the decision's own text.
+      if plain, resolution.rowDecided, !resolution.overrideDecided, !hasConfigs {
         writeDecision(resolution, trail: trail, position: position, profile: profile, to: &out)
       } else {
         out.raw(utf8: output.text(ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil)))

@@ -28,6 +28,7 @@ import Testing
     if index % 5 != 0 { members.append(#""installed_at":"2026-\#(index % 2 == 0 ? "11-25" : "06-01")T00:00:00Z""#) }
     if index % 7 == 3 { members.append(#""app_version":"2.\#(index % 6).0""#) }
     if index % 13 == 5 { members.append(#""age":"old""#) }  // not a number: a warning
+    if index % 3 == 1 { members.append(#""locale":"\#(["de-AT", "pt_BR", "DE"][index % 9 / 3])""#) }
     if index % 17 == 4 { members.append(#""force":{"music_paywalls":"music_b","yoga_offer":"trial"}"#) }
     if index % 19 == 2 { members.append(#""assignments":{"main_paywall/music_fans/music_paywalls":"music_a"}"#) }
     let interests = [["music"], ["yoga"], ["running"], ["music", "yoga"], []][index % 5]
