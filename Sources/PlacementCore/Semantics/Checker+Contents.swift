@@ -80,10 +80,11 @@ extension Checker {
           defaultLocale = locale
         }
       }
-      guard var (value, bodySpan, path) = readConfig(config, rulePath: rulePath, configFiles: configFiles) else {
+      guard let (read, bodySpan, path) = readConfig(config, rulePath: rulePath, configFiles: configFiles) else {
         broken = true
         continue
       }
+      var value = read
       if let schema { value = checkAgainst(schema, value, locale: locale, at: bodySpan) }
       configs.append(
         LocaleConfig(
