@@ -40,11 +40,12 @@ enum Help {
            placement bundle verify FILE [--verbose]
            placement bundle show FILE [--format text|json] [--verbose]
 
-    A rules bundle is one file holding a rules folder: its *.rules files (and, if asked, its tests/ folder)
-    in a deterministic ustar archive with a manifest (format_version, rules_version, tool_version, revision,
-    each file's SHA-256 and size). The same rules always give the same bytes, and rules_version is the same
-    for the folder and every bundle built from it. Every command that reads rules (--rules, lint, test) takes
-    a bundle where it takes a folder. See docs/Bundles.md.
+    A rules bundle is one file holding a rules folder: its *.rules files, the config files their contents
+    name (config ... from "<path>") and, if asked, its tests/ folder, in a deterministic ustar archive with a
+    manifest (format_version, rules_version, tool_version, revision, each file's SHA-256 and size). The same
+    rules always give the same bytes, and rules_version is the same for the folder and every bundle built from
+    it. Every command that reads rules (--rules, lint, test) takes a bundle where it takes a folder. See
+    docs/Bundles.md.
 
     actions:
       build [RULES]     compile the rules folder (default: Rules; or --rules PATH) and, when it has no
