@@ -71,9 +71,11 @@ enum Help {
                           [--verbose]
 
     Compiles the rules files at PATHS (files or folders; default: Rules) and runs the lint rules: unreachable
-    and overlapping rows (with an example profile), segments that never or always match, negations over flow
-    answers, titles used as ids, Adapty limits and values (language codes, attribution status, variation ids,
-    ids differing by case), ambiguous elements, list literal slips, unused declarations.
+    and overlapping rows (with an example profile), segments that never or always match, negations that also
+    match profiles without the attribute (flow answers and every other attribute; none under 'dialect
+    adapty'), titles used as ids, Adapty limits and values (language codes, attribution status, variation ids,
+    ids differing by case, two spellings of a custom string), ambiguous elements, list literal slips, unused
+    declarations.
     Findings go to stdout. '# placement-lint: disable=<code>' on the line (or alone on the line above)
     suppresses a lint finding; see docs/Lint.md. A file is compiled with the PATHS given only: a name it takes
     from another file of its folder is reported unknown, with notes saying where it is declared (lint the
@@ -96,7 +98,8 @@ enum Help {
     usage: placement resolve (--profile FILE | --profiles FILE|-) [options]
 
     Resolves placements for a profile (one JSON object) or a JSON Lines stream of profiles, and prints one
-    decision per profile and placement as JSON Lines (or text).
+    decision per profile and placement as JSON Lines (or text). A decision whose content declares a remote
+    config carries "config" and "locale": the config of the profile's "locale" (docs/Language.md).
 
     options:
       --profile FILE       one profile as JSON ('-' reads standard input); --jobs, --errors, --key, --emit
@@ -186,8 +189,11 @@ enum Help {
     With a placement, prints its audience table in priority order (0 is checked first): each row's segment
     and condition, its content or A/B split (variation, weight, content, version id), and marks for
     cross-placement rows (checked before the placement's own rows), rows that fall through, and holdouts;
-    then the fallback path: the default row, and which rows continue with the next row.
-    Without a placement, lists the placements with their content type and row counts.
+    then the fallback path: the default row, and which rows continue with the next row; then the entry rules
+    of its cross-placement tests, its layered rows, the locales of each content with a remote config, and the
+    rules' dialect when they declare one.
+    Without a placement, lists the placements with their content type and row counts, then each layer's
+    allocation.
 
     options:
       --rules PATH         rules file or directory (default: Rules)
