@@ -150,9 +150,9 @@ enum Help {
     coerced, …) come once, above its first decision; in JSON every decision line carries them.
 
     exit: 0 ok (also when only lines failed, with --errors inline); 1 some lines of --profiles failed; 64 usage;
-    65 rules do not compile (or have a warning, with --strict), the profile is invalid, or a placement is unknown; 66 a file is missing, a directory or
-    unreadable, or the --profile file is empty; 74 reading the input failed part-way, or the --exposures or
-    --assignments-out file cannot be written.
+    65 rules do not compile (or have a warning, with --strict), the profile is invalid, or a placement is
+    unknown; 66 a file is missing, a directory or unreadable, or the --profile file is empty; 74 reading the
+    input failed part-way, or the --exposures or --assignments-out file cannot be written.
 
     """,
     "ingest": """
