@@ -33,8 +33,12 @@ extension Completion {
     }
     guard bytes[start...].starts(with: Array("content ".utf8)) else { return nil }
     var uses: [String: Int] = [:]
+    // Only codes in normalized form: the string being typed (`""` once an editor closes the quote, or a prefix
+    // such as `"p"`) is a config of the document too, and is no candidate.
     for content in compiled.compilation.model.contents {
-      for config in content.configs { uses[config.locale, default: 0] += 1 }
+      for config in content.configs where LocaleMatching.isNormalized(config.locale) {
+        uses[config.locale, default: 0] += 1
+      }
     }
     let used = uses.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
     return used.map {

@@ -74,4 +74,22 @@ import Testing
       LSPTestClient.position(w.uri, LSPPosition(line: other.split(separator: "\n").count - 1, character: 12)))
     #expect(!(plain["items"]?.arrayValue ?? []).contains { $0["label"] == "pt-br" })
   }
+
+  /// An editor closes the quote as it is typed: the empty or partial code between the quotes is not offered.
+  @Test func theCodeBeingTypedIsNoCandidate() throws {
+    let w = try workspace()
+    defer { try? FileManager.default.removeItem(atPath: w.root) }
+    for typed in ["", "p"] {
+      let typing =
+        Self.paywall.text + "content paywall basic {\n  config default \"\(typed)\" { \"title\": \"Go\" }\n}\n"
+      w.client.open(w.uri, typing, version: typed.isEmpty ? 2 : 3)
+      let lines = typing.split(separator: "\n", omittingEmptySubsequences: false)
+      let line = lines.count - 3
+      let end = LSPPosition(line: line, character: "  config default \"\(typed)".utf16.count)
+      let items = w.client.result("textDocument/completion", LSPTestClient.position(w.uri, end))["items"]?.arrayValue
+      let labels = (items ?? []).compactMap { $0["label"]?.stringValue }
+      #expect(Array(labels.prefix(3)) == ["de", "en", "es"], "typed \(typed)")
+      #expect(!labels.contains(typed))
+    }
+  }
 }

@@ -78,7 +78,7 @@ extension AudienceTable {
   /// Writes a list of placements as `{"placements": [{"name", "content_type", "rows", "tests",
   /// "cross_placement_rows", "fall_through_rows", "scheduled_rows", "live_scheduled_rows", "layered_rows"}],
   /// "layers": [...]}` (counts of rows; live ones at the tables' `now`; the layers' allocation as
-  /// ``writeLayers(_:to:)`` writes it).
+  /// ``writeLayers(_:to:)`` writes it), and `"dialect"` last when the rules declare one.
   package static func writeSummary(_ tables: [AudienceTable], layers: [LayerDefinition] = [], to json: inout JSONWriter)
   {
     json.beginObject()
@@ -108,6 +108,10 @@ extension AudienceTable {
     }
     json.endArray()
     writeLayers(layers, to: &json)
+    if let dialect = tables.first?.dialect {
+      json.key("dialect")
+      json.value(dialect.rawValue)
+    }
     json.endObject()
   }
 }

@@ -39,7 +39,7 @@ enum FileWriting {
       throw failure
     } catch {
       try? manager.removeItem(at: temporary)
-      throw CommandFailure(.ioError, "cannot write '\(path)': \(error.localizedDescription)")
+      throw CommandFailure(.ioError, "cannot write '\(path)': \(reason(error))")
     }
   }
 
@@ -54,8 +54,22 @@ enum FileWriting {
       try handle.write(contentsOf: Data(bytes))
       try handle.close()
     } catch {
-      throw CommandFailure(.ioError, "cannot write '\(path)': \(error.localizedDescription)")
+      throw CommandFailure(.ioError, "cannot write '\(path)': \(reason(error))")
     }
+  }
+
+  /// The system's words for a failed write (`No such file or directory`), as the other I/O errors give them;
+  /// Foundation's own sentence only when the error carries no POSIX code.
+  static func reason(_ error: any Error) -> String {
+    let error = error as NSError
+    if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(truncatingIfNeeded: error.code))) }
+    // Bridged as an `Error`: on Linux the stored value does not cast to `NSError` directly.
+    if let underlying = error.userInfo[NSUnderlyingErrorKey] as? any Error,
+      case let posix = underlying as NSError, posix.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(truncatingIfNeeded: posix.code)))
+    }
+    return error.localizedDescription
   }
 
   /// The file a path finally names once every symbolic link on it is followed (the path itself when it has

@@ -40,11 +40,12 @@ enum Help {
            placement bundle verify FILE [--verbose]
            placement bundle show FILE [--format text|json] [--verbose]
 
-    A rules bundle is one file holding a rules folder: its *.rules files (and, if asked, its tests/ folder)
-    in a deterministic ustar archive with a manifest (format_version, rules_version, tool_version, revision,
-    each file's SHA-256 and size). The same rules always give the same bytes, and rules_version is the same
-    for the folder and every bundle built from it. Every command that reads rules (--rules, lint, test) takes
-    a bundle where it takes a folder. See docs/Bundles.md.
+    A rules bundle is one file holding a rules folder: its *.rules files, the config files their contents
+    name (config ... from "<path>") and, if asked, its tests/ folder, in a deterministic ustar archive with a
+    manifest (format_version, rules_version, tool_version, revision, each file's SHA-256 and size). The same
+    rules always give the same bytes, and rules_version is the same for the folder and every bundle built from
+    it. Every command that reads rules (--rules, lint, test) takes a bundle where it takes a folder. See
+    docs/Bundles.md.
 
     actions:
       build [RULES]     compile the rules folder (default: Rules; or --rules PATH) and, when it has no
@@ -70,9 +71,11 @@ enum Help {
                           [--verbose]
 
     Compiles the rules files at PATHS (files or folders; default: Rules) and runs the lint rules: unreachable
-    and overlapping rows (with an example profile), segments that never or always match, negations over flow
-    answers, titles used as ids, Adapty limits and values (language codes, attribution status, variation ids,
-    ids differing by case), ambiguous elements, list literal slips, unused declarations.
+    and overlapping rows (with an example profile), segments that never or always match, negations that also
+    match profiles without the attribute (flow answers and every other attribute; none under 'dialect
+    adapty'), titles used as ids, Adapty limits and values (language codes, attribution status, variation ids,
+    ids differing by case, two spellings of a custom string), ambiguous elements, list literal slips, unused
+    declarations.
     Findings go to stdout. '# placement-lint: disable=<code>' on the line (or alone on the line above)
     suppresses a lint finding; see docs/Lint.md. A file is compiled with the PATHS given only: a name it takes
     from another file of its folder is reported unknown, with notes saying where it is declared (lint the
@@ -95,7 +98,8 @@ enum Help {
     usage: placement resolve (--profile FILE | --profiles FILE|-) [options]
 
     Resolves placements for a profile (one JSON object) or a JSON Lines stream of profiles, and prints one
-    decision per profile and placement as JSON Lines (or text).
+    decision per profile and placement as JSON Lines (or text). A decision whose content declares a remote
+    config carries "config" and "locale": the config of the profile's "locale" (docs/Language.md).
 
     options:
       --profile FILE       one profile as JSON ('-' reads standard input); --jobs, --errors, --key, --emit
@@ -146,9 +150,9 @@ enum Help {
     coerced, …) come once, above its first decision; in JSON every decision line carries them.
 
     exit: 0 ok (also when only lines failed, with --errors inline); 1 some lines of --profiles failed; 64 usage;
-    65 rules do not compile (or have a warning, with --strict), the profile is invalid, or a placement is unknown; 66 a file is missing, a directory or
-    unreadable, or the --profile file is empty; 74 reading the input failed part-way, or the --exposures or
-    --assignments-out file cannot be written.
+    65 rules do not compile (or have a warning, with --strict), the profile is invalid, or a placement is
+    unknown; 66 a file is missing, a directory or unreadable, or the --profile file is empty; 74 reading the
+    input failed part-way, or the --exposures or --assignments-out file cannot be written.
 
     """,
     "ingest": """
@@ -185,8 +189,11 @@ enum Help {
     With a placement, prints its audience table in priority order (0 is checked first): each row's segment
     and condition, its content or A/B split (variation, weight, content, version id), and marks for
     cross-placement rows (checked before the placement's own rows), rows that fall through, and holdouts;
-    then the fallback path: the default row, and which rows continue with the next row.
-    Without a placement, lists the placements with their content type and row counts.
+    then the fallback path: the default row, and which rows continue with the next row; then the entry rules
+    of its cross-placement tests, its layered rows, the locales of each content with a remote config, and the
+    rules' dialect when they declare one.
+    Without a placement, lists the placements with their content type and row counts, then each layer's
+    allocation.
 
     options:
       --rules PATH         rules file or directory (default: Rules)

@@ -100,7 +100,8 @@ extension DecisionExpectation {
       return checks
     }
     locale = try fields.string("locale")
-    config = fields["config"]
+    // Read whole: `null` is an expectation (the decision carries no config), not an absent member.
+    config = fields.members["config"]
     for (index, check) in (try fields.array("because") ?? []).enumerated() {
       because.append(try RowCheck(json: check, path: fields.child("because") + "[\(index)]"))
     }

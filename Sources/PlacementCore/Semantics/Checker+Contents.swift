@@ -225,7 +225,7 @@ extension Checker {
       diagnostics.append(
         Diagnostic(
           .schemaKeyUnknown(key, locale: locale, type: schema.contentType.rawValue), at: place,
-          notes: [.schemaKeyDeclared(at: schema.span)]))
+          notes: [.schemaDeclared(at: schema.span)]))
     }
     return .object(members)
   }

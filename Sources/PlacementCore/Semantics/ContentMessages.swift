@@ -165,6 +165,9 @@ extension Note {
   /// Points at the schema key a config value is checked against.
   static func schemaKeyDeclared(at span: SourceSpan) -> Note { Note("the schema declares it here", at: span) }
 
+  /// Points at the schema that does not list a config's key.
+  static func schemaDeclared(at span: SourceSpan) -> Note { Note("the schema is declared here", at: span) }
+
   /// Points at the content declaration whose type a row disagrees with.
   static func contentDeclared(at span: SourceSpan) -> Note { Note("declared here", at: span) }
 

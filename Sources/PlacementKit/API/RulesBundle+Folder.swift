@@ -15,9 +15,17 @@ extension RuleLoading {
     throws(LoadError) -> RulesBundle
   {
     try requireDirectory(folder)
-    let rules = try load([folder]).sources.map { RulesBundle.File(path: $0.path, bytes: $0.bytes) }
-    var extras: [RulesBundle.File] = []
+    let sources = try load([folder]).sources
     let base = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
+    // A bundle tells its config files from its rules files by the name alone, so it carries `*.json` ones only.
+    if let config = sources.first(where: { $0.kind == .config && !RulesBundle.isConfig($0.path) }) {
+      throw LoadError(
+        path: "\(base)/\(config.path)",
+        message: "config file '\(config.path)' must be named '*.json' to go into a rules bundle; rename it and its"
+          + " 'from' path", isInvalidBundle: true)
+    }
+    let rules = sources.map { RulesBundle.File(path: $0.path, bytes: $0.bytes) }
+    var extras: [RulesBundle.File] = []
     if withTests {
       for relative in filesBelow(base, relative: "tests") where !relative.hasSuffix(".\(fileExtension)") {
         do {

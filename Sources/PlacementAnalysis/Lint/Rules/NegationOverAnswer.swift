@@ -7,10 +7,12 @@ import PlacementCore
 /// input or toggle answer is missing for everyone who skipped the screen or whose events were lost. The rule
 /// reports a negation over an attribute declared `from quiz|input|toggle` when its segment still admits a
 /// profile without that answer, and suggests (with a fix-it) adding `and <attribute> is set`. A segment that
-/// already requires the answer (`experience != pro and experience is set`) is not reported.
+/// already requires the answer (`experience != pro and experience is set`) is not reported, and nothing is
+/// reported under `dialect adapty`, where a negation already excludes missing answers.
 ///
 /// Example: `segment not_pros = experience != pro` also matches profiles that never took the quiz.
-/// Fix: `experience != pro and experience is set`, or suppress the finding if non-answerers are meant.
+/// Fix: `experience != pro and experience is set`, declare `dialect adapty` for the folder, or suppress the
+/// finding if non-answerers are meant.
 struct NegationOverAnswer: LintRule {
   static let id: DiagnosticCode = "negation-over-answer"
   static let severity: Severity = .warning

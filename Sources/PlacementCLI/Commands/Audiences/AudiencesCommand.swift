@@ -30,7 +30,8 @@ struct AudiencesCommand: Subcommand {
         AudienceTable.writeSummary(tables, layers: ruleSet.layers, to: &json)
         console.out(json.string + "\n")
       } else {
-        console.out(AudiencesText.summary(tables) + AudiencesText.layers(ruleSet.layers))
+        console.out(
+          AudiencesText.summary(tables) + AudiencesText.layers(ruleSet.layers) + AudiencesText.dialect(of: tables))
       }
       return .ok
     }

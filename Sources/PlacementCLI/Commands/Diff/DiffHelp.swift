@@ -11,9 +11,9 @@ enum DiffHelp {
     content or test changed), at --now and at every stretch of time where other windows are live. A
     placement is "equivalent" only when the reasoner proves that no profile can change decision; one where it
     found no change but could not prove it reads "unknown: not proved equivalent", with what was left
-    undecided (every check below fails on it). One whose QA overrides changed (its own 'override <placement>: …', or a variation override of a test its
-    rows hold: added, removed, rewritten, or naming a segment that changed) reads "overrides changed", with
-    the overrides listed.
+    undecided (every check below fails on it). One whose QA overrides changed (its own
+    'override <placement>: …', or a variation override of a test its rows hold: added, removed, rewritten, or
+    naming a segment that changed) reads "overrides changed", with the overrides listed.
     A/B tests are checked for safety: re-weighted under the same version (the exact shares of profiles that
     change content and that change variation id; a variation renamed with its content and weight is
     variation-renamed), a new version (everyone re-draws), profiles taken out of a running test.

@@ -24,7 +24,8 @@ enum DiffSides {
     return try fromRevision(revision, path: path, console: console)
   }
 
-  /// The `*.rules` files under `path` at `revision` (or the file itself), in path order.
+  /// The `*.rules` files under `path` at `revision` (or the file itself), in path order, then the config files
+  /// their contents name (`config … from "<path>"`) at the same revision.
   static func fromRevision(_ revision: String, path: String, console: Console) throws(CommandFailure)
     -> [RuleSource]
   {
@@ -55,7 +56,7 @@ enum DiffSides {
         throw CommandFailure(.noInput, "cannot read '\(file)' at '\(revision)': \(error.message)")
       }
     }
-    return sources
+    return sources + configSources(for: sources, files: files, revision: revision, in: directory)
   }
 
   /// Runs `git` with `arguments` in `directory`; its standard output, or a failure with its standard error.

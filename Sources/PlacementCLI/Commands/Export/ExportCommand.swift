@@ -24,8 +24,8 @@ struct ExportCommand: Subcommand {
       --strict            fail on any rules warning
       --verbose           name on stderr each rules file skipped in a folder
 
-    exit: 0 written; 64 usage; 65 rules do not compile; 66 the rules path is missing; 74 the file cannot be
-    written.
+    exit: 0 written; 64 usage; 65 rules do not compile (or have a warning, with --strict); 66 the rules path is
+    missing; 74 the file cannot be written.
 
     """
 

@@ -11,7 +11,8 @@ enum ServeHelp {
     or is older, or rules with an error, change nothing. Routes (docs/Serve.md):
       POST /ofrep/v1/evaluate/flags/{placement}   OpenFeature remote evaluation (OFREP) of one placement
       POST /ofrep/v1/evaluate/flags               OFREP bulk evaluation of every placement (ETag, 304)
-      POST /v1/resolve[?placements=a,b&explain=true]   a profile JSON body; decisions as placement resolve
+      POST /v1/resolve[?placements=a,b&explain=true&default_audience=true]
+                                                  a profile JSON body; decisions as placement resolve
       POST /v1/resolve/batch[?placements=...]     JSON Lines in, decision lines out, streamed
       GET  /healthz, /readyz, /metrics (Prometheus), /v1/rules (what is served)
     SIGHUP polls the source now; SIGTERM or SIGINT stops accepting, answers the requests in flight, and exits.

@@ -87,6 +87,25 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.path + "/broken.bundle"))
   }
 
+  /// A bundle knows its config files by their `.json` name: one named otherwise, which the folder compiles
+  /// with, is refused by name at build time instead of as a rules file.
+  @Test func aConfigFileNotNamedJSONIsRefusedByName() {
+    scratch.file(
+      "named/a.rules",
+      "placement p: paywall {\n  default -> paywall x\n}\n\ncontent paywall x {\n  config default \"en\" from \"en.txt\"\n}\n"
+    )
+    scratch.file("named/en.txt", "{\"title\": \"Go\"}\n")
+    let profile = scratch.file("named-profile.json", "{\"profile_id\": \"p1\"}\n")
+    #expect(placement(["resolve", "--rules", scratch.path + "/named", "--profile", profile]).status == 0)
+    let refused = placement(["bundle", "build", scratch.path + "/named", "-o", scratch.path + "/named.bundle"])
+    #expect(refused.status == 65)
+    #expect(
+      refused.err
+        == "error: config file 'en.txt' must be named '*.json' to go into a rules bundle; rename it and its 'from' path\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: scratch.path + "/named.bundle"))
+  }
+
   @Test func showAndVerify() throws {
     let (_, output) = build(["--revision", "abc"])
     let bundle = try RulesBundle.read(Array(try Data(contentsOf: URL(fileURLWithPath: output))))

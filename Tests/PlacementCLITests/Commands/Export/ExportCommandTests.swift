@@ -76,7 +76,8 @@ import Testing
     #expect(try String(contentsOfFile: file, encoding: .utf8) == stdout.out)
     let failed = placement(["export", "fallback", "--rules", rules, "-o", scratch.path + "/missing/fallback.json"])
     #expect(failed.status == 74)
-    #expect(failed.err.hasPrefix("error: cannot write '\(scratch.path)/missing/fallback.json'"))
+    #expect(
+      failed.err.hasPrefix("error: cannot write '\(scratch.path)/missing/fallback.json': No such file or directory\n"))
     let unknown = placement(["export", "fallbak", "--rules", rules])
     #expect(unknown.status == 64)
     #expect(unknown.err.contains("unknown export 'fallbak'; did you mean 'fallback'?"))

@@ -24,6 +24,17 @@ import Testing
     #expect(!plain.out.contains("dialect"))
   }
 
+  /// The list of placements ends with the same note, and its JSON with the same member, as a table does.
+  @Test func theListOfPlacementsShowsTheDialect() {
+    let text = placement(["audiences"] + rules)
+    #expect(text.status == 0, "\(text.err)")
+    #expect(text.out.replacingOccurrences(of: "\n  ", with: " ").contains("\n\n" + Self.note))
+    let json = placement(["audiences", "--format", "json"] + rules)
+    #expect(json.out.hasSuffix(#","dialect":"adapty"}"# + "\n"))
+    #expect(!placement(["audiences"]).out.contains("dialect"))
+    #expect(!placement(["audiences", "--format", "json"]).out.contains("dialect"))
+  }
+
   @Test func explainShowsTheAddedPresenceTestAndTheDialect() throws {
     let run = placement(
       ["resolve", "--profile", "-", "--placement", "onboarding", "--explain", "--format", "text"] + rules,
