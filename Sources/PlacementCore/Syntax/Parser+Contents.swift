@@ -62,7 +62,7 @@ extension Parser {
     }
     if !atEnd, !current.atLineStart, current.kind != .rightBrace {
       reportExpected(.endOfConfig)
-      skip { $0.atLineStart || $0.kind == .rightBrace }
+      skipRestOfLineInBlock()
     }
     return ConfigSyntax(defaultKeyword: defaultKeyword, locale: locale, body: body, range: span(from: start))
   }
@@ -112,9 +112,25 @@ extension Parser {
     }
     if !atEnd, !current.atLineStart, current.kind != .rightBrace {
       reportExpected(.endOfSchemaKey)
-      skip { $0.atLineStart || $0.kind == .rightBrace }
+      skipRestOfLineInBlock()
     }
     return SchemaFieldSyntax(key: key, type: type, defaultValue: defaultValue, range: span(from: start))
+  }
+
+  /// Skips the rest of a broken config or schema line, stopping at the end of the line or at a `}` that closes
+  /// the enclosing block on that line. Braces and brackets opened on the line are balanced first, so a stray JSON
+  /// value after a config (`{ "a": 1 } { "b": 2 }`) does not close the block with its own `}`.
+  mutating func skipRestOfLineInBlock() {
+    var depth = 0
+    while !atEnd, !current.atLineStart {
+      switch current.kind {
+      case .leftBrace, .leftBracket: depth += 1
+      case .rightBrace where depth == 0: return
+      case .rightBrace, .rightBracket: depth = max(depth - 1, 0)
+      default: break
+      }
+      advance()
+    }
   }
 
   /// The value types of a config schema.
