@@ -250,6 +250,35 @@ import Testing
     }
   }
 
+  @Test func aBrokenLineWithBracesInsideABlockDoesNotCloseTheBlock() {
+    let text = Self.rules(
+      """
+      config schema paywall {
+        { }
+        title: string
+      }
+      content paywall pro {
+        config
+        default "en" {}
+        config "de"
+        {"a": 1}
+        config default "en" { "title": "Go pro" }
+      }
+      segment s = country == "US"
+      """)
+    let (tree, diagnostics) = Parser.parse(SourceFile(name: "t.rules", text: text))
+    #expect(!diagnostics.map(\.code.id).contains("expected-declaration"))
+    let declarations = Array(tree.declarations.suffix(3))
+    guard declarations.count == 3, case .configSchema(let schema) = declarations[0],
+      case .content(let content) = declarations[1], case .segment = declarations[2]
+    else {
+      Issue.record("the blocks closed early: \(diagnostics.map(\.message))")
+      return
+    }
+    #expect(schema.fields.map(\.key.text) == ["title"])
+    #expect(content.configs.map(\.locale.text).last == "en")
+  }
+
   @Test func everyPrefixOfAContentFileParsesWithoutCrashing() {
     let text = Self.rules(
       """
