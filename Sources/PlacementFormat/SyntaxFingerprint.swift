@@ -135,10 +135,10 @@ struct SyntaxFingerprint {
     }
   }
 
-  /// A JSON region as written (the formatter prints it unchanged).
+  /// A JSON region as written (the formatter prints it unchanged but for its line breaks).
   private mutating func json(_ range: SourceRange) {
     tag("json")
-    if let file { text(file.text(of: range)) }
+    if let file { text(file.text(of: range).withLineFeeds) }
   }
 
   private mutating func content(_ content: ContentSyntax) {

@@ -45,6 +45,16 @@ import Testing
     #expect(try RuleFormatter.format(SourceFile(name: "p.rules", text: formatted)) == formatted)
   }
 
+  @Test func multiLineJSONInACRLFFileKeepsOneCarriageReturnPerLine() throws {
+    let text =
+      "placement main: paywall {\r\n  default -> paywall pro\r\n}\r\n\r\n"
+      + "config schema paywall {\r\n  features: list = [\r\n    1\r\n  ]\r\n}\r\n\r\n"
+      + "content paywall pro {\r\n  config default \"en\" {\r\n    \"features\": [1]\r\n  }\r\n}\r\n"
+    let once = try RuleFormatter.format(SourceFile(name: "p.rules", text: text))
+    #expect(once == text)
+    #expect(try RuleFormatter.format(SourceFile(name: "p.rules", text: once)) == once)
+  }
+
   @Test func aChangedConfigChangesTheFingerprint() {
     func fingerprint(_ json: String) -> String {
       let file = SourceFile(name: "f", text: "content paywall p {\n  config default \"en\" \(json)\n}\n")

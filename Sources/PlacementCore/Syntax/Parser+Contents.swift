@@ -17,7 +17,7 @@ extension Parser {
         } else {
           reportExpected(.config)
         }
-        if index == before { skip { $0.kind == .rightBrace || $0.atLineStart } }
+        if index == before { skipRestOfLineInBlock() }
       }
       expect(.rightBrace, .closingBraceOfContent(id.text))
     }
@@ -43,7 +43,7 @@ extension Parser {
     }
     guard !current.atLineStart, let localeToken = consume(.string) else {
       reportExpected(.localeCode)
-      skip { $0.atLineStart || $0.kind == .rightBrace }
+      if !atEnd, !current.atLineStart, current.kind != .rightBrace { skipRestOfLineInBlock() }
       return ConfigSyntax(
         defaultKeyword: defaultKeyword, locale: .missing(at: previousEnd), body: .missing, range: span(from: start))
     }
@@ -62,7 +62,7 @@ extension Parser {
     }
     if !atEnd, !current.atLineStart, current.kind != .rightBrace {
       reportExpected(.endOfConfig)
-      skip { $0.atLineStart || $0.kind == .rightBrace }
+      skipRestOfLineInBlock()
     }
     return ConfigSyntax(defaultKeyword: defaultKeyword, locale: locale, body: body, range: span(from: start))
   }
@@ -78,7 +78,7 @@ extension Parser {
       while current.kind != .rightBrace, !atEnd, !atDeclarationStart || peek().kind == .colon {
         let before = index
         if let field = parseSchemaField() { fields.append(field) }
-        if index == before { skip { $0.kind == .rightBrace || $0.atLineStart } }
+        if index == before { skipRestOfLineInBlock() }
       }
       expect(.rightBrace, .closingBraceOfSchema(type.text))
     }
@@ -90,7 +90,7 @@ extension Parser {
     let start = current.range.start
     guard current.kind == .identifier || current.kind == .string else {
       reportExpected(.schemaKey)
-      skip { $0.atLineStart || $0.kind == .rightBrace }
+      skipRestOfLineInBlock()
       return nil
     }
     let keyToken = advance()
@@ -112,9 +112,25 @@ extension Parser {
     }
     if !atEnd, !current.atLineStart, current.kind != .rightBrace {
       reportExpected(.endOfSchemaKey)
-      skip { $0.atLineStart || $0.kind == .rightBrace }
+      skipRestOfLineInBlock()
     }
     return SchemaFieldSyntax(key: key, type: type, defaultValue: defaultValue, range: span(from: start))
+  }
+
+  /// Skips the current token and the rest of its line inside a content or schema block, stopping at the end of
+  /// the line or at a `}` that closes the block on that line. Braces and brackets opened on the line are balanced
+  /// first, so a stray JSON value (`{ "a": 1 } { "b": 2 }`, or `{}` on a line of its own) does not close the block
+  /// with its own `}`. The current token must not be that `}`.
+  mutating func skipRestOfLineInBlock() {
+    var depth = 0
+    repeat {
+      switch current.kind {
+      case .leftBrace, .leftBracket: depth += 1
+      case .rightBrace, .rightBracket: depth = max(depth - 1, 0)
+      default: break
+      }
+      advance()
+    } while !atEnd && !current.atLineStart && !(current.kind == .rightBrace && depth == 0)
   }
 
   /// The value types of a config schema.

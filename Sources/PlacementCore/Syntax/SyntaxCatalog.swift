@@ -41,7 +41,9 @@ package enum SyntaxCatalog {
       ),
       CatalogEntry(expectedToken, .error, "a required token is missing"),
       CatalogEntry(
-        expectedDeclaration, .error, "top level holds only attribute, segment, placement, test and layer declarations"),
+        expectedDeclaration, .error,
+        "top level holds only attribute, segment, placement, test, layer, override, content, config schema and dialect"
+          + " declarations"),
       CatalogEntry(expectedExpression, .error, "a condition was expected"),
       CatalogEntry(expectedValue, .error, "a literal value was expected"),
       CatalogEntry(expectedContent, .error, "a row's content was expected (flow, paywall, test, fallthrough)"),

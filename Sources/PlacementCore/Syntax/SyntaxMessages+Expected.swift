@@ -17,7 +17,7 @@ extension Expected {
   // MARK: Whole constructs, with their own codes
 
   static let declaration = Expected(
-    "a declaration ('attribute', 'segment', 'placement', 'test', 'layer' or 'override')",
+    "a declaration ('attribute', 'segment', 'placement', 'test', 'layer', 'override', 'content', 'config schema' or 'dialect')",
     code: SyntaxCatalog.expectedDeclaration)
   static let condition = Expected("a condition", code: SyntaxCatalog.expectedExpression)
   static let value = Expected("a value", code: SyntaxCatalog.expectedValue)

@@ -219,6 +219,66 @@ import Testing
     #expect(path.text == "pro.de.json")
   }
 
+  @Test func aStrayValueAfterAConfigOrSchemaKeyCostsOnlyItsLine() {
+    let text = Self.rules(
+      """
+      config schema paywall {
+        title: string = "x" { "y": [1] }
+      }
+      content paywall pro {
+        config default "en" { "title": "Go pro" } { "b": 2 }
+        config "de" { "title": "Werde Profi" } config "fr" { "title": "x" }
+      }
+      segment s = country == "US"
+      """)
+    let (tree, diagnostics) = Parser.parse(SourceFile(name: "t.rules", text: text))
+    #expect(diagnostics.map(\.code.id) == ["expected-token", "expected-token", "expected-token"])
+    #expect(
+      diagnostics.map(\.message) == [
+        "expected the end of the key, or '= <json>' with its default, found '{'",
+        "expected the end of the config, found '{'",
+        "expected the end of the config, found 'config'",
+      ])
+    guard case .content(let decl) = tree.declarations.dropLast().last else {
+      Issue.record("no content declaration")
+      return
+    }
+    #expect(decl.configs.map(\.locale.text) == ["en", "de"])
+    guard case .segment = tree.declarations.last else {
+      Issue.record("the segment after the content is lost")
+      return
+    }
+  }
+
+  @Test func aBrokenLineWithBracesInsideABlockDoesNotCloseTheBlock() {
+    let text = Self.rules(
+      """
+      config schema paywall {
+        { }
+        title: string
+      }
+      content paywall pro {
+        config
+        default "en" {}
+        config "de"
+        {"a": 1}
+        config default "en" { "title": "Go pro" }
+      }
+      segment s = country == "US"
+      """)
+    let (tree, diagnostics) = Parser.parse(SourceFile(name: "t.rules", text: text))
+    #expect(!diagnostics.map(\.code.id).contains("expected-declaration"))
+    let declarations = Array(tree.declarations.suffix(3))
+    guard declarations.count == 3, case .configSchema(let schema) = declarations[0],
+      case .content(let content) = declarations[1], case .segment = declarations[2]
+    else {
+      Issue.record("the blocks closed early: \(diagnostics.map(\.message))")
+      return
+    }
+    #expect(schema.fields.map(\.key.text) == ["title"])
+    #expect(content.configs.map(\.locale.text).last == "en")
+  }
+
   @Test func everyPrefixOfAContentFileParsesWithoutCrashing() {
     let text = Self.rules(
       """

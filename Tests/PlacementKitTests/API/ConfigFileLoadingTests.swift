@@ -44,6 +44,18 @@ import Testing
     #expect(compilation.diagnostics.map(\.code.id) == ["config-file-not-found"])
   }
 
+  @Test func aConfigPathThatIsAFIFOOrAFolderIsNotFoundWithoutBlocking() throws {
+    let path = try folder(config: nil)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    #expect(mkfifo(path + "/configs/pro.de.json", 0o600) == 0)
+    let compilation = try RuleSet.load(directory: path)
+    #expect(compilation.diagnostics.map(\.code.id) == ["config-file-not-found"])
+    try FileManager.default.removeItem(atPath: path + "/configs/pro.de.json")
+    try FileManager.default.createDirectory(
+      atPath: path + "/configs/pro.de.json", withIntermediateDirectories: false)
+    #expect(try RuleSet.load(directory: path).diagnostics.map(\.code.id) == ["config-file-not-found"])
+  }
+
   @Test func aBundleCarriesConfigFilesAndKeepsTheFoldersVersion() throws {
     let path = try folder(config: #"{"title": "Werde Profi"}"#)
     defer { try? FileManager.default.removeItem(atPath: path) }
