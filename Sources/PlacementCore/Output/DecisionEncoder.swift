@@ -294,23 +294,9 @@ extension DecisionEncoder {
   ) {
     let index = configContents[rows.index(position: position, row: row, variation: variation)]
     guard index >= 0 else { return }
-    // ``LocaleMatching/match(_:in:defaultIndex:)`` on the locales' bytes: exact, else the language part.
-    var chosen = defaultConfigs[index]
-    if let requested = profile.locale {
-      let count = configCounts[index]
-      var found = -1
-      var languageOnly = false
-      while found < 0 {
-        for config in 0..<count
-        where LocaleMatching.equalsNormalized(requested, configLocales[index, config, 0], languageOnly: languageOnly) {
-          found = config
-          break
-        }
-        if languageOnly { break }
-        languageOnly = true
-      }
-      if found >= 0 { chosen = found }
-    }
+    let (chosen, _) = LocaleMatching.match(
+      profile.locale, count: configCounts[index], defaultIndex: defaultConfigs[index]
+    ) { configLocales[index, $0, 0] }
     json.raw(buffer: configFragments[index, chosen, 0])
     json.raw(buffer: afterConfigs[position, row, variation])
   }

@@ -5,45 +5,42 @@
 /// Configs' locales are normalized when the rules compile (lowercase ASCII, `-`), so the comparison normalizes
 /// only the profile's side, byte by byte, and allocates nothing.
 package enum LocaleMatching {
-  /// The index of the chosen config in `configs` and how it was chosen.
+  /// The index of the chosen locale among `count` candidates, `locale(i)` giving the i-th one's normalized bytes,
+  /// and how it was chosen: the first exact match, else the first match of the language part, else
+  /// `defaultIndex`. The one implementation of the matching; allocation-free when `locale` is.
   /// - Parameters:
   ///   - requested: the profile's locale as given (`pt_BR`, `de-AT`), or nil when it has none.
-  ///   - configs: the content's configs, with normalized locales.
-  ///   - defaultIndex: the default locale's index in `configs`.
-  package static func match(_ requested: String?, in configs: [LocaleConfig], defaultIndex: Int) -> (
-    index: Int, match: LocaleMatch
-  ) {
+  @inline(__always)
+  package static func match<Locale: Sequence<UInt8>>(
+    _ requested: String?, count: Int, defaultIndex: Int, locale: (Int) -> Locale
+  ) -> (index: Int, match: LocaleMatch) {
     guard let requested else { return (defaultIndex, .default) }
-    for (index, config) in configs.enumerated() where equalsNormalized(requested, config.locale, languageOnly: false) {
+    for index in 0..<count where equalsNormalized(requested, locale(index), languageOnly: false) {
       return (index, .exact)
     }
-    for (index, config) in configs.enumerated() where equalsNormalized(requested, config.locale, languageOnly: true) {
+    for index in 0..<count where equalsNormalized(requested, locale(index), languageOnly: true) {
       return (index, .language)
     }
     return (defaultIndex, .default)
+  }
+
+  /// The same over a content's configs (with normalized locales; `defaultIndex` is the default locale's).
+  package static func match(_ requested: String?, in configs: [LocaleConfig], defaultIndex: Int) -> (
+    index: Int, match: LocaleMatch
+  ) {
+    match(requested, count: configs.count, defaultIndex: defaultIndex) { configs[$0].locale.utf8 }
   }
 
   /// The same for plain locale codes (tests and tools): the chosen code and how it was chosen.
   package static func match(_ requested: String?, in locales: [String], default defaultLocale: String) -> (
     locale: String, match: LocaleMatch
   ) {
-    guard let requested else { return (defaultLocale, .default) }
-    if let exact = locales.first(where: { equalsNormalized(requested, $0, languageOnly: false) }) {
-      return (exact, .exact)
-    }
-    if let language = locales.first(where: { equalsNormalized(requested, $0, languageOnly: true) }) {
-      return (language, .language)
-    }
-    return (defaultLocale, .default)
+    let (index, how) = match(requested, count: locales.count, defaultIndex: -1) { locales[$0].utf8 }
+    return (index < 0 ? defaultLocale : locales[index], how)
   }
 
   /// `requested` normalized (ASCII lowercase, `_` → `-`), or its part before the first hyphen when
   /// `languageOnly`, equals `candidate`.
-  static func equalsNormalized(_ requested: String, _ candidate: String, languageOnly: Bool) -> Bool {
-    equalsNormalized(requested, candidate.utf8, languageOnly: languageOnly)
-  }
-
-  /// ``equalsNormalized(_:_:languageOnly:)`` with the candidate as UTF-8 bytes.
   @inline(__always)
   static func equalsNormalized(_ requested: String, _ candidate: some Sequence<UInt8>, languageOnly: Bool) -> Bool {
     var wanted = requested.utf8.makeIterator()
