@@ -2,6 +2,7 @@ import Foundation
 import PlacementCLI
 import Synchronization
 import TestSupport
+import Testing
 
 /// Runs the `placement` tool in-process and captures its output.
 struct CLIRun {
@@ -33,3 +34,16 @@ func fixture(_ name: String) -> String {
 
 /// An absolute path to a file of the repository, e.g. `repo("Rules")`.
 func repo(_ relative: String) -> String { packageRoot + "/" + relative }
+
+/// Runs `git <arguments>` in the repository at `root` with a throwaway identity, its output discarded, and
+/// records an issue when git fails (tests of `diff <revision>` build their own repositories).
+func git(_ arguments: [String], in root: String) throws {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+  process.arguments = ["git", "-C", root, "-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  process.waitUntilExit()
+  #expect(process.terminationStatus == 0, "git \(arguments)")
+}

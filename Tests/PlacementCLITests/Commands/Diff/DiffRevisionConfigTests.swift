@@ -22,17 +22,7 @@ import Testing
     let scratch = ScratchFolder()
     scratch.file("Rules/paywall.rules", Self.rules)
     scratch.file("Rules/configs/en.json", #"{"title": "Go"}"# + "\n")
-    func git(_ arguments: [String]) throws {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments =
-        ["git", "-C", scratch.path, "-c", "user.name=test", "-c", "user.email=test@example.com"] + arguments
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "git \(arguments)")
-    }
+    func git(_ arguments: [String]) throws { try PlacementCLITests.git(arguments, in: scratch.path) }
     try git(["init", "-q", "-b", "main"])
     try git(["add", "."])
     try git(["commit", "-q", "-m", "rules"])
