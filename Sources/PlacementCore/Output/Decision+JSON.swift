@@ -12,7 +12,8 @@ extension Decision {
   /// `ab_test` is `{"name", "version_id", "variation", "bucket"}` when the row is a test; `reason` is a
   /// ``DecisionReason`` code; `exposures` is `[{"test", "version_id", "variation", "bucket", "outcome"}]` with
   /// `outcome` an ``ExposureOutcome`` (`decided`, `fell_through`, `holdout`, `override`, `sticky`,
-  /// `not_new_user`, `in_other_test`: the last two with `variation` null) and `bucket` 0–99 or null; `explain` is present only when the resolution recorded one: `[{"index", "name", "outcome":
+  /// `not_new_user`, `in_other_test`: the last two with `variation` null) and `bucket` 0–99 or null; `explain`
+  /// is present only when the resolution recorded one: `[{"index", "name", "outcome":
   /// "not_matched"|"scheduled_out"|"outside_layer"|"not_new_user"|"in_other_test"|"fell_through"|"decided", "condition", "seen", "reason"}]`
   /// (`reason` on a skipped or fell-through row, and on a deciding row that drew a test variation); with it,
   /// `"dialect": "adapty"` (or `"placement"`) when the rules declare a dialect. The output is

@@ -11,7 +11,8 @@ import PlacementKit
 /// A/B variation (the content id when no test decided), `reason` OpenFeature's reason. `metadata` holds only
 /// strings and numbers, and the members that apply: `paywall` (a flow's paywall), the test fields of the
 /// decision's last exposure (the deciding test's, else the last arm that fell through or cross-placement test
-/// that kept the profile out, without `variation`; `exposures` counts them when there is more than one), `warnings` (the profile's warnings, joined by `; `).
+/// that kept the profile out, without `variation`; `exposures` counts them when there is more than one),
+/// `warnings` (the profile's warnings, joined by `; `).
 enum OFREPEvaluation {
   static func write(_ decision: Decision, rulesVersion: String, to json: inout JSONWriter) {
     json.beginObject()
