@@ -49,9 +49,11 @@ RECORD_SCHEMA = pa.schema(
         ("reason", pa.string()),
         ("test", pa.string()),
         ("version_id", pa.string()),
-        ("variation", pa.string()),
+        ("variation", pa.string()),  # null on a not_new_user or in_other_test exposure: the profile is in no arm
         ("bucket", pa.int32()),
-        ("outcome", pa.string()),  # exposures: decided | fell_through | holdout | override | sticky
+        # exposures: decided | fell_through | holdout | override | sticky (in an arm) | not_new_user | in_other_test
+        # (a cross-placement test kept the profile out: count them, never in an arm)
+        ("outcome", pa.string()),
         ("assignments", pa.string()),  # assignment records: {"<version_id>":"<variation>"}, the JSON text written
         ("warnings", pa.string()),  # decisions: the warnings' JSON array as written, null when empty
         ("rules_version", pa.string()),

@@ -30,8 +30,9 @@ enum KeywordDocs {
       + "<condition>`**: a QA override: profiles the condition matches get that variation (exposure outcome `override`, "
       + "reason `OVERRIDE`) or that content, before any draw or row.",
     "sticky": "**`sticky`**: a test modifier: a profile that carries an assignment for the test's version keeps that "
-      + "variation while it exists, even after the weights change (reason `STICKY`). On a cross-placement test, "
-      + "`sticky for <n> days` (default 90) keeps a timed assignment that long, even after the test ends.",
+      + "variation while it exists, even after the weights change (reason `STICKY`). A cross-placement test is sticky "
+      + "without it; `sticky for <n> days` (default 90) keeps its timed assignments that long, even after the test "
+      + "ends.",
     "content": "**`content flow|paywall <id> { config [default] \"<locale>\" {…} … }`**: the content's remote config, "
       + "one JSON object per locale (one `default`). A decision showing it carries the config of the profile's "
       + "`locale`: exact match, else the language part (`de` for `de-AT`), else the default. See docs/Language.md.",

@@ -144,6 +144,28 @@ import Testing
     #expect(EntityTag.of(Array("x".utf8), rulesVersion: "v") == "\"v-af63f54c86021707\"")
   }
 
+  /// A yoga fan whose first paywall came before `yoga_offer` started: the exposure's metadata has the test and its
+  /// outcome but no variation (the profile is in no arm).
+  @Test func aProfileACrossPlacementTestKeptOutHasNoVariationInTheMetadata() throws {
+    let profile = try Profile(
+      json: .object([
+        "profile_id": .string("old"), "installed_at": .string("2026-11-25T09:00:00Z"),
+        "first_paywall_at": .string("2026-10-20T12:00:00Z"),
+        "custom_attributes": .object(["interests": .array([.string("yoga")])]),
+      ]))
+    let options = ResolveOptions(now: Instant(iso8601: "2026-12-01T00:00:00Z")!)
+    let decision = try Self.ruleSet.resolve("main_paywall", for: profile, options: options)
+    var json = JSONWriter()
+    OFREPEvaluation.write(decision, rulesVersion: Self.ruleSet.version, to: &json)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.bytes)) as? [String: Any])
+    let metadata = try #require(object["metadata"] as? [String: Any])
+    #expect(metadata["test"] as? String == "yoga_offer")
+    #expect(metadata["outcome"] as? String == "not_new_user")
+    #expect(metadata["variation"] == nil)
+    #expect(metadata["bucket"] == nil)
+    #expect(object["variant"] as? String == "standard")
+  }
+
   @Test func ourReasonsMapToOpenFeaturesVocabulary() {
     #expect(DecisionReason.allCases.count == 8)
     let mapped = DecisionReason.allCases.map { OFREPEvaluation.reason($0, segment: "x") }

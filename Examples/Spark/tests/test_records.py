@@ -140,6 +140,21 @@ def test_records_without_key_have_a_null_key():
     ]
 
 
+def test_an_exposure_of_a_profile_kept_out_has_no_variation():
+    # A cross-placement test's entry rules kept the profile out: counted by outcome, in no arm.
+    kept_out = [
+        '{"record":"exposure","key":"k","profile_id":"p","placement":"main_paywall","rules_version":"35bffb338311",'
+        f'"resolved_at":"2026-12-01T00:00:00Z","test":"t","version_id":"v","variation":null,"bucket":null,'
+        f'"outcome":"{outcome}"}}'
+        for outcome in ("not_new_user", "in_other_test")
+    ]
+    got = rows("\n".join(kept_out) + "\n")
+    assert got == [oracle(text) for text in kept_out]
+    assert [(row["variation"], row["bucket"], row["outcome"]) for row in got] == [
+        (None, None, "not_new_user"), (None, None, "in_other_test"),
+    ]
+
+
 def test_a_last_line_without_newline_is_kept():
     assert [row["json"] for row in rows("\n".join(HAND))] == HAND
 

@@ -4,8 +4,8 @@ import PlacementCore
 /// "Cross-placement tests"): their start (only new users join), their stickiness window, and their exclusivity.
 extension AudiencesText {
   /// One line per cross-placement test of the table, in row order, e.g. `cross-placement test 'yoga_offer':
-  /// new users only (first paywall at or after 2026-11-01T00:00:00Z); window 90 days, not sticky (assignments
-  /// are not kept); a profile in another cross-placement test's window skips it`.
+  /// new users only (first paywall at or after 2026-11-01T00:00:00Z); a timed assignment keeps its variation for
+  /// 90 days, even after the test ends; a profile in another cross-placement test's window skips it`.
   static func crossPlacementEntryLines(_ table: AudienceTable) -> [String] {
     table.rows.compactMap { row -> String? in
       guard row.isCrossPlacement, case .test(let test) = row.content, let window = test.stickyWindow else {
@@ -21,10 +21,7 @@ extension AudiencesText {
       test.schedule?.from.map { "new users only (first paywall at or after \($0.text))" }
       ?? "no start: every profile may join"
     let days = window / Instant.millisecondsPerDay
-    let kept =
-      test.isSticky
-      ? "a timed assignment keeps its variation for \(days) days, even after the test ends"
-      : "window \(days) days, not sticky (assignments are not kept)"
+    let kept = "a timed assignment keeps its variation for \(days) days, even after the test ends"
     return "\(start); \(kept); a profile in another cross-placement test's window skips it"
   }
 }

@@ -11,8 +11,9 @@ extension Decision {
   /// declares a config, and are left out otherwise.
   /// `ab_test` is `{"name", "version_id", "variation", "bucket"}` when the row is a test; `reason` is a
   /// ``DecisionReason`` code; `exposures` is `[{"test", "version_id", "variation", "bucket", "outcome"}]` with
-  /// `outcome` an ``ExposureOutcome`` (`decided`, `fell_through`, `holdout`, `override`, `sticky`) and `bucket`
-  /// 0–99 or null; `explain` is present only when the resolution recorded one: `[{"index", "name", "outcome":
+  /// `outcome` an ``ExposureOutcome`` (`decided`, `fell_through`, `holdout`, `override`, `sticky`,
+  /// `not_new_user`, `in_other_test`: the last two with `variation` null) and `bucket` 0–99 or null; `explain`
+  /// is present only when the resolution recorded one: `[{"index", "name", "outcome":
   /// "not_matched"|"scheduled_out"|"outside_layer"|"not_new_user"|"in_other_test"|"fell_through"|"decided", "condition", "seen", "reason"}]`
   /// (`reason` on a skipped or fell-through row, and on a deciding row that drew a test variation); with it,
   /// `"dialect": "adapty"` (or `"placement"`) when the rules declare a dialect. The output is
@@ -113,7 +114,7 @@ extension Exposure {
 
   /// `"test":…,"version_id":…,"variation":…,"bucket":…,"outcome":…` (no braces).
   package func writeFields(to json: inout JSONWriter) {
-    Self.writeHead(test: test, versionID: versionID, variation: variation, to: &json)
+    Self.writeHead(test: test, versionID: versionID, variation: outcome.isKeptOut ? nil : variation, to: &json)
     if let bucket { json.rawInteger(bucket) } else { json.raw("null") }
     json.raw(#","outcome":"#)
     json.rawString(outcome.rawValue)
@@ -122,13 +123,14 @@ extension Exposure {
 
 extension Exposure {
   /// `"test":…,"version_id":…,"variation":…,"bucket":`: the part the batch encoder writes once per variation.
-  static func writeHead(test: String, versionID: String, variation: String, to json: inout JSONWriter) {
+  /// `variation` is nil (`null`) for a profile the test kept out.
+  static func writeHead(test: String, versionID: String, variation: String?, to json: inout JSONWriter) {
     json.raw(#""test":"#)
     json.rawString(test)
     json.raw(#","version_id":"#)
     json.rawString(versionID)
     json.raw(#","variation":"#)
-    json.rawString(variation)
+    if let variation { json.rawString(variation) } else { json.raw("null") }
     json.raw(#","bucket":"#)
   }
 }

@@ -308,6 +308,10 @@ extension DecisionEncoder {
         for (index, tried) in trail.draws.enumerated() {
           guard case .test(let test) = rows[Int(tried.row)].content else { continue }
           if index > 0 { json.raw(",") }
+          guard !tried.draw.isKeptOut else {
+            RuleSet.exposure(test, tried.draw, fellThrough: false).write(to: &json)
+            continue
+          }
           json.raw(buffer: exposureHeads[position, Int(tried.row), Int(tried.draw.variation)])
           if tried.draw.hasBucket { json.rawInteger(Int(tried.draw.bucket)) } else { json.raw("null") }
           json.raw(#","outcome":"#)

@@ -179,9 +179,10 @@ extension ExposureCheck {
 }
 
 extension Exposure {
-  /// `yoga_offer/control bucket 28 fell_through`.
+  /// `yoga_offer/control bucket 28 fell_through`; `yoga_offer no bucket not_new_user` for a profile kept out.
   var ruleTestText: String {
-    "\(test)/\(variation) " + (bucket.map { "bucket \($0)" } ?? "no bucket") + " \(outcome.rawValue)"
+    (outcome.isKeptOut ? "\(test) " : "\(test)/\(variation) ") + (bucket.map { "bucket \($0)" } ?? "no bucket")
+      + " \(outcome.rawValue)"
   }
 }
 

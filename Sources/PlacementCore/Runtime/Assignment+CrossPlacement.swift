@@ -17,8 +17,9 @@ extension RuleSet {
     now.millisecondsSince1970 < at.millisecondsSince1970 &+ window
   }
 
-  /// For a row whose sticky cross-placement test is outside its schedule: the variation the profile carries with
-  /// a time inside the test's stickiness window, kept (reason `STICKY`); nil otherwise (the row is scheduled out).
+  /// For a row whose cross-placement test (sticky, as every one is) is outside its schedule: the variation the
+  /// profile carries with a time inside the test's stickiness window, kept (reason `STICKY`); nil otherwise (the
+  /// row is scheduled out).
   func keptAfterSchedule(_ test: ABTest, profile: borrowing BoundProfile, now: Instant) -> Draw? {
     guard test.isSticky, let window = test.stickyWindow, let at = profile.assignmentTimes[test.versionID],
       Self.isLive(at: at, window: window, now: now), let kept = keptVariation(test, profile: profile)

@@ -89,7 +89,7 @@ extension RuleSet {
     for exposure in exposures where exposure.bucket != nil && stickyVersions.contains(exposure.versionID) {
       switch exposure.outcome {
       case .decided, .fellThrough, .holdout: result[exposure.versionID] = exposure.variation
-      case .override, .sticky: break
+      case .override, .sticky, .notNewUser, .inOtherTest: break
       }
     }
     return result

@@ -8,11 +8,17 @@ package enum AssignmentSource: UInt8, Sendable {
   case override
   /// Kept from an assignment the profile carried (a sticky test).
   case sticky
+  /// No variation: cross-placement test entry rules kept the profile out, its first paywall came before the
+  /// test's start (``RowEvent/notNewUser``). The draw's variation is ``Draw/noVariation``.
+  case notNewUser
+  /// No variation: the profile is in another cross-placement test's window (``RowEvent/inOtherTest``). The draw's
+  /// variation is ``Draw/noVariation``.
+  case inOtherTest
 }
 
 /// A variation chosen for a profile in one test.
 package struct Draw: Sendable, Equatable {
-  /// Index in ``ABTest/variations`` (draw order).
+  /// Index in ``ABTest/variations`` (draw order); ``noVariation`` for a profile the test kept out.
   package var variation: Int32
   /// The bucket drawn, 0–99; ``noBucket`` when no bucket was drawn (no `profile_id`, an override, a kept assignment).
   package var bucket: Int32
@@ -23,6 +29,22 @@ package struct Draw: Sendable, Equatable {
 
   /// Whether a bucket was drawn (``bucket`` is 0–99).
   @inline(__always) package var hasBucket: Bool { bucket >= 0 }
+
+  /// The ``variation`` of a profile a cross-placement test kept out (``AssignmentSource/notNewUser``,
+  /// ``AssignmentSource/inOtherTest``): no variation, so no arm.
+  package static let noVariation: Int32 = -1
+
+  /// Whether this records a profile the test kept out rather than a variation (``variation`` is ``noVariation``).
+  @inline(__always) package var isKeptOut: Bool { variation < 0 }
+
+  /// The record of a profile that cross-placement test entry rule `event` kept out; nil for another event.
+  package static func keptOut(_ event: RowEvent) -> Draw? {
+    switch event {
+    case .notNewUser: Draw(variation: noVariation, bucket: noBucket, source: .notNewUser)
+    case .inOtherTest: Draw(variation: noVariation, bucket: noBucket, source: .inOtherTest)
+    default: nil
+    }
+  }
 
   package init(variation: Int32, bucket: Int32, source: AssignmentSource) {
     self.variation = variation

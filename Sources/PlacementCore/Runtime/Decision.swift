@@ -14,8 +14,9 @@ public struct Decision: Sendable, Equatable {
   /// Why this content: a stable code in the OpenFeature vocabulary where it fits (see ``DecisionReason``).
   public let reason: DecisionReason
   /// Every test the profile took part in on the way to this decision, in evaluation order: the arms that fell
-  /// through, then the deciding row's test (empty when no row drew a variation). Log them to join results with
-  /// purchases.
+  /// through, then the deciding row's test (empty when no row drew a variation); with, in their place in that
+  /// order, the cross-placement tests whose entry rules kept the profile out (``ExposureOutcome/isKeptOut``). Log
+  /// them to join results with purchases.
   public let exposures: [Exposure]
   /// Problems with the profile that did not stop the resolution (uncoercible values, skipped events).
   public let warnings: [String]
@@ -96,15 +97,27 @@ public enum ExposureOutcome: String, Sendable, Equatable, CaseIterable {
   case override
   /// The profile carried an assignment for this sticky test, and it was kept (no bucket is drawn).
   case sticky
+  /// The profile is not in the cross-placement test: its first paywall came before the test's start (only new
+  /// users join). No variation: ``Exposure/variation`` is empty and `null` in JSON; never count it in an arm.
+  case notNewUser = "not_new_user"
+  /// The profile is not in the cross-placement test: it is in another cross-placement test's window. No
+  /// variation: ``Exposure/variation`` is empty and `null` in JSON; never count it in an arm.
+  case inOtherTest = "in_other_test"
+
+  /// Whether the profile got no variation of the test (``notNewUser``, ``inOtherTest``): such an exposure counts
+  /// the profiles a cross-placement test kept out, and belongs to no arm.
+  public var isKeptOut: Bool { self == .notNewUser || self == .inOtherTest }
 }
 
-/// One test a profile was bucketed into (or forced or kept in) during a resolution.
+/// One test a profile was bucketed into (or forced or kept in) during a resolution; or a cross-placement test
+/// whose entry rules kept the profile out (``ExposureOutcome/isKeptOut``: no variation, no bucket).
 public struct Exposure: Sendable, Equatable {
   /// The test's name.
   public let test: String
   /// The test's version id (docs/Product.md §4.9): the key of the draw and of sticky assignments.
   public let versionID: String
-  /// The variation's id.
+  /// The variation's id; empty (no variation id is) when the test kept the profile out
+  /// (``ExposureOutcome/isKeptOut``).
   public let variation: String
   /// The bucket drawn, 0–99; nil when none was (no usable `profile_id`, an override, a kept assignment).
   public let bucket: Int?

@@ -73,6 +73,7 @@ extension RuleSet {
       switch draw.source {
       case .override: return .override
       case .sticky: return .sticky
+      case .notNewUser, .inOtherTest: break  // never decides
       case .drawn, .unbucketed:
         if case .holdout = test.variations[Int(draw.variation)].content { return .disabled }
         return .split
@@ -101,6 +102,11 @@ extension RuleSet {
 
   /// One exposure: the test, the variation drawn (or forced, or kept) and how it ended.
   package static func exposure(_ test: ABTest, _ draw: Draw, fellThrough: Bool) -> Exposure {
+    guard !draw.isKeptOut else {
+      return Exposure(
+        test: test.name, versionID: test.versionID, variation: "", bucket: nil,
+        outcome: draw.source == .notNewUser ? .notNewUser : .inOtherTest)
+    }
     let variation = test.variations[Int(draw.variation)]
     return Exposure(
       test: test.name, versionID: test.versionID, variation: variation.id,
@@ -188,6 +194,7 @@ extension RuleSet {
       case .unbucketed: "no profile_id, first in draw order"
       case .override: "forced by an override"
       case .sticky: "kept from the profile's assignment"
+      case .notNewUser, .inOtherTest: "kept out"
       }
     return "variation '\(assignment.variation)' of test '\(assignment.name)' (\(how))"
   }
@@ -206,6 +213,8 @@ extension ExposureOutcome {
     switch source {
     case .override: self = .override
     case .sticky: self = .sticky
+    case .notNewUser: self = .notNewUser
+    case .inOtherTest: self = .inOtherTest
     case .drawn, .unbucketed:
       if fellThrough {
         self = .fellThrough

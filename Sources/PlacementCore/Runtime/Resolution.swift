@@ -86,10 +86,12 @@ extension NoObserver: ResolutionObserver {
   package mutating func row(_ row: Int, segment: Int?, outcome: RowEvent) {}
 }
 
-/// The tests one resolution drew in, in evaluation order: what a decision's exposures and warnings are made of.
+/// The tests one resolution drew in (or that kept the profile out), in evaluation order: what a decision's
+/// exposures and warnings are made of.
 /// Reusable: ``reset()`` keeps its storage, so the batch path records without allocating once it has grown.
 package struct ExposureTrail: ResolutionObserver {
-  /// Each test row that drew: the row, its draw, and whether the variation fell through.
+  /// Each test row that drew: the row, its draw, and whether the variation fell through; and each cross-placement
+  /// test row whose entry rules kept the profile out, with a draw without variation (``Draw/isKeptOut``).
   package private(set) var draws: [(row: Int32, draw: Draw, fellThrough: Bool)] = []
   /// Rows whose test the profile was outside the layer share of (``RowEvent/outsideLayer``), in order.
   package private(set) var outsideLayer: [Int32] = []
@@ -114,6 +116,7 @@ package struct ExposureTrail: ResolutionObserver {
     case .fellThrough(let draw?): draws.append((Int32(row), draw, true))
     case .decided(let draw?): draws.append((Int32(row), draw, false))
     case .outsideLayer: outsideLayer.append(Int32(row))
+    case .notNewUser, .inOtherTest: if let kept = Draw.keptOut(outcome) { draws.append((Int32(row), kept, false)) }
     default: break
     }
   }

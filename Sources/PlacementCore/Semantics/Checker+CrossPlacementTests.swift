@@ -124,7 +124,11 @@ extension Checker {
     test.schedule = crossTestSchedules[decl.name.text]
     test.stickyWindow = crossTestStickyWindows[decl.name.text] ?? nil
     checkVersion(of: test, at: SourceSpan(file: declFile, range: decl.version?.range ?? decl.name.range))
-    return finishTest(layered(test), sticky: decl.sticky)
+    var finished = finishTest(layered(test), sticky: decl.sticky)
+    // Sticky whether or not `sticky` is written: an assignment stays for the stickiness window (Adapty has no
+    // cross-placement test whose assignments are not kept).
+    finished.isSticky = true
+    return finished
   }
 
   /// Warns where a cross-placement test gives content for a placement whose table never refers to it: profiles

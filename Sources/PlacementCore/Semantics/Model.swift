@@ -92,11 +92,11 @@ package struct ABTest: Sendable, Hashable {
   package internal(set) var schedule: Schedule? = nil
   /// The test's share of its layer, or nil when the test is in no layer (every matching profile draws).
   package internal(set) var layer: LayerShare? = nil
-  /// True for a `sticky` test: a profile's carried assignment for ``versionID`` is honoured while its variation
-  /// exists (docs/ABTests.md, "Sticky assignments").
+  /// True for a `sticky` test and for every cross-placement test: a profile's carried assignment for
+  /// ``versionID`` is honoured while its variation exists (docs/ABTests.md, "Sticky assignments").
   package internal(set) var isSticky = false
   /// For a cross-placement test: how long, in milliseconds, an assignment that carries its time stays (default 90
-  /// days): a sticky test keeps it that long, even after its schedule ended, and it keeps the profile out of the
+  /// days): the test keeps it that long, even after its schedule ended, and it keeps the profile out of the
   /// other cross-placement tests. Nil for a test inside a row.
   package internal(set) var stickyWindow: Int64? = nil
   /// The rules' QA overrides of this test, in declaration order: the first whose condition holds forces its

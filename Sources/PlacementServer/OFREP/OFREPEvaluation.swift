@@ -10,8 +10,9 @@ import PlacementKit
 /// `value` is the content id (a flow's or a paywall's; `""` for a holdout, which shows nothing), `variant` the
 /// A/B variation (the content id when no test decided), `reason` OpenFeature's reason. `metadata` holds only
 /// strings and numbers, and the members that apply: `paywall` (a flow's paywall), the test fields of the
-/// decision's last exposure (the deciding test's, else the last arm that fell through; `exposures` counts them
-/// when there is more than one), `warnings` (the profile's warnings, joined by `; `).
+/// decision's last exposure (the deciding test's, else the last arm that fell through or cross-placement test
+/// that kept the profile out, without `variation`; `exposures` counts them when there is more than one),
+/// `warnings` (the profile's warnings, joined by `; `).
 enum OFREPEvaluation {
   static func write(_ decision: Decision, rulesVersion: String, to json: inout JSONWriter) {
     json.beginObject()
@@ -45,8 +46,10 @@ enum OFREPEvaluation {
       json.value(exposure.test)
       json.key("version_id")
       json.value(exposure.versionID)
-      json.key("variation")
-      json.value(exposure.variation)
+      if !exposure.outcome.isKeptOut {
+        json.key("variation")
+        json.value(exposure.variation)
+      }
       if let bucket = exposure.bucket {
         json.key("bucket")
         json.value(bucket)

@@ -152,7 +152,7 @@ import Testing
       json.key("version_id")
       json.value(exposure.versionID)
       json.key("variation")
-      json.value(exposure.variation)
+      if exposure.outcome.isKeptOut { json.null() } else { json.value(exposure.variation) }
       json.key("bucket")
       if let bucket = exposure.bucket { json.value(bucket) } else { json.null() }
       json.key("outcome")

@@ -57,7 +57,7 @@ import Testing
     #expect(decision.content == .paywall(id: "standard"))
     #expect(decision.reason == .defaultRow)
     #expect(decision.abTest == nil)
-    #expect(decision.exposures.isEmpty)
+    #expect(decision.exposures.map(\.outcome) == [.notNewUser])
     #expect(
       decision.explanation?.first?.outcome
         == .notNewUser(
@@ -144,7 +144,7 @@ import Testing
       #"{"profile_id":"u1","country":"US","assignments":{"other-1":{"variation":"b","at":"2026-11-15T00:00:00Z"}}}"#
     let decision = try Self.decision(profile, explain: true)
     #expect(decision.content == .paywall(id: "standard"))
-    #expect(decision.exposures.isEmpty)
+    #expect(decision.exposures.map(\.outcome) == [.inOtherTest])
     #expect(
       decision.explanation?.first?.outcome
         == .inOtherTest(

@@ -59,9 +59,11 @@ struct DecisionOutput {
   }
 
   /// An exposure line up to its bucket, `  exposure: test 't' (version v): variation 'b', `, before
-  /// ``displayRuleText(_:)``: it depends on the test row and the variation alone.
+  /// ``displayRuleText(_:)``: it depends on the test row and the variation alone (`no variation, ` for a profile
+  /// the test kept out).
   static func exposureHead(_ exposure: Exposure) -> String {
-    "  exposure: test '\(exposure.test)' (version \(exposure.versionID)): variation '\(exposure.variation)', "
+    let variation = exposure.outcome.isKeptOut ? "no variation" : "variation '\(exposure.variation)'"
+    return "  exposure: test '\(exposure.test)' (version \(exposure.versionID)): \(variation), "
   }
 
   /// The rest of an exposure line, `bucket 42, decided` or `no bucket, override`: ASCII that

@@ -61,9 +61,14 @@ struct DiffRules {
 
   static let placementNames = ["p0", "p1"]
 
-  /// Every test with its placements' indices (an inline test's own placement).
+  /// Every test with its placements' indices (an inline test's own placement). A cross-placement test is sticky
+  /// whether or not its text says so.
   var tests: [(test: Test, placements: [Int])] {
-    var out: [(Test, [Int])] = crossTests.map { ($0, Array(Self.placementNames.indices)) }
+    var out: [(Test, [Int])] = crossTests.map { test in
+      var sticky = test
+      sticky.sticky = true
+      return (sticky, Array(Self.placementNames.indices))
+    }
     for (p, rows) in placements.enumerated() {
       for row in rows { if case .inline(let test) = row.content { out.append((test, [p])) } }
     }
