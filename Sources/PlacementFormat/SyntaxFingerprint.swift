@@ -211,6 +211,13 @@ struct SyntaxFingerprint {
       tag("rollout")
       name(percent)
       name(salt)
+    case .ramp(let ramp):
+      tag("ramp\(ramp.steps.count)")
+      for step in ramp.steps {
+        name(step.percent)
+        name(step.instant)
+      }
+      name(ramp.salt)
     case .missing: tag("missing")
     }
   }

@@ -15,6 +15,10 @@ struct SyntaxPrinter {
     case .reference(let name): name.text
     case .predicate(let predicate): self.predicate(predicate)
     case .rollout(let percent, let salt, _): "percent(\(percent.text)) salt \(Spelling.quoted(salt.text))"
+    case .ramp(let ramp):
+      "percent("
+        + ramp.steps.map { "\($0.percent.text) from \(Spelling.quoted($0.instant.text))" }.joined(separator: ", ")
+        + ") salt \(Spelling.quoted(ramp.salt.text))"
     case .missing: ""
     }
   }

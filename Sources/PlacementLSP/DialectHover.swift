@@ -18,7 +18,7 @@ enum DialectHover {
     case .group(let inner, _): negates(inner)
     case .not: true
     case .predicate(let p): negatedOperators.contains(p.op)
-    case .reference, .rollout, .missing: false
+    case .reference, .rollout, .ramp, .missing: false
     }
   }
 

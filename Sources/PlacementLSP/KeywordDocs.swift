@@ -8,7 +8,9 @@ enum KeywordDocs {
     "years_since": "**`years_since(d)`**: whole years from the date `d` until `now` (a 29 February birthday turns a "
       + "year older on 1 March in common years). Missing when `d` is missing: false (`!=`: true).",
     "percent": "**`percent(n) salt \"s\"`**: a rollout: true for the profiles whose bucket of `\"s-<profile_id>\"` "
-      + "is below `n × 100` of 10,000. The same salt gives the same profiles; a profile without `profile_id` is not in it.",
+      + "is below `n × 100` of 10,000. The same salt gives the same profiles; a profile without `profile_id` is not in it."
+      + " A ramp, `percent(5 from \"<instant>\", 25 from \"<instant>\", …) salt \"s\"`, takes each step's percentage "
+      + "from its instant until the next (0 before the first); steps never decrease, so nobody admitted is dropped.",
     "default":
       "**`default`**: the last row of a table, for every profile that matched no row before it (exactly one, last).",
     "fallthrough": "**`fallthrough`**: show nothing specific here; the next matching row decides.",

@@ -183,7 +183,7 @@ struct HoverText {
       case .and(let l, let r), .or(let l, let r): return search(l) ?? search(r)
       case .not(let e, _), .group(let e, _): return search(e)
       case .predicate(let p): return p.opRange.start <= offset && offset <= p.opRange.end ? p : nil
-      case .reference, .rollout, .missing: return nil
+      case .reference, .rollout, .ramp, .missing: return nil
       }
     }
     for declaration in syntax.declarations {

@@ -19,6 +19,8 @@ extension AudienceTable {
   /// A scheduled row's `schedule` is `{"from": "2026-12-20T00:00:00+01:00", "until": "2027-01-05T00:00:00+01:00",
   /// "status": "live"}` (bounds as written, either may be null; `status` is `scheduled`, `live` or `ended` at
   /// `now`, the instant the table was judged at, or null with `now` when it was not).
+  /// A row whose segment uses ramps also has `"ramps"` (``RampState/write(to:)``): each ramp's steps and, when
+  /// judged, its percentage at `now`, the step it holds since and the next.
   /// A placement with QA overrides also has `"overrides": [{"test": "yoga_offer", "variation": "trial",
   /// "content": null, "condition": "qa_devices"}, …]` (`test` and `variation` null for a content override).
   /// A placement that can show a declared content also has `"contents"` (``writeContents(to:)``).
@@ -151,6 +153,12 @@ extension AudienceTable.Row {
     Self.write(content, to: &json)
     json.key("schedule")
     writeSchedule(to: &json)
+    if !ramps.isEmpty {
+      json.key("ramps")
+      json.beginArray()
+      for ramp in ramps { ramp.write(to: &json) }
+      json.endArray()
+    }
     json.endObject()
   }
 

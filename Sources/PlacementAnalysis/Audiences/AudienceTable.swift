@@ -40,6 +40,8 @@ package struct AudienceTable: Sendable, Equatable {
     /// Where ``schedule`` stands at the table's ``AudienceTable/now``; nil for an unscheduled row or a table
     /// not judged at an instant.
     package internal(set) var status: Schedule.Status? = nil
+    /// The ramps the row's segment uses, in source order; empty for most rows.
+    package internal(set) var ramps: [RampState] = []
   }
 
   /// A QA override that applies at this placement (docs/ABTests.md, "QA overrides").
@@ -88,7 +90,10 @@ package struct AudienceTable: Sendable, Equatable {
         fallThrough: Self.fallThrough(row.content),
         holdouts: test?.variations.filter { $0.content == .holdout }.map(\.id) ?? [])
     }
-    for (index, row) in definition.rows.enumerated() { rows[index].schedule = row.effectiveSchedule }
+    for (index, row) in definition.rows.enumerated() {
+      rows[index].schedule = row.effectiveSchedule
+      if let segment = row.segment { rows[index].ramps = Self.ramps(of: segment, in: ruleSet) }
+    }
     contents = Self.contents(definition, in: ruleSet)
     dialect = ruleSet.declaresDialect ? ruleSet.dialect : nil
     let tests = Self.testNames(definition)
@@ -119,6 +124,7 @@ package struct AudienceTable: Sendable, Equatable {
     var judged = self
     judged.now = now
     for index in judged.rows.indices { judged.rows[index].status = judged.rows[index].schedule?.status(at: now) }
+    judged.judgeRamps(at: now)
     return judged
   }
 

@@ -66,6 +66,7 @@ package enum AudiencesText {
     if row.fallThrough == .always { marks.append("falls through") }
     if row.isDefault { marks.append("default: the fallback") }
     if let schedule = row.schedule { marks.append(scheduleMark(schedule, row.status)) }
+    marks += row.ramps.map(\.description)
     var content: [String]
     var markLines = [marks.joined(separator: "; ")]
     if case .test(let test) = row.content {

@@ -16,10 +16,10 @@ extension PlacementComparison {
 
   /// The stretches to compare: `now`'s first, then the others by their instant, each set of live rows once;
   /// at most `limit` (the count left out is returned).
-  static func phases(now: Instant, old: [AudienceRow], new: [AudienceRow], limit: Int) -> (
+  static func phases(now: Instant, old: [AudienceRow], new: [AudienceRow], limit: Int, ramps: [Instant] = []) -> (
     phases: [Phase], omitted: Int
   ) {
-    var edges: Set<Instant> = []
+    var edges = Set(ramps.flatMap { [$0, $0.adding(milliseconds: -1)] })
     for row in old + new {
       guard let schedule = row.effectiveSchedule else { continue }
       for bound in [schedule.from, schedule.until].compactMap({ $0 }) {
@@ -29,12 +29,15 @@ extension PlacementComparison {
     func live(_ rows: [AudienceRow], _ instant: Instant) -> [Bool] {
       rows.map { $0.effectiveSchedule?.contains(instant) ?? true }
     }
-    var seen: Set<[Bool]> = []
+    // A stretch is also told apart by the ramp steps that hold in it: how many steps have begun.
+    let steps = ramps.sorted()
+    var seen: Set<[Int]> = []
     var out: [Phase] = []
     var omitted = 0
     for instant in [now] + edges.sorted() {
       let phase = Phase(instant: instant, oldLive: live(old, instant), newLive: live(new, instant))
-      guard seen.insert(phase.oldLive + phase.newLive).inserted else { continue }
+      let begun = steps.count { $0 <= instant }
+      guard seen.insert((phase.oldLive + phase.newLive).map { $0 ? 1 : 0 } + [begun]).inserted else { continue }
       if out.count < limit { out.append(phase) } else { omitted += 1 }
     }
     return (out, omitted)
@@ -71,7 +74,19 @@ final class PhaseReasoners {
     case .all(let parts), .any(let parts): parts.contains(where: usesRelativeDates)
     case .not(let inner): usesRelativeDates(inner)
     case .predicate(let predicate): Reasoner.isRelative(predicate.test)
-    case .segment, .rollout, .constant: false
+    case .rollout(_, _, _, let steps): !steps.isEmpty
+    case .segment, .constant: false
     }
+  }
+}
+
+extension PlacementComparison {
+  /// The instants at which a step of a ramp the rows use (on either side) begins: the decision of a row with a
+  /// ramp changes there, so each step is compared at its own instant.
+  var rampInstants: [Instant] {
+    func instants(_ rows: [AudienceRow], _ rules: RuleSet) -> [Instant] {
+      rows.compactMap(\.segment).flatMap { AudienceTable.ramps(of: $0, in: rules) }.flatMap { $0.steps.map(\.instant) }
+    }
+    return instants(old.rows, oldRules) + instants(new.rows, newRules)
   }
 }

@@ -62,7 +62,8 @@ struct PlacementComparison {
       prefix += 1
     }
     var findings = Findings()
-    let (phases, omitted) = Self.phases(now: now, old: old.rows, new: new.rows, limit: Self.phaseLimit)
+    let (phases, omitted) = Self.phases(
+      now: now, old: old.rows, new: new.rows, limit: Self.phaseLimit, ramps: rampInstants)
     for phase in phases {
       let oldSide = Side(
         rows: old.rows, segments: oldSegments, live: phase.oldLive,

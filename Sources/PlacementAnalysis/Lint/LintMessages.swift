@@ -163,6 +163,13 @@ extension DiagnosticMessage {
       "\(row) of placement '\(placement)' was scheduled until \(until): it has ended and never matches again")
   }
 
+  /// `since` is the last step's instant as written.
+  static func stalledRamp(_ segment: String, percent: String, since: String) -> Self {
+    .init(
+      StalledRamp.id,
+      "the ramp of segment '\(segment)' has held its last step, \(percent) %, since \(since): it will not grow further")
+  }
+
   /// `both` is when the two rows are live together (empty: always).
   static func overlappingSchedules(_ row: String, _ first: String, placement: String, segment: String, both: Schedule)
     -> Self

@@ -123,6 +123,10 @@ extension Note {
     Note("the row is live while both schedules are: from the later 'from' until the earlier 'until'")
   }
 
+  static var finishTheRamp: Note {
+    Note("add a step up to 100 % to finish the rollout, or write the plain percentage 'percent(n) salt \"…\"'")
+  }
+
   static var removeOrReschedule: Note { Note("remove the row, or give it the next window") }
 
   static func scheduled(_ row: String, _ schedule: Schedule, at span: SourceSpan) -> Note {

@@ -58,6 +58,7 @@ package enum LintRegistry {
     DuplicateListElement(),
     DuplicateRowSegment(),
     ScheduleEnded(),
+    StalledRamp(),
     OverlappingSchedules(),
     LayerAllocation(),
     UnusedSegment(),

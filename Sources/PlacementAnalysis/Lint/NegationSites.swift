@@ -104,7 +104,7 @@ struct NegationSites {
         includes(attribute), attribute.type == .bool
       else { return }
       sites.append(Site(attribute: attribute, range: notRange, needsParentheses: false))
-    case .rollout, .missing:
+    case .rollout, .ramp, .missing:
       return
     }
   }

@@ -7,7 +7,7 @@ extension Expr {
     case .and(let l, let r), .or(let l, let r): l.predicates + r.predicates
     case .not(let inner, _), .group(let inner, _): inner.predicates
     case .predicate(let p): [p]
-    case .reference, .rollout, .missing: []
+    case .reference, .rollout, .ramp, .missing: []
     }
   }
 }

@@ -12,11 +12,14 @@ final class NormalForm: Sendable {
 
   let segments: [SegmentDefinition]
   let cap: Int
+  /// The instant a ramp's step is taken at: a ramp is the rollout of its step then.
+  let now: Instant
   private let memo = Memo<Int, Result<[Cube], ReasoningLimit>>()
 
-  init(segments: [SegmentDefinition], cap: Int = defaultCap) {
+  init(segments: [SegmentDefinition], cap: Int = defaultCap, now: Instant = Reasoner.defaultNow) {
     self.segments = segments
     self.cap = cap
+    self.now = now
   }
 
   /// The cubes of `condition` (of its negation when `positive` is false): it holds exactly when one cube's
@@ -69,7 +72,8 @@ final class NormalForm: Sendable {
         slot: predicate.slot, test: predicate.test, key: Literal.Key(slot: predicate.slot, predicate.test),
         positive: true, text: predicate.text, writtenNegated: predicate.isWrittenNegated)
       return [[positive ? literal : literal.negated]]
-    case .rollout(let salt, let threshold, let text):
+    case .rollout(let salt, let written, let text, let steps):
+      let threshold = steps.isEmpty ? written : RampStep.threshold(steps, at: now)
       let literal = Literal(
         slot: nil, test: nil, key: .rollout(salt: salt, threshold: threshold), positive: true, text: text,
         rollout: Literal.Rollout(salt: salt, threshold: threshold))

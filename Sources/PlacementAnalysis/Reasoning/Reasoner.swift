@@ -33,7 +33,7 @@ package struct Reasoner: Sendable {
     self.cap = cap
     self.searchBudget = searchBudget
     self.now = now
-    self.forms = NormalForm(segments: model.segments, cap: cap)
+    self.forms = NormalForm(segments: model.segments, cap: cap, now: now)
     self.conditions = model.segments.map(\.condition)
     self.program = Self.program(conditions, model)
   }

@@ -147,7 +147,7 @@ package struct SymbolIndex {
       if choiceAttributes.contains(p.subject.attribute.text) {
         for operand in p.operands { index(operand, owner: p.subject.attribute.text, file: file) }
       }
-    case .rollout, .missing: break
+    case .rollout, .ramp, .missing: break
     }
   }
 

@@ -30,6 +30,8 @@ package final class Program: Sendable {
   let tests: [ValueTest]
   /// Rollout salts and thresholds, indexed by ``Step/rollout`` of `.rollout` steps.
   let rollouts: [(salt: String, threshold: Int)]
+  /// Ramp salts and steps (in time order), indexed by ``Step/rollout`` of `.ramp` steps.
+  let ramps: [(salt: String, steps: [RampStep])]
   /// Per attribute slot: the string literals that equality tests compare that slot with, and their ids
   /// (`0 ..< count`, any count). Binding stores the id of a profile's string in its scalar, so `==`/`in` becomes
   /// a bit test whatever the number of literals.
@@ -60,6 +62,7 @@ package final class Program: Sendable {
     graph = BranchGraph(nodes: builder.nodes, roots: roots)
     tests = builder.tests
     rollouts = builder.rollouts
+    ramps = builder.ramps
     stringIDs = builder.stringIDs
     stringSets = builder.stringSets
     placementNames = ByteKeyTable(placements.enumerated().map { ($1.name, Int32($0)) })

@@ -7,6 +7,7 @@ struct ProgramBuilder {
   var steps: [Step] = []
   var tests: [ValueTest] = []
   var rollouts: [(salt: String, threshold: Int)] = []
+  var ramps: [(salt: String, steps: [RampStep])] = []
   var stringIDs: [[String: UInt64]]
   /// The words of the sets of string ids spanning more than 64 (``Program/stringSets``).
   var stringSets: [UInt64] = []
@@ -31,7 +32,10 @@ struct ProgramBuilder {
       append(Node(.segment, operand: segment), Step(.segment, slot: 0))
     case .constant(let value):
       append(Node(.constant), Step(constant: value))
-    case .rollout(let salt, let threshold, _):
+    case .rollout(let salt, _, _, let steps) where !steps.isEmpty:
+      append(Node(.rollout), Step(ramp: ramps.count))
+      ramps.append((salt, steps))
+    case .rollout(let salt, let threshold, _, _):
       append(Node(.rollout), Step(rollout: rollouts.count))
       rollouts.append((salt, threshold))
     case .predicate(let predicate):

@@ -50,6 +50,8 @@ struct Step: Sendable {
     case constant
     /// The rollout ``Step/rollout`` (an index into ``Program/rollouts``) admits the profile.
     case rollout
+    /// The ramp ``Step/rollout`` (an index into ``Program/ramps``) admits the profile at the run's `now`.
+    case ramp
     /// A `not`, or an `and`/`or` with children: never a leaf, so never executed.
     case interior
 
@@ -119,7 +121,7 @@ struct Step: Sendable {
   }
   /// The value of ``Kind/constant``.
   var constant: Bool { a != 0 }
-  /// The index into ``Program/rollouts`` of ``Kind/rollout``.
+  /// The index into ``Program/rollouts`` of ``Kind/rollout``, or into ``Program/ramps`` of ``Kind/ramp``.
   var rollout: Int { Int(truncatingIfNeeded: a) }
   /// The literal of ``Kind/choicesCount`` (a count) and ``Kind/yearsSince`` (years).
   var literal: Double { Double(bitPattern: a) }
@@ -171,6 +173,11 @@ struct Step: Sendable {
     self.init(kind: .rollout, a: UInt64(rollout))
   }
 
+  /// A ``Kind/ramp`` step.
+  init(ramp: Int) {
+    self.init(kind: .ramp, a: UInt64(ramp))
+  }
+
   /// A reference to the segment planned as `plan` (``Kind/segment``), its jumps left unset.
   init(segment plan: SegmentPlan) {
     self.init(kind: .segment, a: UInt64(plan.entry), b: UInt64(bitPattern: Int64(plan.memoSlot)))
@@ -205,7 +212,7 @@ struct Step: Sendable {
         && sets[sets.startIndex &+ Int(truncatingIfNeeded: setStart &+ word)] & (1 &<< (bits & 63)) != 0
     case .hasAll: return bits & mask == mask
     case .hasAny: return bits & mask != 0
-    case .isSet, .segment, .constant, .rollout, .choicesCount, .dateWithinLast, .dateOlderThan, .yearsSince,
+    case .isSet, .segment, .constant, .rollout, .ramp, .choicesCount, .dateWithinLast, .dateOlderThan, .yearsSince,
       .generic, .interior:
       preconditionFailure("decided by the walk")
     }

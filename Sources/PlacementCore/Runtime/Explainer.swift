@@ -6,6 +6,8 @@ struct Explainer {
   let ruleSet: RuleSet
   let results: NodeResults
   let profile: BoundProfile
+  /// The run's `now`, which picks a ramp's step.
+  let now: Instant
 
   struct Failure {
     var condition: String
@@ -38,10 +40,13 @@ struct Explainer {
       return Failure(condition: "segment \(ruleSet.segments[segment].name): \(inner.condition)", seen: inner.seen)
     case .predicate:
       return Failure(condition: describe(condition), seen: values(in: condition).joined(separator: "; "))
-    case .rollout(let salt, let threshold, let text):
+    case .rollout(let salt, let threshold, let text, let steps):
       guard let id = profile.profileID else { return Failure(condition: text, seen: "no profile_id") }
       let bucket = Bucketing.rolloutBucket(salt: salt, profileID: id)
-      return Failure(condition: text, seen: "rollout bucket \(bucket) of 10000 (admitted: below \(threshold))")
+      guard !steps.isEmpty else {
+        return Failure(condition: text, seen: "rollout bucket \(bucket) of 10000 (admitted: below \(threshold))")
+      }
+      return Failure(condition: text, seen: "rollout bucket \(bucket) of 10000 (\(Self.rampStep(steps, at: now)))")
     case .constant(let value):
       return Failure(condition: String(value), seen: "")
     }
@@ -70,7 +75,7 @@ struct Explainer {
     // A written negation whose `not` was folded away (`not (x != a)`): its text is the negated form.
     case .predicate(let predicate) where predicate.isWrittenNegated: "not (\(predicate.text))"
     case .predicate(let predicate): predicate.text
-    case .rollout(_, _, let text): text
+    case .rollout(_, _, let text, _): text
     case .constant(let value): String(value)
     }
   }

@@ -215,6 +215,7 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
       switch step.kind {
       case .constant: return step.constant
       case .rollout: return rollout(step.rollout, profile)
+      case .ramp: return ramp(step.rollout, profile)
       default: preconditionFailure("a `not`, or an `and`/`or` with children, is never a leaf")
       }
     }
@@ -235,6 +236,15 @@ package struct ProgramEvaluator<Observer: EvaluationObserver> {
     guard let id = profile.bucketingID else { return false }
     let rollout = program.rollouts[rollout]
     return Bucketing.rolloutBucket(salt: rollout.salt, profileID: id) < rollout.threshold
+  }
+
+  /// Whether ramp `ramp` (an index into ``Program/ramps``) admits the profile at the run's `now`: its current
+  /// step's rollout, with the ramp's one salt, so a profile admitted at one step is admitted at every later one.
+  func ramp(_ ramp: Int, _ profile: BoundProfile) -> Bool {
+    guard let id = profile.bucketingID else { return false }
+    let ramp = program.ramps[ramp]
+    let threshold = RampStep.threshold(ramp.steps, at: now)
+    return threshold > 0 && Bucketing.rolloutBucket(salt: ramp.salt, profileID: id) < threshold
   }
 
   /// The reference path for tests without a fast step and values without a plain form: leaf `index`'s original

@@ -155,7 +155,7 @@ extension RuleSet {
     let rows = placements[index].rows
     // The values an explanation shows were all kept: only a batch's storage keeps fewer, and it never explains.
     precondition(profile.keepsEveryValue, "an explained profile keeps every value")
-    let explainer = Explainer(ruleSet: self, results: observer.nodes, profile: profile)
+    let explainer = Explainer(ruleSet: self, results: observer.nodes, profile: profile, now: now)
     return observer.rows.map { tried in
       let row = rows[tried.row]
       switch tried.outcome {

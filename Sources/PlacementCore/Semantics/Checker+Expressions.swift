@@ -19,6 +19,8 @@ extension Checker {
       return checkReference(name, references: &references)
     case .rollout(let percent, let salt, let range):
       return checkRollout(percent: percent, salt: salt, range: range)
+    case .ramp(let ramp):
+      return checkRamp(ramp)
     case .predicate(let predicate):
       return checkPredicate(predicate)
     case .missing:
@@ -71,15 +73,7 @@ extension Checker {
         .invalidRolloutPercentage(percent.text), percent.range)
       return .constant(false)
     }
-    if salt.text.isEmpty {
-      report(.emptySalt, salt.range)
-    } else if let first = salts[salt.text] {
-      report(
-        .saltUsedTwice(salt.text), salt.range,
-        notes: [.saltFirstUsed(at: first)])
-    } else {
-      salts[salt.text] = span(salt.range)
-    }
+    registerSalt(salt)
     return .rollout(salt: salt.text, threshold: threshold, text: file.text(of: range))
   }
 

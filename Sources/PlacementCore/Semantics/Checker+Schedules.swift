@@ -21,7 +21,7 @@ extension Checker {
 
   /// One bound: an instant with an offset. A bare date or a local date-time is reported with a hint to add the
   /// offset (the instant would otherwise depend on each server's time zone); other text is not an instant.
-  private mutating func checkInstant(_ name: Name, keyword: String) -> Schedule.Bound? {
+  mutating func checkInstant(_ name: Name, keyword: String) -> Schedule.Bound? {
     guard !name.isMissing else { return nil }
     let text = name.text
     let isBareDate = Instant(iso8601: text) != nil && !text.contains { $0 == "T" || $0 == "t" || $0 == " " }

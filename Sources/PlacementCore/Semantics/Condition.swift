@@ -7,8 +7,10 @@ package indirect enum Condition: Sendable {
   /// A reference to another segment by index.
   case segment(Int)
   case predicate(Predicate)
-  /// A percentage rollout: true when the profile's rollout bucket (0–9,999) is below `threshold`.
-  case rollout(salt: String, threshold: Int, text: String)
+  /// A percentage rollout: true when the profile's rollout bucket (0–9,999) is below `threshold`. A ramp has
+  /// `steps` (in time order): at `now` it admits buckets below the current step's threshold
+  /// (``RampStep/threshold(_:at:)``), and `threshold` is its last step's, the most it ever admits.
+  case rollout(salt: String, threshold: Int, text: String, steps: [RampStep] = [])
   case constant(Bool)
 }
 

@@ -47,7 +47,7 @@ struct ThreeValued {
         slot: predicate.slot, attribute: predicate.attribute, test: .isSet, text: "\(predicate.attribute) is set",
         span: predicate.span)
       return .all([.not(condition), .predicate(isSet)])
-    case .rollout(let salt, _, _):
+    case .rollout(let salt, _, _, _):
       // Every bucket is below 10,000: this rollout admits exactly the profiles with a bucketing id.
       return .all([.not(condition), .rollout(salt: salt, threshold: 10_000, text: "profile_id is set")])
     case .constant(let value): return .constant(!value)

@@ -12,6 +12,8 @@ package indirect enum Expr: Sendable {
   case predicate(PredicateSyntax)
   /// `percent(<n>) salt "<salt>"`: a percentage rollout.
   case rollout(percent: Name, salt: Name, range: SourceRange)
+  /// `percent(<n> from "<instant>", …) salt "<salt>"`: a rollout whose percentage follows a schedule.
+  case ramp(RampSyntax)
   /// Recovery placeholder where an expression was expected.
   case missing(range: SourceRange)
 
@@ -21,6 +23,7 @@ package indirect enum Expr: Sendable {
     case .not(_, let range), .group(_, let range), .rollout(_, _, let range), .missing(let range): range
     case .reference(let name): name.range
     case .predicate(let p): p.range
+    case .ramp(let ramp): ramp.range
     }
   }
 }
@@ -37,7 +40,7 @@ extension Expr {
       case .not(let inner, _), .group(let inner, _): pending.append(inner)
       case .reference(let name): names.append(name)
       case .predicate(let predicate): names.append(predicate.subject.attribute)
-      case .rollout, .missing: break
+      case .rollout, .ramp, .missing: break
       }
     }
     return names

@@ -204,6 +204,7 @@ extension Parser {
     } else {
       percent = Name.missing(at: previousEnd)
     }
+    if !percent.isMissing, current.isWord("from") { return parseRamp(start: start, first: percent) }
     expect(.rightParen, .closingParenAfterPercentage)
     var salt = Name.missing(at: previousEnd)
     if expectWord("salt"), let token = expect(.string, .rolloutSalt) {

@@ -16,7 +16,7 @@ extension Parser {
 
   /// `<word> "<instant>"`: the instant as written (a missing name after an error), or nil when `word` is not next.
   /// An unquoted date (`from 2026-12-20`) is reported with a fix-it that quotes it, and read as the string.
-  private mutating func parseWindowBound(_ word: String) -> Name? {
+  mutating func parseWindowBound(_ word: String) -> Name? {
     guard !current.atLineStart, consumeWord(word) != nil else { return nil }
     if current.kind == .number, !current.atLineStart, case .string(let text, let range)? = unquotedDate() {
       return Name(text: text, range: range)

@@ -102,6 +102,7 @@ extension Expected {
   static let percentage = Expected("a percentage from 0 to 100")
   static let closingParenAfterPercentage = Expected("')' after the percentage")
   static let rolloutSalt = Expected("the rollout's salt as a string")
+  static let closingParenAfterRamp = Expected("',' and the next step, or ')' after the ramp's steps")
   static let commaOrClosingBracket = Expected("',' or ']'")
   static let closingBracketOfList = Expected("']' to close the list")
   static let layerName = Expected("a layer name")

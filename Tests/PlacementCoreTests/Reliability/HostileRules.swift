@@ -29,7 +29,7 @@ enum HostileRules {
       switch node {
       case .and(let l, let r), .or(let l, let r): pending += [(l, level + 1), (r, level + 1)]
       case .not(let inner, _), .group(let inner, _): pending.append((inner, level + 1))
-      case .reference, .predicate, .rollout, .missing: break
+      case .reference, .predicate, .rollout, .ramp, .missing: break
       }
     }
     return deepest

@@ -31,7 +31,7 @@ import Testing
     #expect(bundle.rulesVersion == folder.version)
     #expect(
       run.out
-        == "\(output): rules_version \(bundle.rulesVersion), 6 rules files, 13 other files, \(first.count) bytes\n")
+        == "\(output): rules_version \(bundle.rulesVersion), 6 rules files, 14 other files, \(first.count) bytes\n")
     #expect(bundle.revision == "c256b63")
     #expect(bundle.extras.map(\.path).contains("tests/onboarding.json"))
   }
@@ -46,7 +46,7 @@ import Testing
     #expect(fromBundle.out == fromFolder.out)
     let tests = placement(["test", output])
     #expect(tests.status == 0)
-    #expect(tests.out.hasSuffix("48 passed, 0 failed\n"))
+    #expect(tests.out.hasSuffix("56 passed, 0 failed\n"))
     let lint = placement(["lint", output, "--now", "2026-12-01T00:00:00Z"])
     #expect(lint.status == 0)
     #expect(lint.out.contains("\(output):paywall.rules:10:3: info: row 2 'pros_on_new_app' overlaps row 1 'lapsed'"))
