@@ -8,7 +8,7 @@ extension HoverText {
       return "list `\(name)`\n\nThe size is shown when the list's file reads."
     }
     var out = "```placement\nlist \(name) from \"\(list.reference)\"\n```\n"
-    out += "Id list: `\(list.path)` in the rules folder, \(list.list.count) distinct id"
+    out += "Id list: `\(list.reference)` beside the rules file, \(list.list.count) distinct id"
     out += list.list.count == 1 ? "" : "s"
     if list.lines != list.list.count { out += " (\(list.lines) lines with ids)" }
     out += ". `<string attribute> in list \(name)` holds when the value is one of them, byte for byte."

@@ -47,6 +47,13 @@ import Testing
     #expect(try Self.decide(ruleSet, #"{"profile_id": "u9"}"#) == "outsider")
   }
 
+  @Test func underTheAdaptyDialectNotInListIsUnknownOnAMissingValue() throws {
+    let ruleSet = try Self.compile("dialect adapty\n" + Self.rules, list: "u1\n").get()
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "u9"}"#) == "other")
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "u9", "custom_attributes": {"email": "x"}}"#) == "outsider")
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "u1"}"#) == "vip")
+  }
+
   @Test func idsAreComparedByteForByte() {
     let list = IdList(ids: ["café", "a b", "x"])
     #expect(list.contains("café"))
