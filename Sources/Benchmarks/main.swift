@@ -9,7 +9,7 @@ import MallocCounter
 // `write-worst-case ROWS FILE` the rules whose every row is tried;
 // `profile-resolve [ROWS] [ROUNDS]` resolves in a loop for perf/callgrind; `bind [ROUNDS]` times the binder alone;
 // `hot-path OPERATION PASSES` runs a hot-path operation for PerformanceTests (allocations, callgrind counts);
-// `workload RULES PROFILES [ROUNDS]` times binding and resolving a given rules file and profiles file (the
+// `id-list [COUNT]` measures an id list; `workload RULES PROFILES [ROUNDS]` times binding and resolving a given rules file and profiles file (the
 // peerbench workload); `serve-handler [ROUNDS]` times placement serve's handlers in-process.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -45,6 +45,11 @@ if arguments.first == "profile-resolve" {
   let rounds = arguments.count > 2 ? Int(arguments[2]) ?? 300 : 300
   let bench = ResolveBench(rules: RulesGenerator.rules(segments: 200, placements: 5, rows: rows))
   print(bench.medianNanoseconds(rounds: rounds, perRound: 10_000))
+  exit(0)
+}
+if arguments.first == "id-list" {
+  // `id-list [COUNT]`: an id list's load time, memory and lookup cost (docs/Performance.md, "Id lists").
+  try IdListBench.run(count: arguments.count > 1 ? Int(arguments[1]) ?? 10_000_000 : 10_000_000)
   exit(0)
 }
 if arguments.first == "bind" {

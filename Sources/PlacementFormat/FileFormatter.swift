@@ -33,6 +33,7 @@ struct FileFormatter {
       case .dialect(let decl): writer.emit("dialect \(decl.name.text)", range: decl.range, indent: 0, blank: blank)
       case .content(let decl): content(decl, blank: blank)
       case .configSchema(let decl): configSchema(decl, blank: blank)
+      case .idList(let decl): idList(decl, blank: blank)
       }
       previous = declaration
     }
@@ -43,14 +44,14 @@ struct FileFormatter {
   static func isBlock(_ declaration: Declaration) -> Bool {
     switch declaration {
     case .placement, .test, .layer, .content, .configSchema: true
-    case .attribute, .segment, .override, .dialect: false
+    case .attribute, .segment, .override, .dialect, .idList: false
     }
   }
 
   /// True when a blank line must separate the two declarations.
   static func separated(_ first: Declaration, _ second: Declaration) -> Bool {
     switch (first, second) {
-    case (.attribute, .attribute), (.segment, .segment), (.override, .override): false
+    case (.attribute, .attribute), (.segment, .segment), (.override, .override), (.idList, .idList): false
     default: true
     }
   }

@@ -123,6 +123,10 @@ struct SyntaxFingerprint {
         case .missing: tag("missing")
         }
       }
+    case .idList(let decl):
+      tag("list")
+      name(decl.name)
+      name(decl.path)
     case .configSchema(let decl):
       tag("schema")
       name(decl.contentType)

@@ -21,6 +21,7 @@ struct Completion {
     static let placement = 9
     static let test = 23
     static let layer = 9
+    static let list = 6
   }
 
   let compiled: CompiledGroup
@@ -198,6 +199,8 @@ struct Completion {
     case .option: return []
     case .layer:
       return declared(.layer).map { Item(label: $0, kind: Kind.layer, detail: "layer") }
+    case .list:
+      return declared(.list).map { Item(label: $0, kind: Kind.list, detail: "id list") }
     }
   }
 

@@ -41,6 +41,9 @@ enum KeywordDocs {
     "config": "**`config [default] \"<locale>\" {…}`** or **`… from \"<path>\"`**: one locale's remote config, "
       + "inline JSON or a JSON file beside the rules; **`config schema flow|paywall { key: type [= default] }`**: the "
       + "keys every config of that content type has.",
+    "list": "**`list <name> from \"<path>\"`**: an id list, a text file beside the rules with one id per line "
+      + "(blank and `#` lines skipped); **`<string attribute> in list <name>`** holds when the value is one of its "
+      + "ids, byte for byte, and `not in list` is its complement. Bundled and versioned with the rules.",
     "and": "**`and`**: both conditions hold. A missing value makes a positive operand false.",
     "or": "**`or`**: at least one condition holds.",
     "dialect": "**`dialect placement|adapty`**: the meaning the rules folder gives negations. `placement` (the "

@@ -44,6 +44,7 @@ struct HoverText {
     case .test: test(key.name)
     case .option: option(key.name, of: key.owner ?? "")
     case .layer: layer(key.name)
+    case .list: idList(key.name)
     }
   }
 
@@ -112,6 +113,7 @@ struct HoverText {
       case .dialect(let d): return "dialect `\(d.name.text)` (\(place))"
       case .content(let d): return "content `\(d.id.text)` (\(place))"
       case .configSchema(let d): return "\(d.contentType.text) config schema (\(place))"
+      case .idList(let d): return "list `\(d.name.text)` (\(place))"
       }
     }
     return place

@@ -11,6 +11,7 @@ extension LanguageServer {
     static let variation = 14  // Constant
     static let layer = 3  // Namespace (tests that share one bucket space)
     static let override = 25  // Operator (a forced assignment)
+    static let list = 18  // Array (a file of ids)
   }
 
   /// `textDocument/documentSymbol`: a hierarchy of the file's declarations (options under their attribute,
@@ -68,6 +69,9 @@ extension LanguageServer {
         symbols += [symbol(d.target, detail, SymbolKindNumber.override, d.range)].compactMap { $0 }
       case .dialect: break
       case .content, .configSchema: break
+      case .idList(let d):
+        symbols += [symbol(d.name, d.path.map { "list from \"\($0.text)\"" } ?? "list", SymbolKindNumber.list, d.range)]
+          .compactMap { $0 }
       }
     }
     return .array(symbols)
@@ -92,6 +96,7 @@ extension LanguageServer {
           case .placement: SymbolKindNumber.placement
           case .test: SymbolKindNumber.test
           case .layer: SymbolKindNumber.layer
+          case .list: SymbolKindNumber.list
           }
         var symbol: [String: JSONValue] = [
           "name": .string(occurrence.key.name), "kind": .number(Double(kind)), "location": location,

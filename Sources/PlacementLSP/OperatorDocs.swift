@@ -15,6 +15,8 @@ enum OperatorDocs {
       ("ordered comparison of numbers, versions (SemVer 2.0.0 precedence) or dates", "false")
     case .inList: ("equal to any element of the list (element-wise, never substring)", "false")
     case .notInList: ("the exact complement of `in`", "**true**")
+    case .inIdList: ("the string is one of the ids of the declared list (one per line of its file)", "false")
+    case .notInIdList: ("the exact complement of `in list`", "**true**")
     case .isSet: ("the value is present after coercion (`\"\"`, `0`, `false`, `[]` are present)", "false")
     case .isNotSet: ("absent, null or not readable as the declared type", "**true**")
     case .has: ("the option id is selected (`choices`)", "false")

@@ -19,6 +19,8 @@ import Testing
       if file == files.last { text += suffix }
       try text.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
     }
+    try FileManager.default.copyItem(
+      atPath: "\(Repository.rules)/lists", toPath: folder.appendingPathComponent("lists").path)
     return folder.path
   }
 

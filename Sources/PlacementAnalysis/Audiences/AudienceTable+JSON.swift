@@ -70,6 +70,7 @@ extension AudienceTable {
       json.endArray()
     }
     writeContents(to: &json)
+    writeLists(to: &json)
     if let dialect {
       json.key("dialect")
       json.value(dialect.rawValue)

@@ -65,6 +65,8 @@ package struct AudienceTable: Sendable, Equatable {
   package private(set) var overrides: [Override] = []
   /// The declared contents the table can show, with their locales (``contents(_:in:)``); empty when none is.
   package private(set) var contents: [ContentLocales] = []
+  /// The id lists the rows and overrides test, with their sizes (``lists(segments:overrides:in:)``).
+  package private(set) var lists: [ListSize] = []
   /// The rules' declared dialect (`dialect …`); nil when they declare none.
   package private(set) var dialect: Dialect? = nil
 
@@ -105,6 +107,10 @@ package struct AudienceTable: Sendable, Equatable {
       }
       return Override(test: override.target, variation: override.variation, content: nil, condition: condition)
     }
+    lists = Self.lists(
+      segments: definition.rows.compactMap(\.segment),
+      overrides: ruleSet.overrideDefinitions.filter { Self.applies($0, at: definition, tests: tests) }.map(\.condition),
+      in: ruleSet)
   }
 
   /// The names of the tests the placement's rows hold.

@@ -124,6 +124,7 @@ package enum AudiencesText {
     out += crossPlacementEntryLines(table)
     out += layerLines(table)
     out += contentLines(table)
+    out += listLines(table)
     for override in table.overrides {
       if let content = override.content {
         out.append("override: profiles matching \(override.condition) get \(describe(content)) before any row")

@@ -14,6 +14,8 @@ package struct DiffReport: Sendable {
   package let conflictingAttributes: [String]
   /// The remote configs that changed, per content and locale (not decision changes: see ``ConfigChange``).
   package internal(set) var configChanges: [ConfigChange] = []
+  /// The id lists whose ids changed (the caller fills it from both sides' list files: ``IdListChurn``).
+  package var listChanges: [IdListChurn] = []
 
   /// True when no profile can change decision at any placement, proved (no placement ``PlacementDiff/Status/unknown``
   /// or skipped), no placement was added or removed and no QA override changed.

@@ -73,7 +73,9 @@ struct Fingerprints {
     case .constant(let value): return "\(value)"
     case .predicate(let p):
       let attribute = attributes[p.slot]
-      return "p(\(attribute.name):\(attribute.type):\(p.isWrittenNegated):\(p.text.debugDescription))"
+      // An id list's ids are not in the text: its digest tells two versions of the list apart.
+      let ids = if case .idList(_, let list) = p.test { ":" + SHA256.hex(list.digest) } else { "" }
+      return "p(\(attribute.name):\(attribute.type):\(p.isWrittenNegated):\(p.text.debugDescription)\(ids))"
     }
   }
 }

@@ -13,7 +13,7 @@ enum OverrideChanges {
   }
 
   /// The segments an override's condition names, directly or through other segments: name → condition as
-  /// written, whitespace collapsed.
+  /// written, whitespace collapsed, then the digests of the id lists it tests (a list's ids are not in the text).
   static func segments(of override: OverrideDefinition, in model: CheckedRules) -> [String: String] {
     var named = Set<Int>()
     UnusedSegment.references(override.condition, into: &named)
@@ -22,7 +22,8 @@ enum OverrideChanges {
     while let index = named.popFirst() {
       guard seen.insert(index).inserted, model.segments.indices.contains(index) else { continue }
       let segment = model.segments[index]
-      out[segment.name] = AudienceTable.collapsingWhitespace(segment.conditionText)
+      out[segment.name] =
+        AudienceTable.collapsingWhitespace(segment.conditionText) + IdListChurn.digests(segment.condition)
       UnusedSegment.references(segment.condition, into: &named)
     }
     return out

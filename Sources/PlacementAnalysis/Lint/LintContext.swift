@@ -70,6 +70,7 @@ package struct LintContext: Sendable {
         case .override(let d): overrides.append(Located(node: d, file: tree.file))
         case .dialect: break  // lint rules read the meaning from the model (``CheckedRules/dialect``)
         case .content, .configSchema: break  // checked by the compiler (``CheckedRules/contents``)
+        case .idList: break  // read by the compiler (``CheckedRules/idLists``)
         }
       }
     }

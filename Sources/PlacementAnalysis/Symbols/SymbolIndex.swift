@@ -2,7 +2,7 @@ import PlacementCore
 
 /// What a name in a rules file refers to.
 package struct SymbolKey: Hashable {
-  package enum Kind: String { case attribute, segment, placement, test, option, layer }
+  package enum Kind: String { case attribute, segment, placement, test, option, layer, list }
   package let kind: Kind
   package let name: String
   /// For an option id: the attribute whose type declares it.
@@ -122,6 +122,7 @@ package struct SymbolIndex {
       index(d.condition, file: file)
     case .dialect: break
     case .content, .configSchema: break  // content ids are not symbols (rows name them freely)
+    case .idList(let d): add(.list, d.name, file, declaration: true)
     }
   }
 
@@ -144,6 +145,9 @@ package struct SymbolIndex {
     case .reference(let name): add(segments.contains(name.text) ? .segment : .attribute, name, file)
     case .predicate(let p):
       add(.attribute, p.subject.attribute, file)
+      if p.op == .inIdList || p.op == .notInIdList, case .word(let text, let range)? = p.operands.first {
+        add(.list, text, range, file)
+      }
       if choiceAttributes.contains(p.subject.attribute.text) {
         for operand in p.operands { index(operand, owner: p.subject.attribute.text, file: file) }
       }

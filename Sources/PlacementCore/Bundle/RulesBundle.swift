@@ -73,8 +73,9 @@ package struct RulesBundle: Sendable, Equatable {
   /// of each file's path and bytes, each length-prefixed (8 bytes, big-endian), so that moving bytes between a
   /// path and its content changes the version. Paths are relative to the rules folder, so the folder and every
   /// bundle built from it share the version wherever they are.
-  /// True for a config file (`*.json`) among a bundle's rules: a file a `content` names with `from "<path>"`.
-  package static func isConfig(_ path: String) -> Bool { path.hasSuffix(".json") }
+  /// True for a file the rules name with `from "<path>"` among a bundle's rules: a content's config (`*.json`)
+  /// or a `list`'s ids (`*.txt`).
+  package static func isConfig(_ path: String) -> Bool { path.hasSuffix(".json") || path.hasSuffix(".txt") }
 
   /// True for a file a bundle compiles: a rules file, or a config file outside `tests/` (whose files are extras).
   package static func isRulesPart(_ path: String) -> Bool {

@@ -49,7 +49,8 @@ public struct RuleSource: Sendable, Hashable {
   public enum Kind: String, Sendable, Hashable {
     /// A rules file, parsed and checked.
     case rules
-    /// A JSON config file that a `content` declaration names with `from "<path>"`; not parsed as rules.
+    /// A file the rules name with `from "<path>"`: a `content` declaration's JSON config, or a `list`'s ids;
+    /// not parsed as rules.
     case config
   }
 }

@@ -60,6 +60,7 @@ struct ResolutionCost {
     case .numberIn(let literals): literals.count
     case .versionIn(let literals): literals.count
     case .choicesHasEach(let groups): groups.count
+    case .idList: hashSteps
     default: 0
     }
   }

@@ -39,6 +39,7 @@ extension ValueTest {
     case (.choicesIsEmpty, .choices(let set)): return set == 0
     case (.choicesCount(let comparison, let literal), .choices(let set)):
       return Self.choicesCount(set, comparison, literal)
+    case (.idList(_, let list), .string(let s)): return list.contains(s)
     default: return false
     }
   }

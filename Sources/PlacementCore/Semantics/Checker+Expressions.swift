@@ -95,6 +95,7 @@ extension Checker {
       return .constant(false)
     }
     let attribute = attributes[index]
+    if syntax.op == .inIdList || syntax.op == .notInIdList { return checkIdListPredicate(syntax, attribute: attribute) }
     var typing = PredicateTyping(syntax: syntax, attribute: attribute, file: file)
     let result = typing.condition()
     diagnostics += typing.diagnostics

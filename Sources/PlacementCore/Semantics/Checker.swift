@@ -41,6 +41,10 @@ package struct Checker {
   var suggestionsLeft = Checker.maxSuggestions
   /// The rule set's `dialect` declaration, once one named a known dialect.
   var dialect: (dialect: Dialect, span: SourceSpan)?
+  /// The id lists declared so far, by name (a list whose file did not read is declared, with no definition).
+  var idLists: [String: IdListDefinition?] = [:]
+  /// The list declarations in declaration order, with their files.
+  var idListDecls: [(decl: IdListDecl, file: SourceFile)] = []
 
   static let reservedWords = Parser.reservedWords
 
@@ -56,6 +60,7 @@ package struct Checker {
     checker.limits = limits
     checker.declareBuiltins()
     checker.collect(files)
+    checker.checkIdLists(files, configFiles: configFiles)
     let segments = checker.checkSegments()
     let order = checker.checkCycles()
     checker.checkLimits(segments, order: order)
@@ -70,6 +75,7 @@ package struct Checker {
     model.layers = checker.layers
     model.overrides = checker.overrides.definitions()
     model.contents = contents
+    model.idLists = checker.idListDecls.compactMap { checker.idLists[$0.decl.name.text] ?? nil }
     checker.applyDialect(to: &model)
     return (model, checker.diagnostics)
   }
@@ -152,6 +158,7 @@ package struct Checker {
           overrides.declare(decl, in: file)
         case .dialect(let decl): declareDialect(decl)
         case .content, .configSchema: continue  // checked by checkContents
+        case .idList: continue  // checked by checkIdLists
         }
       }
     }

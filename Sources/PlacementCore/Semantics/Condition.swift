@@ -93,4 +93,6 @@ package enum ValueTest: Sendable, Hashable {
   case choicesIsEmpty
   /// `count(<choices>) <op> <n>`.
   case choicesCount(Comparison, Double)
+  /// `in list <name>`: the string is one of the ids of list `name` (``IdList``).
+  case idList(name: String, IdList)
 }

@@ -200,6 +200,8 @@ package struct CheckedRules: Sendable {
   package internal(set) var dialectSpan: SourceSpan? = nil
   /// The `content` declarations with their remote configs, in declaration order.
   package internal(set) var contents: [ContentDefinition] = []
+  /// The `list` declarations whose files read, in declaration order.
+  package internal(set) var idLists: [IdListDefinition] = []
 
   /// The memberwise initializer, for the modules above this one.
   package init(

@@ -146,5 +146,5 @@ package enum SemanticsCatalog {
       CatalogEntry(
         invalidStickyWindow, .error,
         "a stickiness window is not a whole number of days from 1 to 3650, or is written on a test inside a row"),
-    ] + ContentDiagnostics.entries + RampDiagnostics.entries
+    ] + ContentDiagnostics.entries + RampDiagnostics.entries + IdListDiagnostics.entries
 }

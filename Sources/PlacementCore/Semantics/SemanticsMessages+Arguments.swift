@@ -3,7 +3,7 @@
 
 /// The kind of a named declaration, as a message names it: `segment 'x' is declared twice`.
 enum DeclarationKind: String, Sendable {
-  case attribute, segment, placement, test, layer
+  case attribute, segment, placement, test, layer, list
 }
 
 /// Who already holds the salt a layer uses (`duplicate-salt`).

@@ -57,6 +57,7 @@ package enum Declaration: Sendable {
   case dialect(DialectDecl)
   case content(ContentDecl)
   case configSchema(ConfigSchemaDecl)
+  case idList(IdListDecl)
 
   package var range: SourceRange {
     switch self {
@@ -69,6 +70,7 @@ package enum Declaration: Sendable {
     case .dialect(let d): d.range
     case .content(let d): d.range
     case .configSchema(let d): d.range
+    case .idList(let d): d.range
     }
   }
 }

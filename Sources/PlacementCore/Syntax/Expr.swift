@@ -81,6 +81,8 @@ package indirect enum LiteralSyntax: Sendable {
 package enum OperatorSyntax: Sendable, Hashable {
   case equal, notEqual, less, lessEqual, greater, greaterEqual
   case inList, notInList
+  /// `in list <name>`, `not in list <name>`: membership in a declared id list (the operand is the list's name).
+  case inIdList, notInIdList
   case isSet, isNotSet
   case has, hasAny, hasAll, isEmpty, isNotEmpty
   case startsWith, endsWith, contains, notContains
@@ -103,6 +105,8 @@ package enum OperatorSyntax: Sendable, Hashable {
     case .greaterEqual: ">="
     case .inList: "in"
     case .notInList: "not in"
+    case .inIdList: "in list"
+    case .notInIdList: "not in list"
     case .isSet: "is set"
     case .isNotSet: "is not set"
     case .has: "has"

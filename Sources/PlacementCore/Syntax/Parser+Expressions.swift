@@ -89,6 +89,8 @@ extension Parser {
       operands.append(parseLiteral())
       unit = expectName(.timeUnitOfAge)
       expectWord("ago")
+    case .inIdList, .notInIdList:
+      operands.append(parseIdListName())
     default:
       operands.append(parseLiteral())
     }
@@ -157,7 +159,12 @@ extension Parser {
     guard current.kind == .identifier else { return nil }
     let op: OperatorSyntax?
     switch current.value {
+    case "in" where peek().isWord("list") && !peek().atLineStart: advance(); op = .inIdList
     case "in": op = .inList
+    case "not" where peek().isWord("in") && peek(2).isWord("list") && !peek(2).atLineStart:
+      advance()
+      advance()
+      op = .notInIdList
     case "starts_with": op = .startsWith
     case "ends_with": op = .endsWith
     case "contains": op = .contains

@@ -45,6 +45,7 @@ package struct Parser {
     "override",
     "dialect",
     "content", "config",
+    "list",
   ]
 
   /// The reserved words of docs/Language.md: they name no attribute or segment, and no id in a row's content.
@@ -217,6 +218,7 @@ package struct Parser {
     case "dialect": return .dialect(parseDialect())
     case "content": return .content(parseContentDeclaration())
     case "config": return .configSchema(parseConfigSchema())
+    case "list": return .idList(parseIdList())
     default: return nil
     }
   }

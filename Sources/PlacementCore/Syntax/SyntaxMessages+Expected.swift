@@ -126,6 +126,9 @@ extension Expected {
   static let arrowAfterPlacementName = Expected("'->' after the placement name")
   static let dialectName = Expected("a dialect name: 'placement' or 'adapty'")
   static let endOfDialect = Expected("the end of the dialect declaration")
+  static let listName = Expected("a list name")
+  static let listFrom = Expected("'from' and the list file's path, e.g. 'from \"lists/vip_ids.txt\"'")
+  static let endOfList = Expected("the end of the list declaration")
 }
 
 /// What stands where a construct is missing: the `<found>` of "expected <what>, found <found>". A token's text is

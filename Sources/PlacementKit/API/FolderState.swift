@@ -1,8 +1,9 @@
 import Foundation
 import PlacementCore
 
-/// What a poll sees of a rules folder: each `*.rules` file's path, size, modification time and identity, and the
-/// content hash of the files modified so recently that a later write could keep all of those.
+/// What a poll sees of a rules folder: each `*.rules` file's and each id list file's path, size, modification
+/// time and identity, and the content hash of the files modified so recently that a later write could keep all
+/// of those.
 ///
 /// A write after a look at the folder gives the file a modification time no earlier than that look's, less the
 /// file system's timestamp granularity (at most ``granularity``). So a file last modified before that window
@@ -31,7 +32,8 @@ struct FolderState {
     var clock = timespec()
     clock_gettime(CLOCK_REALTIME, &clock)
     let recent = Self.duration(clock) - Self.granularity
-    stamps = ((try? RuleLoading.files(at: directory)) ?? []).map(Self.stamp)
+    let rules = (try? RuleLoading.files(at: directory)) ?? []
+    stamps = (rules + Self.listFiles(of: rules)).map(Self.stamp)
     var hashes: [String: Int] = [:]
     for stamp in stamps where stamp.modified >= recent { hashes[stamp.path] = Self.hash(stamp.path) }
     self.hashes = hashes
@@ -40,6 +42,22 @@ struct FolderState {
   /// True when `later` sees another set of files, another stamp, or another content for a file this look hashed.
   func differs(from later: FolderState) -> Bool {
     stamps != later.stamps || hashes.contains { path, hash in (later.hashes[path] ?? Self.hash(path)) != hash }
+  }
+
+  /// The id list files that the `list` declarations of the rules files at `paths` name, as paths on disk, so
+  /// that a changed list reloads the rules (a list is data that changes without its rules).
+  static func listFiles(of paths: [String]) -> [String] {
+    var found: [String] = []
+    for path in paths {
+      guard let bytes = try? FileReading.contents(of: path) else { continue }
+      let (tree, _) = Parser.parse(SourceFile(name: path, bytes: bytes))
+      let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+      for case .idList(let decl) in tree.declarations {
+        guard let reference = decl.path?.text, ConfigFiles.resolve(reference, from: "x") != nil else { continue }
+        found.append((folder + [Substring(reference)]).joined(separator: "/"))
+      }
+    }
+    return found.sorted()
   }
 
   static func stamp(_ path: String) -> FileStamp {

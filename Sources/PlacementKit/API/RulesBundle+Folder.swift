@@ -17,12 +17,17 @@ extension RuleLoading {
     try requireDirectory(folder)
     let sources = try load([folder]).sources
     let base = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
-    // A bundle tells its config files from its rules files by the name alone, so it carries `*.json` ones only.
-    if let config = sources.first(where: { $0.kind == .config && !RulesBundle.isConfig($0.path) }) {
-      throw LoadError(
-        path: "\(base)/\(config.path)",
-        message: "config file '\(config.path)' must be named '*.json' to go into a rules bundle; rename it and its"
-          + " 'from' path", isInvalidBundle: true)
+    // A bundle tells its config and list files from its rules files by the name alone, so it carries `*.json`
+    // configs and `*.txt` lists only.
+    let lists = listFiles(among: sources)
+    for source in sources where source.kind == .config {
+      let isList = lists.contains(source.path)
+      guard source.path.hasSuffix(isList ? ".txt" : ".json") else {
+        throw LoadError(
+          path: "\(base)/\(source.path)",
+          message: "\(isList ? "list" : "config") file '\(source.path)' must be named '*.\(isList ? "txt" : "json")' to"
+            + " go into a rules bundle; rename it and its 'from' path", isInvalidBundle: true)
+      }
     }
     let rules = sources.map { RulesBundle.File(path: $0.path, bytes: $0.bytes) }
     var extras: [RulesBundle.File] = []
@@ -40,6 +45,20 @@ extension RuleLoading {
     } catch {
       throw LoadError(path: folder, message: "\(error)", isInvalidBundle: true)
     }
+  }
+
+  /// The paths (inside the rules folder) of the files that the `list` declarations of `sources` name.
+  private static func listFiles(among sources: [RuleSource]) -> Set<String> {
+    var paths: Set<String> = []
+    for source in sources where source.kind == .rules {
+      let (tree, _) = Parser.parse(SourceFile(name: source.name, bytes: source.bytes))
+      for case .idList(let decl) in tree.declarations {
+        if let reference = decl.path, let path = ConfigFiles.resolve(reference.text, from: source.path) {
+          paths.insert(path)
+        }
+      }
+    }
+    return paths
   }
 
   /// The regular files below `base/relative`, as paths relative to `base`; hidden names and symbolic links to

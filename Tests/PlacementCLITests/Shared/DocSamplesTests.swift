@@ -67,6 +67,16 @@ import Testing
       .joined(separator: "\n") + "\n"
   }
 
+  /// The id lists of `Rules/lists`, under their paths in the rules folder (`lists/qa_device_ids.txt`): samples
+  /// that declare a list name these files.
+  static let shippedLists: [RuleSource] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: repo("Rules/lists"))) ?? []
+    return names.sorted().compactMap { name in
+      guard let bytes = FileManager.default.contents(atPath: repo("Rules/lists/\(name)")) else { return nil }
+      return RuleSource(name: "lists/\(name)", bytes: [UInt8](bytes), path: "lists/\(name)", kind: .config)
+    }
+  }()
+
   /// The extraction finds the samples (so the checks below cannot pass on nothing).
   @Test func samplesAreFound() {
     #expect(Self.samples.count >= 13)
@@ -75,8 +85,9 @@ import Testing
   }
 
   @Test(arguments: samples) func sampleCompiles(_ sample: Sample) {
-    var sources = [RuleSource(name: "\(sample.file):\(sample.line)", text: sample.text)]
+    var sources = [RuleSource(name: "\(sample.file):\(sample.line)", text: sample.text, path: "sample.rules")]
     if let context = sample.context { sources.append(RuleSource(name: "context", text: context)) }
+    sources += Self.shippedLists
     let errors = Compilation.compile(sources).diagnostics.filter { $0.severity == .error }
     #expect(errors.isEmpty, "\(DiagnosticRenderer().render(errors))")
   }

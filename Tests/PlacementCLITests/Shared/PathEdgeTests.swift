@@ -62,16 +62,18 @@ import Testing
     #expect(run.err.hasPrefix("error: cannot read '\(path)': permission denied\n"))
   }
 
-  /// m-4: process substitution (`/dev/fd/N`, a pipe) works for profiles, rules and lint.
+  /// m-4: process substitution (`/dev/fd/N`, a pipe) works for profiles, rules and lint. (The QA overrides are
+  /// left out: their id list is a file beside qa.rules, which a pipe has no folder for.)
   @Test func processSubstitutionWorksWhereAFileDoes() throws {
     let viaPipe = try shell(
-      "$P resolve --profile <(cat \(Self.profile)) --rules <(cat Rules/*.rules) --placement onboarding_end --now 2026-12-01"
+      "$P resolve --profile <(cat \(Self.profile)) --rules <(cat $(ls Rules/*.rules | grep -v qa.rules))"
+        + " --placement onboarding_end --now 2026-12-01"
     )
     let viaFile = try shell("$P resolve --profile \(Self.profile) --placement onboarding_end --now 2026-12-01")
     #expect(viaPipe.status == 0, "\(viaPipe.err)")
     #expect(viaPipe.out == viaFile.out)
     #expect(viaPipe.out.hasPrefix("{\"placement\":\"onboarding_end\""))
-    let lint = try shell("$P lint <(cat Rules/*.rules)")
+    let lint = try shell("$P lint <(cat $(ls Rules/*.rules | grep -v qa.rules))")
     #expect(lint.status == 0, "\(lint.out)")
     #expect(lint.out.hasSuffix("0 errors, 0 warnings, 5 infos\n"))
     let fifo = scratch.path + "/fifo"

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Pointer-level unsafe code (raw pointers and the APIs that lend them, unmanaged references, manual allocation,
-/// raw-memory casts) lives only in the files of ``parts``: nine parts of the hot path and of the system edges,
+/// raw-memory casts) lives only in the files of ``parts``: ten parts of the hot path and of the system edges,
 /// each named with the reason it needs pointers; the rest of the shipped modules is memory-safe Swift. The hot
 /// path's contract that this code buys is guarded by `PerformanceTests`. A source scan: unsafe code added
 /// elsewhere fails here with its file and line, and a listed file that no longer needs unsafe code fails until it
@@ -51,6 +51,10 @@ import Testing
       "the evaluator's run setup",
       "the program's arrays and the segment memo as buffers for one run, the rule set held unretained",
       ["PlacementCore/Runtime/ProgramEvaluator.swift"]
+    ),
+    (
+      "id lists", "a list's sorted hashes searched in place; a list file's lines hashed without copying",
+      ["PlacementCore/Runtime/IdList.swift"]
     ),
     (
       "the bucketing hash and the regex VM", "MD5's blocks read as words; a match's thread lists on the stack",

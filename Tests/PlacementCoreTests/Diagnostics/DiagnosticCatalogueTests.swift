@@ -40,8 +40,24 @@ import Testing
   static func example(_ code: String) throws -> String {
     let bytes = try [UInt8](Data(contentsOf: fixtures.appendingPathComponent("\(code).rules")))
     let options = Self.options[code]?.0 ?? CompileOptions()
-    let compilation = Compilation.compile([RuleSource(name: "\(code).rules", bytes: bytes)], options: options)
+    let compilation = Compilation.compile(
+      [RuleSource(name: "\(code).rules", bytes: bytes)] + (try files(of: code)), options: options)
     return DiagnosticRenderer().render(compilation.diagnostics.filter { $0.code.id == code })
+  }
+
+  /// The files an example names with `from "<path>"`: those below `Fixtures/diagnostics/<code>.files/`, by
+  /// their paths there.
+  static func files(of code: String) throws -> [RuleSource] {
+    let folder = fixtures.appendingPathComponent("\(code).files")
+    guard let paths = FileManager.default.subpaths(atPath: folder.path) else { return [] }
+    return try paths.sorted().compactMap { path in
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder),
+        !isFolder.boolValue
+      else { return nil }
+      let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(path)))
+      return RuleSource(name: path, bytes: bytes, path: path, kind: .config)
+    }
   }
 
   @Test(arguments: codes) func everyCodeHasAGoldenExample(_ code: String) throws {

@@ -31,12 +31,12 @@ struct DiffCommand: Subcommand {
         .usage, "give OLD (a rules path or a git revision) and optionally NEW (default: --rules or Rules)")
     }
     let newOperand = operands.count == 2 ? operands[1] : rulesPath
-    let old = try compile(
-      DiffSides.sources(operands[0], rulesPath: rulesPath, console: console, verbose: arguments.verbose), side: "old",
-      path: operands[0])
-    let new = try compile(
-      DiffSides.sources(newOperand, rulesPath: rulesPath, console: console, verbose: arguments.verbose), side: "new",
-      path: newOperand)
+    let oldSources = try DiffSides.sources(
+      operands[0], rulesPath: rulesPath, console: console, verbose: arguments.verbose)
+    let old = try compile(oldSources, side: "old", path: operands[0])
+    let newSources = try DiffSides.sources(
+      newOperand, rulesPath: rulesPath, console: console, verbose: arguments.verbose)
+    let new = try compile(newSources, side: "new", path: newOperand)
     let now = try Support.now(arguments.value("--now"))
     var options = DiffOptions(now: now)
     if let text = arguments.value("--time-budget") {
@@ -46,12 +46,14 @@ struct DiffCommand: Subcommand {
       }
       options.timeBudget = .milliseconds(Int64(seconds * 1_000))
     }
-    let report: DiffReport
+    var report: DiffReport
     do {
       report = try RulesDiff.compare(old: old, new: new, options: options)
     } catch {
       throw CommandFailure(.dataError, error.description)
     }
+    report.listChanges = IdListChurn.changes(
+      old: old.model, new: new.model, oldFiles: Self.dataFiles(oldSources), newFiles: Self.dataFiles(newSources))
     var sample: DiffSample?
     if let path = arguments.value("--profiles") {
       sample = try DiffSample.run(path: path, old: old.ruleSet!, new: new.ruleSet!, now: now, console: console)

@@ -30,6 +30,7 @@ struct DiffJSONReporter {
     ]
     if let sample { members["sample"] = self.sample(sample) }
     if let configs = Self.configChanges(report) { members["config_changes"] = configs }
+    if let lists = Self.listChanges(report) { members["list_changes"] = lists }
     return serialized(.object(members), sortedKeys: true) + "\n"
   }
 

@@ -50,6 +50,7 @@ struct DiffMarkdownReporter {
       }
     }
     out += configs()
+    out += lists()
     if let sample {
       let impact = sample.impact
       out += "\n#### Sample `\(sample.path)` (\(impact.profiles) profiles)\n\n"

@@ -71,6 +71,7 @@ struct DiffText {
       }
     }
     out += Self.configs(report)
+    out += Self.lists(report)
     if let sample { out += Self.sample(sample) }
     if !verdicts.isEmpty {
       out += "checks:\n"

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import PlacementCore
@@ -23,15 +24,11 @@ import Testing
     #expect(again.status == 0)
     #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path + "/again.bundle")) == first)
     let bundle = try RulesBundle.read(Array(first))
-    let folder = try Compilation.compile(
-      FileManager.default.contentsOfDirectory(atPath: repo("Rules")).filter { $0.hasSuffix(".rules") }.sorted().map {
-        RuleSource(name: $0, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: repo("Rules/\($0)")))), path: $0)
-      }
-    ).get()
+    let folder = try shippedRuleSet()
     #expect(bundle.rulesVersion == folder.version)
     #expect(
       run.out
-        == "\(output): rules_version \(bundle.rulesVersion), 6 rules files, 14 other files, \(first.count) bytes\n")
+        == "\(output): rules_version \(bundle.rulesVersion), 7 rules files, 14 other files, \(first.count) bytes\n")
     #expect(bundle.revision == "c256b63")
     #expect(bundle.extras.map(\.path).contains("tests/onboarding.json"))
   }
@@ -46,7 +43,7 @@ import Testing
     #expect(fromBundle.out == fromFolder.out)
     let tests = placement(["test", output])
     #expect(tests.status == 0)
-    #expect(tests.out.hasSuffix("56 passed, 0 failed\n"))
+    #expect(tests.out.hasSuffix("58 passed, 0 failed\n"))
     let lint = placement(["lint", output, "--now", "2026-12-01T00:00:00Z"])
     #expect(lint.status == 0)
     #expect(lint.out.contains("\(output):paywall.rules:10:3: info: row 2 'pros_on_new_app' overlaps row 1 'lapsed'"))
@@ -112,14 +109,14 @@ import Testing
     let show = placement(["bundle", "show", output])
     #expect(
       show.out.hasPrefix(
-        "\(output)\n  rules_version  \(bundle.rulesVersion)\n  tool_version   0.1.0\n  revision       abc\n  files          6 rules, 0 other\n"
+        "\(output)\n  rules_version  \(bundle.rulesVersion)\n  tool_version   0.1.0\n  revision       abc\n  files          7 rules, 0 other\n"
       ))
     #expect(
       placement(["bundle", "show", output, "--format", "json"]).out
         == String(decoding: bundle.manifestBytes(), as: UTF8.self))
     #expect(
       placement(["bundle", "verify", output]).out
-        == "\(output): ok, rules_version \(bundle.rulesVersion), 6 files verified\n")
+        == "\(output): ok, rules_version \(bundle.rulesVersion), 7 files verified\n")
     #expect(placement(["bundle", "frob"]).status == 64)
     #expect(
       placement(["bundle", "build", repo("Rules")]).err.hasPrefix("error: give the bundle file to write with -o FILE\n")

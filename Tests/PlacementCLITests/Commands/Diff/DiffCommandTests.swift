@@ -92,12 +92,10 @@ import Testing
   @Test func widenedQADevicesOfTheShippedRulesChangeTheOverridesOfBothPlacementsOfYogaOffer() throws {
     let scratch = ScratchFolder()
     for name in try FileManager.default.contentsOfDirectory(atPath: repo("Rules")) where name.hasSuffix(".rules") {
-      var text = try String(contentsOfFile: repo("Rules/" + name), encoding: .utf8)
-      if name == "qa.rules" {
-        text = text.replacingOccurrences(of: #""qa-iphone-15"]"#, with: #""qa-iphone-15", "qa-pixel-8"]"#)
-      }
-      scratch.file("Rules/" + name, text)
+      scratch.file("Rules/" + name, try String(contentsOfFile: repo("Rules/" + name), encoding: .utf8))
     }
+    let list = try String(contentsOfFile: repo("Rules/lists/qa_device_ids.txt"), encoding: .utf8)
+    scratch.file("Rules/lists/qa_device_ids.txt", list + "qa-pixel-8\n")
     let run = placement(["diff", repo("Rules"), scratch.path + "/Rules", "--expect", "equivalent"])
     #expect(run.status == 1)
     #expect(
@@ -227,7 +225,10 @@ import Testing
               "  pros      -> flow pro_onboarding\n  beginners -> flow beginner_onboarding\n  amateurs  -> flow amateur_onboarding\n"
           )
           return (name, text)
-        }))
+        }
+      ).merging(
+        ["lists/qa_device_ids.txt": try String(contentsOfFile: repo("Rules/lists/qa_device_ids.txt"), encoding: .utf8)],
+        uniquingKeysWith: { first, _ in first }))
     let sample = repo("Examples/profiles/batch.jsonl")
     let before = try resolved(repo("Rules"), sample)
     let after = try resolved(edited, sample)

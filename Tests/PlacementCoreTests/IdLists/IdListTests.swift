@@ -1,0 +1,127 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import PlacementCore
+
+/// `list <name> from "<path>"` and `<attribute> in list <name>`: reading the file, the diagnostics at the
+/// declaration, membership at resolution, and the version.
+@Suite struct IdListTests {
+  static let rules = """
+    attribute email: string
+    list vip_ids from "lists/vip_ids.txt"
+    segment vip = profile_id in list vip_ids
+    segment outsider = email not in list vip_ids
+    placement p: flow {
+      vip -> flow vip
+      outsider -> flow outsider
+      default -> flow other
+    }
+    """
+
+  static func compile(_ rules: String = rules, list: String?, path: String = "lists/vip_ids.txt") -> Compilation {
+    var sources = [RuleSource(name: "test.rules", text: rules)]
+    if let list { sources.append(RuleSource(name: path, bytes: Array(list.utf8), path: path, kind: .config)) }
+    return Compilation.compile(sources)
+  }
+
+  static func decide(_ ruleSet: RuleSet, _ profile: String) throws -> String {
+    let bound = try ruleSet.bind(Profile(jsonBytes: Array(profile.utf8)))
+    let decision = try ruleSet.resolve("p", for: bound, options: ResolveOptions(now: testNow))
+    guard case .flow(let id, _) = decision.content else { return "?" }
+    return id
+  }
+
+  @Test func membershipFollowsTheFileLineByLine() throws {
+    let list = "# VIPs\n\nu1\r\n  u2 \t\n#u3\nu4\n"
+    let compilation = Self.compile(list: list)
+    #expect(compilation.diagnostics.isEmpty, "\(compilation.rendered())")
+    let ruleSet = try compilation.get()
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "u1"}"#) == "vip")
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "u2"}"#) == "vip")
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "u4"}"#) == "vip")
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "u3", "custom_attributes": {"email": "x"}}"#) == "outsider")
+    #expect(try Self.decide(ruleSet, ##"{"profile_id": "#u3", "custom_attributes": {"email": "u1"}}"##) == "other")
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "U1", "custom_attributes": {"email": "u2"}}"#) == "other")
+    // `not in list` is the complement of `in list`: it holds on a missing value, as `not in [...]` does.
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "u9"}"#) == "outsider")
+  }
+
+  @Test func underTheAdaptyDialectNotInListIsUnknownOnAMissingValue() throws {
+    let ruleSet = try Self.compile("dialect adapty\n" + Self.rules, list: "u1\n").get()
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "u9"}"#) == "other")
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "u9", "custom_attributes": {"email": "x"}}"#) == "outsider")
+    #expect(try Self.decide(ruleSet, #"{"profile_id": "u1"}"#) == "vip")
+  }
+
+  @Test func idsAreComparedByteForByte() {
+    let list = IdList(ids: ["café", "a b", "x"])
+    #expect(list.contains("café"))
+    #expect(!list.contains("cafe\u{301}"))
+    #expect(list.contains("a b"))
+    #expect(!list.contains("a"))
+    #expect(!list.contains(""))
+    #expect(!IdList(ids: []).contains("x"))
+    #expect(IdList(ids: ["x", "x", "y"]).count == 2)
+  }
+
+  @Test func aListOf100kIdsHoldsExactlyItsIds() {
+    let ids = (0..<100_000).map { "user-\($0 * 2)" }
+    let list = IdList(ids: ids)
+    #expect(list.count == 100_000)
+    #expect(ids.allSatisfy(list.contains))
+    #expect((0..<100_000).filter { list.contains("user-\($0 * 2 + 1)") }.isEmpty)
+    #expect(list.tableBytes < 16 * 100_000)
+  }
+
+  @Test func theDigestIgnoresOrderCommentsAndRepeats() {
+    let a = IdListFile(Array("a\nb\nc\n".utf8)).list
+    let b = IdListFile(Array("# header\nc\nb\na\na\n".utf8)).list
+    let c = IdListFile(Array("a\nb\n".utf8)).list
+    #expect(a == b)
+    #expect(a != c)
+  }
+
+  @Test func fileProblemsAreReportedAtThePath() throws {
+    let missing = Self.compile(list: nil)
+    #expect(missing.diagnostics.map(\.code.id) == ["list-file-not-found"])
+    #expect(missing.diagnostics.first.map { "\($0.span!.location.line):\($0.span!.location.column)" } == "2:19")
+    let outside = Self.compile(Self.rules.replacingOccurrences(of: "lists/vip", with: "../vip"), list: nil)
+    #expect(outside.diagnostics.map(\.code.id) == ["invalid-list-path"])
+    let notUTF8 = Compilation.compile([
+      RuleSource(name: "test.rules", text: Self.rules),
+      RuleSource(name: "l", bytes: Array("a\nb\n".utf8) + [0xFF, 0x0A], path: "lists/vip_ids.txt", kind: .config),
+    ])
+    #expect(notUTF8.diagnostics.map(\.message) == ["list file 'lists/vip_ids.txt' is not UTF-8 at line 3"])
+    let empty = Self.compile(list: "# nobody yet\n\n")
+    #expect(empty.diagnostics.map(\.code.id) == ["empty-list-file"])
+    #expect(empty.ruleSet != nil)
+    let repeated = Self.compile(list: "a\nb\na\na\n")
+    #expect(repeated.diagnostics.map(\.message) == ["list 'vip_ids' repeats 2 ids (each counts once)"])
+    #expect(repeated.diagnostics.map(\.severity) == [.warning])
+  }
+
+  @Test func unknownListsAndWrongTypesAreLocatedErrors() {
+    let misspelt = Self.compile(
+      Self.rules.replacingOccurrences(of: "profile_id in list vip_ids", with: "profile_id in list vip_id"),
+      list: "a\n")
+    #expect(misspelt.diagnostics.map(\.code.id) == ["unknown-list"])
+    #expect(misspelt.diagnostics.first?.notes.map(\.message) == ["did you mean 'vip_ids'?"])
+    let number = Self.compile(
+      "attribute score: number\n" + Self.rules.replacingOccurrences(of: "email not in", with: "score not in"),
+      list: "a\n")
+    #expect(number.diagnostics.map(\.code.id) == ["unsupported-operator"])
+    let twice = Self.compile(Self.rules + "\nlist vip_ids from \"lists/other.txt\"\n", list: "a\n")
+    #expect(twice.diagnostics.map(\.code.id) == ["duplicate-declaration"])
+    let noPath = Self.compile(Self.rules.replacingOccurrences(of: #" from "lists/vip_ids.txt""#, with: ""), list: nil)
+    #expect(noPath.diagnostics.map(\.code.id) == ["expected-token"])
+  }
+
+  @Test func theListIsPartOfTheVersion() throws {
+    let a = try Self.compile(list: "a\nb\n").get()
+    let b = try Self.compile(list: "a\nc\n").get()
+    let c = try Self.compile(list: "a\nb\n").get()
+    #expect(a.version != b.version)
+    #expect(a.version == c.version)
+  }
+}
