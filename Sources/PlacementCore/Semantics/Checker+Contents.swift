@@ -169,6 +169,13 @@ extension Checker {
             .duplicateConfigKey(repeated.key), at: SourceSpan(file: source, range: second),
             notes: [.firstListed(at: SourceSpan(file: source, range: first))]))
       }
+      for inexact in JSONReader.inexactIntegers(bytes, limits: limits) {
+        let range = SourceRange(start: offset + inexact.range.lowerBound, end: offset + inexact.range.upperBound)
+        let written = String(
+          decoding: bytes.dropFirst(inexact.range.lowerBound).prefix(inexact.range.count), as: UTF8.self)
+        diagnostics.append(
+          Diagnostic(.inexactConfigNumber(written, kept: inexact.kept), at: SourceSpan(file: source, range: range)))
+      }
       return value
     } catch {
       let at = SourceSpan(

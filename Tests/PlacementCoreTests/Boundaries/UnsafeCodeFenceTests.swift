@@ -33,7 +33,7 @@ import Testing
       "the JSON reader", "a document parsed in place, plain string runs found eight bytes at a time",
       [
         "PlacementCore/JSON/JSONReader.swift", "PlacementCore/JSON/JSONParser+String.swift",
-        "PlacementCore/JSON/JSONParser+Keys.swift",
+        "PlacementCore/JSON/JSONParser+Keys.swift", "PlacementCore/JSON/JSONParser+Exactness.swift",
       ]
     ),
     (
