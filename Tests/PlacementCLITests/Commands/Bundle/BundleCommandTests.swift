@@ -106,6 +106,20 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.path + "/named.bundle"))
   }
 
+  /// Config files are counted apart from the rules files they belong to, in `build` and in `show`.
+  @Test func configFilesAreCountedApartFromRulesFiles() {
+    scratch.file(
+      "counted/a.rules",
+      "placement p: paywall {\n  default -> paywall x\n}\n\ncontent paywall x {\n  config default \"en\" from \"en.json\"\n}\n"
+    )
+    scratch.file("counted/en.json", "{\"title\": \"Go\"}\n")
+    let output = scratch.path + "/counted.bundle"
+    let built = placement(["bundle", "build", scratch.path + "/counted", "-o", output])
+    #expect(built.status == 0)
+    #expect(built.out.contains(", 1 rules file, 1 config file, 0 other files, "))
+    #expect(placement(["bundle", "show", output]).out.contains("  files          1 rules, 1 config, 0 other\n"))
+  }
+
   @Test func showAndVerify() throws {
     let (_, output) = build(["--revision", "abc"])
     let bundle = try RulesBundle.read(Array(try Data(contentsOf: URL(fileURLWithPath: output))))
