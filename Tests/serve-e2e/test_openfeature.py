@@ -56,6 +56,11 @@ def test_the_sdk_gets_the_content_placement_resolve_decides(client, server):
                 assert metadata.get("bucket") == last["bucket"]
             else:
                 assert "test" not in metadata
+            if "config" in decision:
+                assert json.loads(metadata["config"]) == decision["config"], (key, name)
+                assert metadata["locale"] == decision["locale"], (key, name)
+            else:
+                assert "config" not in metadata and "locale" not in metadata, (key, name)
             reasons.add(details.reason)
             compared += 1
     assert compared == len(profiles) * len(PLACEMENTS)

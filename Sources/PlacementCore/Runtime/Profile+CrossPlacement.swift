@@ -37,9 +37,18 @@ extension Profile {
     return (variations, times)
   }
 
+  /// `first_paywall_at` read as a profile's `date` attributes are read: an ISO-8601 string (with an offset, or
+  /// `YYYY-MM-DD`), or a Unix time in milliseconds as a number or a numeric string; nil with a warning otherwise.
+  static func firstPaywallAt(_ value: JSONValue, _ warnings: inout [String]) -> Instant? {
+    if case (.date(let instant), nil) = Coercion.value(value, as: .date(.milliseconds)) { return instant }
+    warnings.append(badFirstPaywallAt(shown(value)))
+    return nil
+  }
+
   /// The warning of a `first_paywall_at` that is not an instant.
   static func badFirstPaywallAt(_ found: String) -> String {
-    "'first_paywall_at' must be an ISO-8601 instant, found \(found); treated as missing (the profile counts as new)"
+    "'first_paywall_at' must be an ISO-8601 instant or Unix milliseconds, found \(found); treated as missing "
+      + "(the profile counts as new)"
   }
 
   private static func shown(_ value: JSONValue) -> String {

@@ -138,9 +138,8 @@ extension Profile {
         force = Self.stringMap(key, map, &warnings)
       case ("assignments", .object(let map)):
         (assignments, assignmentTimes) = Self.assignments(map, &warnings)
-      case ("first_paywall_at", .string(let text)):
-        firstPaywallAt = Instant(iso8601: text)
-        if firstPaywallAt == nil { warnings.append(Self.badFirstPaywallAt("\"\(UntrustedText.escaped(text))\"")) }
+      case ("first_paywall_at", .string), ("first_paywall_at", .number):
+        firstPaywallAt = Self.firstPaywallAt(value, &warnings)
       case ("first_paywall_at", _):
         warnings.append(Self.badFirstPaywallAt(value.typeName))
       case ("force", _), ("assignments", _):

@@ -159,7 +159,24 @@ extension Checker {
       maxDepth: ContentDiagnostics.maxConfigDepth, maxBytes: ContentDiagnostics.maxConfigBytes,
       maxStringBytes: ContentDiagnostics.maxConfigBytes)
     do {
-      return try JSONReader.parse(bytes, limits: limits)
+      let value = try JSONReader.parse(bytes, limits: limits)
+      for repeated in JSONReader.repeatedKeys(bytes, limits: limits) {
+        let first = SourceRange(start: offset + repeated.first.lowerBound, end: offset + repeated.first.upperBound)
+        let second = SourceRange(
+          start: offset + repeated.second.lowerBound, end: offset + repeated.second.upperBound)
+        diagnostics.append(
+          Diagnostic(
+            .duplicateConfigKey(repeated.key), at: SourceSpan(file: source, range: second),
+            notes: [.firstListed(at: SourceSpan(file: source, range: first))]))
+      }
+      for inexact in JSONReader.inexactIntegers(bytes, limits: limits) {
+        let range = SourceRange(start: offset + inexact.range.lowerBound, end: offset + inexact.range.upperBound)
+        let written = String(
+          decoding: bytes.dropFirst(inexact.range.lowerBound).prefix(inexact.range.count), as: UTF8.self)
+        diagnostics.append(
+          Diagnostic(.inexactConfigNumber(written, kept: inexact.kept), at: SourceSpan(file: source, range: range)))
+      }
+      return value
     } catch {
       let at = SourceSpan(
         file: source,

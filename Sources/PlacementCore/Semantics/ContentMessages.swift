@@ -5,6 +5,8 @@ package enum ContentDiagnostics {
   package static let invalidConfigJSON: DiagnosticCode = "invalid-config-json"
   package static let configTooLarge: DiagnosticCode = "config-too-large"
   package static let configNotObject: DiagnosticCode = "config-not-object"
+  package static let duplicateConfigKey: DiagnosticCode = "duplicate-config-key"
+  package static let inexactConfigNumber: DiagnosticCode = "inexact-config-number"
   package static let invalidLocale: DiagnosticCode = "invalid-locale"
   package static let duplicateLocale: DiagnosticCode = "duplicate-locale"
   package static let noDefaultLocale: DiagnosticCode = "no-default-locale"
@@ -34,6 +36,13 @@ package enum ContentDiagnostics {
     CatalogEntry(invalidConfigJSON, .error, "a config or schema default is not valid JSON (RFC 8259)"),
     CatalogEntry(configTooLarge, .error, "a config is larger than 64 KiB or nested deeper than 16 levels"),
     CatalogEntry(configNotObject, .error, "a config is not a JSON object"),
+    CatalogEntry(
+      duplicateConfigKey, .error,
+      "an object in a config or schema default has a key twice (only the last would reach the app)"),
+    CatalogEntry(
+      inexactConfigNumber, .warning,
+      "a config integer is beyond what a double holds exactly (2^53): the app gets the nearest one; write it as a string"
+    ),
     CatalogEntry(
       invalidLocale, .error,
       "a locale code is not a lowercase Adapty code such as 'en', 'pt-br' or 'zh-hant' (fix-it: its normalized form)"),
@@ -73,6 +82,19 @@ extension DiagnosticMessage {
 
   static func configNotObject(_ found: String) -> Self {
     .init(ContentDiagnostics.configNotObject, "a config must be a JSON object, found \(found)")
+  }
+
+  static func duplicateConfigKey(_ key: String) -> Self {
+    .init(
+      ContentDiagnostics.duplicateConfigKey,
+      "key '\(UntrustedText.escaped(key, limit: 40))' is written twice in this JSON object")
+  }
+
+  static func inexactConfigNumber(_ written: String, kept: String) -> Self {
+    .init(
+      ContentDiagnostics.inexactConfigNumber,
+      "integer \(UntrustedText.escaped(written, limit: 40)) is beyond what a double holds exactly: the decision "
+        + "carries \(kept); write it as a string to keep every digit")
   }
 
   static func localeNotNormalized(_ code: String, _ normalized: String) -> Self {

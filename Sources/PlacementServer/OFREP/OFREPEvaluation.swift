@@ -12,7 +12,10 @@ import PlacementKit
 /// strings and numbers, and the members that apply: `paywall` (a flow's paywall), the test fields of the
 /// decision's last exposure (the deciding test's, else the last arm that fell through or cross-placement test
 /// that kept the profile out, without `variation`; `exposures` counts them when there is more than one),
-/// `warnings` (the profile's warnings, joined by `; `).
+/// `warnings` (the profile's warnings, joined by `; `), and, when the content shown declares a remote config,
+/// `config` (that config as compact JSON text with sorted keys, the bytes of the native routes' `config`) and
+/// `locale` (the config's locale). OpenFeature's flag metadata holds only booleans, strings and numbers, and
+/// `value` stays the content id that string flags read, so the config object travels as JSON text.
 enum OFREPEvaluation {
   static func write(_ decision: Decision, rulesVersion: String, to json: inout JSONWriter) {
     json.beginObject()
@@ -36,6 +39,12 @@ enum OFREPEvaluation {
     if case .flow(_, let paywall?) = decision.content {
       json.key("paywall")
       json.value(paywall)
+    }
+    if let config = decision.config {
+      json.key("config")
+      json.value(String(decoding: config.encoded, as: UTF8.self))
+      json.key("locale")
+      json.value(config.locale)
     }
     json.key("audience")
     json.value(decision.audience.name)

@@ -31,7 +31,10 @@ import Testing
     ),
     (
       "the JSON reader", "a document parsed in place, plain string runs found eight bytes at a time",
-      ["PlacementCore/JSON/JSONReader.swift", "PlacementCore/JSON/JSONParser+String.swift"]
+      [
+        "PlacementCore/JSON/JSONReader.swift", "PlacementCore/JSON/JSONParser+String.swift",
+        "PlacementCore/JSON/JSONParser+Keys.swift", "PlacementCore/JSON/JSONParser+Exactness.swift",
+      ]
     ),
     (
       "the JSON writer", "one growable byte buffer appended to by hand, strings escaped over their bytes in place",

@@ -190,8 +190,23 @@ import Testing
         "'assignments.v1.at' must be an ISO-8601 instant, found \"soon\"; the assignment has no time",
         "'assignments.v2' must have a 'variation' string; ignored",
         "'assignments.v3' must be a variation id string, found number; ignored",
-        "'first_paywall_at' must be an ISO-8601 instant, found \"yesterday\"; treated as missing (the profile counts as new)",
+        "'first_paywall_at' must be an ISO-8601 instant or Unix milliseconds, found \"yesterday\"; treated as missing (the profile counts as new)",
       ])
+  }
+
+  @Test func firstPaywallAtTakesTheFormsOfOtherProfileDates() throws {
+    let at = Self.at("2026-11-01T00:00:00Z")
+    for written in [#""2026-11-01T00:00:00Z""#, "1793491200000", #""1793491200000""#, #""2026-11-01""#] {
+      let profile = try readProfile(#"{"first_paywall_at":\#(written)}"#)
+      #expect(profile.firstPaywallAt == at, "\(written)")
+      #expect(profile.warnings.isEmpty, "\(written)")
+    }
+    let huge = try readProfile(#"{"first_paywall_at":1e300}"#)
+    #expect(huge.firstPaywallAt == nil)
+    #expect(huge.warnings.first?.contains("found number; treated as missing") == true)
+    let ruleSet = try #require(compile(Self.rules).ruleSet)
+    let bound = try ruleSet.bind(jsonBytes: Array(#"{"profile_id":"u1","first_paywall_at":1793491200000}"#.utf8))
+    #expect(bound.firstPaywallAt == at)
   }
 
   @Test func theByteBinderReadsTheMembersAsTheProfileDoes() throws {

@@ -62,8 +62,7 @@ struct BundleCommand: Subcommand {
     }
     try FileWriting.replace(output, with: bytes)
     console.out(
-      "\(output): rules_version \(bundle.rulesVersion), \(bundle.rules.count) rules file"
-        + "\(bundle.rules.count == 1 ? "" : "s"), \(bundle.extras.count) other file"
+      "\(output): rules_version \(bundle.rulesVersion), \(Self.counted(bundle)), \(bundle.extras.count) other file"
         + "\(bundle.extras.count == 1 ? "" : "s"), \(bytes.count) bytes\n")
     return .ok
   }
@@ -94,7 +93,7 @@ struct BundleCommand: Subcommand {
         rules_version  \(bundle.rulesVersion)
         tool_version   \(UntrustedText.escaped(bundle.toolVersion))
         revision       \(bundle.revision.map { UntrustedText.escaped($0) } ?? "(none)")
-        files          \(bundle.rules.count) rules, \(bundle.extras.count) other
+        files          \(Self.countedShort(bundle)), \(bundle.extras.count) other
 
       """
     let width = (bundle.rules + bundle.extras).map { UntrustedText.escaped($0.path, limit: 1_000).count }.max() ?? 0

@@ -28,7 +28,7 @@ import Testing
     #expect(bundle.rulesVersion == folder.version)
     #expect(
       run.out
-        == "\(output): rules_version \(bundle.rulesVersion), 7 rules files, 14 other files, \(first.count) bytes\n")
+        == "\(output): rules_version \(bundle.rulesVersion), 6 rules files, 1 id list, 14 other files, \(first.count) bytes\n")
     #expect(bundle.revision == "c256b63")
     #expect(bundle.extras.map(\.path).contains("tests/onboarding.json"))
   }
@@ -103,13 +103,27 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.path + "/named.bundle"))
   }
 
+  /// Config files are counted apart from the rules files they belong to, in `build` and in `show`.
+  @Test func configFilesAreCountedApartFromRulesFiles() {
+    scratch.file(
+      "counted/a.rules",
+      "placement p: paywall {\n  default -> paywall x\n}\n\ncontent paywall x {\n  config default \"en\" from \"en.json\"\n}\n"
+    )
+    scratch.file("counted/en.json", "{\"title\": \"Go\"}\n")
+    let output = scratch.path + "/counted.bundle"
+    let built = placement(["bundle", "build", scratch.path + "/counted", "-o", output])
+    #expect(built.status == 0)
+    #expect(built.out.contains(", 1 rules file, 1 config file, 0 other files, "))
+    #expect(placement(["bundle", "show", output]).out.contains("  files          1 rules, 1 config, 0 other\n"))
+  }
+
   @Test func showAndVerify() throws {
     let (_, output) = build(["--revision", "abc"])
     let bundle = try RulesBundle.read(Array(try Data(contentsOf: URL(fileURLWithPath: output))))
     let show = placement(["bundle", "show", output])
     #expect(
       show.out.hasPrefix(
-        "\(output)\n  rules_version  \(bundle.rulesVersion)\n  tool_version   0.1.0\n  revision       abc\n  files          7 rules, 0 other\n"
+        "\(output)\n  rules_version  \(bundle.rulesVersion)\n  tool_version   0.1.0\n  revision       abc\n  files          6 rules, 1 list, 0 other\n"
       ))
     #expect(
       placement(["bundle", "show", output, "--format", "json"]).out
