@@ -41,6 +41,9 @@ package struct Checker {
   var suggestionsLeft = Checker.maxSuggestions
   /// The rule set's `dialect` declaration, once one named a known dialect.
   var dialect: (dialect: Dialect, span: SourceSpan)?
+  /// The prerequisite subjects the conditions read, in first-use order, and each one's index by spelling.
+  var prerequisites: [PrerequisiteDefinition] = []
+  var prerequisiteIndex: [String: Int] = [:]
 
   static let reservedWords = Parser.reservedWords
 
@@ -70,6 +73,7 @@ package struct Checker {
     model.layers = checker.layers
     model.overrides = checker.overrides.definitions()
     model.contents = contents
+    model.prerequisitePlan = checker.checkPrerequisiteGraph(model)
     checker.applyDialect(to: &model)
     return (model, checker.diagnostics)
   }
