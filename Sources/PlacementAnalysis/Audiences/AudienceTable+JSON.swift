@@ -68,6 +68,7 @@ extension AudienceTable {
       json.endArray()
     }
     writeContents(to: &json)
+    writePrerequisites(to: &json)
     if let dialect {
       json.key("dialect")
       json.value(dialect.rawValue)

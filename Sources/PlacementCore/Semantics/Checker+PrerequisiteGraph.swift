@@ -124,8 +124,7 @@ extension Checker {
           guard reported.insert(Set(cycle.map(\.0))).inserted else { continue }
           let names = cycle.map { placements[$0.0].name } + [placements[target].name]
           let notes = cycle.map { from, edge in
-            Note(
-              "'\(placements[from].name)' reads \(edge.subject) here", at: edge.via)
+            Note.prerequisiteEdge(placements[from].name, reads: edge.subject, at: edge.via)
           }
           diagnostics.append(
             Diagnostic(.prerequisiteCycle(names), at: cycle[0].1.via, notes: notes + [.prerequisiteCycle]))
