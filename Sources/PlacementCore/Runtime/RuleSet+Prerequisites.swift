@@ -13,6 +13,14 @@ extension RuleSet {
     return decided
   }
 
+  /// `profile` forced as `options` say and with every prerequisite decided at its `now`: for a caller that
+  /// resolves several placements of one profile with ``resolve(_:for:options:)``; `profile` itself when the rules
+  /// have no prerequisite.
+  package func decidingPrerequisites(_ profile: BoundProfile, options: ResolveOptions) -> BoundProfile {
+    guard !prerequisitePlan.isEmpty else { return profile }
+    return decidingPrerequisites(forcing(profile, allowOverrides: options.allowOverrides), now: options.now)
+  }
+
   /// `profile` with the prerequisites placement `index` reads decided, unless every one already is.
   package func decidingPrerequisites(_ profile: BoundProfile, for index: Int, now: Instant) -> BoundProfile {
     guard !prerequisitePlan.isEmpty, !profile.prerequisitesDecided, !prerequisitePlan.needs[index].isEmpty else {
