@@ -58,6 +58,7 @@ package enum LintRegistry {
     DuplicateListElement(),
     DuplicateRowSegment(),
     ScheduleEnded(),
+    PrerequisiteNeverHolds(),
     OverlappingSchedules(),
     LayerAllocation(),
     UnusedSegment(),
