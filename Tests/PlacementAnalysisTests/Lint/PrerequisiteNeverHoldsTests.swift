@@ -41,6 +41,16 @@ import Testing
         == "'content(main_paywall) == christmas' never holds: only rows outside their schedule give what it asks for")
   }
 
+  /// A prerequisite's slot is no declared attribute: a predicate on it that did not check leaves no unused one.
+  @Test func aPrerequisiteIsNeverAnUnusedAttribute() {
+    let rules =
+      "placement a: flow {\n  default -> flow x\n}\nsegment s = row(a) > default\n"
+      + "placement p: flow {\n  s -> flow y\n  default -> flow z\n}"
+    let codes = Linter.run(compile(rules)).diagnostics.map(\.code)
+    #expect(codes.contains("unsupported-operator"))
+    #expect(!codes.contains(UnusedAttribute.id))
+  }
+
   @Test func whileTheRowIsLiveNothingIsReported() {
     #expect(
       run(
