@@ -126,7 +126,10 @@ struct Completion {
     if last.kind == .identifier, let definition = attribute(last.value) {
       return operators(for: definition.type)
     }
-    return names(.attribute) + names(.segment) + keywords(["not", "and", "or", "percent", "count", "years_since"])
+    return names(.attribute) + names(.segment)
+      + keywords([
+        "not", "and", "or", "percent", "count", "years_since", "content", "row", "variation",
+      ])
   }
 
   /// The attribute an operand is being typed for: `x == `, `x in [a, `, `x has any [`, `x != `.

@@ -37,7 +37,13 @@ enum KeywordDocs {
       + "ends.",
     "content": "**`content flow|paywall <id> { config [default] \"<locale>\" {…} … }`**: the content's remote config, "
       + "one JSON object per locale (one `default`). A decision showing it carries the config of the profile's "
-      + "`locale`: exact match, else the language part (`de` for `de-AT`), else the default. See docs/Language.md.",
+      + "`locale`: exact match, else the language part (`de` for `de-AT`), else the default. See docs/Language.md. "
+      + "In a condition, **`content(p)`** is a prerequisite: the id of the content placement `p` shows this profile "
+      + "(missing for a holdout), decided first at the same `now`.",
+    "row": "**`row(p)`**: a prerequisite: the name of placement `p`'s deciding row for this profile (a segment "
+      + "name or `default`), decided first at the same `now`. A choice: `==`, `!=`, `in`, `not in`, `is set`.",
+    "variation": "**`variation(t)`**: a prerequisite: the id of test `t`'s variation this profile draws (missing "
+      + "when no placement draws it), decided first at the same `now`; resolving it records no exposure.",
     "config": "**`config [default] \"<locale>\" {…}`** or **`… from \"<path>\"`**: one locale's remote config, "
       + "inline JSON or a JSON file beside the rules; **`config schema flow|paywall { key: type [= default] }`**: the "
       + "keys every config of that content type has.",

@@ -71,6 +71,7 @@ extension AudienceTable {
     }
     writeContents(to: &json)
     writeLists(to: &json)
+    writePrerequisites(to: &json)
     if let dialect {
       json.key("dialect")
       json.value(dialect.rawValue)

@@ -69,6 +69,9 @@ package struct AudienceTable: Sendable, Equatable {
   package private(set) var lists: [ListSize] = []
   /// The rules' declared dialect (`dialect …`); nil when they declare none.
   package private(set) var dialect: Dialect? = nil
+  /// The placements whose decisions this one's conditions read, and those that read this one's.
+  package private(set) var dependencies: [String] = []
+  package private(set) var dependants: [String] = []
 
   /// The table of `placement` in `ruleSet`, or nil for an unknown placement.
   package init?(_ placement: String, in ruleSet: RuleSet) {
@@ -98,6 +101,7 @@ package struct AudienceTable: Sendable, Equatable {
     }
     contents = Self.contents(definition, in: ruleSet)
     dialect = ruleSet.declaresDialect ? ruleSet.dialect : nil
+    (dependencies, dependants) = Self.prerequisiteLinks(definition, in: ruleSet)
     let tests = Self.testNames(definition)
     overrides = ruleSet.overrideDefinitions.compactMap { override in
       guard Self.applies(override, at: definition, tests: tests) else { return nil }

@@ -32,6 +32,7 @@ package enum AudiencesText {
       ["#", "row", "segment", "content", "marks"], table.rows.map(cells), aligned: [3, 4],
       minimum: [2: 21, 3: 30], hanging: [3])
     out += "\n" + fallback(table)
+    out += prerequisiteNote(table)
     if let dialect = table.dialect { out += paragraph(dialectNote(dialect)) }
     if let now = table.now, !table.scheduledRows.isEmpty {
       let live = table.scheduledRows.filter { $0.status == .live }.map { "row \($0.priority) '\($0.name)'" }

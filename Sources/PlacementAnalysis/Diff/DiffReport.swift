@@ -54,7 +54,7 @@ package struct PlacementDiff: Sendable {
   package let transitions: [Transition]
   /// What was left undecided (old row → new row, the variations and the instant), with the reason; non-empty
   /// for ``Status/unknown`` and ``Status/skipped``, and possibly beside found transitions.
-  package let undecided: [String]
+  package internal(set) var undecided: [String]
   /// The findings of the running tests this placement's rows hold whose draw changed under the same version (a
   /// re-assignment or a rename), with the test's exact fractions: one of them moves profiles here.
   package internal(set) var reassignments: [TestFinding] = []

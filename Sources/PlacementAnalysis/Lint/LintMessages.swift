@@ -157,6 +157,12 @@ extension DiagnosticMessage {
   }
 
   /// `until` is the end as written.
+  static func prerequisiteNeverHolds(_ condition: String) -> Self {
+    .init(
+      PrerequisiteNeverHolds.id,
+      "'\(condition)' never holds: only rows outside their schedule give what it asks for")
+  }
+
   static func scheduleEnded(_ row: String, placement: String, until: String) -> Self {
     .init(
       ScheduleEnded.id,

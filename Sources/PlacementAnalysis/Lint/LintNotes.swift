@@ -129,6 +129,11 @@ extension Note {
 
   static var removeOrReschedule: Note { Note("remove the row, or give it the next window") }
 
+  /// After `prerequisite-never-holds`.
+  static var prerequisiteOutsideSchedule: Note {
+    Note("a row outside its schedule never decides: remove the condition, or ask for what the dependency still decides")
+  }
+
   static func scheduled(_ row: String, _ schedule: Schedule, at span: SourceSpan) -> Note {
     Note("\(row) is scheduled \(schedule)", at: span)
   }

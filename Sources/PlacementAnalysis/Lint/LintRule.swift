@@ -59,6 +59,7 @@ package enum LintRegistry {
     DuplicateRowSegment(),
     ScheduleEnded(),
     StalledRamp(),
+    PrerequisiteNeverHolds(),
     OverlappingSchedules(),
     LayerAllocation(),
     UnusedSegment(),

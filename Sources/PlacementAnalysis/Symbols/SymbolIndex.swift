@@ -144,14 +144,36 @@ package struct SymbolIndex {
     case .not(let e, _), .group(let e, _): index(e, file: file)
     case .reference(let name): add(segments.contains(name.text) ? .segment : .attribute, name, file)
     case .predicate(let p):
-      add(.attribute, p.subject.attribute, file)
-      if p.op == .inIdList || p.op == .notInIdList, case .word(let text, let range)? = p.operands.first {
-        add(.list, text, range, file)
+      switch p.subject.function {
+      case .content?:
+        add(.placement, p.subject.attribute, file)
+        return
+      case .row?:
+        // `row(p) == pros`: a row is named by its segment, so renaming the segment renames the operand.
+        add(.placement, p.subject.attribute, file)
+        for operand in p.operands { indexRowNames(operand, file: file) }
+        return
+      case .variation?:
+        add(.test, p.subject.attribute, file)
+        return
+      default:
+        add(.attribute, p.subject.attribute, file)
+        if p.op == .inIdList || p.op == .notInIdList, case .word(let text, let range)? = p.operands.first {
+          add(.list, text, range, file)
+        }
       }
       if choiceAttributes.contains(p.subject.attribute.text) {
         for operand in p.operands { index(operand, owner: p.subject.attribute.text, file: file) }
       }
     case .rollout, .ramp, .missing: break
+    }
+  }
+
+  private mutating func indexRowNames(_ literal: LiteralSyntax, file: String) {
+    switch literal {
+    case .word(let text, let range) where segments.contains(text): add(.segment, text, range, file)
+    case .list(let elements, _): for element in elements { indexRowNames(element, file: file) }
+    default: break
     }
   }
 

@@ -36,6 +36,8 @@ public final class RuleSet: Sendable {
   package let contents: [ContentDefinition]
   /// Each declared content's index in ``contents``, by id.
   let contentIndex: [String: Int]
+  /// The prerequisites the conditions read, in dependency order, and what each placement needs decided.
+  package let prerequisitePlan: PrerequisitePlan
 
   init(_ model: CheckedRules, version: String) {
     attributes = model.attributes
@@ -52,6 +54,7 @@ public final class RuleSet: Sendable {
     dialect = model.dialect
     declaresDialect = model.dialectSpan != nil
     contents = model.contents
+    prerequisitePlan = model.prerequisitePlan
     contentIndex = Dictionary(
       model.contents.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     stickyVersions = Set(

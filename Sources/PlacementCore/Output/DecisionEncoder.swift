@@ -234,6 +234,7 @@ extension DecisionEncoder {
     trail: inout ExposureTrail, to json: inout JSONWriter,
     drew: (_ position: Int, _ trail: ExposureTrail, _ profile: BoundProfile) -> Void
   ) {
+    let profile = ruleSet.decidingPrerequisites(profile, now: now)
     memo.withStorage { memo in
       ruleSet.unobservedRun(profile, now: now, memo: memo) { run, profile in
         for position in indices.indices {

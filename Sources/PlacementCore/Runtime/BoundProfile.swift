@@ -56,6 +56,9 @@ public struct BoundProfile: Sendable {
   /// `.missing` beside a set scalar. Only the batch binds so (``RuleSet/bind(jsonBytes:limits:into:keepingEveryValue:)``):
   /// building a `String` or a version that nothing reads is work thrown away. Explaining needs every value.
   var keepsEveryValue = true
+  /// Whether every prerequisite slot holds its decision for this profile (``RuleSet/decidingPrerequisites(_:now:)``),
+  /// at the `now` of the call that decided them.
+  var prerequisitesDecided = false
   /// The compiled program the scalars were made for.
   let program: Program?
   /// The rule set that bound the profile; nil only for profiles bound to bare attributes (the linter's witnesses).
@@ -114,6 +117,7 @@ public struct BoundProfile: Sendable {
   /// No id, no warnings, no experiment members: with every value and scalar missing (which the binder sets in
   /// the buffers it writes, ``ProfileBinder/reset(_:_:stored:kept:)``), the state the binder fills.
   mutating func resetMembers() {
+    prerequisitesDecided = false
     profileID = nil
     profileIDSource = nil
     if !warnings.isEmpty { warnings.removeAll(keepingCapacity: true) }

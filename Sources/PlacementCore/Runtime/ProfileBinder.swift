@@ -66,7 +66,7 @@ final class ProfileBinder: @unchecked Sendable {
       ("force", Member.force), ("assignments", Member.assignments), ("first_paywall_at", Member.firstPaywallAt),
     ]
     var declared: [(name: String, value: Int32)] = []
-    for attribute in attributes {
+    for attribute in attributes where !attribute.isPrerequisite {
       if attribute.isBuiltin {
         if !top.contains(where: { $0.name == attribute.name }) { top.append((attribute.name, Int32(attribute.slot))) }
       } else {

@@ -76,7 +76,8 @@ extension RuleSet {
 
   /// One placement, by index, for a profile bound by this rule set; with explain, observed.
   package func resolve(_ index: Int, for profile: BoundProfile, options: ResolveOptions) -> Decision {
-    let profile = forcing(profile, allowOverrides: options.allowOverrides)
+    let profile = decidingPrerequisites(
+      forcing(profile, allowOverrides: options.allowOverrides), for: index, now: options.now)
     guard options.explain else {
       var trail = ExposureTrail()
       let resolution = resolution(index, for: profile, options: options, observer: &trail)

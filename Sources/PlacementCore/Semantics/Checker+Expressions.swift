@@ -79,6 +79,9 @@ extension Checker {
 
   /// Resolves the subject of a predicate and dispatches on its type.
   mutating func checkPredicate(_ syntax: PredicateSyntax) -> Condition {
+    if let function = syntax.subject.function, function.isPrerequisite {
+      return checkPrerequisite(syntax, function)
+    }
     let name = syntax.subject.attribute
     guard !name.isMissing else { return .constant(false) }
     guard let index = attributeIndex[name.text] else {

@@ -45,6 +45,9 @@ package struct Checker {
   var idLists: [String: IdListDefinition?] = [:]
   /// The list declarations in declaration order, with their files.
   var idListDecls: [(decl: IdListDecl, file: SourceFile)] = []
+  /// The prerequisite subjects the conditions read, in first-use order, and each one's index by spelling.
+  var prerequisites: [PrerequisiteDefinition] = []
+  var prerequisiteIndex: [String: Int] = [:]
 
   static let reservedWords = Parser.reservedWords
 
@@ -76,6 +79,7 @@ package struct Checker {
     model.overrides = checker.overrides.definitions()
     model.contents = contents
     model.idLists = checker.idListDecls.compactMap { checker.idLists[$0.decl.name.text] ?? nil }
+    model.prerequisitePlan = checker.checkPrerequisiteGraph(model)
     checker.applyDialect(to: &model)
     return (model, checker.diagnostics)
   }

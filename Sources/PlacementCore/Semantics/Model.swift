@@ -35,6 +35,8 @@ package struct AttributeDefinition: Sendable {
   package let slot: Int
   /// The declaration, or nil for a built-in.
   package let span: SourceSpan?
+  /// True for a prerequisite's slot (``PrerequisiteDefinition``): the resolver fills it, profiles never do.
+  package internal(set) var isPrerequisite = false
 
   /// The memberwise initializer, for the modules above this one.
   package init(
@@ -202,6 +204,8 @@ package struct CheckedRules: Sendable {
   package internal(set) var contents: [ContentDefinition] = []
   /// The `list` declarations whose files read, in declaration order.
   package internal(set) var idLists: [IdListDefinition] = []
+  /// The prerequisites the conditions read, and the placements' dependencies through them.
+  package internal(set) var prerequisitePlan = PrerequisitePlan()
 
   /// The memberwise initializer, for the modules above this one.
   package init(

@@ -119,6 +119,8 @@ struct PredicateTyping {
           .functionTypeMismatch("count", needs: "choices", name, is: attribute.type.kindName), syntax.subject.range)
         return .constant(false)
       }
+    case .content, .row, .variation:
+      return .constant(false)  // typed as their choice attribute (Checker+Prerequisites)
     case .years_since:
       guard case .date = attribute.type else {
         report(

@@ -28,6 +28,7 @@ package enum SemanticsCatalog {
   package static let invalidOptions: DiagnosticCode = "invalid-options"
   package static let invalidSource: DiagnosticCode = "invalid-source"
   package static let segmentCycle: DiagnosticCode = "segment-cycle"
+  package static let prerequisiteCycle: DiagnosticCode = "prerequisite-cycle"
   package static let missingDefault: DiagnosticCode = "missing-default"
   package static let duplicateDefault: DiagnosticCode = "duplicate-default"
   package static let rowAfterDefault: DiagnosticCode = "row-after-default"
@@ -99,6 +100,9 @@ package enum SemanticsCatalog {
       CatalogEntry(unknownTimeUnit, .error, "a time unit that is not known where it is written"),
       CatalogEntry(reversedBetween, .error, "'between' with its lower bound second: the range is empty"),
       CatalogEntry(segmentCycle, .error, "segments refer to each other in a cycle"),
+      CatalogEntry(
+        prerequisiteCycle, .error,
+        "placements depend on each other's decisions in a cycle (content(…), row(…), variation(…))"),
       CatalogEntry(missingDefault, .error, "an audience table has no default row"),
       CatalogEntry(duplicateDefault, .error, "an audience table has more than one default row"),
       CatalogEntry(rowAfterDefault, .error, "a row follows the default row and can never be reached"),

@@ -262,6 +262,18 @@ extension DiagnosticMessage {
 
   // MARK: Segment graph and limits
 
+  static func prerequisiteCycle(_ names: [String]) -> Self {
+    .init(
+      SemanticsCatalog.prerequisiteCycle,
+      "placements depend on each other's decisions in a cycle: \(names.joined(separator: " -> "))")
+  }
+
+  static func tooManyPrerequisiteOptions(_ subject: String, _ count: Int) -> Self {
+    .init(
+      SemanticsCatalog.invalidOptions,
+      "\(subject) can take \(count) ids, more than the \(Options.maximumCount) a choice holds")
+  }
+
   static func segmentCycle(_ names: [String]) -> Self {
     .init(SemanticsCatalog.segmentCycle, "segments refer to each other in a cycle: \(names.joined(separator: " -> "))")
   }

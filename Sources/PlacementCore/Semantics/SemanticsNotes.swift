@@ -55,6 +55,16 @@ extension Note {
   /// After `segment-cycle`.
   static var segmentCycle: Note { Note("a segment cannot depend on itself, directly or through others") }
 
+  /// After `prerequisite-cycle`, one per edge of the cycle: where a placement reads the next one's decision.
+  static func prerequisiteEdge(_ placement: String, reads subject: String, at span: SourceSpan) -> Note {
+    Note("'\(placement)' reads \(subject) here", at: span)
+  }
+
+  /// After `prerequisite-cycle`.
+  static var prerequisiteCycle: Note {
+    Note("a placement's rows cannot read its own decision, directly or through other placements and tests")
+  }
+
   /// After `segment-too-deep`: what counts as a level.
   static var depthCounting: Note {
     Note("each 'and', 'or' and 'not' level and each segment reference counts as one level")

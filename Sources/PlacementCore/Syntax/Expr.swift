@@ -49,9 +49,17 @@ extension Expr {
 
 /// What a predicate tests: an attribute, or a helper applied to one.
 package struct SubjectSyntax: Sendable {
-  package enum Function: String, Sendable { case count, years_since }
+  package enum Function: String, Sendable {
+    case count, years_since
+    /// Prerequisites: another placement's content or deciding row, or a test's variation, for the same profile.
+    case content, row, variation
+
+    /// True for the subjects that read another decision (``content``, ``row``, ``variation``).
+    package var isPrerequisite: Bool { self == .content || self == .row || self == .variation }
+  }
   package let attribute: Name
-  /// `count(<choices>)` or `years_since(<date>)`.
+  /// `count(<choices>)`, `years_since(<date>)`, or a prerequisite (`content(<placement>)`, `row(<placement>)`,
+  /// `variation(<test>)`), whose ``attribute`` is then the placement's or the test's name.
   package let function: Function?
   package let range: SourceRange
 }

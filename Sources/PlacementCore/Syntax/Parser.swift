@@ -108,7 +108,9 @@ package struct Parser {
 
   /// True when the current token starts a declaration on a new line (or the file ends).
   var atDeclarationStart: Bool {
-    atEnd || (current.kind == .identifier && current.atLineStart && Self.declarationWords.contains(current.value))
+    atEnd
+      || (current.kind == .identifier && current.atLineStart && Self.declarationWords.contains(current.value)
+        && !(current.value == "content" && peek().kind == .leftParen))
   }
 
   /// Consumes a token of `kind` or reports `expected <what>` at the current token and returns nil.

@@ -65,7 +65,8 @@ extension RuleStore {
     -> [Decision]
   {
     guard let store = assignments, let id = profile.bucketingID, !ruleSet.stickyVersions.isEmpty else {
-      return placements.map { ruleSet.resolve($0, for: profile, options: options) }
+      let decided = ruleSet.decidingPrerequisites(profile, options: options)
+      return placements.map { ruleSet.resolve($0, for: decided, options: options) }
     }
     var profile = profile
     let carried = profile.assignments
@@ -75,7 +76,8 @@ extension RuleStore {
       let stored = store.assignmentTimes(forProfile: id).filter { carried[$0.key] == nil }
       if !stored.isEmpty { profile.assignmentTimes.merge(stored) { own, _ in own } }
     }
-    let decisions = placements.map { ruleSet.resolve($0, for: profile, options: options) }
+    let decided = ruleSet.decidingPrerequisites(profile, options: options)
+    let decisions = placements.map { ruleSet.resolve($0, for: decided, options: options) }
     var drawn: [String: String] = [:]
     for decision in decisions { drawn.merge(ruleSet.newAssignments(decision.exposures)) { first, _ in first } }
     guard !drawn.isEmpty else { return decisions }

@@ -120,8 +120,9 @@ final class BatchStream {
       report(error.message, column: error.position?.column, context: &context)
       return
     }
+    let decided = ruleSet.decidingPrerequisites(bound, options: options)
     for handle in handles {
-      guard let decision = try? ruleSet.resolve(handle, for: bound, options: options) else { continue }
+      guard let decision = try? ruleSet.resolve(handle, for: decided, options: options) else { continue }
       context.count(decision)
       decision.write(to: &context.json)
       context.json.endLine()

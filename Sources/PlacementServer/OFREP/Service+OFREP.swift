@@ -37,13 +37,14 @@ extension Service {
     case .failure(let error): return ofrepFailure(error, key: nil, context: &context)
     }
     let options = ResolveOptions(now: .now)
+    let decided = ruleSet.decidingPrerequisites(bound, options: options)
     context.json.removeAll()
     context.json.beginObject()
     context.json.key("flags")
     context.json.beginArray()
     for handle in ruleSet.placementHandles {
       do {
-        let decision = try ruleSet.resolve(handle, for: bound, options: options)
+        let decision = try ruleSet.resolve(handle, for: decided, options: options)
         context.count(decision)
         OFREPEvaluation.write(decision, rulesVersion: ruleSet.version, to: &context.json)
       } catch {

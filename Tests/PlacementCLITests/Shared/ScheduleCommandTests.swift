@@ -17,12 +17,13 @@ import Testing
     #expect(before.status == 0, "\(before.err)")
     #expect(
       before.out == """
-        upgrade_prompt: paywall standard  (row 4 'default')  reason SCHEDULED_OUT
+        upgrade_prompt: paywall standard  (row 5 'default')  reason SCHEDULED_OUT
           row 0 new_yoga_fans: no match: interests has yoga (seen: interests = missing)
           row 1 lapsed: no match: subscription_state in ["expired", "cancelled"] (seen: subscription_state = "never_subscribed")
           row 2 dach_free_users: matched, skipped: scheduled from 2026-12-20T00:00:00+01:00 until 2027-01-05T00:00:00+01:00
-          row 3 upgrade_v2_ramp: no match: percent(10 from "2027-02-01T00:00:00Z", 50 from "2027-02-15T00:00:00Z", 100 from "2027-03-01T00:00:00Z") salt "upgrade-v2" (seen: rollout bucket 5912 of 10000 (before the ramp's first step from "2027-02-01T00:00:00Z": admitted none))
-          row 4 default: matched, decided
+          row 3 pro_onboarded: no match: row(onboarding_end) == pros (seen: row(onboarding_end) = default)
+          row 4 upgrade_v2_ramp: no match: percent(10 from "2027-02-01T00:00:00Z", 50 from "2027-02-15T00:00:00Z", 100 from "2027-03-01T00:00:00Z") salt "upgrade-v2" (seen: rollout bucket 5912 of 10000 (before the ramp's first step from "2027-02-01T00:00:00Z": admitted none))
+          row 5 default: matched, decided
 
         """)
     #expect(
@@ -31,7 +32,7 @@ import Testing
       ))
     #expect(
       resolve(at: "2027-01-04T23:00:00Z").out.hasPrefix(
-        "upgrade_prompt: paywall standard  (row 4 'default')  reason SCHEDULED_OUT"))
+        "upgrade_prompt: paywall standard  (row 5 'default')  reason SCHEDULED_OUT"))
     let json = placement(
       ["resolve", "--profile", "-", "--placement", "upgrade_prompt", "--now", "2027-01-10T00:00:00Z", "--explain"]
         + rules, stdin: [dach])

@@ -23,7 +23,8 @@ struct UnusedAttribute: LintRule {
     // Conditions as written: one that did not compile (`level == hihg`) still tests its attribute.
     let written = context.writtenNames
     return context.model.attributes.compactMap { attribute in
-      guard !attribute.isBuiltin, !used.contains(attribute.slot), !written.contains(attribute.name),
+      guard !attribute.isBuiltin, !attribute.isPrerequisite, !used.contains(attribute.slot),
+        !written.contains(attribute.name),
         let span = attribute.span
       else { return nil }
       return finding(

@@ -41,6 +41,7 @@ struct DecisionTextWriter {
     drew: (_ position: Int, _ trail: ExposureTrail, _ profile: BoundProfile) -> Void
   ) {
     writeHeader(profile, line: number, bytes: line, to: &out)
+    let profile = ruleSet.decidingPrerequisites(profile, now: now)
     // Warnings are shown above the lead placement's decision; a profile without a usable id may get more.
     let plain = profile.warnings.isEmpty && profile.bucketingID != nil
     memo.reset()
