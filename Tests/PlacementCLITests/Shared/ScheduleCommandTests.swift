@@ -21,8 +21,8 @@ import Testing
           row 0 new_yoga_fans: no match: interests has yoga (seen: interests = missing)
           row 1 lapsed: no match: subscription_state in ["expired", "cancelled"] (seen: subscription_state = "never_subscribed")
           row 2 dach_free_users: matched, skipped: scheduled from 2026-12-20T00:00:00+01:00 until 2027-01-05T00:00:00+01:00
-          row 3 pro_onboarded: no match: row(onboarding_end) == pros (seen: row(onboarding_end) = default)
-          row 4 upgrade_v2_ramp: no match: percent(10 from "2027-02-01T00:00:00Z", 50 from "2027-02-15T00:00:00Z", 100 from "2027-03-01T00:00:00Z") salt "upgrade-v2" (seen: rollout bucket 5912 of 10000 (before the ramp's first step from "2027-02-01T00:00:00Z": admitted none))
+          row 3 upgrade_v2_ramp: no match: percent(10 from "2027-02-01T00:00:00Z", 50 from "2027-02-15T00:00:00Z", 100 from "2027-03-01T00:00:00Z") salt "upgrade-v2" (seen: rollout bucket 5912 of 10000 (before the ramp's first step from "2027-02-01T00:00:00Z": admitted none))
+          row 4 pro_onboarded: no match: row(onboarding_end) == pros (seen: row(onboarding_end) = default)
           row 5 default: matched, decided
 
         """)
@@ -75,7 +75,7 @@ import Testing
     let list = placement(["audiences", "--now", "2026-12-24T00:00:00Z", "--format", "json"] + rules)
     #expect(
       list.out.contains(
-        #""name":"upgrade_prompt","content_type":"paywall","rows":5,"tests":2,"cross_placement_rows":1,"fall_through_rows":1,"scheduled_rows":2,"live_scheduled_rows":2,"layered_rows":1}"#
+        #""name":"upgrade_prompt","content_type":"paywall","rows":6,"tests":2,"cross_placement_rows":1,"fall_through_rows":1,"scheduled_rows":2,"live_scheduled_rows":2,"layered_rows":1}"#
       ))
     #expect(placement(["audiences", "--now", "tomorrow"] + rules).status == 64)
   }
