@@ -28,7 +28,8 @@ import Testing
     #expect(bundle.rulesVersion == folder.version)
     #expect(
       run.out
-        == "\(output): rules_version \(bundle.rulesVersion), 6 rules files, 1 id list, 14 other files, \(first.count) bytes\n")
+        == "\(output): rules_version \(bundle.rulesVersion), 6 rules files, 1 id list, 14 other files, \(first.count) bytes\n"
+    )
     #expect(bundle.revision == "c256b63")
     #expect(bundle.extras.map(\.path).contains("tests/onboarding.json"))
   }
