@@ -59,6 +59,7 @@ package enum LintRegistry {
     DuplicateRowSegment(),
     ScheduleEnded(),
     OverlappingSchedules(),
+    CapInTest(),
     LayerAllocation(),
     UnusedSegment(),
     UnusedAttribute(),

@@ -85,6 +85,7 @@ extension Checker {
 
   /// Resolves the subject of a predicate and dispatches on its type.
   mutating func checkPredicate(_ syntax: PredicateSyntax) -> Condition {
+    if let event = syntax.subject.event { return checkEventPredicate(syntax, event) }
     let name = syntax.subject.attribute
     guard !name.isMissing else { return .constant(false) }
     guard let index = attributeIndex[name.text] else {

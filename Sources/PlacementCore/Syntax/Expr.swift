@@ -51,6 +51,8 @@ package struct SubjectSyntax: Sendable {
   /// `count(<choices>)` or `years_since(<date>)`.
   package let function: Function?
   package let range: SourceRange
+  /// An event query (`count(event "…")`, `first_at(…)`, `last_at(…)`): ``attribute`` is then its text.
+  package var event: EventSubjectSyntax? = nil
 }
 
 /// A literal value in a condition.

@@ -106,6 +106,7 @@ extension Parser {
   /// `<attribute>`, `count(<attribute>)` or `years_since(<attribute>)`.
   mutating func parseSubject() -> SubjectSyntax {
     let start = current.range.start
+    if isEventSubject { return parseEventSubject() }
     let first = advance()
     if let function = SubjectSyntax.Function(rawValue: first.value), current.kind == .leftParen {
       advance()

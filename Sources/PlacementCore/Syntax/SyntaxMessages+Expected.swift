@@ -154,3 +154,18 @@ enum Found: Sendable, Hashable {
 
   private static func shown(_ text: String) -> String { UntrustedText.escaped(text, limit: 40) }
 }
+
+extension Expected {
+  // MARK: Event queries and caps
+
+  /// The quoted event name after `event`.
+  static let eventName = Expected("an event name as a string, e.g. \"paywall_shown\"")
+  /// The property after `where` in an event query.
+  static let eventProperty = Expected("an event property name after 'where'")
+  /// The `)` closing an event query.
+  static let closingParenOfEventQuery = Expected("')' to close the event query")
+  /// The unit of an event window or a cap.
+  static let eventWindowUnit = Expected("a time unit ('minutes', 'hours', 'days' or 'weeks')")
+  /// A whole number in a cap.
+  static let capNumber = Expected("a whole number")
+}

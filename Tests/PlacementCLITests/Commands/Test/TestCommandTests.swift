@@ -94,7 +94,7 @@ import Testing
     ),
     (
       #"{"cases": [{"name": "x", "profile": {}, "expect": {"onboarding_end": {"because": [{"row": 0, "outcome": "won"}]}}}]}"#,
-      "cases[0].expect.onboarding_end.because[0].outcome: must be one of not_matched, scheduled_out, outside_layer, not_new_user, in_other_test, fell_through, decided, found 'won'"
+      "cases[0].expect.onboarding_end.because[0].outcome: must be one of not_matched, scheduled_out, capped, outside_layer, not_new_user, in_other_test, fell_through, decided, found 'won'"
     ),
   ])
   func malformedCasesAreNamedByTheirJSONPath(json: String, message: String) throws {
