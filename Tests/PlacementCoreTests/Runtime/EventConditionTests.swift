@@ -137,6 +137,19 @@ import Testing
     #expect(condition.contains(#"count(event "paywall_shown""#))
   }
 
+  /// Each event query costs a pass over the profile's events in every resolution: the compile-time bound counts
+  /// it, so enough distinct queries make a placement too costly.
+  @Test func eventQueriesCountInTheResolutionCost() {
+    let segments = (0..<600).map { #"segment s\#($0) = count(event "e\#($0)" where k == v) > 0"# }
+    let rows = (0..<600).map { "  s\($0) -> paywall a" }
+    let rules = (segments + ["placement p: paywall {"] + rows + ["  default -> paywall b", "}"]).joined(separator: "\n")
+    let codes = compile(rules).diagnostics.filter { $0.severity == .error }.map(\.code.id)
+    #expect(codes == ["placement-too-costly"])
+    let fewer =
+      (segments.prefix(100) + ["placement p: paywall {"] + rows.prefix(100) + ["  default -> paywall b", "}"])
+    #expect(compile(fewer.joined(separator: "\n")).ruleSet != nil)
+  }
+
   @Test func badQueriesAreReportedWhereWritten() {
     let errors = compile(
       """

@@ -6,14 +6,14 @@ import Testing
     let run = placement(["test", repo("Rules"), "--coverage"])
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(run.err == "")
-    #expect(run.out == "coverage of \(repo("Rules")): 14 of 14 rows decided by some case\n48 passed, 0 failed\n")
+    #expect(run.out == "coverage of \(repo("Rules")): 14 of 14 rows decided by some case\n51 passed, 0 failed\n")
   }
 
   @Test func aTestsFolderRunsAgainstItsParentRules() {
     let run = placement(["test", repo("Rules/tests/onboarding.json")])
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(run.out == "6 passed, 0 failed\n")
-    #expect(placement(["test", repo("Rules/tests")]).out == "48 passed, 0 failed\n")
+    #expect(placement(["test", repo("Rules/tests")]).out == "51 passed, 0 failed\n")
   }
 
   @Test func failingCaseShowsExpectedActualAndTheExplainTrace() {
