@@ -1,11 +1,11 @@
 extension Parser {
   /// Whether the subject at the current token is an event query: `count(event "…"`, `first_at(event …` or
-  /// `last_at(event …`. `count(event)` (an attribute called `event`) is not: a string must follow `event`.
+  /// `last_at(event …`. `count(event)` (an attribute called `event`) is not: something must follow `event`.
   var isEventSubject: Bool {
     guard current.kind == .identifier, EventSubjectSyntax.Function(rawValue: current.value) != nil,
       peek().kind == .leftParen, peek(2).isWord("event")
     else { return false }
-    return current.value != "count" || peek(3).kind == .string
+    return current.value != "count" || peek(3).kind != .rightParen
   }
 
   /// `<function>(event "<name>" [where <property> == <value>] [within last <n> <unit>])`; the subject's

@@ -70,8 +70,11 @@ extension Parser {
     guard let (op, opRange) = parseOperator() else {
       if subject.function != nil {
         reportExpected(.comparison(after: subject.function!))
+      } else if let event = subject.event {
+        reportExpected(.comparison(afterEvent: event.function.rawValue))
       }
-      return subject.function == nil ? .reference(subject.attribute) : .missing(range: subject.range)
+      return subject.function == nil && subject.event == nil
+        ? .reference(subject.attribute) : .missing(range: subject.range)
     }
     var operands: [LiteralSyntax] = []
     var unit: Name?

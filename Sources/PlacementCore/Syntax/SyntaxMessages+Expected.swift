@@ -166,6 +166,10 @@ extension Expected {
   static let closingParenOfEventQuery = Expected("')' to close the event query")
   /// The unit of an event window or a cap.
   static let eventWindowUnit = Expected("a time unit ('minutes', 'hours', 'days' or 'weeks')")
+  /// An event query (`count(event …)`, `first_at(…)`, `last_at(…)`) with no operator after it.
+  static func comparison(afterEvent function: String) -> Expected {
+    Expected("a comparison after '\(function)(event …)'", code: SyntaxCatalog.expectedExpression)
+  }
   /// A whole number in a cap.
   static let capNumber = Expected("a whole number")
 }

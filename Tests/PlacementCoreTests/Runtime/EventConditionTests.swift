@@ -150,6 +150,17 @@ import Testing
     #expect(compile(fewer.joined(separator: "\n")).ruleSet != nil)
   }
 
+  @Test func anUnquotedEventNameIsReportedAsSuch() {
+    let errors = compile(segmentRules("", "count(event paywall_shown) > 1")).diagnostics.filter {
+      $0.severity == .error
+    }
+    #expect(
+      errors.map(\.message) == ["expected an event name as a string, e.g. \"paywall_shown\", found 'paywall_shown'"])
+    #expect(compile(segmentRules("attribute event: choices(a, b)", "count(event) > 1")).ruleSet != nil)
+    let bare = compile(segmentRules("", #"count(event "x")"#)).diagnostics.filter { $0.severity == .error }
+    #expect(bare.map(\.message) == ["expected a comparison after 'count(event …)', found the end of the line"])
+  }
+
   @Test func badQueriesAreReportedWhereWritten() {
     let errors = compile(
       """
