@@ -7,12 +7,14 @@ extension FileFormatter {
     writer.emit(
       "placement \(decl.name.text): \(decl.contentType.text) {",
       range: SourceRange(start: decl.range.start, end: open.range.end), indent: 0, blank: blank)
-    let nameWidth = decl.rows.filter { $0.window == nil }.map(\.segment.text.count).max() ?? 0
+    let nameWidth = decl.rows.filter { $0.window == nil && $0.cap == nil }.map(\.segment.text.count).max() ?? 0
     for (index, row) in decl.rows.enumerated() {
-      // A scheduled row keeps its window next to its name; the other rows' arrows line up.
-      let name = row.window == nil ? Self.padded(row.segment.text, to: nameWidth) : row.segment.text
+      // A scheduled or capped row keeps its window and cap next to its name; the other rows' arrows line up.
+      let plain = row.window == nil && row.cap == nil
+      let name = plain ? Self.padded(row.segment.text, to: nameWidth) : row.segment.text
       self.row(
-        name + printer.window(row.window) + " -> ", row.content, start: row.range.start, indent: 2,
+        name + printer.window(row.window) + printer.cap(row.cap) + " -> ", row.content, start: row.range.start,
+        indent: 2,
         blank: index == 0 ? .never : .preserve)
     }
     closeBlock(at: decl.range.end, indent: 0)

@@ -64,6 +64,12 @@ struct SyntaxFingerprint {
       for row in decl.rows {
         name(row.segment)
         window(row.window)
+        if let cap = row.cap {
+          tag("cap")
+          name(cap.limit)
+          name(cap.amount)
+          name(cap.unit)
+        }
         content(row.content)
       }
     case .test(let decl):
@@ -204,7 +210,20 @@ struct SyntaxFingerprint {
       name(reference)
     case .predicate(let predicate):
       tag("predicate")
-      name(predicate.subject.attribute)
+      if let event = predicate.subject.event {
+        tag("event-\(event.function.rawValue)")
+        name(event.name)
+        if let filter = event.filter {
+          name(filter.property)
+          literal(filter.value)
+        }
+        if let window = event.window {
+          name(window.amount)
+          name(window.unit)
+        }
+      } else {
+        name(predicate.subject.attribute)
+      }
       tag(predicate.subject.function?.rawValue ?? "-")
       tag("\(predicate.op)")
       tag("operands\(predicate.operands.count)")

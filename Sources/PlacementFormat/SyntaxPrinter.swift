@@ -25,7 +25,9 @@ struct SyntaxPrinter {
 
   func predicate(_ predicate: PredicateSyntax) -> String {
     let subject = predicate.subject
-    var out = subject.function.map { "\($0.rawValue)(\(subject.attribute.text))" } ?? subject.attribute.text
+    var out =
+      subject.event.map(event) ?? subject.function.map { "\($0.rawValue)(\(subject.attribute.text))" }
+      ?? subject.attribute.text
     let operands = predicate.operands.map(literal)
     let unit = predicate.unit?.text ?? ""
     switch predicate.op {
@@ -42,6 +44,18 @@ struct SyntaxPrinter {
     }
     if predicate.ignoringCase { out += " ignoring case" }
     return out
+  }
+
+  /// `count(event "x" where p == v within last 7 days)`.
+  func event(_ event: EventSubjectSyntax) -> String {
+    let filter = event.filter.map { " where \($0.property.text) == \(literal($0.value))" } ?? ""
+    let window = event.window.map { " within last \($0.amount.text) \($0.unit.text)" } ?? ""
+    return "\(event.function.rawValue)(event \(Spelling.quoted(event.name.text))\(filter)\(window))"
+  }
+
+  /// ` limit 3 per 7 days` (with its leading space), or nothing.
+  func cap(_ cap: CapSyntax?) -> String {
+    cap.map { " limit \($0.limit.text) per \($0.amount.text) \($0.unit.text)" } ?? ""
   }
 
   func literal(_ literal: LiteralSyntax) -> String {

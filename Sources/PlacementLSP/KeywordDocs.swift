@@ -4,7 +4,19 @@ import PlacementKit
 enum KeywordDocs {
   static let entries: [String: String] = [
     "count": "**`count(x)`**: the number of options selected in the `choices` attribute `x`. Missing when `x` is "
-      + "missing, so `count(x) <op> n` is false (`!=`: true).",
+      + "missing, so `count(x) <op> n` is false (`!=`: true). **`count(event \"x\" [where p == v] [within last n "
+      + "days])`**: how many of the profile's events called `x` happened in the window before `now` (0 when none).",
+    "event": "**`event \"<name>\"`**: inside `count(…)`, `first_at(…)` or `last_at(…)`, the profile's events called "
+      + "`<name>` (its `events` elements with an `at`), optionally `where <property> == <value>` and "
+      + "`within last <n> <unit>`. Events after `now` never count.",
+    "first_at": "**`first_at(event \"x\" …)`**: the time of the profile's first event called `x` (at or before "
+      + "`now`, in the window if given), as a date; missing when there is none (`first_at(event \"x\") is not set`).",
+    "last_at": "**`last_at(event \"x\" …)`**: the time of the profile's last event called `x` at or before `now`, "
+      + "as a date (`last_at(event \"purchase\") more than 30 days ago`); missing when there is none.",
+    "limit": "**`limit <n> per <m> <unit>`**: a row's frequency cap: the row is skipped once this placement showed "
+      + "the row's content `n` times in the last `m` units, counted from the profile's `shown` events "
+      + "(`{\"name\": \"shown\", \"at\": …, \"properties\": {\"placement\": …, \"content\": …}}`). Explain says "
+      + "`capped (3 of 3 in the last 7 days)`; reason `CAPPED` when a capped row would have decided.",
     "years_since": "**`years_since(d)`**: whole years from the date `d` until `now` (a 29 February birthday turns a "
       + "year older on 1 March in common years). Missing when `d` is missing: false (`!=`: true).",
     "percent": "**`percent(n) salt \"s\"`**: a rollout: true for the profiles whose bucket of `\"s-<profile_id>\"` "

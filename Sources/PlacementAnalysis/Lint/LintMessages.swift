@@ -148,7 +148,13 @@ extension DiagnosticMessage {
     .init(DuplicateRowSegment.id, "segment '\(segment)' already has a row in placement '\(placement)'")
   }
 
-  // MARK: schedules, layers
+  // MARK: schedules, caps, layers
+
+  static func capInTest(_ row: String, placement: String, test: String) -> Self {
+    .init(
+      CapInTest.id,
+      "\(row) of placement '\(placement)' caps test '\(test)': capped profiles never enter it, which skews its split")
+  }
 
   static func neverLive(_ row: String, placement: String, schedule: Schedule) -> Self {
     .init(

@@ -61,6 +61,7 @@ package enum LintRegistry {
     StalledRamp(),
     PrerequisiteNeverHolds(),
     OverlappingSchedules(),
+    CapInTest(),
     LayerAllocation(),
     UnusedSegment(),
     UnusedAttribute(),

@@ -143,6 +143,8 @@ package struct SymbolIndex {
       index(r, file: file)
     case .not(let e, _), .group(let e, _): index(e, file: file)
     case .reference(let name): add(segments.contains(name.text) ? .segment : .attribute, name, file)
+    case .predicate(let p) where p.subject.event != nil:
+      break  // an event query names no attribute: hover explains its words
     case .predicate(let p):
       switch p.subject.function {
       case .content?:

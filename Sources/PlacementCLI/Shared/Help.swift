@@ -126,6 +126,8 @@ enum Help {
       --exposures FILE     also write the exposure log: one JSON line per test each profile took part in
                            (profile_id, placement, rules_version, resolved_at, test, version_id, variation,
                            bucket, outcome), to join experiment results with purchases
+      --shown FILE         with --profile: also write one "shown" event per placement that shows a flow or
+                           paywall, the line to append to the profile's "events" once shown (frequency caps)
       --now INSTANT        the time for relative date conditions and schedules: ISO-8601 with an offset or
                            YYYY-MM-DD at 00:00 UTC (default: the current time)
       --format json|text   output format (default: json)

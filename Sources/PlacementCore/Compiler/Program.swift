@@ -54,8 +54,15 @@ package final class Program: Sendable {
   /// slot is read through its ``Scalar`` alone, except a value whose scalar is `.other`. A batch binds only these
   /// values (``BoundProfile/keepsEveryValue``).
   let readsValue: [Bool]
+  /// The slots derived from a profile's events and their queries (``EventQuery``): a run of a profile bound with
+  /// an ``EventLog`` computes them at its `now` before the walk (``Program/run(_:now:memo:observer:_:)``).
+  let eventQueries: [(slot: Int, query: EventQuery)]
 
-  package init(conditions: [Condition], attributeCount: Int, placements: [PlacementDefinition]) {
+  package init(
+    conditions: [Condition], attributeCount: Int, placements: [PlacementDefinition],
+    eventQueries: [(slot: Int, query: EventQuery)] = []
+  ) {
+    self.eventQueries = eventQueries
     var builder = ProgramBuilder(attributeCount: attributeCount)
     roots = conditions.map { builder.emit($0) }
     nodes = builder.nodes
@@ -131,9 +138,15 @@ struct RowPlan: Sendable {
   let kind: Kind
   let liveFrom: Int64
   let liveUntil: Int64
+  /// The derived slot counting the row's showings (``RowCap``), or ``noSegment`` for an uncapped row.
+  let capSlot: Int32
+  /// The showings the cap allows in its window.
+  let capLimit: Int32
 
   init(_ row: AudienceRow) {
     segment = row.segment.map(Int32.init) ?? Self.noSegment
+    capSlot = row.cap.map { Int32($0.slot) } ?? Self.noSegment
+    capLimit = row.cap.map { Int32($0.limit) } ?? 0
     switch row.content {
     case .test: kind = .test
     case .fallthrough_: kind = .fallsThrough

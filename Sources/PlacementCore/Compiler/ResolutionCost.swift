@@ -7,6 +7,9 @@ struct ResolutionCost {
   let own: [Int]
   /// Per segment: the segments its condition refers to directly.
   let references: [[Int]]
+  /// Steps every resolution spends before the walk: deriving each event slot (``EventQuery``) is one pass over at
+  /// most ``EventLog/maxEvents`` events, each compared with the query's name and filters.
+  var eventSteps = 0
 
   /// Steps of one rollout or A/B draw: an MD5 of the key.
   static let hashSteps = 64
@@ -26,7 +29,7 @@ struct ResolutionCost {
   func cost(of placement: PlacementDefinition) -> (steps: Int, costliest: Int?) {
     var seen = Set<Int>()
     var stack: [Int] = []
-    var steps = 0
+    var steps = eventSteps
     for row in placement.rows {
       steps += 1
       if case .test = row.content { steps += Self.hashSteps }
@@ -80,7 +83,11 @@ struct ResolutionCost {
   /// `placement-too-costly` for each placement over `limit`, at the placement's name, with a note at the
   /// costliest segment it reaches.
   static func diagnostics(_ model: CheckedRules, conditions: [Condition], limit: Int) -> [Diagnostic] {
-    let cost = ResolutionCost(conditions: conditions)
+    var cost = ResolutionCost(conditions: conditions)
+    cost.eventSteps = model.attributes.reduce(0) { total, attribute in
+      guard let query = attribute.event else { return total }
+      return saturated(total, EventLog.maxEvents * (1 + query.filters.count))
+    }
     return model.placements.compactMap { placement in
       let (steps, costliest) = cost.cost(of: placement)
       guard steps > limit else { return nil }

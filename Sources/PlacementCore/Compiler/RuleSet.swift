@@ -47,7 +47,9 @@ public final class RuleSet: Sendable {
       + model.overrides.map { Folding.fold($0.condition) }
     placements = model.placements
     layers = model.layers
-    program = Program(conditions: conditions, attributeCount: attributes.count, placements: placements)
+    program = Program(
+      conditions: conditions, attributeCount: attributes.count, placements: placements,
+      eventQueries: model.attributes.compactMap { attribute in attribute.event.map { (attribute.slot, $0) } })
     identity = RuleSetIdentity(version: version)
     overrideConditionTexts = model.overrides.map(\.conditionText)
     overrideDefinitions = model.overrides

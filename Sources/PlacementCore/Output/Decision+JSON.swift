@@ -155,6 +155,9 @@ extension RowTrace {
     case .scheduledOut(let reason):
       json.raw(#""scheduled_out","reason":"#)
       json.rawString(reason)
+    case .capped(let reason):
+      json.raw(#""capped","reason":"#)
+      json.rawString(reason)
     case .outsideLayer(let reason):
       json.raw(#""outside_layer","reason":"#)
       json.rawString(reason)

@@ -162,7 +162,7 @@ package final class DecisionEncoder: Sendable {
     _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile,
     profileID: UnsafeBufferPointer<UInt8>?, endingLine: Bool, to json: inout JSONWriter
   ) -> Bool {
-    guard resolution.rowDecided, resolution.source == .drawn, !resolution.scheduledOut,
+    guard resolution.rowDecided, resolution.source == .drawn, !resolution.scheduledOut, !resolution.capped,
       !hasTests[position] || profile.bucketingID != nil
     else {
       ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json, idJSON: profileID)
@@ -283,7 +283,7 @@ extension DecisionEncoder {
   @inline(__always)
   private static func isCommon(_ resolution: Resolution, _ profile: BoundProfile) -> Bool {
     resolution.rowDecided && !resolution.isTest && resolution.source == .drawn && !resolution.scheduledOut
-      && profile.warnings.isEmpty
+      && !resolution.capped && profile.warnings.isEmpty
   }
 
   /// The config of the decision by `row` (and `variation`) at `position` in the profile's locale, and the rest of

@@ -123,7 +123,7 @@ extension RowCheck {
     switch (outcome, trace.outcome) {
     case (.notMatched, .notMatched(let condition, let seen)):
       (self.condition.map { condition.contains($0) } ?? true) && (self.seen.map { seen.contains($0) } ?? true)
-    case (.fellThrough, .fellThrough), (.decided, .decided), (.scheduledOut, .scheduledOut),
+    case (.fellThrough, .fellThrough), (.decided, .decided), (.scheduledOut, .scheduledOut), (.capped, .capped),
       (.outsideLayer, .outsideLayer), (.notNewUser, .notNewUser), (.inOtherTest, .inOtherTest):
       true
     default: false
@@ -162,6 +162,7 @@ extension RowTrace {
       "row \(index) '\(name)': not_matched, condition '\(condition)'" + (seen.isEmpty ? "" : ", seen '\(seen)'")
     case .fellThrough(let reason): "row \(index) '\(name)': fell_through (\(reason))"
     case .scheduledOut(let reason): "row \(index) '\(name)': scheduled_out (\(reason))"
+    case .capped(let reason): "row \(index) '\(name)': capped (\(reason))"
     case .outsideLayer(let reason): "row \(index) '\(name)': outside_layer (\(reason))"
     case .notNewUser(let reason): "row \(index) '\(name)': not_new_user (\(reason))"
     case .inOtherTest(let reason): "row \(index) '\(name)': in_other_test (\(reason))"

@@ -112,6 +112,7 @@ package struct RowCheck: Sendable, Equatable {
   package enum Outcome: String, Sendable, Equatable, CaseIterable {
     case notMatched = "not_matched"
     case scheduledOut = "scheduled_out"
+    case capped
     case outsideLayer = "outside_layer"
     case notNewUser = "not_new_user"
     case inOtherTest = "in_other_test"

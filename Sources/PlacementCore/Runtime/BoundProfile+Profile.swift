@@ -47,6 +47,7 @@ extension BoundProfile {
     assignments = profile.assignments
     assignmentTimes = profile.assignmentTimes
     firstPaywallAt = profile.firstPaywallAt
+    if program?.eventQueries.isEmpty == false { eventLog = EventLog(profile.activity) }
   }
 }
 

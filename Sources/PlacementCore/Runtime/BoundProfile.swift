@@ -43,6 +43,9 @@ public struct BoundProfile: Sendable {
   /// `force`, `assignments` and what a resolution made of `force`, in one optional value: nil for almost every
   /// profile, so that copying and destroying a bound profile costs no dictionary retains and releases.
   private var experiment: Experiment?
+  /// The profile's events and counters, for the event slots a run derives (``Program/eventQueries``); nil when
+  /// the rule set reads no events, and for profiles whose slots were set directly (the linter's witnesses).
+  package internal(set) var eventLog: EventLog?
   /// The values as plain data for `program` (empty when bound without one).
   var scalars: [Scalar]
   /// The binder's guesses of the next member name, learnt from the lines bound into this storage (empty until
@@ -122,6 +125,7 @@ public struct BoundProfile: Sendable {
     profileIDSource = nil
     if !warnings.isEmpty { warnings.removeAll(keepingCapacity: true) }
     experiment = nil
+    eventLog = nil
   }
 
   /// A bound profile from its parts; `scalars`, when given, must be the scalars of `values` for `program`.

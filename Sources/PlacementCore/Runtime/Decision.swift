@@ -77,6 +77,9 @@ public enum DecisionReason: String, Sendable, Equatable, CaseIterable {
   case split = "SPLIT"
   /// A row above the deciding one matched the profile but was outside its schedule at `now`.
   case scheduledOut = "SCHEDULED_OUT"
+  /// A row above the deciding one matched the profile but had already shown its content as often as its frequency
+  /// cap allows (`limit 3 per 7 days`), counted from the profile's `shown` events.
+  case capped = "CAPPED"
   /// The placement has a single row (its default row), so every profile gets its content.
   case staticContent = "STATIC"
   /// No other row matched (or every matching row fell through): the default row decided.
@@ -141,6 +144,9 @@ public struct RowTrace: Sendable, Equatable {
     case fellThrough(reason: String)
     /// The segment matched but the row is outside its schedule at `now` (the reason gives the window).
     case scheduledOut(reason: String)
+    /// The segment matched but the row's frequency cap is reached (the reason gives the count, the limit and the
+    /// window: `capped (3 of 3 in the last 7 days)`).
+    case capped(reason: String)
     /// The segment matched but the profile is outside its test's share of the layer (the reason gives both).
     case outsideLayer(reason: String)
     /// The segment matched, but the row's cross-placement test enters new users only, and the profile's first

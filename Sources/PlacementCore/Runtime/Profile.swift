@@ -43,6 +43,8 @@ public struct Profile: Sendable, Equatable {
   /// test with a start enters only profiles whose first paywall came at or after it. Nil: never, or unknown (the
   /// profile is treated as new).
   public var firstPaywallAt: Instant?
+  /// The behavioural events (`events` elements with an `at`) and `counters` that event conditions and caps read.
+  package var activity = ProfileActivity()
 
   /// A profile from its parts. `profileID` and `customerUserID`, when given, are stored in `builtins`
   /// (replacing the members of the same name there).
@@ -134,6 +136,10 @@ extension Profile {
         customAttributes = attributes
       case ("events", .array(let events)):
         apply(events: events)
+      case ("counters", .object(let map)):
+        activity.readCounters(map, &warnings)
+      case ("counters", _):
+        warnings.append("'counters' must be an object of whole numbers, found \(value.typeName); ignored")
       case ("force", .object(let map)):
         force = Self.stringMap(key, map, &warnings)
       case ("assignments", .object(let map)):
@@ -167,12 +173,14 @@ extension Profile {
       let before = warnings.count
       apply(event: event)
       for added in before..<warnings.count { warnings[added] = "events[\(index)]: " + warnings[added] }
+      activity.record(event, index: index, &warnings)
     }
+    activity.finish(&warnings)
   }
 
   /// Top-level members that are not attributes.
   private static let reserved: Set<String> = [
-    "custom_attributes", "events", "force", "assignments", "first_paywall_at",
+    "custom_attributes", "events", "force", "assignments", "first_paywall_at", "counters",
   ]
 
   /// The string members of `force`; any other value costs only its member, with a warning.

@@ -161,6 +161,7 @@ extension ProfileBinder {
     if events.isEmpty { return true }
     var profile = Profile()
     profile.apply(events: events)
+    if !profile.activity.isEmpty { slots.activity = profile.activity }
     let notes = slots.warningNotes()
     notes.answers = profile.answers
     for (index, warning) in profile.warnings.enumerated() { notes.warnings.append(((0, "events", index), warning)) }

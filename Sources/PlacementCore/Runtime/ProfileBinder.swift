@@ -47,8 +47,10 @@ final class ProfileBinder: @unchecked Sendable {
     static let assignments: Int32 = -6
     /// `first_paywall_at`: always declined, so the reference path reads it (a rare member).
     static let firstPaywallAt: Int32 = -7
+    /// `counters`: always declined, so the reference path reads it (a rare member).
+    static let counters: Int32 = -8
     /// How many codes there are (the reserved members' flags precede the slots' in `seen`).
-    static let count = 7
+    static let count = 8
   }
 
   /// - Parameter keeping: slots whose values a batch keeps although no condition reads them (`locale`, which
@@ -64,6 +66,7 @@ final class ProfileBinder: @unchecked Sendable {
       ("profile_id", Member.profileID), ("customer_user_id", Member.customerUserID),
       ("custom_attributes", Member.customAttributes), ("events", Member.events),
       ("force", Member.force), ("assignments", Member.assignments), ("first_paywall_at", Member.firstPaywallAt),
+      ("counters", Member.counters),
     ]
     var declared: [(name: String, value: Int32)] = []
     for attribute in attributes where !attribute.isPrerequisite {
@@ -165,6 +168,7 @@ final class ProfileBinder: @unchecked Sendable {
     var profileID: String? = nil
     var profileIDSource = (start: -1, end: -1)
     var experiment: (force: [String: String]?, assignments: [String: String]?) = (nil, nil)
+    var activity: ProfileActivity? = nil
     // The storage's notes, when it has some of its own: unowned while it holds them.
     var notes: Unmanaged<Notes>? = nil
     if bound.warningNotes != nil {
@@ -182,7 +186,10 @@ final class ProfileBinder: @unchecked Sendable {
           seen.initialize(repeating: false)
           let kept = UnsafePointer(keptValues.baseAddress! + (keepingEveryValue ? 0 : attributes.count))
           var slots = Slots(values: values, scalars: scalars, hints: hints, kept: kept, notes: notes)
-          defer { (profileID, experiment) = (slots.profileID, (slots.force, slots.assignments)) }
+          defer {
+            (profileID, experiment) = (slots.profileID, (slots.force, slots.assignments))
+            activity = slots.activity
+          }
           do throws(JSONError) {
             var complete = try readProfile(&parser, into: &slots, seen: seen)
             if !complete { complete = try readOtherMembers(&parser, into: &slots, seen: seen) }
@@ -210,6 +217,7 @@ final class ProfileBinder: @unchecked Sendable {
     if profileIDSource.start >= 0 { bound.profileIDSource = profileIDSource.start..<profileIDSource.end }
     if let force = experiment.force, !force.isEmpty { bound.force = force }
     if let assignments = experiment.assignments, !assignments.isEmpty { bound.assignments = assignments }
+    if !program.eventQueries.isEmpty { bound.eventLog = EventLog(activity ?? ProfileActivity()) }
     if let lineNotes, lineNotes.hasLine {
       let kept = UnsafePointer(keptValues.baseAddress! + (keepingEveryValue ? 0 : attributes.count))
       finish(lineNotes, into: &bound, kept: kept, limits: Self.limits(parser))
@@ -346,7 +354,7 @@ final class ProfileBinder: @unchecked Sendable {
       }
       if code == Member.force { slots.force = map } else { slots.assignments = map }
       return read
-    case Member.firstPaywallAt:
+    case Member.firstPaywallAt, Member.counters:
       return false
     case Member.customAttributes:
       if try readCustomAttributes(&parser, into: &slots, seen: seen, hints: customHints) { return true }
@@ -457,6 +465,8 @@ final class ProfileBinder: @unchecked Sendable {
     /// The `force` and `assignments` members (test name or version id → variation id).
     var force: [String: String]?
     var assignments: [String: String]?
+    /// The behavioural events of the `events` member, when it has some.
+    var activity: ProfileActivity?
     /// Where the value ``ProfileBinder/readValue(_:slot:into:)`` reads starts.
     var valueStart = 0
     /// Whether a member's reader returned false: the line is not of the common shape, wherever a member loop

@@ -27,6 +27,20 @@ extension Program {
     _ profile: borrowing BoundProfile, now: Instant, inMemo memo: UnsafeMutableBufferPointer<UInt64>,
     observer: inout Observer, _ body: (inout ProgramEvaluator<Observer>, borrowing BoundProfile) -> Result
   ) -> Result {
+    if !eventQueries.isEmpty, let log = profile.eventLog {
+      return withDerivedSlots(profile, log: log, now: now, inMemo: memo, observer: &observer, body)
+    }
+    return profile.scalars.withUnsafeBufferPointer { scalars in
+      run(profile, scalars: scalars, now: now, inMemo: memo, observer: &observer, body)
+    }
+  }
+
+  /// A run over `scalars` (the profile's, or a copy with its event slots derived).
+  private func run<Observer: EvaluationObserver, Result>(
+    _ profile: borrowing BoundProfile, scalars: UnsafeBufferPointer<Scalar>, now: Instant,
+    inMemo memo: UnsafeMutableBufferPointer<UInt64>, observer: inout Observer,
+    _ body: (inout ProgramEvaluator<Observer>, borrowing BoundProfile) -> Result
+  ) -> Result {
     // The observer moves into the evaluator and back, never copied: a copy alive beside the evaluator's would share
     // its arrays, so that the run's first record copied them (a heap allocation per observed run).
     var moved: Observer? = consume observer
@@ -36,15 +50,13 @@ extension Program {
           rowPlans.withUnsafeBufferPointer { rowPlans in
             placementPlans.withUnsafeBufferPointer { placementPlans in
               stringSets.withUnsafeBufferPointer { stringSets in
-                profile.scalars.withUnsafeBufferPointer { scalars in
-                  var evaluator = ProgramEvaluator(
-                    program: self, nodes: nodes, steps: steps, segmentPlans: segmentPlans,
-                    rowPlans: rowPlans, placementPlans: placementPlans, stringSets: stringSets, scalars: scalars,
-                    memo: memo, words: memoWords, now: now, observer: moved.take()!)
-                  let result = body(&evaluator, profile)
-                  moved = evaluator.observer
-                  return result
-                }
+                var evaluator = ProgramEvaluator(
+                  program: self, nodes: nodes, steps: steps, segmentPlans: segmentPlans,
+                  rowPlans: rowPlans, placementPlans: placementPlans, stringSets: stringSets, scalars: scalars,
+                  memo: memo, words: memoWords, now: now, observer: moved.take()!)
+                let result = body(&evaluator, profile)
+                moved = evaluator.observer
+                return result
               }
             }
           }
@@ -53,6 +65,23 @@ extension Program {
     }
     observer = moved.take()!
     return result
+  }
+
+  /// A run over a copy of the profile's scalars (on the stack) whose event slots hold what `log` derives at
+  /// `now`: each derived slot is computed once per run, before the walk.
+  @inline(never)
+  private func withDerivedSlots<Observer: EvaluationObserver, Result>(
+    _ profile: borrowing BoundProfile, log: EventLog, now: Instant, inMemo memo: UnsafeMutableBufferPointer<UInt64>,
+    observer: inout Observer, _ body: (inout ProgramEvaluator<Observer>, borrowing BoundProfile) -> Result
+  ) -> Result {
+    let count = profile.scalars.count
+    return withUnsafeTemporaryAllocation(of: Scalar.self, capacity: max(1, count)) { derived in
+      _ = profile.scalars.withUnsafeBufferPointer { derived.initialize(fromContentsOf: $0) }
+      for (slot, query) in eventQueries where slot < count { derived[slot] = log.derive(query, now: now) }
+      return run(
+        profile, scalars: UnsafeBufferPointer(rebasing: derived[..<count]), now: now, inMemo: memo,
+        observer: &observer, body)
+    }
   }
 
   /// Whether segment `segment`'s condition holds for `profile` at `now` (one run, nothing observed).

@@ -81,6 +81,7 @@ extension RuleSet {
     }
     if case .holdout = row.content { return .disabled }
     if resolution.scheduledOut { return .scheduledOut }
+    if resolution.capped { return .capped }
     if placement.rows.count == 1 { return .staticContent }
     return row.segment == nil ? .defaultRow : .targetingMatch
   }
@@ -155,7 +156,12 @@ extension RuleSet {
     let rows = placements[index].rows
     // The values an explanation shows were all kept: only a batch's storage keeps fewer, and it never explains.
     precondition(profile.keepsEveryValue, "an explained profile keeps every value")
-    let explainer = Explainer(ruleSet: self, results: observer.nodes, profile: profile, now: now)
+    var seen = profile
+    if let log = profile.eventLog {
+      // The event slots as the run derived them at `now`.
+      for (slot, query) in program.eventQueries { seen.values[slot] = log.value(query, now: now) }
+    }
+    let explainer = Explainer(ruleSet: self, results: observer.nodes, profile: seen, now: now)
     return observer.rows.map { tried in
       let row = rows[tried.row]
       switch tried.outcome {
@@ -165,6 +171,10 @@ extension RuleSet {
           index: tried.row, name: row.name, outcome: .notMatched(condition: failure.condition, seen: failure.seen))
       case .scheduledOut:
         return RowTrace(index: tried.row, name: row.name, outcome: .scheduledOut(reason: scheduleReason(row)))
+      case .capped(let shown, let limit):
+        let window = row.cap.map { " in the last \($0.windowText)" } ?? ""
+        return RowTrace(
+          index: tried.row, name: row.name, outcome: .capped(reason: "capped (\(shown) of \(limit)\(window))"))
       case .outsideLayer:
         return RowTrace(index: tried.row, name: row.name, outcome: .outsideLayer(reason: layerReason(row, profile)))
       case .notNewUser:

@@ -20,6 +20,8 @@ package struct Resolution: Sendable, Equatable {
   package var source: AssignmentSource = .drawn
   /// Whether a row above the deciding one matched but was skipped by its schedule (reason `SCHEDULED_OUT`).
   package var scheduledOut = false
+  /// Whether a row above the deciding one matched but was skipped by its frequency cap (reason `CAPPED`).
+  package var capped = false
   /// The placement's QA override that decided (index in ``PlacementDefinition/overrides``; ``row`` is then ``none``);
   /// ``none`` when the rows decided.
   package var override: Int32 = Resolution.none
@@ -69,6 +71,9 @@ package enum RowEvent {
   case notMatched
   /// The segment matched, but the row (or its test) is outside its schedule at `now`.
   case scheduledOut
+  /// The segment matched, but the row's content was already shown `shown` times in its cap's window, which
+  /// allows `limit` (``RowCap``).
+  case capped(shown: Int, limit: Int)
   /// The segment matched, but the profile is outside the share of the row's test in its layer.
   case outsideLayer
   /// The segment matched, but the profile's first paywall came before the row's cross-placement test started.

@@ -123,6 +123,12 @@ extension RuleSet {
       let segment = plan.segment != RowPlan.noSegment ? Int(plan.segment) : nil
       var draw: Draw? = nil
       var fallsThrough = plan.kind == .fallsThrough
+      if plan.capSlot != RowPlan.noSegment, let shown = run.cappedShowings(plan), plan.isLive(at: now) {
+        // A capped row is skipped like a scheduled-out one: no draw, no exposure.
+        run.observer.row(row, segment: segment, outcome: .capped(shown: shown, limit: Int(plan.capLimit)))
+        resolution.capped = true
+        continue
+      }
       if !plan.isLive(at: now) {
         // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure; except that a
         // sticky cross-placement test keeps an assignment in its stickiness window.
@@ -190,6 +196,19 @@ extension RuleSet {
 enum RowDraw {
   case drawn(Draw, Bool)
   case skipped(RowEvent)
+}
+
+extension ProgramEvaluator {
+  /// How often the capped row of `plan` showed its content in the cap's window, when that reached the cap's
+  /// limit; nil when the row may show it again (or the profile carries no events).
+  @inline(never)
+  func cappedShowings(_ plan: RowPlan) -> Int? {
+    let scalar = scalars[Int(plan.capSlot)]
+    guard scalar.tag == .number else { return nil }
+    let shown = Double(bitPattern: scalar.bits)
+    guard shown >= Double(plan.capLimit) else { return nil }
+    return Int(shown)
+  }
 }
 
 extension ProgramEvaluator where Observer: ResolutionObserver {

@@ -82,6 +82,7 @@ extension Checker {
     if let function = syntax.subject.function, function.isPrerequisite {
       return checkPrerequisite(syntax, function)
     }
+    if let event = syntax.subject.event { return checkEventPredicate(syntax, event) }
     let name = syntax.subject.attribute
     guard !name.isMissing else { return .constant(false) }
     guard let index = attributeIndex[name.text] else {

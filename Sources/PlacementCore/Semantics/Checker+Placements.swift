@@ -53,6 +53,11 @@ extension Checker {
       else { continue }
       var audience = AudienceRow(name: row.segment.text, segment: segment, content: content, span: span(row.range))
       audience.setSchedule(schedule.schedule, test: Self.testSchedule(of: content))
+      if row.isDefault, let cap = row.cap {
+        report(.cappedDefault, cap.range)
+      } else {
+        audience.cap = checkCap(row.cap, placement: decl.name.text, content: content.shownID)
+      }
       if row.isDefault {
         checkDefaultContent(content, row)
         checkDefaultSchedule(audience, row)

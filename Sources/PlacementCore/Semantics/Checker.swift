@@ -26,6 +26,8 @@ package struct Checker {
   var crossTestStickyWindows: [String: Int64?] = [:]
   /// QA overrides in declaration order, their checked conditions, and what each was applied to.
   var overrides = OverrideState()
+  /// The derived slot of each event query seen so far (``derivedAttribute(for:text:)``).
+  var eventSlots: [EventQuery: Int] = [:]
   /// Salts of rollouts seen so far, with their place.
   var salts: [String: SourceSpan] = [:]
   /// Each version id of a checked test: the first test that used it, its variations' (id, weight) pairs in

@@ -37,6 +37,8 @@ package struct AttributeDefinition: Sendable {
   package let span: SourceSpan?
   /// True for a prerequisite's slot (``PrerequisiteDefinition``): the resolver fills it, profiles never do.
   package internal(set) var isPrerequisite = false
+  /// For a slot derived from the profile's events (``EventQuery``): its query; nil for every other attribute.
+  package var event: EventQuery? = nil
 
   /// The memberwise initializer, for the modules above this one.
   package init(
@@ -155,6 +157,8 @@ package struct AudienceRow: Sendable {
   package let span: SourceSpan
   /// The row's own schedule (`<segment> from "…" until "…" -> …`); nil: always live.
   package internal(set) var schedule: Schedule? = nil
+  /// The row's frequency cap (`limit 3 per 7 days`); nil: uncapped.
+  package internal(set) var cap: RowCap? = nil
   /// What the resolver checks: the row's schedule intersected with its test's (nil when neither has one).
   package internal(set) var effectiveSchedule: Schedule? = nil
   /// ``effectiveSchedule`` as milliseconds since the epoch, `from` inclusive, `until` exclusive, open ends as

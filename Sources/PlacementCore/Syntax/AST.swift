@@ -145,6 +145,8 @@ package struct RowSyntax: Sendable {
   package var window: WindowSyntax? = nil
   package let content: ContentSyntax
   package let range: SourceRange
+  /// The row's frequency cap (`limit 3 per 7 days`), when it has one.
+  package var cap: CapSyntax? = nil
   package var isDefault: Bool { segment.text == "default" }
 }
 

@@ -62,6 +62,8 @@ package struct SubjectSyntax: Sendable {
   /// `variation(<test>)`), whose ``attribute`` is then the placement's or the test's name.
   package let function: Function?
   package let range: SourceRange
+  /// An event query (`count(event "…")`, `first_at(…)`, `last_at(…)`): ``attribute`` is then its text.
+  package var event: EventSubjectSyntax? = nil
 }
 
 /// A literal value in a condition.

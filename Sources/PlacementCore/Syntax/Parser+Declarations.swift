@@ -148,15 +148,17 @@ extension Parser {
     }
     let segment = Name(text: advance().value, range: tokens[index - 1].range)
     let window = parseWindow()
+    let cap = parseCap()
     guard expect(.arrow, .arrowAfterRowSegment) != nil else {
       skip { $0.kind == .rightBrace || ($0.atLineStart && $0.kind == .identifier) }
       return RowSyntax(
-        segment: segment, window: window, content: .missing(range: span(from: start)), range: span(from: start))
+        segment: segment, window: window, content: .missing(range: span(from: start)), range: span(from: start),
+        cap: cap)
     }
     let reported = diagnostics.count + suppressedCount
     let content = parseContent(allowTest: true)
     skipRestOfBrokenRow(reportedBefore: reported)
-    return RowSyntax(segment: segment, window: window, content: content, range: span(from: start))
+    return RowSyntax(segment: segment, window: window, content: content, range: span(from: start), cap: cap)
   }
 
   /// After a row whose content had an error: the rest of its line belongs to the broken row, so it is skipped

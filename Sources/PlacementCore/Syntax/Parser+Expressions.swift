@@ -70,8 +70,11 @@ extension Parser {
     guard let (op, opRange) = parseOperator() else {
       if subject.function != nil {
         reportExpected(.comparison(after: subject.function!))
+      } else if let event = subject.event {
+        reportExpected(.comparison(afterEvent: event.function.rawValue))
       }
-      return subject.function == nil ? .reference(subject.attribute) : .missing(range: subject.range)
+      return subject.function == nil && subject.event == nil
+        ? .reference(subject.attribute) : .missing(range: subject.range)
     }
     var operands: [LiteralSyntax] = []
     var unit: Name?
@@ -108,6 +111,7 @@ extension Parser {
   /// `<attribute>`, `count(<attribute>)` or `years_since(<attribute>)`.
   mutating func parseSubject() -> SubjectSyntax {
     let start = current.range.start
+    if isEventSubject { return parseEventSubject() }
     let first = advance()
     if let function = SubjectSyntax.Function(rawValue: first.value), current.kind == .leftParen {
       advance()

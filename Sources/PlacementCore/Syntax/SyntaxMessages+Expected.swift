@@ -158,3 +158,22 @@ enum Found: Sendable, Hashable {
 
   private static func shown(_ text: String) -> String { UntrustedText.escaped(text, limit: 40) }
 }
+
+extension Expected {
+  // MARK: Event queries and caps
+
+  /// The quoted event name after `event`.
+  static let eventName = Expected("an event name as a string, e.g. \"paywall_shown\"")
+  /// The property after `where` in an event query.
+  static let eventProperty = Expected("an event property name after 'where'")
+  /// The `)` closing an event query.
+  static let closingParenOfEventQuery = Expected("')' to close the event query")
+  /// The unit of an event window or a cap.
+  static let eventWindowUnit = Expected("a time unit ('minutes', 'hours', 'days' or 'weeks')")
+  /// An event query (`count(event …)`, `first_at(…)`, `last_at(…)`) with no operator after it.
+  static func comparison(afterEvent function: String) -> Expected {
+    Expected("a comparison after '\(function)(event …)'", code: SyntaxCatalog.expectedExpression)
+  }
+  /// A whole number in a cap.
+  static let capNumber = Expected("a whole number")
+}

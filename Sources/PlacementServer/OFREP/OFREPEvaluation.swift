@@ -96,7 +96,8 @@ enum OFREPEvaluation {
     case .staticContent, .defaultRow, .targetingMatch, .split, .disabled: reason.rawValue
     case .sticky: DecisionReason.split.rawValue
     case .override: DecisionReason.targetingMatch.rawValue
-    case .scheduledOut: segment == nil ? DecisionReason.defaultRow.rawValue : DecisionReason.targetingMatch.rawValue
+    case .scheduledOut, .capped:
+      segment == nil ? DecisionReason.defaultRow.rawValue : DecisionReason.targetingMatch.rawValue
     }
   }
 

@@ -119,6 +119,7 @@ import Testing
         NaiveOracle.Tried(row: row.index, outcome: "not_matched", condition: condition)
       case .fellThrough: NaiveOracle.Tried(row: row.index, outcome: "fell_through", condition: nil)
       case .scheduledOut: NaiveOracle.Tried(row: row.index, outcome: "scheduled_out", condition: nil)
+      case .capped: NaiveOracle.Tried(row: row.index, outcome: "capped", condition: nil)
       case .outsideLayer: NaiveOracle.Tried(row: row.index, outcome: "outside_layer", condition: nil)
       case .notNewUser: NaiveOracle.Tried(row: row.index, outcome: "not_new_user", condition: nil)
       case .inOtherTest: NaiveOracle.Tried(row: row.index, outcome: "in_other_test", condition: nil)

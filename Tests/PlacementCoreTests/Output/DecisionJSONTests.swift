@@ -189,6 +189,10 @@ import Testing
           json.value("scheduled_out")
           json.key("reason")
           json.value(reason)
+        case .capped(let reason):
+          json.value("capped")
+          json.key("reason")
+          json.value(reason)
         case .outsideLayer(let reason):
           json.value("outside_layer")
           json.key("reason")

@@ -101,7 +101,7 @@ extension RowTrace {
     switch outcome {
     case .notMatched(let condition, let seen):
       "row \(index) \(name): no match: \(condition)" + (seen.isEmpty ? "" : " (seen: \(seen))")
-    case .scheduledOut(let reason): "row \(index) \(name): matched, skipped: \(reason)"
+    case .scheduledOut(let reason), .capped(let reason): "row \(index) \(name): matched, skipped: \(reason)"
     case .outsideLayer(let reason): "row \(index) \(name): matched, skipped: \(reason)"
     case .notNewUser(let reason), .inOtherTest(let reason): "row \(index) \(name): matched, skipped: \(reason)"
     case .fellThrough(let reason): "row \(index) \(name): matched, fell through: \(reason)"

@@ -12,7 +12,7 @@ struct ResolveCommand: Subcommand {
   static let options = CommandOptions(
     valued: [
       "--profile", "--profiles", "--placement", "--rules", "--now", "--format", "--jobs", "--errors", "--exposures",
-      "--assignments-out", "--key", "--emit",
+      "--assignments-out", "--key", "--emit", "--shown",
     ],
     flags: ["--explain", "--strict", "--allow-overrides", "--default-audience", "--summary-json"])
 
@@ -34,6 +34,9 @@ struct ResolveCommand: Subcommand {
     if single != nil, let option = Self.batchOnly.first(where: { arguments.value($0) != nil }) {
       throw CommandFailure(.usage, "\(option) applies to --profiles only")
     }
+    if batch != nil, arguments.value("--shown") != nil {
+      throw CommandFailure(.usage, "--shown applies to --profile only")
+    }
     if single != nil, arguments.has("--summary-json") {
       throw CommandFailure(.usage, "--summary-json applies to --profiles only")
     }
@@ -54,7 +57,7 @@ struct ResolveCommand: Subcommand {
       try Support.profile(at: path, console: console)
     }
     try OutputFile.checkDistinct(
-      outputs: ["--exposures", "--assignments-out"].compactMap { option in
+      outputs: ["--exposures", "--assignments-out", "--shown"].compactMap { option in
         arguments.value(option).map { (option, $0) }
       },
       inputs: [("--profile", single), ("--profiles", batch)].compactMap { option, path in path.map { (option, $0) } })
@@ -74,6 +77,9 @@ struct ResolveCommand: Subcommand {
     let assignments = try arguments.value("--assignments-out").map { path throws(CommandFailure) in
       try OutputFile(path: path, option: "--assignments-out")
     }
+    let shown = try arguments.value("--shown").map { path throws(CommandFailure) in
+      try OutputFile(path: path, option: "--shown")
+    }
     let status: ExitCode
     if let profile {
       let bound = ruleSet.bind(profile)
@@ -83,6 +89,7 @@ struct ResolveCommand: Subcommand {
           let decision = try ruleSet.resolve(placement, for: bound, options: options)
           output.write(decision)
           if let log { exposures?.write(log.lines(of: decision)) }
+          if let shown, let line = ShownLog.line(of: decision, now: options.now) { shown.write(line) }
           if assignments != nil { assigned.merge(ruleSet.newAssignments(decision.exposures)) { first, _ in first } }
         } catch {
           // Not reached: the handles and the profile come from this rule set.
@@ -100,6 +107,7 @@ struct ResolveCommand: Subcommand {
     }
     try exposures?.close()
     try assignments?.close()
+    try shown?.close()
     return status
   }
 

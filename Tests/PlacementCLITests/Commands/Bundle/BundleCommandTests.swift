@@ -44,7 +44,7 @@ import Testing
     #expect(fromBundle.out == fromFolder.out)
     let tests = placement(["test", output])
     #expect(tests.status == 0)
-    #expect(tests.out.hasSuffix("60 passed, 0 failed\n"))
+    #expect(tests.out.hasSuffix("63 passed, 0 failed\n"))
     let lint = placement(["lint", output, "--now", "2026-12-01T00:00:00Z"])
     #expect(lint.status == 0)
     #expect(lint.out.contains("\(output):paywall.rules:10:3: info: row 2 'pros_on_new_app' overlaps row 1 'lapsed'"))

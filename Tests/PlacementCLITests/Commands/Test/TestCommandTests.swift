@@ -6,14 +6,14 @@ import Testing
     let run = placement(["test", repo("Rules"), "--coverage"])
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(run.err == "")
-    #expect(run.out == "coverage of \(repo("Rules")): 16 of 16 rows decided by some case\n60 passed, 0 failed\n")
+    #expect(run.out == "coverage of \(repo("Rules")): 16 of 16 rows decided by some case\n63 passed, 0 failed\n")
   }
 
   @Test func aTestsFolderRunsAgainstItsParentRules() {
     let run = placement(["test", repo("Rules/tests/onboarding.json")])
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(run.out == "6 passed, 0 failed\n")
-    #expect(placement(["test", repo("Rules/tests")]).out == "60 passed, 0 failed\n")
+    #expect(placement(["test", repo("Rules/tests")]).out == "63 passed, 0 failed\n")
   }
 
   @Test func failingCaseShowsExpectedActualAndTheExplainTrace() {
@@ -94,7 +94,7 @@ import Testing
     ),
     (
       #"{"cases": [{"name": "x", "profile": {}, "expect": {"onboarding_end": {"because": [{"row": 0, "outcome": "won"}]}}}]}"#,
-      "cases[0].expect.onboarding_end.because[0].outcome: must be one of not_matched, scheduled_out, outside_layer, not_new_user, in_other_test, fell_through, decided, found 'won'"
+      "cases[0].expect.onboarding_end.because[0].outcome: must be one of not_matched, scheduled_out, capped, outside_layer, not_new_user, in_other_test, fell_through, decided, found 'won'"
     ),
   ])
   func malformedCasesAreNamedByTheirJSONPath(json: String, message: String) throws {

@@ -1,0 +1,9 @@
+extension DiagnosticMessage {
+  static var invalidEventFilter: Self {
+    .init(SemanticsCatalog.typeMismatch, "an event property is compared with one string, number, word, true or false")
+  }
+
+  static var cappedDefault: Self {
+    .init(SemanticsCatalog.invalidLiteral, "the default row cannot have a cap: a placement always shows something")
+  }
+}
