@@ -29,7 +29,8 @@ extension DiffPairGenerator {
     for (test, _) in old.tests where test.sticky {
       let roll = random.below(100)
       if roll < 45, let id, !id.isEmpty {
-        carried[test.version] = (Self.draw(test, id: id), true)
+        // A store holds a layered test's draw only for a profile its layer share let in.
+        if Self.entersLayer(old, test: test.name, id: id) { carried[test.version] = (Self.draw(test, id: id), true) }
       } else if roll < 60 {
         let ids = test.variations.map(\.id) + (newTests[test.version]?.variations.map(\.id) ?? []) + ["gone"]
         carried[test.version] = (random.pick(ids), false)
@@ -47,6 +48,12 @@ extension DiffPairGenerator {
   }
 
   /// The variation a profile draws in a test (docs/Product.md §4.9: weight ascending then id, the MD5 bucket).
+  /// Whether `id` falls in `test`'s share of the rules' layer (always, for a test outside the layer).
+  static func entersLayer(_ rules: DiffRules, test: String, id: String) -> Bool {
+    guard let layer = rules.layer, let share = layer.shares.first(where: { $0.test == test }) else { return true }
+    return share.buckets.contains(Bucketing.rolloutBucket(salt: layer.salt, profileID: id))
+  }
+
   static func draw(_ test: DiffRules.Test, id: String) -> String {
     let sorted = Bucketing.sortedForDraw(test.variations.map { Variation(id: $0.id, weight: $0.weight) })
     return sorted[Bucketing.choose(bucket: Bucketing.bucket(versionID: test.version, profileID: id), sorted: sorted)].id
