@@ -3,8 +3,9 @@ import PlacementCore
 /// The same segment on two rows of one audience table.
 ///
 /// The first of the two rows decides for every profile of the segment, so the second is dead (unless the first
-/// falls through, is scheduled or is capped); usually one of them names the wrong segment. A first row whose test is in a `layer` is
-/// not reported: profiles outside the test's share skip it, and the second row is where they go.
+/// falls through, is scheduled or is capped); usually one of them names the wrong segment. A first row whose
+/// test is in a `layer` is not reported: profiles outside the test's share skip it, and the second row is where
+/// they go.
 ///
 /// Example:
 /// <!-- rules context:
