@@ -95,7 +95,9 @@ extension ProfileActivity {
     let place = "events[\(index)]"
     let instant: Instant?
     switch at {
-    case .string(let text): instant = Instant(iso8601: text)
+    // A bare date has no offset: its moment would depend on a time zone, as a schedule's would.
+    case .string(let text) where text.contains { $0 == "T" || $0 == "t" || $0 == " " }:
+      instant = Instant(iso8601: text)
     case .number(let number): instant = Instant.fromUnix(number, unit: .milliseconds)
     default: instant = nil
     }

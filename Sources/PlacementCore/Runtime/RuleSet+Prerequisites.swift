@@ -61,7 +61,8 @@ extension RuleSet {
         guard resolution.rowDecided else { return nil }
         return prerequisite.options.index(of: definition.rows[Int(resolution.row)].name)
       case .variation:
-        for drawn in trail.draws {
+        // A profile a cross-placement test kept out (in another test, not a new user) has no variation there.
+        for drawn in trail.draws where !drawn.draw.isKeptOut {
           guard case .test(let test) = definition.rows[Int(drawn.row)].content, test.name == prerequisite.target
           else { continue }
           return prerequisite.options.index(of: test.variations[Int(drawn.draw.variation)].id)

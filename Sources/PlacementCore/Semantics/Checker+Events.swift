@@ -61,7 +61,7 @@ extension Checker {
       return nil
     }
     guard let count = Int64(amount.text), count >= 1, count <= 100_000 else {
-      report(.invalidWindow(limit: 100_000), amount.range)
+      report(.invalidEventWindow(limit: 100_000), amount.range)
       return nil
     }
     return count * perUnit
@@ -86,7 +86,7 @@ extension Checker {
   mutating func checkCap(_ cap: CapSyntax?, placement: String, content: String?) -> RowCap? {
     guard let cap, !cap.limit.isMissing else { return nil }
     guard let limit = Int(cap.limit.text), limit >= 1, limit <= 1_000_000 else {
-      report(.invalidWindow(limit: 1_000_000), cap.limit.range)
+      report(.invalidCapLimit(limit: 1_000_000), cap.limit.range)
       return nil
     }
     guard let window = windowMilliseconds(cap.amount, cap.unit) else { return nil }

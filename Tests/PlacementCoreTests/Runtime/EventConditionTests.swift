@@ -113,6 +113,16 @@ import Testing
       ])
   }
 
+  @Test func aBareDateIsNotAnInstant() throws {
+    let json = #"{"profile_id": "p-1", "events": [{"name": "app_open", "at": "2026-12-01"}]}"#
+    let decision = try decide(Self.rules, json, placement: "winback")
+    #expect(decision.content == .paywall(id: "welcome"))
+    #expect(
+      decision.warnings == [
+        "events[0]: 'at' must be an ISO 8601 instant with an offset or Unix milliseconds; event skipped"
+      ])
+  }
+
   @Test func theMostRecentEventsAreKept() throws {
     let events = (0..<(EventLog.maxEvents + 5)).map { Self.event("paywall_shown", daysAgo: 400 - Double($0) / 10) }
     let rules = """
@@ -236,5 +246,25 @@ import Testing
       """
     ).diagnostics.filter { $0.severity == .error }
     #expect(positions(errors) == ["2:11"])
+  }
+
+  @Test func aZeroLimitOrWindowIsReportedWithItsRange() {
+    let errors = compile(
+      """
+      segment us = country == "US"
+      segment none = count(event "x" within last 0 days) > 1
+      placement p: paywall {
+        us limit 0 per 7 days -> paywall a
+        none limit 3 per 0 days -> paywall b
+        default -> paywall d
+      }
+      """
+    ).diagnostics.filter { $0.severity == .error }
+    #expect(
+      errors.map(\.message) == [
+        "an event window must be a whole number from 1 to 100000",
+        "a cap's limit must be a whole number of showings from 1 to 1000000",
+        "an event window must be a whole number from 1 to 100000",
+      ])
   }
 }

@@ -128,4 +128,45 @@ import Testing
       """
     #expect(try TestSupport.decide(text, #"{"profile_id": "1"}"#, placement: "b").content == .paywall(id: "yes"))
   }
+
+  /// A cross-placement test that keeps a profile out (it holds another test's live assignment) drew no variation
+  /// for it: `variation(t)` is missing, and resolving every placement does not trap.
+  @Test func aProfileKeptOutOfATestHasNoVariation() throws {
+    let text = """
+      segment everyone = profile_id is set
+      segment saw_a = variation(spring) == a
+      test spring version "spring" {
+        variation a 50% {
+          main -> paywall spring_a
+        }
+        variation b 50% {
+          main -> paywall spring_b
+        }
+      }
+      test autumn version "autumn" {
+        variation c 50% {
+          main -> paywall autumn_c
+        }
+        variation d 50% {
+          main -> paywall autumn_d
+        }
+      }
+      placement main: paywall {
+        everyone -> test spring
+        everyone -> test autumn
+        default -> paywall standard
+      }
+      placement other: paywall {
+        saw_a -> paywall follow_a
+        default -> paywall standard
+      }
+      """
+    let profile = #"""
+      {"profile_id": "x7", "assignments": {"autumn": {"variation": "c", "at": "2026-11-15T00:00:00Z"}}}
+      """#
+    let ruleSet = try #require(compile(text).ruleSet)
+    let all = ruleSet.resolveAll(for: try readProfile(profile), options: ResolveOptions(now: testNow))
+    #expect(all.map(\.content) == [.paywall(id: "autumn_c"), .paywall(id: "standard")])
+    #expect(try TestSupport.decide(text, profile, placement: "other").content == .paywall(id: "standard"))
+  }
 }

@@ -3,8 +3,9 @@ import PlacementCore
 /// The same segment on two rows of one audience table.
 ///
 /// The first of the two rows decides for every profile of the segment, so the second is dead (unless the first
-/// falls through); usually one of them names the wrong segment. A first row whose test is in a `layer` is
-/// not reported: profiles outside the test's share skip it, and the second row is where they go.
+/// falls through, is scheduled or is capped); usually one of them names the wrong segment. A first row whose
+/// test is in a `layer` is not reported: profiles outside the test's share skip it, and the second row is where
+/// they go.
 ///
 /// Example:
 /// <!-- rules context:
@@ -26,10 +27,10 @@ struct DuplicateRowSegment: LintRule {
 
   func check(_ context: LintContext) -> [Diagnostic] {
     var found: [Diagnostic] = []
-    // A scheduled row is skipped outside its schedule, so the same segment below it is a fallback, not dead
-    // (two scheduled rows that overlap are `overlapping-schedules`).
+    // A scheduled row is skipped outside its schedule, and a capped row once its cap is reached, so the same
+    // segment below it is a fallback, not dead (two scheduled rows that overlap are `overlapping-schedules`).
     let scheduled = Set(
-      context.model.placements.flatMap(\.rows).filter { $0.effectiveSchedule != nil }.map {
+      context.model.placements.flatMap(\.rows).filter { $0.effectiveSchedule != nil || $0.cap != nil }.map {
         "\($0.span.file.name)|\($0.span.range.start)"
       })
     let layered = Set(context.model.layers.flatMap { $0.allocations.map(\.test) })

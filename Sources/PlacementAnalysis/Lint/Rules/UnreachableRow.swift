@@ -55,6 +55,8 @@ struct UnreachableRow: LintRule {
         case .impliedBy, .impliedByAll:
           var culprits = Array(earlier)
           if case .impliedBy(let single) = reach { culprits = [single] }
+          // A capped row is skipped once the profile reached its cap, and the rows below it decide.
+          guard !culprits.contains(where: { $0.row.cap != nil }) else { continue }
           found.append(
             finding(
               .unreachableRow(name, by: culprits.map(\.name), single: reach.isSingle), at: row.span,
