@@ -167,13 +167,14 @@ import Testing
   }
 
   @Test func ourReasonsMapToOpenFeaturesVocabulary() {
-    #expect(DecisionReason.allCases.count == 9)
+    #expect(DecisionReason.allCases.count == 10)
     let mapped = DecisionReason.allCases.map { OFREPEvaluation.reason($0, segment: "x") }
     #expect(
       mapped == [
-        "TARGETING_MATCH", "SPLIT", "DISABLED", "SPLIT", "TARGETING_MATCH", "TARGETING_MATCH", "STATIC", "DEFAULT",
-        "TARGETING_MATCH",
+        "TARGETING_MATCH", "SPLIT", "DISABLED", "SPLIT", "TARGETING_MATCH", "TARGETING_MATCH", "TARGETING_MATCH",
+        "STATIC", "DEFAULT", "TARGETING_MATCH",
       ])
     #expect(OFREPEvaluation.reason(.scheduledOut, segment: nil) == "DEFAULT")
+    #expect(OFREPEvaluation.reason(.prerequisiteFailed, segment: nil) == "DEFAULT")
   }
 }

@@ -38,6 +38,8 @@ public final class RuleSet: Sendable {
   let contentIndex: [String: Int]
   /// The prerequisites the conditions read, in dependency order, and what each placement needs decided.
   package let prerequisitePlan: PrerequisitePlan
+  /// The relaxed conditions and rows behind the reason `PREREQUISITE_FAILED`; nil when no row reads a prerequisite.
+  let prerequisiteReasons: PrerequisiteReasons?
 
   init(_ model: CheckedRules, version: String) {
     attributes = model.attributes
@@ -57,6 +59,8 @@ public final class RuleSet: Sendable {
     declaresDialect = model.dialectSpan != nil
     contents = model.contents
     prerequisitePlan = model.prerequisitePlan
+    prerequisiteReasons = PrerequisiteReasons(
+      conditions: conditions, attributes: attributes, placements: placements, eventQueries: program.eventQueries)
     contentIndex = Dictionary(
       model.contents.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     stickyVersions = Set(

@@ -16,6 +16,8 @@ extension Decision {
   /// is present only when the resolution recorded one: `[{"index", "name", "outcome":
   /// "not_matched"|"scheduled_out"|"outside_layer"|"not_new_user"|"in_other_test"|"fell_through"|"decided", "condition", "seen", "reason"}]`
   /// (`reason` on a skipped or fell-through row, and on a deciding row that drew a test variation); with it,
+  /// `"prerequisites": [{"placement", "audience", "content", "ab_test", "reason"}]` when the placement's conditions
+  /// read prerequisites (each placement they depend on, once), and
   /// `"dialect": "adapty"` (or `"placement"`) when the rules declare a dialect. The output is
   /// compact (no spaces); batch resolution writes one per line.
   package func write(to json: inout JSONWriter) { write(to: &json, idJSON: nil) }
@@ -89,6 +91,7 @@ extension Decision {
       }
       json.raw("]")
     }
+    if let prerequisites { Self.write(prerequisites: prerequisites, to: &json) }
     if let dialect {
       json.raw(#","dialect":"#)
       json.rawString(dialect.rawValue)
@@ -175,5 +178,22 @@ extension RowTrace {
       }
     }
     json.raw("}")
+  }
+}
+
+extension Decision {
+  /// `,"prerequisites":[{"placement":…,"audience":{…},"content":{…},"ab_test":…,"reason":…},…]`: the decisions
+  /// of the placements an explained decision's prerequisites read.
+  static func write(prerequisites: [Decision], to json: inout JSONWriter) {
+    json.raw(#","prerequisites":["#)
+    for (index, dependency) in prerequisites.enumerated() {
+      json.raw(index > 0 ? #",{"placement":"# : #"{"placement":"#)
+      json.rawString(dependency.placement)
+      dependency.writeMiddle(to: &json)
+      json.raw(#","reason":"#)
+      json.rawString(dependency.reason.rawValue)
+      json.raw("}")
+    }
+    json.raw("]")
   }
 }

@@ -163,7 +163,7 @@ package final class DecisionEncoder: Sendable {
     profileID: UnsafeBufferPointer<UInt8>?, endingLine: Bool, to json: inout JSONWriter
   ) -> Bool {
     guard resolution.rowDecided, resolution.source == .drawn, !resolution.scheduledOut, !resolution.capped,
-      !hasTests[position] || profile.bucketingID != nil
+      !resolution.prerequisiteFailed, !hasTests[position] || profile.bucketingID != nil
     else {
       ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json, idJSON: profileID)
       return false
@@ -283,7 +283,7 @@ extension DecisionEncoder {
   @inline(__always)
   private static func isCommon(_ resolution: Resolution, _ profile: BoundProfile) -> Bool {
     resolution.rowDecided && !resolution.isTest && resolution.source == .drawn && !resolution.scheduledOut
-      && !resolution.capped && profile.warnings.isEmpty
+      && !resolution.capped && !resolution.prerequisiteFailed && profile.warnings.isEmpty
   }
 
   /// The config of the decision by `row` (and `variation`) at `position` in the profile's locale, and the rest of

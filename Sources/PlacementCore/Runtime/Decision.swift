@@ -24,6 +24,9 @@ public struct Decision: Sendable, Equatable {
   public internal(set) var explanation: [RowTrace]?
   /// With explain, the dialect the rules declare (it gives negations their meaning); nil without one.
   package internal(set) var dialect: Dialect? = nil
+  /// With explain, for a placement whose conditions read prerequisites: the decision of each placement they depend
+  /// on (directly or through another), once, in dependency order, without explanation; nil otherwise.
+  package internal(set) var prerequisites: [Decision]? = nil
 }
 
 /// The deciding row of an audience table.
@@ -80,6 +83,10 @@ public enum DecisionReason: String, Sendable, Equatable, CaseIterable {
   /// A row above the deciding one matched the profile but had already shown its content as often as its frequency
   /// cap allows (`limit 3 per 7 days`), counted from the profile's `shown` events.
   case capped = "CAPPED"
+  /// A row above the deciding one did not match the profile only because of a prerequisite test
+  /// (`content(p)`, `row(p)`, `variation(t)`): its condition is false, and would be true were every prerequisite
+  /// test of it true.
+  case prerequisiteFailed = "PREREQUISITE_FAILED"
   /// The placement has a single row (its default row), so every profile gets its content.
   case staticContent = "STATIC"
   /// No other row matched (or every matching row fell through): the default row decided.

@@ -82,6 +82,7 @@ extension RuleSet {
     if case .holdout = row.content { return .disabled }
     if resolution.scheduledOut { return .scheduledOut }
     if resolution.capped { return .capped }
+    if resolution.prerequisiteFailed { return .prerequisiteFailed }
     if placement.rows.count == 1 { return .staticContent }
     return row.segment == nil ? .defaultRow : .targetingMatch
   }

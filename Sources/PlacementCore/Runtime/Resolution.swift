@@ -22,6 +22,9 @@ package struct Resolution: Sendable, Equatable {
   package var scheduledOut = false
   /// Whether a row above the deciding one matched but was skipped by its frequency cap (reason `CAPPED`).
   package var capped = false
+  /// Whether a row above the deciding one did not match only because of a prerequisite test: its condition is
+  /// false, and would hold with every prerequisite leaf taken as holding (reason `PREREQUISITE_FAILED`).
+  package var prerequisiteFailed = false
   /// The placement's QA override that decided (index in ``PlacementDefinition/overrides``; ``row`` is then ``none``);
   /// ``none`` when the rows decided.
   package var override: Int32 = Resolution.none

@@ -86,7 +86,9 @@ extension RuleSet {
     var observer = ExplainObserver(nodeCount: program.nodes.count)
     let resolution = resolution(index, for: profile, options: options, observer: &observer)
     let explanation = explanation(of: observer, placement: index, profile: profile, now: options.now)
-    return decision(resolution, trail: observer.trail, for: profile, explanation: explanation)
+    var decision = decision(resolution, trail: observer.trail, for: profile, explanation: explanation)
+    decision.prerequisites = prerequisiteDecisions(of: index, for: profile, now: options.now)
+    return decision
   }
 
   /// The resolution of placement `index` for a profile bound by this rule set (checked by the caller with
@@ -153,6 +155,9 @@ extension RuleSet {
       }
       run.observer.row(row, segment: segment, outcome: .decided(draw))
       resolution.decide(row: row, draw)
+      if prerequisiteReasons != nil, row > 0 {
+        resolution.prerequisiteFailed = prerequisiteFailed(placement: index, before: row, profile, now: now)
+      }
       return resolution
     }
     return resolution

@@ -88,7 +88,7 @@ enum OFREPEvaluation {
   }
 
   /// OpenFeature's resolution reason for our reason: the five shared codes as they are; a kept (sticky) variation
-  /// is a split; a QA override is targeting; a row skipped for its schedule leaves whichever row decided, the
+  /// is a split; a QA override is targeting; a row skipped for its schedule, its cap or a prerequisite leaves whichever row decided, the
   /// default row (`DEFAULT`) or a segment (`TARGETING_MATCH`). Our own code is `metadata.decision_reason`.
   /// - Parameter segment: the deciding row's segment (nil for the default row).
   static func reason(_ reason: DecisionReason, segment: String?) -> String {
@@ -96,7 +96,7 @@ enum OFREPEvaluation {
     case .staticContent, .defaultRow, .targetingMatch, .split, .disabled: reason.rawValue
     case .sticky: DecisionReason.split.rawValue
     case .override: DecisionReason.targetingMatch.rawValue
-    case .scheduledOut, .capped:
+    case .scheduledOut, .capped, .prerequisiteFailed:
       segment == nil ? DecisionReason.defaultRow.rawValue : DecisionReason.targetingMatch.rawValue
     }
   }

@@ -24,6 +24,7 @@ import Testing
           row 3 upgrade_v2_ramp: no match: percent(10 from "2027-02-01T00:00:00Z", 50 from "2027-02-15T00:00:00Z", 100 from "2027-03-01T00:00:00Z") salt "upgrade-v2" (seen: rollout bucket 5912 of 10000 (before the ramp's first step from "2027-02-01T00:00:00Z": admitted none))
           row 4 pro_onboarded: no match: row(onboarding_end) == pros (seen: row(onboarding_end) = default)
           row 5 default: matched, decided
+          prerequisite onboarding_end: flow generic_onboarding (row 3 'default')
 
         """)
     #expect(

@@ -125,7 +125,7 @@ import Testing
       throws: RuleTestError(
         path: "cases[0].expect.home.reason",
         message:
-          "must be one of OVERRIDE, STICKY, DISABLED, SPLIT, SCHEDULED_OUT, CAPPED, STATIC, DEFAULT, TARGETING_MATCH, found 'MATCH'"
+          "must be one of OVERRIDE, STICKY, DISABLED, SPLIT, SCHEDULED_OUT, CAPPED, PREREQUISITE_FAILED, STATIC, DEFAULT, TARGETING_MATCH, found 'MATCH'"
       )
     ) {
       try checking.testCase(#"{"name": "n", "profile": {}, "expect": {"home": {"reason": "MATCH"}}}"#)

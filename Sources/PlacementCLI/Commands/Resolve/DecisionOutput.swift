@@ -44,6 +44,11 @@ struct DecisionOutput {
       lines.append(Self.exposureHead(exposure) + Self.exposureTail(bucket: exposure.bucket, exposure.outcome))
     }
     for row in decision.explanation ?? [] { lines.append("  " + row.textLine) }
+    for dependency in decision.prerequisites ?? [] {
+      lines.append(
+        "  prerequisite \(dependency.placement): \(describe(dependency.content)) "
+          + "(row \(dependency.audience.index) '\(dependency.audience.name)')")
+    }
     if decision.explanation != nil, let dialectNote { lines.append("  " + dialectNote) }
     return lines.map { displayRuleText($0) + "\n" }.joined()
   }

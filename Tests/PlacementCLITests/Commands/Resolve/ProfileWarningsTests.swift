@@ -48,7 +48,7 @@ import Testing
           config en: {"cta":"Start my free week","features":["plans","stats"],"title":"Go pro","trial_days":7}
         onboarding_end: flow pro_onboarding  (row 0 'pros': experience == pro)  reason TARGETING_MATCH
         profile w-2 (line 2):
-        upgrade_prompt: paywall standard  (row 5 'default')  reason DEFAULT
+        upgrade_prompt: paywall standard  (row 5 'default')  reason PREREQUISITE_FAILED
         onboarding_end: flow generic_onboarding  (row 3 'default')  reason DEFAULT
 
         """)
