@@ -52,6 +52,7 @@ enum IdListBench {
           format: "lookup (%@): %.0f ns (median of 5 rounds of %d), %llu heap allocations", name,
           Measure.median(rounds) * 1e9 / Double(sample), sample, allocations))
     }
+    baseline(ids: (0..<count).map { id(2 * $0) }, hits: hits, misses: misses)
     try resolve(text: text, hits: Array(hits.prefix(100_000)), misses: Array(misses.prefix(100_000)))
   }
 

@@ -18,6 +18,11 @@ package struct IdListChurn: Sendable, Equatable {
 
   package static let maxExamples = 5
 
+  /// The example ids of `changes` that entered or left, each once: candidates for the diff's witnesses.
+  package static func candidates(_ changes: [IdListChurn]) -> [String] {
+    unique(changes.flatMap { $0.addedExamples + $0.removedExamples })
+  }
+
   /// The churn of each list declared on both sides whose ids differ, from the list files' bytes, in the new
   /// side's declaration order. `files` gives the bytes of each side's list file by its path in the rules folder.
   package static func changes(

@@ -49,22 +49,25 @@ extension PlacementComparison {
 final class PhaseReasoners {
   let model: CheckedRules
   let now: Instant
+  /// Candidate values for attributes tested `in list` (``Reasoner/listIds``).
+  let listIds: [String]
   /// True when some condition uses a relative date test.
   let relative: Bool
   private var reasoners: [Instant: Reasoner] = [:]
 
-  init(model: CheckedRules, now: Instant, conditions: [Condition]) {
+  init(model: CheckedRules, now: Instant, conditions: [Condition], listIds: [String] = []) {
     self.model = model
     self.now = now
+    self.listIds = listIds
     relative = (model.segments.map(\.condition) + conditions).contains { Self.usesRelativeDates($0) }
-    reasoners[now] = Reasoner(model: model, now: now)
+    reasoners[now] = Reasoner(model: model, now: now, listIds: listIds)
   }
 
   /// The reasoner that judges relative dates at `instant`.
   func at(_ instant: Instant) -> Reasoner {
     let key = relative ? instant : now
     if let known = reasoners[key] { return known }
-    let reasoner = Reasoner(model: model, now: key)
+    let reasoner = Reasoner(model: model, now: key, listIds: listIds)
     reasoners[key] = reasoner
     return reasoner
   }

@@ -7,6 +7,9 @@ package struct DiffOptions: Sendable {
   /// Wall-clock time the symbolic comparison may take; placements not reached are reported as
   /// ``PlacementDiff/Status/skipped`` (default 8 s, so a diff answers within the 10 s CI budget).
   package var timeBudget: Duration
+  /// Ids tried as values of attributes tested `in list`: the ids that entered or left a changed list
+  /// (``IdListChurn/candidates(_:)``), so a placement that uses the list is shown changed with a witness.
+  package var listIds: [String] = []
 
   package init(now: Instant = Reasoner.defaultNow, timeBudget: Duration = .seconds(8)) {
     self.now = now
@@ -47,7 +50,7 @@ package enum RulesDiff {
     let merged = MergedModel(old: old.model, new: new.model)
     let reasoners = PhaseReasoners(
       model: merged.model, now: options.now,
-      conditions: Array(merged.oldOverrides.values) + Array(merged.newOverrides.values))
+      conditions: Array(merged.oldOverrides.values) + Array(merged.newOverrides.values), listIds: options.listIds)
     let profileSlot = merged.model.attributes.first { $0.name == "profile_id" }?.slot ?? 0
     let deadline = ContinuousClock.now + options.timeBudget
     let oldByName = Dictionary(oldRules.placements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -24,6 +24,8 @@ package struct Conflict: Sendable, Hashable {
 struct CubeSolver {
   let attributes: [AttributeDefinition]
   let now: Instant
+  /// Candidate values for attributes tested `in list` (``Reasoner/listIds``).
+  var listIds: [String] = []
 
   func solve(_ cube: Cube) -> CubeOutcome {
     var bySlot: [Int: [Literal]] = [:]
@@ -36,7 +38,7 @@ struct CubeSolver {
     for slot in bySlot.keys.sorted() {
       let literals = bySlot[slot]!
       guard slot < attributes.count else { return .unknown(literals) }
-      switch SlotSolver(type: attributes[slot].type, now: now).solve(literals) {
+      switch SlotSolver(type: attributes[slot].type, now: now, listIds: listIds).solve(literals) {
       case .satisfiable(let value):
         if !value.isMissing { values[slot] = value }
       case .unsatisfiable:

@@ -17,6 +17,10 @@ package struct Reasoner: Sendable {
   /// The instant at which relative date tests (`within last`, `years_since`) are checked when a witness needs
   /// them; default 2026-01-01T00:00:00Z, so findings are reproducible.
   package let now: Instant
+  /// Strings tried as values of an attribute tested `in list` (a list holds only hashes, so its members cannot
+  /// be enumerated): `diff` passes the ids that entered or left a changed list, so a profile with one of them
+  /// witnesses the change.
+  package let listIds: [String]
   let forms: NormalForm
   private let conditions: [Condition]
   /// The segments compiled as resolution compiles them, to confirm witnesses with.
@@ -28,8 +32,12 @@ package struct Reasoner: Sendable {
 
   package static let defaultNow = Instant(millisecondsSince1970: 1_767_225_600_000)
 
-  package init(model: CheckedRules, cap: Int = 1_024, searchBudget: Int = 20_000, now: Instant = Reasoner.defaultNow) {
+  package init(
+    model: CheckedRules, cap: Int = 1_024, searchBudget: Int = 20_000, now: Instant = Reasoner.defaultNow,
+    listIds: [String] = []
+  ) {
     self.model = model
+    self.listIds = listIds
     self.cap = cap
     self.searchBudget = searchBudget
     self.now = now
@@ -96,7 +104,7 @@ package struct Reasoner: Sendable {
     for group in Self.groups(forms) {
       var search = Search(
         forms: group.map { forms[$0] }.sorted { $0.count < $1.count },
-        solver: CubeSolver(attributes: model.attributes, now: now), budget: searchBudget, now: now)
+        solver: CubeSolver(attributes: model.attributes, now: now, listIds: listIds), budget: searchBudget, now: now)
       if let witness = search.run() {
         values.merge(witness.values) { first, _ in first }
         relative = relative || witness.now != nil

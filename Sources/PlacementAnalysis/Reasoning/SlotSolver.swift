@@ -18,6 +18,8 @@ struct SlotSolver {
   let type: AttributeType
   /// The time relative date tests are checked at (a witness that needs one holds at this instant).
   let now: Instant
+  /// Candidate values for a string attribute tested `in list` (``Reasoner/listIds``).
+  var listIds: [String] = []
 
   func solve(_ literals: [Literal]) -> SlotOutcome {
     if !literals.contains(where: \.positive) { return .satisfiable(.missing) }
@@ -31,7 +33,7 @@ struct SlotSolver {
     case .choices(let options):
       return ChoicesSolver(optionCount: options.ids.count).solve(constraints)
     case .string:
-      return StringSolver(now: now).solve(constraints)
+      return StringSolver(now: now, listIds: listIds).solve(constraints)
     case .number:
       return OrderedSolver<Double>(
         model: OrderedModels.number, candidates: OrderedCandidates.numbers, wrap: { .number($0) }, now: now

@@ -6,6 +6,9 @@ import PlacementCore
 /// answer is exact; otherwise an example found is a proof and none found is "unknown".
 struct StringSolver {
   let now: Instant
+  /// Tried first when a literal tests `in list`: an id list cannot be enumerated, so these (``Reasoner/listIds``)
+  /// are the only candidates likely to be members.
+  var listIds: [String] = []
   /// A finite set of strings, or all strings except some.
   enum Model {
     case only(Set<String>)
@@ -44,7 +47,9 @@ struct StringSolver {
       }
       return .unsatisfiable
     }
-    for s in Self.candidates(checked) where model.contains(s) && SlotSolver.satisfies(.string(s), checked, now: now) {
+    let tested = checked.contains { if case .idList = $0.test { true } else { false } }
+    for s in (tested ? listIds : []) + Self.candidates(checked)
+    where model.contains(s) && SlotSolver.satisfies(.string(s), checked, now: now) {
       return .satisfiable(.string(s))
     }
     return .unknown(checked)

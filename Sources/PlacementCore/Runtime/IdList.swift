@@ -1,16 +1,29 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A large set of ids (`list vip_ids from "lists/vip_ids.txt"`), stored as the 64-bit hashes of the ids' UTF-8
-/// bytes in an open-addressing table (linear probing, filled to at most 70 %): about 11.4 bytes per id, and a
-/// membership test is one hash and, usually, one cache line of the table.
+/// bytes in an open-addressing table (linear probing, home slots for a table 70 % full): about 11.4 bytes per
+/// id, and a membership test is one hash and, usually, one cache line of the table.
 ///
 /// Ids are compared byte for byte (no case folding, no Unicode normalization). Two different ids can share a
 /// hash: a profile whose id is not in the list is then taken as a member. For a list of `n` ids the chance that
 /// one given id that is not in the list collides is about `n / 2^64` (5.4 × 10⁻¹³ for 10 million ids).
 ///
-/// Built once per rule set and immutable: copies of a ``RuleSet`` share it, and lookups from any thread are safe.
-package final class IdList: Sendable, Hashable {
-  /// The table: each distinct hash (0 stored as 1) in the first free slot at or after its home slot
-  /// (``home(_:)``), wrapping around; 0 marks a free slot.
-  let table: [UInt64]
+/// Built once per rule set and immutable: copies of a ``RuleSet`` share it, and lookups from any thread are safe
+/// (the table is written only by the initializer and freed only by `deinit`).
+package final class IdList: @unchecked Sendable, Hashable {
+  /// The table: the distinct hashes (0 stored as 1) in ascending order, each in the first free slot at or after
+  /// its home slot (``home(_:homes:)``), never wrapping; 0 marks a free slot, and the last slot is always free.
+  /// So the slots from a hash's home slot up to the hash hold only smaller hashes, and a lookup stops at the
+  /// first slot holding its hash, a larger one or 0.
+  let table: UnsafeMutableBufferPointer<UInt64>
+  /// The number of home slots: the distinct hashes over 0.7, at least 8.
+  let homes: Int
+  /// The bytes allocated for ``table`` (a table of 8 MiB or more is rounded up to whole 2 MiB pages).
+  package let tableBytes: Int
   /// How many distinct ids (hashes) the list holds.
   package let count: Int
   /// The SHA-256 of the distinct hashes in ascending order (each big-endian): equal for two lists of the same
@@ -42,15 +55,54 @@ package final class IdList: Sendable, Hashable {
     hasher.update(chunk)
     digest = hasher.finish()
     count = distinct
-    // In ascending order the home slots ascend too, so filling the table walks it once from start to end.
-    var table = [UInt64](repeating: 0, count: max(8, Int((Double(distinct) / 0.7).rounded(.up))))
+    let homes = max(8, Int((Double(distinct) / 0.7).rounded(.up)))
+    self.homes = homes
+    // In ascending order the home slots ascend too: each hash goes to its home slot or just after the previous
+    // hash, so the slots are known before the table is allocated and the table is filled in one pass.
+    var last = -1
+    var previous: UInt64 = 0
     for hash in sorted {
       let key = hash == 0 ? 1 : hash
-      var slot = Self.home(key, capacity: table.count)
-      while table[slot] != 0 && table[slot] != key { slot = slot + 1 == table.count ? 0 : slot + 1 }
-      table[slot] = key
+      guard key != previous else { continue }
+      last = max(Self.home(key, homes: homes), last + 1)
+      previous = key
     }
+    let slots = max(homes, last + 2)
+    let (table, bytes) = Self.allocate(slots: slots)
     self.table = table
+    tableBytes = bytes
+    last = -1
+    previous = 0
+    for hash in sorted {
+      let key = hash == 0 ? 1 : hash
+      guard key != previous else { continue }
+      last = max(Self.home(key, homes: homes), last + 1)
+      table[last] = key
+      previous = key
+    }
+  }
+
+  deinit { free(table.baseAddress) }
+
+  /// A zeroed table of `slots` slots, cache-line aligned, and the bytes allocated. From 8 MiB on it is aligned
+  /// to 2 MiB, rounded up to whole 2 MiB pages and, on Linux, advised to the kernel for transparent huge pages
+  /// before it is first touched: a random lookup then needs one TLB entry per 2 MiB instead of per 4 KiB.
+  static func allocate(slots: Int) -> (UnsafeMutableBufferPointer<UInt64>, Int) {
+    let page = 2 << 20
+    var bytes = slots * 8
+    var alignment = 64
+    if bytes >= 8 << 20 {
+      bytes = (bytes + page - 1) / page * page
+      alignment = page
+    }
+    var raw: UnsafeMutableRawPointer?
+    guard posix_memalign(&raw, alignment, bytes) == 0, let raw else { fatalError("out of memory for an id list") }
+    #if os(Linux)
+      if alignment == page { _ = madvise(raw, bytes, MADV_HUGEPAGE) }
+    #endif
+    memset(raw, 0, bytes)
+    let base = raw.bindMemory(to: UInt64.self, capacity: slots)
+    return (UnsafeMutableBufferPointer(start: base, count: slots), bytes)
   }
 
   /// The list of `ids`.
@@ -58,13 +110,11 @@ package final class IdList: Sendable, Hashable {
     self.init(hashes: ids.map { Self.hash($0) })
   }
 
-  /// The bytes the table takes.
-  package var tableBytes: Int { table.capacity * 8 }
-
-  /// The slot where probing for `key` starts: its position scaled from 64 bits to the table's size.
+  /// The slot where probing for `key` starts: its position scaled from 64 bits to `homes` slots, so home slots
+  /// ascend with the keys.
   @inline(__always)
-  static func home(_ key: UInt64, capacity: Int) -> Int {
-    Int(truncatingIfNeeded: key.multipliedFullWidth(by: UInt64(capacity)).high)
+  static func home(_ key: UInt64, homes: Int) -> Int {
+    Int(truncatingIfNeeded: key.multipliedFullWidth(by: UInt64(homes)).high)
   }
 
   /// Whether `id` is in the list (or collides with an id that is).
@@ -73,17 +123,16 @@ package final class IdList: Sendable, Hashable {
     contains(hash: Self.hash(id))
   }
 
-  /// Whether `hash` is one of the list's hashes: the slots from its home slot up to the first free one.
+  /// Whether `hash` is one of the list's hashes: the slots from its home slot up to the first that holds it, a
+  /// larger hash or 0 (the table ends with a free slot, so the probe never runs past it).
   package func contains(hash: UInt64) -> Bool {
     let key = hash == 0 ? 1 : hash
-    return table.withUnsafeBufferPointer { table in
-      var slot = Self.home(key, capacity: table.count)
-      while true {
-        let value = table[slot]
-        if value == key { return true }
-        if value == 0 { return false }
-        slot = slot + 1 == table.count ? 0 : slot + 1
-      }
+    let table = UnsafePointer(self.table.baseAddress.unsafelyUnwrapped)
+    var slot = Self.home(key, homes: homes)
+    while true {
+      let value = table[slot]
+      if value >= key || value == 0 { return value == key }
+      slot += 1
     }
   }
 

@@ -74,6 +74,19 @@ import Testing
     #expect(list.tableBytes < 16 * 100_000)
   }
 
+  @Test func clusteredAndExtremeHashesAreFoundWithoutWrappingAround() {
+    // 0 and 1 are one key; small hashes share home slot 0; the largest hashes probe past the last home slot.
+    let hashes: [UInt64] = [0, 1] + (2...40).map { UInt64($0) } + (0..<40).map { UInt64.max - UInt64($0) * 3 }
+    let list = IdList(hashes: hashes.shuffled())
+    #expect(list.count == 81)
+    #expect(hashes.allSatisfy { list.contains(hash: $0) })
+    #expect(!list.contains(hash: 41))
+    #expect(!list.contains(hash: UInt64.max - 1))
+    #expect(!list.contains(hash: UInt64.max / 2))
+    #expect((0..<40).allSatisfy { !list.contains(hash: UInt64.max - UInt64($0) * 3 - 1) })
+    #expect(!IdList(hashes: []).contains(hash: 0))
+  }
+
   @Test func theDigestIgnoresOrderCommentsAndRepeats() {
     let a = IdListFile(Array("a\nb\nc\n".utf8)).list
     let b = IdListFile(Array("# header\nc\nb\na\na\n".utf8)).list

@@ -46,14 +46,16 @@ struct DiffCommand: Subcommand {
       }
       options.timeBudget = .milliseconds(Int64(seconds * 1_000))
     }
+    let listChanges = IdListChurn.changes(
+      old: old.model, new: new.model, oldFiles: Self.dataFiles(oldSources), newFiles: Self.dataFiles(newSources))
+    options.listIds = IdListChurn.candidates(listChanges)
     var report: DiffReport
     do {
       report = try RulesDiff.compare(old: old, new: new, options: options)
     } catch {
       throw CommandFailure(.dataError, error.description)
     }
-    report.listChanges = IdListChurn.changes(
-      old: old.model, new: new.model, oldFiles: Self.dataFiles(oldSources), newFiles: Self.dataFiles(newSources))
+    report.listChanges = listChanges
     var sample: DiffSample?
     if let path = arguments.value("--profiles") {
       sample = try DiffSample.run(path: path, old: old.ruleSet!, new: new.ruleSet!, now: now, console: console)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `placement diff` over two versions of an id list: the churn in text, JSON and markdown, and the placements
-/// that test the list no longer proved equivalent.
+/// that test the list changed, with witnesses whose tested attribute entered or left the list.
 @Suite struct DiffListsTests {
   static let rules = """
     list vip_ids from "lists/vip.txt"
@@ -30,7 +30,9 @@ import Testing
     #expect(
       text.out.contains(
         "lists (ids added and removed):\n  vip_ids (lists/vip.txt): 3 → 4 ids, 2 added (u4, u5), 1 removed (u2)\n"))
-    #expect(text.out.hasPrefix("placement p: unknown: not proved equivalent"))
+    #expect(text.out.hasPrefix("placement p: 2 decision changes\n"))
+    #expect(text.out.contains(#"e.g. {"profile_id":"u2"}"#))
+    #expect(text.out.contains(#"e.g. {"profile_id":"u4"}"#))
     let json = placement(["diff", old, new, "--now", "2026-12-01T00:00:00Z", "--format", "json"])
     let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as! [String: Any]
     let changes = try #require(object["list_changes"] as? [[String: Any]])
@@ -38,6 +40,16 @@ import Testing
     #expect(changes[0]["added"] as? Int == 2)
     #expect(changes[0]["removed_examples"] as? [String] == ["u2"])
     #expect(object["equivalent"] as? Bool == false)
+    let placements = try #require(object["placements"] as? [[String: Any]])
+    #expect(placements[0]["status"] as? String == "changed")
+    let transitions = try #require(placements[0]["transitions"] as? [[String: Any]])
+    let moves = transitions.map { transition in
+      let witness = transition["witness"] as? [String: Any]
+      let old = (transition["old"] as? [String: Any])?["content"] ?? "?"
+      let new = (transition["new"] as? [String: Any])?["content"] ?? "?"
+      return "\(old) → \(new): \(witness?["profile_id"] ?? "?")"
+    }
+    #expect(moves.sorted() == ["flow other → flow vip: u4", "flow vip → flow other: u2"])
     let markdown = placement(["diff", old, new, "--now", "2026-12-01T00:00:00Z", "--format", "markdown"])
     #expect(
       markdown.out.contains("#### Id lists\n\n- vip_ids (lists/vip.txt): 3 → 4 ids, 2 added (u4, u5), 1 removed (u2)\n")
@@ -58,5 +70,37 @@ import Testing
     #expect(run.status == 0)
     #expect(!run.out.contains("lists"))
     #expect(run.out.hasPrefix("placement p: equivalent"))
+  }
+
+  @Test func aNegatedListOnAnotherAttributeIsWitnessedByAnIdThatEnteredIt() throws {
+    let scratch = ScratchFolder()
+    let rules = """
+      attribute email: string
+      list blocked from "lists/blocked.txt"
+      segment allowed = email not in list blocked
+      placement p: flow {
+        allowed -> flow open
+        default -> flow closed
+      }
+      """
+    scratch.file("old/p.rules", rules)
+    scratch.file("new/p.rules", rules)
+    scratch.file("old/lists/blocked.txt", "a@x.io\n")
+    scratch.file("new/lists/blocked.txt", "a@x.io\nb@x.io\n")
+    let old = scratch.path + "/old"
+    let new = scratch.path + "/new"
+    let text = placement(["diff", old, new, "--now", "2026-12-01T00:00:00Z"])
+    #expect(text.status == 0)
+    #expect(text.out.hasPrefix("placement p: 1 decision change\n"))
+    #expect(text.out.contains(#"e.g. {"custom_attributes":{"email":"b@x.io"}}"#))
+    let json = placement(["diff", old, new, "--now", "2026-12-01T00:00:00Z", "--format", "json"])
+    let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as! [String: Any]
+    let placements = try #require(object["placements"] as? [[String: Any]])
+    let transitions = try #require(placements[0]["transitions"] as? [[String: Any]])
+    #expect(transitions.count == 1)
+    #expect((transitions[0]["old"] as? [String: Any])?["content"] as? String == "flow open")
+    #expect((transitions[0]["new"] as? [String: Any])?["content"] as? String == "flow closed")
+    let witness = transitions[0]["witness"] as? [String: Any]
+    #expect((witness?["custom_attributes"] as? [String: Any])?["email"] as? String == "b@x.io")
   }
 }
