@@ -124,7 +124,7 @@ extension ProfileBinder {
     if Self.isFlowEventName(name) { return .other }
     var read = false
     var filtered = false
-    for (_, query) in program.eventQueries where query.name.utf8.elementsEqual(name) {
+    for (_, query) in program.eventQueries where Self.same(query.name, name) {
       read = true
       if !query.filters.isEmpty { filtered = true }
     }
@@ -216,6 +216,13 @@ extension ProfileBinder {
     let text = String(plainASCII: name)
     return text == FlowEvent.stateUpdatedEventName || text == FlowEvent.inputEventName
       || FlowMilestone(rawValue: text) != nil
+  }
+
+  /// Whether `text`'s UTF-8 is `bytes`: lengths first, then the contiguous bytes.
+  @inline(__always)
+  private static func same(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard text.utf8.count == bytes.count else { return false }
+    return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? text.utf8.elementsEqual(bytes)
   }
 
   @inline(__always)
