@@ -151,23 +151,6 @@ extension ProfileBinder {
     return true
   }
 
-  /// Reads the `events` member's array at `parser.index` into the line's flow answers, noting each skipped
-  /// event's warning as the reference path words it; false for anything but an array.
-  @inline(never)
-  func readEvents(_ parser: inout JSONParser, into slots: inout Slots) throws(JSONError) -> Bool {
-    guard parser.current == UInt8(ascii: "["), let raw = try nestedValue(&parser, depth: 1),
-      case .array(let events) = raw
-    else { return false }
-    if events.isEmpty { return true }
-    var profile = Profile()
-    profile.apply(events: events)
-    if !profile.activity.isEmpty { slots.activity = profile.activity }
-    let notes = slots.warningNotes()
-    notes.answers = profile.answers
-    for (index, warning) in profile.warnings.enumerated() { notes.warnings.append(((0, "events", index), warning)) }
-    return true
-  }
-
   /// Completes `bound`, read from a line with notes: the line's flow answers (`notes.answers`) decide the
   /// attributes with a flow source, as on the reference path (``BoundProfile/answerValue(for:in:limits:_:)``,
   /// which replaces the `custom_attributes` member and its warning; values kept as `kept` says, as

@@ -25,6 +25,7 @@ import Testing
         + "names compared as machine words",
       [
         "PlacementCore/Runtime/ByteKeyTable.swift", "PlacementCore/Runtime/ProfileBinder.swift",
+        "PlacementCore/Runtime/ProfileBinder+Events.swift",
         "PlacementCore/Runtime/ProfileBinder+Reading.swift", "PlacementCore/Runtime/ProfileBinder+Values.swift",
         "PlacementCore/Runtime/ProfileBinder+Warnings.swift", "PlacementCore/Values/Instant+ISO8601.swift",
       ]
