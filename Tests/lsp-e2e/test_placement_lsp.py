@@ -161,8 +161,11 @@ async def test_editing_session(client: LanguageClient):
     )
     paywall = (WORKSPACE / "Rules" / "paywall.rules").as_uri()
     tests = (WORKSPACE / "Rules" / "tests" / "onboarding.json").as_uri()
-    assert set(edit.changes) == {uri, onboarding, paywall, tests}
-    for name in ("onboarding.rules", "paywall.rules", "tests/onboarding.json"):
+    # promotions.rules reads the row by name (`row(onboarding_end) == pros`), and its rule tests name it too.
+    promotions = (WORKSPACE / "Rules" / "promotions.rules").as_uri()
+    promotion_tests = (WORKSPACE / "Rules" / "tests" / "promotions.json").as_uri()
+    assert set(edit.changes) == {uri, onboarding, paywall, tests, promotions, promotion_tests}
+    for name in ("onboarding.rules", "paywall.rules", "tests/onboarding.json", "promotions.rules", "tests/promotions.json"):
         path = WORKSPACE / "Rules" / name
         path.write_text(apply(path.read_text(), edit.changes[path.as_uri()]))
     assert "segment pros_on_new_app = experts_pro and app_version >= 2.3" in (WORKSPACE / "Rules" / "paywall.rules").read_text()
