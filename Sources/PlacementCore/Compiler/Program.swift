@@ -136,6 +136,8 @@ struct RowPlan: Sendable {
   /// The row's segment, or ``noSegment`` for the default row.
   let segment: Int32
   let kind: Kind
+  /// True when the row has neither a schedule nor a cap: the row loop's one test before those rare cases.
+  let isPlain: Bool
   let liveFrom: Int64
   let liveUntil: Int64
   /// The derived slot counting the row's showings (``RowCap``), or ``noSegment`` for an uncapped row.
@@ -153,6 +155,7 @@ struct RowPlan: Sendable {
     case .flow, .paywall, .holdout: kind = .decides
     }
     (liveFrom, liveUntil) = (row.liveFrom, row.liveUntil)
+    isPlain = row.cap == nil && liveFrom == Int64.min && liveUntil == Int64.max
   }
 
   /// True when the row is live at `now` (always, when unscheduled): the one test of a row's live range.

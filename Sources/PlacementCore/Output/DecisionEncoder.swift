@@ -162,8 +162,8 @@ package final class DecisionEncoder: Sendable {
     _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile,
     profileID: UnsafeBufferPointer<UInt8>?, endingLine: Bool, to json: inout JSONWriter
   ) -> Bool {
-    guard resolution.rowDecided, resolution.source == .drawn, !resolution.scheduledOut, !resolution.capped,
-      !resolution.prerequisiteFailed, !hasTests[position] || profile.bucketingID != nil
+    guard resolution.rowDecided, resolution.source == .drawn, resolution.skips.isEmpty,
+      !hasTests[position] || profile.bucketingID != nil
     else {
       ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json, idJSON: profileID)
       return false
@@ -234,7 +234,22 @@ extension DecisionEncoder {
     trail: inout ExposureTrail, to json: inout JSONWriter,
     drew: (_ position: Int, _ trail: ExposureTrail, _ profile: BoundProfile) -> Void
   ) {
-    let profile = ruleSet.decidingPrerequisites(profile, now: now)
+    // A copy of the profile only for rules with prerequisites: copying it costs every line retains and releases.
+    guard ruleSet.prerequisitePlan.isEmpty else {
+      return writeDecidedLines(
+        profile: ruleSet.decidingPrerequisites(profile, now: now), profileID: profileID, now: now, memo: &memo,
+        trail: &trail, to: &json, drew: drew)
+    }
+    writeDecidedLines(
+      profile: profile, profileID: profileID, now: now, memo: &memo, trail: &trail, to: &json, drew: drew)
+  }
+
+  /// ``writeLines(profile:profileID:now:memo:trail:to:drew:)`` for a profile whose prerequisites are decided.
+  private func writeDecidedLines(
+    profile: BoundProfile, profileID: UnsafeBufferPointer<UInt8>, now: Instant, memo: inout SegmentMemo,
+    trail: inout ExposureTrail, to json: inout JSONWriter,
+    drew: (_ position: Int, _ trail: ExposureTrail, _ profile: BoundProfile) -> Void
+  ) {
     memo.withStorage { memo in
       ruleSet.unobservedRun(profile, now: now, memo: memo) { run, profile in
         for position in indices.indices {
@@ -282,8 +297,8 @@ extension DecisionEncoder {
   /// caller also checks that no test drew (an empty trail).
   @inline(__always)
   private static func isCommon(_ resolution: Resolution, _ profile: BoundProfile) -> Bool {
-    resolution.rowDecided && !resolution.isTest && resolution.source == .drawn && !resolution.scheduledOut
-      && !resolution.capped && !resolution.prerequisiteFailed && profile.warnings.isEmpty
+    resolution.rowDecided && !resolution.isTest && resolution.source == .drawn && resolution.skips.isEmpty
+      && profile.warnings.isEmpty
   }
 
   /// The config of the decision by `row` (and `variation`) at `position` in the profile's locale, and the rest of

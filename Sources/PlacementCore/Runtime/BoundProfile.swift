@@ -40,12 +40,15 @@ public struct BoundProfile: Sendable {
     get { experiment?.firstPaywallAt }
     set { experiment(default: newValue == nil) { $0.firstPaywallAt = newValue } }
   }
-  /// `force`, `assignments` and what a resolution made of `force`, in one optional value: nil for almost every
-  /// profile, so that copying and destroying a bound profile costs no dictionary retains and releases.
-  private var experiment: Experiment?
   /// The profile's events and counters, for the event slots a run derives (``Program/eventQueries``); nil when
   /// the rule set reads no events, and for profiles whose slots were set directly (the linter's witnesses).
-  package internal(set) var eventLog: EventLog?
+  package internal(set) var eventLog: EventLog? {
+    get { experiment?.eventLog }
+    set { experiment(default: newValue == nil) { $0.eventLog = newValue } }
+  }
+  /// `force`, `assignments`, what a resolution made of `force`, and the event log, in one optional value: nil
+  /// for almost every profile, so that copying and destroying a bound profile costs no retains and releases.
+  private var experiment: Experiment?
   /// The values as plain data for `program` (empty when bound without one).
   var scalars: [Scalar]
   /// The binder's guesses of the next member name, learnt from the lines bound into this storage (empty until
@@ -67,8 +70,10 @@ public struct BoundProfile: Sendable {
   /// The rule set that bound the profile; nil only for profiles bound to bare attributes (the linter's witnesses).
   let boundBy: RuleSetIdentity?
 
-  /// A profile's experiment members (``force``, ``assignments``), and the judgement of `force`.
+  /// A profile's rare members: its experiment members (``force``, ``assignments``), the judgement of `force`,
+  /// and its event log.
   private struct Experiment {
+    var eventLog: EventLog?
     var force: [String: String] = [:]
     var assignments: [String: String] = [:]
     var assignmentTimes: [String: Instant] = [:]
@@ -125,7 +130,6 @@ public struct BoundProfile: Sendable {
     profileIDSource = nil
     if !warnings.isEmpty { warnings.removeAll(keepingCapacity: true) }
     experiment = nil
-    eventLog = nil
   }
 
   /// A bound profile from its parts; `scalars`, when given, must be the scalars of `values` for `program`.

@@ -3,7 +3,7 @@
 /// writer encodes it directly from pre-encoded fragments.
 package struct Resolution: Sendable, Equatable {
   /// The value of ``row``, ``variation``, ``bucket`` and ``override`` that means "none" (the fields are `Int32`
-  /// indices, not optionals, so that a resolution stays four words and is copied without a tag check).
+  /// indices, not optionals, so that a resolution stays a few packed words and is copied without a tag check).
   package static let none: Int32 = -1
 
   /// The placement's index in ``RuleSet/placements``.
@@ -18,13 +18,9 @@ package struct Resolution: Sendable, Equatable {
   package var bucket: Int32 = Resolution.none
   /// How the deciding row's variation was chosen (``AssignmentSource/drawn`` when the row is no test).
   package var source: AssignmentSource = .drawn
-  /// Whether a row above the deciding one matched but was skipped by its schedule (reason `SCHEDULED_OUT`).
-  package var scheduledOut = false
-  /// Whether a row above the deciding one matched but was skipped by its frequency cap (reason `CAPPED`).
-  package var capped = false
-  /// Whether a row above the deciding one did not match only because of a prerequisite test: its condition is
-  /// false, and would hold with every prerequisite leaf taken as holding (reason `PREREQUISITE_FAILED`).
-  package var prerequisiteFailed = false
+  /// Why rows above the deciding one were skipped: empty for almost every resolution, so that the batch's
+  /// common line tests one byte.
+  package var skips: Skips = []
   /// The placement's QA override that decided (index in ``PlacementDefinition/overrides``; ``row`` is then ``none``);
   /// ``none`` when the rows decided.
   package var override: Int32 = Resolution.none
@@ -53,6 +49,35 @@ package struct Resolution: Sendable, Equatable {
       bucket = draw.bucket
       source = draw.source
     }
+  }
+
+  /// What skipped rows above the deciding one, each giving the decision its reason.
+  package struct Skips: OptionSet, Sendable, Equatable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// A row matched but was outside its schedule (reason `SCHEDULED_OUT`).
+    package static let scheduledOut = Skips(rawValue: 1)
+    /// A row matched but its frequency cap was reached (reason `CAPPED`).
+    package static let capped = Skips(rawValue: 2)
+    /// A row did not match only because of a prerequisite test: its condition is false, and would hold with every
+    /// prerequisite leaf taken as holding (reason `PREREQUISITE_FAILED`).
+    package static let prerequisiteFailed = Skips(rawValue: 4)
+  }
+
+  /// Whether a row above the deciding one matched but was skipped by its schedule (reason `SCHEDULED_OUT`).
+  package var scheduledOut: Bool {
+    get { skips.contains(.scheduledOut) }
+    set { if newValue { skips.insert(.scheduledOut) } else { skips.remove(.scheduledOut) } }
+  }
+  /// Whether a row above the deciding one matched but was skipped by its frequency cap (reason `CAPPED`).
+  package var capped: Bool {
+    get { skips.contains(.capped) }
+    set { if newValue { skips.insert(.capped) } else { skips.remove(.capped) } }
+  }
+  /// Whether a row above the deciding one failed only on a prerequisite (reason `PREREQUISITE_FAILED`).
+  package var prerequisiteFailed: Bool {
+    get { skips.contains(.prerequisiteFailed) }
+    set { if newValue { skips.insert(.prerequisiteFailed) } else { skips.remove(.prerequisiteFailed) } }
   }
 
   /// The deciding row's draw; nil when it is no test.

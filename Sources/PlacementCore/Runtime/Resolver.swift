@@ -125,13 +125,17 @@ extension RuleSet {
       let segment = plan.segment != RowPlan.noSegment ? Int(plan.segment) : nil
       var draw: Draw? = nil
       var fallsThrough = plan.kind == .fallsThrough
-      if plan.capSlot != RowPlan.noSegment, let shown = run.cappedShowings(plan), plan.isLive(at: now) {
-        // A capped row is skipped like a scheduled-out one: no draw, no exposure.
-        run.observer.row(row, segment: segment, outcome: .capped(shown: shown, limit: Int(plan.capLimit)))
-        resolution.capped = true
-        continue
+      var live = true
+      if !plan.isPlain {
+        if plan.capSlot != RowPlan.noSegment, let shown = run.cappedShowings(plan), plan.isLive(at: now) {
+          // A capped row is skipped like a scheduled-out one: no draw, no exposure.
+          run.observer.row(row, segment: segment, outcome: .capped(shown: shown, limit: Int(plan.capLimit)))
+          resolution.capped = true
+          continue
+        }
+        live = plan.isLive(at: now)
       }
-      if !plan.isLive(at: now) {
+      if !live {
         // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure; except that a
         // sticky cross-placement test keeps an assignment in its stickiness window.
         guard plan.kind == .test, let kept = keptAfterSchedule(placement: index, row: row, profile, now: now) else {
