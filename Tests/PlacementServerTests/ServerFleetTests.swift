@@ -15,7 +15,8 @@ import Testing
   /// A bundle of Rules/ whose last file ends with `suffix`, built with `revision`.
   static func bundle(_ suffix: String, revision: String) throws -> (bytes: [UInt8], version: String) {
     let bundle = try RuleLoading.bundle(
-      of: try ServerReloadTests.rulesFolder(suffix), withTests: false, revision: revision, toolVersion: "test")
+      of: try ServerReloadTests.rulesFolder(suffix), withTests: false, revision: revision, toolVersion: "test"
+    ).bundle
     return (try bundle.archive(), bundle.rulesVersion)
   }
 

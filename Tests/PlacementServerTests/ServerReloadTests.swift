@@ -26,7 +26,8 @@ import Testing
 
   static func bundle(_ suffix: String) throws -> (bytes: [UInt8], version: String) {
     let bundle = try RuleLoading.bundle(
-      of: try rulesFolder(suffix), withTests: false, revision: suffix, toolVersion: "test")
+      of: try rulesFolder(suffix), withTests: false, revision: suffix, toolVersion: "test"
+    ).bundle
     return (try bundle.archive(), bundle.rulesVersion)
   }
 

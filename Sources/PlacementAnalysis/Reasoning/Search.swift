@@ -47,7 +47,12 @@ struct Search {
         if let conflict, conflicts.count < 16 { conflicts.append(conflict) }
         continue
       case .satisfiable(let values) where level == levels.count - 1:
-        let relative = joined.contains { Reasoner.isRelative($0.test) }
+        // A witness is shown at its `now` when a test is relative to it, or when it gives events a time.
+        let relative = joined.contains { literal in
+          Reasoner.isRelative(literal.test)
+            || literal.slot.map { solver.attributes.indices.contains($0) && Witness.needsNow(solver.attributes[$0]) }
+              == true
+        }
         return Witness(values: values, now: relative ? now : nil)
       case .unknown(let literals) where level == levels.count - 1:
         undecided = true

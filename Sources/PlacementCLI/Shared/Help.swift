@@ -144,7 +144,7 @@ enum Help {
                            links), and the rules_version and now the run resolves with
 
     Every decision carries a reason (TARGETING_MATCH, SPLIT, DEFAULT, STATIC, DISABLED, OVERRIDE, STICKY,
-    SCHEDULED_OUT) and its exposures (docs/ABTests.md).
+    SCHEDULED_OUT, CAPPED, PREREQUISITE_FAILED) and its exposures (docs/ABTests.md).
 
     With --profiles, a summary goes to stderr, and a progress line too when stderr is a terminal; blank lines
     are skipped and counted (an empty --profiles input is a batch of none: exit 0). With --format text each
@@ -154,7 +154,7 @@ enum Help {
     exit: 0 ok (also when only lines failed, with --errors inline); 1 some lines of --profiles failed; 64 usage;
     65 rules do not compile (or have a warning, with --strict), the profile is invalid, or a placement is
     unknown; 66 a file is missing, a directory or unreadable, or the --profile file is empty; 74 reading the
-    input failed part-way, or the --exposures or --assignments-out file cannot be written.
+    input failed part-way, or the --exposures, --assignments-out or --shown file cannot be written.
 
     """,
     "ingest": """

@@ -36,7 +36,8 @@ extension RulesBundle {
       }
     }
     let bundle = try RulesBundle(
-      rules: files.filter { Self.isRulesPart($0.path) }, extras: files.filter { !Self.isRulesPart($0.path) },
+      rules: files.filter { Member(path: $0.path).isCompiled },
+      extras: files.filter { !Member(path: $0.path).isCompiled },
       toolVersion: manifest.toolVersion, revision: manifest.revision)
     guard bundle.rulesVersion == manifest.rulesVersion else {
       throw .tampered(

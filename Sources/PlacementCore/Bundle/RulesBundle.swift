@@ -22,7 +22,37 @@ package struct RulesBundle: Sendable, Equatable {
   /// The layout version this code writes and reads.
   package static let formatVersion = 1
 
-  /// The `*.rules` files, sorted by path.
+  /// What a bundle holds a file as, told by its path alone: the one classification that building, reading and
+  /// counting a bundle use.
+  package enum Member: Sendable, Equatable {
+    /// A rules file: `*.rules`.
+    case rules
+    /// A config file a content names with `from "<path>"`: `*.json` outside `tests/`.
+    case config
+    /// An id list file a `list` names with `from "<path>"`: `*.txt` outside `tests/`.
+    case idList
+    /// Anything else: the rule tests and the files they read (`tests/`), carried but not compiled.
+    case other
+
+    package init(path: String) {
+      if path.hasSuffix(".rules") {
+        self = .rules
+      } else if path.hasPrefix("tests/") {
+        self = .other
+      } else if path.hasSuffix(".json") {
+        self = .config
+      } else if path.hasSuffix(".txt") {
+        self = .idList
+      } else {
+        self = .other
+      }
+    }
+
+    /// Whether the bundle compiles the file (it is among ``RulesBundle/rules``).
+    package var isCompiled: Bool { self != .other }
+  }
+
+  /// The compiled files, sorted by path: the `*.rules` files and the config and id list files they name.
   package let rules: [File]
   /// Every other file (rule tests and what they read), sorted by path.
   package let extras: [File]
@@ -44,7 +74,7 @@ package struct RulesBundle: Sendable, Equatable {
     for file in sortedRules + sortedExtras {
       guard seen.insert(file.path).inserted else { throw .invalid("'\(file.path)' appears twice") }
     }
-    if let bad = sortedRules.first(where: { !$0.path.hasSuffix(".rules") && !Self.isConfig($0.path) }) {
+    if let bad = sortedRules.first(where: { !Member(path: $0.path).isCompiled }) {
       throw .invalid("'\(bad.path)' is not a .rules file")
     }
     guard !sortedRules.isEmpty else { throw .invalid("no .rules file") }
@@ -52,7 +82,8 @@ package struct RulesBundle: Sendable, Equatable {
     self.extras = sortedExtras
     // Rules files first, then config files, as a compilation of the folder versions them.
     self.rulesVersion = Self.version(
-      of: sortedRules.filter { !Self.isConfig($0.path) } + sortedRules.filter { Self.isConfig($0.path) })
+      of: sortedRules.filter { Member(path: $0.path) == .rules }
+        + sortedRules.filter { Member(path: $0.path) != .rules })
     self.toolVersion = toolVersion
     self.revision = revision
   }
@@ -65,7 +96,7 @@ package struct RulesBundle: Sendable, Equatable {
     rules.map {
       RuleSource(
         name: "\(bundle)\(separator)\($0.path)", bytes: $0.bytes, path: $0.path,
-        kind: Self.isConfig($0.path) ? .config : .rules)
+        kind: Member(path: $0.path) == .rules ? .rules : .config)
     }
   }
 
@@ -73,15 +104,6 @@ package struct RulesBundle: Sendable, Equatable {
   /// of each file's path and bytes, each length-prefixed (8 bytes, big-endian), so that moving bytes between a
   /// path and its content changes the version. Paths are relative to the rules folder, so the folder and every
   /// bundle built from it share the version wherever they are.
-  /// True for a file the rules name with `from "<path>"` among a bundle's rules: a content's config (`*.json`)
-  /// or a `list`'s ids (`*.txt`).
-  package static func isConfig(_ path: String) -> Bool { path.hasSuffix(".json") || path.hasSuffix(".txt") }
-
-  /// True for a file a bundle compiles: a rules file, or a config file outside `tests/` (whose files are extras).
-  package static func isRulesPart(_ path: String) -> Bool {
-    path.hasSuffix(".rules") || (isConfig(path) && !path.hasPrefix("tests/"))
-  }
-
   package static func version(of files: [File]) -> String {
     var hasher = SHA256()
     for file in files {

@@ -169,13 +169,19 @@ extension Profile {
   /// Applies the elements of a profile's `events` member in order; each warning an event adds names its index
   /// (`events[2]: skipped event: …`).
   mutating func apply(events: [JSONValue]) {
-    for (index, event) in events.enumerated() {
-      let before = warnings.count
-      apply(event: event)
-      for added in before..<warnings.count { warnings[added] = "events[\(index)]: " + warnings[added] }
-      activity.record(event, index: index, &warnings)
-    }
+    var activity = self.activity
+    for (index, event) in events.enumerated() { apply(event: event, at: index, recordingIn: &activity) }
     activity.finish(&warnings)
+    self.activity = activity
+  }
+
+  /// Applies element `index` of a profile's `events` member: a flow event to this profile, each warning it adds
+  /// naming its index (`events[2]: skipped event: …`), and a behavioural event to `activity`.
+  package mutating func apply(event: JSONValue, at index: Int, recordingIn activity: inout ProfileActivity) {
+    let before = warnings.count
+    apply(event: event)
+    for added in before..<warnings.count { warnings[added] = "events[\(index)]: " + warnings[added] }
+    activity.record(event, index: index, &warnings)
   }
 
   /// Top-level members that are not attributes.

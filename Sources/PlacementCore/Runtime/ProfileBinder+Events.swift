@@ -50,13 +50,8 @@ extension ProfileBinder {
         parser.index = start
         guard let element = try nestedValue(&parser, depth: 2) else { return false }
         var profile = reference ?? Profile()
-        let before = profile.warnings.count
-        profile.apply(event: element)
-        for added in before..<profile.warnings.count {
-          profile.warnings[added] = "events[\(index)]: " + profile.warnings[added]
-        }
         let recorded = activity.events.count
-        activity.record(element, index: index, &profile.warnings)
+        profile.apply(event: element, at: index, recordingIn: &activity)
         behavioural += activity.events.count - recorded
         reference = profile
       }

@@ -31,7 +31,7 @@ extension RuleSet {
     -> [Decision]
   {
     try check(profile)
-    let profile = decidingPrerequisites(forcing(profile, allowOverrides: options.allowOverrides), now: options.now)
+    let profile = decidingPrerequisites(profile, options: options)
     return placements.indices.map { resolve($0, for: profile, options: options) }
   }
 
@@ -55,8 +55,7 @@ extension RuleSet {
   ///   - options: as for ``resolve(_:for:options:)-(String,BoundProfile,_)``.
   /// - Returns: one decision per placement, in the order the rules declare the placements.
   public func resolveAll(for profile: Profile, options: ResolveOptions = ResolveOptions()) -> [Decision] {
-    let bound = decidingPrerequisites(
-      forcing(bind(profile), allowOverrides: options.allowOverrides), now: options.now)
+    let bound = decidingPrerequisites(bind(profile), options: options)
     return placements.indices.map { resolve($0, for: bound, options: options) }
   }
 

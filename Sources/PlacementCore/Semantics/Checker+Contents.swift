@@ -21,6 +21,24 @@ package struct ConfigFiles: Sendable {
     }
     return parts.joined(separator: "/")
   }
+
+  /// Why a `from` path names no file (``lookup(_:from:)``).
+  package enum Problem: Error {
+    /// The path is absolute or has a `..` component.
+    case invalidPath
+    /// No file of the rules folder has that path: missing, outside the folder once links are followed, not a
+    /// regular file, or unreadable (the loader leaves such files out).
+    case notFound
+  }
+
+  /// The file that `reference`, the `from` path of a content's config or of a `list`, names from the rules file
+  /// at `rulePath`: its path inside the rules folder and its bytes.
+  /// - Throws: ``Problem``.
+  package func lookup(_ reference: String, from rulePath: String) throws(Problem) -> (path: String, bytes: [UInt8]) {
+    guard let resolved = Self.resolve(reference, from: rulePath) else { throw .invalidPath }
+    guard let bytes = files[resolved] else { throw .notFound }
+    return (resolved, bytes)
+  }
 }
 
 /// A content declaration's type and id, by id: what rows are checked against.
@@ -130,12 +148,11 @@ extension Checker {
       guard let value = parseJSON(file.bytes[range.start..<range.end], in: file, at: range.start) else { return nil }
       return requireObject(value, at: span(range)).map { ($0, span(range), nil) }
     case .file(let path):
-      guard let resolved = ConfigFiles.resolve(path.text, from: rulePath) else {
-        report(.invalidConfigPath(path.text), path.range)
-        return nil
-      }
-      guard let bytes = configFiles.files[resolved] else {
-        report(.configFileNotFound(path.text), path.range)
+      let (resolved, bytes): (String, [UInt8])
+      do throws(ConfigFiles.Problem) {
+        (resolved, bytes) = try configFiles.lookup(path.text, from: rulePath)
+      } catch {
+        report(error == .invalidPath ? .invalidConfigPath(path.text) : .configFileNotFound(path.text), path.range)
         return nil
       }
       let folder = file.name.split(separator: "/", omittingEmptySubsequences: false).dropLast()

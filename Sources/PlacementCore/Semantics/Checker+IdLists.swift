@@ -36,12 +36,11 @@ extension Checker {
   /// The list `decl` declares, or nil when its file is missing or unreadable (reported).
   mutating func readIdList(_ decl: IdListDecl, rulePath: String, configFiles: ConfigFiles) -> IdListDefinition? {
     guard let path = decl.path else { return nil }
-    guard let resolved = ConfigFiles.resolve(path.text, from: rulePath) else {
-      report(.invalidListPath(path.text), path.range)
-      return nil
-    }
-    guard let bytes = configFiles.files[resolved] else {
-      report(.listFileNotFound(path.text), path.range)
+    let (resolved, bytes): (String, [UInt8])
+    do throws(ConfigFiles.Problem) {
+      (resolved, bytes) = try configFiles.lookup(path.text, from: rulePath)
+    } catch {
+      report(error == .invalidPath ? .invalidListPath(path.text) : .listFileNotFound(path.text), path.range)
       return nil
     }
     let read = IdListFile(bytes)

@@ -1,9 +1,10 @@
 import Foundation
 import PlacementCore
 
-/// What a poll sees of a rules folder: each `*.rules` file's and each id list file's path, size, modification
-/// time and identity, and the content hash of the files modified so recently that a later write could keep all
-/// of those.
+/// What a poll sees of a rules folder or a bundle file: the path, size, modification time and identity of each
+/// file the last read used (the rules files discovery lists, then the config and id list files they name, on
+/// disk, present or not), and the content hash of the files modified so recently that a later write could keep
+/// all of those. Taking a look reads no rules file, so a poll of an unchanged folder parses nothing.
 ///
 /// A write after a look at the folder gives the file a modification time no earlier than that look's, less the
 /// file system's timestamp granularity (at most ``granularity``). So a file last modified before that window
@@ -25,39 +26,40 @@ struct FolderState {
   /// The content hash of each file modified within ``granularity`` of the look (`Hasher`, so only for
   /// comparison within this process).
   let hashes: [String: Int]
+  /// The files besides the rules files that the last read used: the config and id list files the rules name.
+  let named: [String]
 
-  /// Looks at the rules files below `directory` (the ones ``RuleLoading/files(at:)`` lists); none when it cannot
-  /// be listed.
-  init(_ directory: String) {
+  /// Looks at the rules files at `path` (the ones ``RuleLoading/files(at:)`` lists; none when it cannot be listed)
+  /// and at `named`. A recently modified file is hashed from its bytes in `read` (what a read just used, so that a
+  /// write since is seen), else from disk.
+  init(_ path: String, named: [String], read: [String: [UInt8]] = [:]) {
     var clock = timespec()
     clock_gettime(CLOCK_REALTIME, &clock)
     let recent = Self.duration(clock) - Self.granularity
-    let rules = (try? RuleLoading.files(at: directory)) ?? []
-    stamps = (rules + Self.listFiles(of: rules)).map(Self.stamp)
+    stamps = (((try? RuleLoading.files(at: path)) ?? []) + named).map(Self.stamp)
     var hashes: [String: Int] = [:]
-    for stamp in stamps where stamp.modified >= recent { hashes[stamp.path] = Self.hash(stamp.path) }
+    for stamp in stamps where stamp.modified >= recent {
+      hashes[stamp.path] = read[stamp.path].map(Self.hash) ?? Self.hash(stamp.path)
+    }
     self.hashes = hashes
+    self.named = named
+  }
+
+  /// The files `fetched`, just read from `path`, used.
+  init(_ path: String, fetched: Fetched) {
+    var read = Dictionary(fetched.sources.map { ($0.name, $0.bytes) }, uniquingKeysWith: { first, _ in first })
+    if fetched.bundle != nil { read = [path: fetched.bytes] }
+    self.init(path, named: fetched.named, read: read)
+  }
+
+  /// The same files as this look, looked at again.
+  func again(_ path: String) -> FolderState {
+    FolderState(path, named: named)
   }
 
   /// True when `later` sees another set of files, another stamp, or another content for a file this look hashed.
   func differs(from later: FolderState) -> Bool {
     stamps != later.stamps || hashes.contains { path, hash in (later.hashes[path] ?? Self.hash(path)) != hash }
-  }
-
-  /// The id list files that the `list` declarations of the rules files at `paths` name, as paths on disk, so
-  /// that a changed list reloads the rules (a list is data that changes without its rules).
-  static func listFiles(of paths: [String]) -> [String] {
-    var found: [String] = []
-    for path in paths {
-      guard let bytes = try? FileReading.contents(of: path) else { continue }
-      let (tree, _) = Parser.parse(SourceFile(name: path, bytes: bytes))
-      let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-      for case .idList(let decl) in tree.declarations {
-        guard let reference = decl.path?.text, ConfigFiles.resolve(reference, from: "x") != nil else { continue }
-        found.append((folder + [Substring(reference)]).joined(separator: "/"))
-      }
-    }
-    return found.sorted()
   }
 
   static func stamp(_ path: String) -> FileStamp {
@@ -80,6 +82,10 @@ struct FolderState {
   /// The hash of a file's bytes; 0 when it cannot be read.
   static func hash(_ path: String) -> Int {
     guard let bytes = try? FileReading.contents(of: path) else { return 0 }
+    return hash(bytes)
+  }
+
+  static func hash(_ bytes: [UInt8]) -> Int {
     var hasher = Hasher()
     hasher.combine(bytes)  // the count, then each byte
     return hasher.finalize()

@@ -13,14 +13,20 @@ extension RuleLoading {
   /// or never end), resolves outside the rules folder once symbolic links are followed, or cannot be read is left
   /// out: the compiler reports it at the path string (`invalid-config-path`, `config-file-not-found`).
   package static func configSources(for rules: [RuleSource]) -> [RuleSource] {
+    configFiles(for: rules).compactMap(\.source)
+  }
+
+  /// Each config and list file that `rules` name, as a path on disk, with its source as ``configSources(for:)``
+  /// reads it, or nil when it is left out (missing, outside the folder, unreadable).
+  static func configFiles(for rules: [RuleSource]) -> [(onDisk: String, source: RuleSource?)] {
     let roots = Dictionary(rules.map { ($0.name, rulesFolder(of: $0)) }, uniquingKeysWith: { first, _ in first })
-    return configReferences(in: rules).compactMap { config in
+    return configReferences(in: rules).map { config in
       let folder = config.rulesName.split(separator: "/", omittingEmptySubsequences: false).dropLast()
       let onDisk = (folder + [Substring(config.reference)]).joined(separator: "/")
       guard isRegularFile(onDisk), isInside(onDisk, folder: roots[config.rulesName] ?? "."),
         let bytes = try? FileReading.contents(of: onDisk)
-      else { return nil }
-      return RuleSource(name: onDisk, bytes: bytes, path: config.inside, kind: .config)
+      else { return (onDisk, nil) }
+      return (onDisk, RuleSource(name: onDisk, bytes: bytes, path: config.inside, kind: .config))
     }
   }
 

@@ -18,8 +18,24 @@ package enum RuleLoading {
 
   /// Like ``sources(at:)``, also returning the files the discovery skipped (for `--verbose`).
   package static func load(_ paths: [String]) throws(LoadError) -> (sources: [RuleSource], skipped: [SkippedFile]) {
+    let read = try read(paths)
+    return (read.sources, read.skipped)
+  }
+
+  /// What ``read(_:)`` found.
+  struct Read {
     var sources: [RuleSource] = []
     var skipped: [SkippedFile] = []
+    /// Every config and list file the rules files name, as a path on disk, whether it could be read or not.
+    var named: [String] = []
+  }
+
+  /// Like ``load(_:)``, also returning the paths on disk of the config and list files the rules name (what a
+  /// followed folder watches besides its rules files).
+  static func read(_ paths: [String]) throws(LoadError) -> Read {
+    var sources: [RuleSource] = []
+    var skipped: [SkippedFile] = []
+    var named: [String] = []
     for path in paths {
       let found = try discover(at: path)
       skipped += found.skipped
@@ -37,13 +53,15 @@ package enum RuleLoading {
           read.append(RuleSource(name: file, bytes: bytes, path: relativePath(of: file, below: path)))
         }
       }
-      sources += read + configSources(for: read)
+      let configs = configFiles(for: read)
+      sources += read + configs.compactMap(\.source)
+      named += configs.map(\.onDisk)
     }
     if sources.isEmpty {
       throw LoadError(
         path: paths.joined(separator: ", "), message: "no .\(fileExtension) files in \(paths.joined(separator: ", "))")
     }
-    return (sources, skipped)
+    return Read(sources: sources, skipped: skipped, named: named)
   }
 
   /// Reads and verifies the rules bundle at `path`.

@@ -2,32 +2,37 @@ import Foundation
 import PlacementCore
 
 extension RuleLoading {
-  /// The bundle of the rules folder `folder`: its `*.rules` files as rules discovery finds them (``discover(at:)``)
-  /// and, with `withTests`, every file below `folder/tests` (the rule tests and the profiles and events they read;
-  /// names starting with `.` skipped), each under its path relative to `folder`.
+  /// The bundle of the rules folder `folder`, and the compilation of its rules: its `*.rules` files as rules
+  /// discovery finds them (``discover(at:)``) with the config and id list files they name, and, with `withTests`,
+  /// every file below `folder/tests` (the rule tests and the profiles and events they read; names starting with
+  /// `.` skipped), each under its path relative to `folder`.
   /// - Parameters:
   ///   - folder: the rules folder.
   ///   - withTests: also carry `tests/`.
   ///   - revision: a caller's revision string for the manifest (a git commit), or nil.
   ///   - toolVersion: the version of the tool that builds it.
-  /// - Throws: ``LoadError`` when `folder` is not a folder, a file cannot be read, or it holds no rules file.
+  /// - Returns: the bundle, and the compilation of the folder's files (diagnostics named by their paths on disk).
+  /// - Throws: ``LoadError`` when `folder` is not a folder, a file cannot be read, it holds no rules file, or a
+  ///   config or list file is not named as a bundle tells it (``RulesBundle/Member``).
   package static func bundle(of folder: String, withTests: Bool, revision: String?, toolVersion: String)
-    throws(LoadError) -> RulesBundle
+    throws(LoadError) -> (bundle: RulesBundle, compilation: Compilation)
   {
     try requireDirectory(folder)
     let sources = try load([folder]).sources
+    let compilation = Compilation.compile(sources)
     let base = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
-    // A bundle tells its config and list files from its rules files by the name alone, so it carries `*.json`
-    // configs and `*.txt` lists only.
-    let lists = listFiles(among: sources)
+    // A bundle tells its config and list files apart by the name alone (`RulesBundle.Member`), so each must be
+    // named as what the compiled rules read it as. A file the rules could not read is left to its diagnostic.
+    let lists = Set(compilation.model.idLists.map(\.path))
+    let configs = Set(compilation.model.contents.flatMap { $0.configs.compactMap(\.path) })
     for source in sources where source.kind == .config {
       let isList = lists.contains(source.path)
-      guard source.path.hasSuffix(isList ? ".txt" : ".json") else {
-        throw LoadError(
-          path: "\(base)/\(source.path)",
-          message: "\(isList ? "list" : "config") file '\(source.path)' must be named '*.\(isList ? "txt" : "json")' to"
-            + " go into a rules bundle; rename it and its 'from' path", isInvalidBundle: true)
-      }
+      guard isList || configs.contains(source.path) else { continue }
+      guard RulesBundle.Member(path: source.path) != (isList ? .idList : .config) else { continue }
+      throw LoadError(
+        path: "\(base)/\(source.path)",
+        message: "\(isList ? "list" : "config") file '\(source.path)' must be named '*.\(isList ? "txt" : "json")' to"
+          + " go into a rules bundle; rename it and its 'from' path", isInvalidBundle: true)
     }
     let rules = sources.map { RulesBundle.File(path: $0.path, bytes: $0.bytes) }
     var extras: [RulesBundle.File] = []
@@ -41,24 +46,10 @@ extension RuleLoading {
       }
     }
     do {
-      return try RulesBundle(rules: rules, extras: extras, toolVersion: toolVersion, revision: revision)
+      return (try RulesBundle(rules: rules, extras: extras, toolVersion: toolVersion, revision: revision), compilation)
     } catch {
       throw LoadError(path: folder, message: "\(error)", isInvalidBundle: true)
     }
-  }
-
-  /// The paths (inside the rules folder) of the files that the `list` declarations of `sources` name.
-  private static func listFiles(among sources: [RuleSource]) -> Set<String> {
-    var paths: Set<String> = []
-    for source in sources where source.kind == .rules {
-      let (tree, _) = Parser.parse(SourceFile(name: source.name, bytes: source.bytes))
-      for case .idList(let decl) in tree.declarations {
-        if let reference = decl.path, let path = ConfigFiles.resolve(reference.text, from: source.path) {
-          paths.insert(path)
-        }
-      }
-    }
-    return paths
   }
 
   /// The regular files below `base/relative`, as paths relative to `base`; hidden names and symbolic links to

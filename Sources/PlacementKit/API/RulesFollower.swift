@@ -4,8 +4,8 @@ import PlacementCore
 /// Keeps a ``RuleStore`` serving the current rules of a ``RulesSource``: polls it and installs what is new.
 ///
 /// Each poll looks at the source once:
-/// - a folder or a bundle file: its files' sizes, modification times and identities (`FolderState`), compared
-///   with the previous poll's; a change reads it again;
+/// - a folder or a bundle file: the sizes, modification times and identities (`FolderState`) of the files the
+///   last read used (rules, config and id list files), compared with the previous poll's; a change reads it again;
 /// - a URL: a GET with `If-None-Match` carrying the served bundle's `ETag`; `304 Not Modified` changes nothing.
 ///
 /// What the source gives is installed only when it is good and new. A folder's rules are reloaded on every change.
@@ -49,7 +49,7 @@ public final class RulesFollower: Sendable {
   public let cache: String?
   private let options: CompileOptions
   private let onReload: @Sendable (ReloadResult) -> Void
-  private let reader: any SourceReader
+  let reader: any SourceReader
   /// Held for a whole poll: polls run one at a time.
   private let polling = PthreadLocked(())
   private let schedule = PollSchedule()

@@ -19,10 +19,14 @@ struct Fetched: Sendable {
   let bytes: [UInt8]
   /// The source's tag for these bytes (an HTTP `ETag`), or nil.
   let tag: String?
+  /// The config and list files the rules name, as paths on disk, whether they could be read or not; empty for a
+  /// bundle.
+  let named: [String]
 
-  /// The rules of a folder.
-  init(sources: [RuleSource]) {
-    self.sources = sources
+  /// The rules of a folder, as ``RuleLoading/read(_:)`` found them.
+  init(_ read: RuleLoading.Read) {
+    sources = read.sources
+    named = read.named
     bundle = nil
     bytes = []
     tag = nil
@@ -37,6 +41,7 @@ struct Fetched: Sendable {
     self.bundle = bundle
     self.bytes = bytes
     self.tag = tag
+    named = []
   }
 }
 
@@ -54,7 +59,7 @@ extension RulesSource {
   /// - Throws: ``LoadError`` when the source cannot be read or reached, or holds a bundle that does not verify.
   func read(timeout: Duration) throws(LoadError) -> Fetched {
     switch self {
-    case .folder(let path): return Fetched(sources: try RuleLoading.sources(at: [path]))
+    case .folder(let path): return Fetched(try RuleLoading.read([path]))
     case .bundle(let path): return try BundleFileReader.read(path)
     case .url(let url):
       guard case .fetched(let fetched) = try HTTPBundleReader(url, timeout: timeout).look(servedTag: nil) else {
@@ -75,22 +80,33 @@ extension RulesSource {
   }
 }
 
-/// A rules folder or a bundle file: a change of the stamp of one of its files (``FolderState``: size,
-/// modification time, identity) reads it again.
+/// A rules folder or a bundle file: a change of the stamp of one of the files its last read used
+/// (``FolderState``: size, modification time, identity) reads it again; a look without one reads no file.
 final class FileSourceReader: SourceReader {
   let source: RulesSource
   let path: String
   private let seen: PthreadLocked<FolderState>
+  /// How many times a look read the source (for tests: an unchanged source is never read).
+  let reads = PthreadLocked(0)
 
+  /// A reader whose baseline is the files as they are now: a folder is read once to learn the config and list
+  /// files its rules name.
   init(_ source: RulesSource, path: String) {
     self.source = source
     self.path = path
-    seen = PthreadLocked(FolderState(path))
+    if case .folder = source, let read = try? RuleLoading.read([path]) {
+      seen = PthreadLocked(FolderState(path, fetched: Fetched(read)))
+    } else {
+      seen = PthreadLocked(FolderState(path, named: []))
+    }
   }
 
   func look(servedTag: String?) throws(LoadError) -> Look {
-    guard seen.withLock({ $0.replace(with: FolderState(path)) }) else { return .unchanged }
-    return .fetched(try source.read(timeout: .zero))
+    guard seen.withLock({ $0.replace(with: $0.again(path)) }) else { return .unchanged }
+    reads.withLock { $0 += 1 }
+    let fetched = try source.read(timeout: .zero)
+    seen.withLock { $0 = FolderState(path, fetched: fetched) }
+    return .fetched(fetched)
   }
 }
 

@@ -70,6 +70,37 @@ import Testing
     #expect(reachability.candidates[5]?.map(\.index) == [0, 3])
   }
 
+  /// An example profile carries what a profile can: events (at the witness's `now`) and counters for event
+  /// queries; a prerequisite's value is said to be the resolver's, never put in `custom_attributes`.
+  @Test func anExampleProfileCarriesEventsAndNamesThePrerequisites() throws {
+    let rules = """
+      attribute tier: number
+      segment high = tier > 5
+      segment busy = count(event "app_open" where screen == "home" within last 7 days) >= 2
+        and count(event "launch") >= 4
+      segment quiz = content(onboarding) == quiz_first
+      placement onboarding: flow {
+        high -> flow quiz_first
+        default -> flow generic
+      }
+      placement p: paywall {
+        busy -> paywall a
+        1️⃣quiz -> paywall c
+        default -> paywall z
+      }
+      """
+    let overlap = expectFindings(rules, OverlappingRows.id)
+    let now = Reasoner.defaultNow.iso8601
+    let event = #"{"at":"\#(now)","name":"app_open","properties":{"screen":"home"}}"#
+    #expect(
+      overlap.first?.notes.first?.message
+        == #"example profile matching row 1 'quiz' and row 0 'busy', which decides it: {"counters":{"launch":4},"#
+        + #""events":[\#(event),\#(event)]} (with --now \#(now)), for which the resolver decides "#
+        + #"content(onboarding) = "quiz_first""#)
+    let profile = try #require(overlap.first.flatMap(witnessJSON))
+    #expect(try segment("busy", of: MarkedRules(rules).text, matches: profile))
+  }
+
   @Test func aRowBelowARolloutIsReachable() {
     func rules(_ marker: String) -> String {
       """

@@ -1,3 +1,5 @@
+import Foundation
+import PlacementKit
 import Testing
 
 @testable import PlacementCLI
@@ -29,6 +31,16 @@ import Testing
     #expect(run.status == 0)
     #expect(run.err == "")
     #expect(Self.listedOptions(run.out) == Set(options.all), "\(command) --help")
+  }
+
+  /// `resolve --help` names every reason a decision can carry, and the docs' usage line every option.
+  @Test func resolveHelpNamesEveryReasonAndTheDocsEveryOption() throws {
+    let run = placement(["resolve", "--help"])
+    for reason in DecisionReason.allCases { #expect(run.out.contains(reason.rawValue), "\(reason)") }
+    let docs = try String(contentsOfFile: repo("docs/CLI.md"), encoding: .utf8)
+    let section = try #require(docs.components(separatedBy: "## `placement resolve`\n```\n").dropFirst().first)
+    let usage = section.prefix { $0 != "`" }
+    for option in ResolveCommand.options.all { #expect(usage.contains(option), "\(option)") }
   }
 
   /// The global options, command by command: `--verbose` wherever rules files are read from disk, `--strict`

@@ -22,6 +22,21 @@ import Testing
     #expect(try bundle().rules.map(\.path) == ["a.rules", "b.rules"])
   }
 
+  /// A member is told by its path alone: what a bundle compiles (rules, configs, id lists) and what it carries.
+  @Test func aMemberIsToldByItsPath() throws {
+    let members = ["a.rules", "sub/b.rules", "configs/pro.de.json", "lists/vip.txt", "tests/t.json", "tests/ids.txt"]
+      .map(RulesBundle.Member.init(path:))
+    #expect(members == [.rules, .rules, .config, .idList, .other, .other])
+    let bundle = try RulesBundle(
+      rules: Self.rules + [RulesBundle.File(path: "lists/vip.txt", bytes: Array("u1\n".utf8))],
+      extras: [RulesBundle.File(path: "tests/t.json", bytes: [])], toolVersion: "x", revision: nil)
+    #expect(bundle.sources(named: "b").map(\.kind) == [.rules, .rules, .config])
+    #expect(try RulesBundle.read(bundle.archive()).extras.map(\.path) == ["tests/t.json"])
+    #expect(throws: BundleError.self) {
+      try RulesBundle(rules: [RulesBundle.File(path: "notes.md", bytes: [])], toolVersion: "x", revision: nil)
+    }
+  }
+
   /// The version names the rules files only: not the tool, the revision or the tests.
   @Test func versionNamesTheRulesOnly() throws {
     let version = try bundle().rulesVersion

@@ -35,7 +35,7 @@ import Testing
     let fromFolder = try RuleSet.load(directory: path).get()
     #expect(try content(fromFolder, "u2") == .flow(id: "vip", paywall: nil))
     #expect(try content(fromFolder, "u3") == .flow(id: "other", paywall: nil))
-    let bundle = try RuleLoading.bundle(of: path, withTests: false, revision: nil, toolVersion: "test")
+    let bundle = try RuleLoading.bundle(of: path, withTests: false, revision: nil, toolVersion: "test").bundle
     let read = try RulesBundle.read(try bundle.archive())
     #expect(read.rules.map(\.path) == ["lists/vip_ids.txt", "p.rules"])
     let fromBundle = try Compilation.compile(read.sources(named: "b")).get()
@@ -57,11 +57,15 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let store = RuleStore(try RuleSet.load(directory: path).get())
     let before = store.ruleSet.version
-    let seen = FolderState(path)
+    let follower = RulesFollower(store: store, source: .folder(path))
+    let reader = try #require(follower.reader as? FileSourceReader)
+    #expect(follower.poll() == nil)
     try "u1\nu2\n".write(toFile: path + "/lists/vip_ids.txt", atomically: true, encoding: .utf8)
-    #expect(seen.differs(from: FolderState(path)))
-    _ = store.reload(directory: path)
+    #expect(follower.poll()?.outcome == .applied)
+    #expect(reader.reads.withLock { $0 } == 1)
     #expect(store.ruleSet.version != before)
     #expect(try content(store.ruleSet, "u2") == .flow(id: "vip", paywall: nil))
+    #expect(follower.poll() == nil)
+    #expect(reader.reads.withLock { $0 } == 1)
   }
 }

@@ -65,6 +65,45 @@ import Testing
     #expect(f.watcher.poll() == nil)
   }
 
+  /// A poll reads the folder only when the stamp of a file its last read used changed: polls of an unchanged
+  /// folder read (and parse) nothing.
+  @Test func aPollOfAnUnchangedFolderReadsNothing() throws {
+    let f = try Fixture()
+    let reader = try #require(f.watcher.reader as? FileSourceReader)
+    for _ in 0..<3 { #expect(f.watcher.poll() == nil) }
+    #expect(reader.reads.withLock { $0 } == 0)
+    try f.write(RuleStoreTests.rules(generation: 1))
+    #expect(f.watcher.poll()?.outcome == .applied)
+    for _ in 0..<3 { #expect(f.watcher.poll() == nil) }
+    #expect(reader.reads.withLock { $0 } == 1)
+  }
+
+  /// A config file that a content names is watched like the rules: changing it reloads, and so does creating one
+  /// that was missing.
+  @Test func aChangedOrCreatedConfigFileReloads() throws {
+    let f = try Fixture()
+    try f.write(
+      """
+      placement main: paywall {
+        default -> paywall pro
+      }
+      content paywall pro {
+        config default "en" { "title": "Go pro" }
+        config "de" from "configs/pro.de.json"
+      }
+      """, to: "b.rules")
+    #expect(f.watcher.poll()?.outcome == .rejected)
+    try FileManager.default.createDirectory(atPath: f.folder + "/configs", withIntermediateDirectories: true)
+    try f.write(#"{"title": "Werde Profi"}"#, to: "configs/pro.de.json")
+    #expect(f.watcher.poll()?.outcome == .applied)
+    #expect(f.store.ruleSet.content(id: "pro")?.configs[1].value["title"] == .string("Werde Profi"))
+    #expect(f.watcher.poll() == nil)
+    try f.write(#"{"title": "Profi werden"}"#, to: "configs/pro.de.json")
+    #expect(f.watcher.poll()?.outcome == .applied)
+    #expect(f.store.ruleSet.content(id: "pro")?.configs[1].value["title"] == .string("Profi werden"))
+    #expect(f.watcher.poll() == nil)
+  }
+
   @Test func aBrokenEditKeepsThePreviousRulesAndIsReported() throws {
     let f = try Fixture()
     try f.write(RuleStoreTests.broken)

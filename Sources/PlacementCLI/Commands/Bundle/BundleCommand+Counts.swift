@@ -23,8 +23,7 @@ extension BundleCommand {
   /// The bundle's rules files, config files (`*.json`, named by a `content`'s `from`) and id lists (`*.txt`,
   /// named by a `list`'s `from`).
   static func counts(_ bundle: RulesBundle) -> (rules: Int, configs: Int, lists: Int) {
-    let configs = bundle.rules.count { $0.path.hasSuffix(".json") }
-    let lists = bundle.rules.count { $0.path.hasSuffix(".txt") }
-    return (bundle.rules.count - configs - lists, configs, lists)
+    let members = bundle.rules.map { RulesBundle.Member(path: $0.path) }
+    return (members.count { $0 == .rules }, members.count { $0 == .config }, members.count { $0 == .idList })
   }
 }

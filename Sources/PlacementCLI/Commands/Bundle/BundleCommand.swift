@@ -45,11 +45,9 @@ struct BundleCommand: Subcommand {
       throw CommandFailure(.usage, "give the bundle file to write with -o FILE")
     }
     let folder = operands.first ?? arguments.value("--rules") ?? "Rules"
-    let bundle = try Self.building(
+    let (bundle, compilation) = try Self.building(
       of: folder, withTests: arguments.has("--with-tests"), revision: arguments.value("--revision"),
       toolVersion: Help.version)
-    let base = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
-    let compilation = Compilation.compile(bundle.sources(named: base, separator: "/"))
     Support.printDiagnostics(compilation, rules: folder, console: console, includeWarnings: false)
     guard compilation.ruleSet != nil else {
       throw CommandFailure(.dataError, "rules do not compile: no bundle written")
@@ -107,7 +105,7 @@ struct BundleCommand: Subcommand {
   }
 
   static func building(of folder: String, withTests: Bool, revision: String?, toolVersion: String)
-    throws(CommandFailure) -> RulesBundle
+    throws(CommandFailure) -> (bundle: RulesBundle, compilation: Compilation)
   {
     do {
       return try RuleLoading.bundle(of: folder, withTests: withTests, revision: revision, toolVersion: toolVersion)

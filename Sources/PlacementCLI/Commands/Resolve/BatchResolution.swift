@@ -192,10 +192,12 @@ struct BatchResolution {
             profileID: profile.bucketingID, assigned, ruleSet: ruleSet, now: options.now)
         }
       }
+      // Every prerequisite decided once for the line's placements, as the decision line writers decide them.
+      let decided = ruleSet.decidingPrerequisites(profile, now: options.now)
       for (position, placement) in placements.enumerated() {
         let decision: Decision
         do throws(ResolveError) {
-          decision = try ruleSet.resolve(placement, for: profile, options: options)
+          decision = try ruleSet.resolve(placement, for: decided, options: options)
         } catch {
           // Not reached: the handles and the profile are this rule set's. Reported, never a crash.
           report(error.description, line: number, key: key, into: &result)

@@ -82,7 +82,8 @@ struct ResolveCommand: Subcommand {
     }
     let status: ExitCode
     if let profile {
-      let bound = ruleSet.bind(profile)
+      // Every prerequisite decided once for all placements, as a batch line decides them.
+      let bound = ruleSet.decidingPrerequisites(ruleSet.bind(profile), options: options)
       var assigned: [String: String] = [:]
       for placement in placements {
         do throws(ResolveError) {

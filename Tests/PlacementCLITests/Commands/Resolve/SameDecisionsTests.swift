@@ -65,4 +65,45 @@ import Testing
     // The decisions are real ones: the examples reach more than one row of each placement.
     #expect(Set(library.map { $0.components(separatedBy: #""name":""#)[1].prefix { $0 != "\"" } }).count > 3)
   }
+  /// Placement `b` reads `content(a)` and `row(a)`, and `a` draws a test: `resolve --profile` decides a profile's
+  /// prerequisites as a batch line does, for every placement or `b` alone, with and without `--explain`.
+  @Test func profileAndBatchAgreeOnPrerequisites() throws {
+    let scratch = ScratchFolder()
+    scratch.file(
+      "r.rules",
+      """
+      attribute tier: number
+      segment high = tier > 5
+      placement a: flow {
+        high -> test t1 { flow x 50%, flow y 50% }
+        default -> flow z
+      }
+      segment got_x = content(a) == x
+      segment after_default = row(a) == default
+      placement b: paywall {
+        got_x         -> paywall px
+        after_default -> paywall pd
+        default       -> paywall pz
+      }
+      """)
+    let profiles = (1...6).map { #"{"profile_id":"u\#($0)","custom_attributes":{"tier":\#($0 * 2)}}"# }
+    let batch = scratch.file("all.jsonl", profiles.joined(separator: "\n") + "\n")
+    for options in [[], ["--explain"], ["--placement", "b"], ["--placement", "b", "--explain"]] {
+      let common = ["--rules", scratch.path, "--now", Self.nowText] + options
+      var single: [String] = []
+      for (index, profile) in profiles.enumerated() {
+        let run = placement(["resolve", "--profile", scratch.file("\(index).json", profile)] + common)
+        #expect(run.status == 0, "\(run.err)")
+        single += run.out.split(separator: "\n").map(String.init)
+      }
+      let run = placement(["resolve", "--profiles", batch] + common)
+      #expect(run.status == 0, "\(run.err)")
+      #expect(run.out.split(separator: "\n").map(String.init) == single, "\(options)")
+      let decisions = single.filter { $0.hasPrefix(#"{"placement":"b""#) }
+      #expect(decisions.count == 6)
+      #expect(decisions[0].contains(#""audience":{"index":1,"name":"after_default""#), "\(decisions[0])")
+      #expect(decisions.contains { $0.contains(#""audience":{"index":0,"name":"got_x""#) })
+      #expect(decisions.contains { $0.contains(#""reason":"PREREQUISITE_FAILED""#) })
+    }
+  }
 }
