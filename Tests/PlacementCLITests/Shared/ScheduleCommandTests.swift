@@ -17,13 +17,14 @@ import Testing
     #expect(before.status == 0, "\(before.err)")
     #expect(
       before.out == """
-        upgrade_prompt: paywall standard  (row 5 'default')  reason SCHEDULED_OUT
+        upgrade_prompt: paywall standard  (row 6 'default')  reason SCHEDULED_OUT
           row 0 new_yoga_fans: no match: interests has yoga (seen: interests = missing)
           row 1 lapsed: no match: subscription_state in ["expired", "cancelled"] (seen: subscription_state = "never_subscribed")
           row 2 dach_free_users: matched, skipped: scheduled from 2026-12-20T00:00:00+01:00 until 2027-01-05T00:00:00+01:00
           row 3 upgrade_v2_ramp: no match: percent(10 from "2027-02-01T00:00:00Z", 50 from "2027-02-15T00:00:00Z", 100 from "2027-03-01T00:00:00Z") salt "upgrade-v2" (seen: rollout bucket 5912 of 10000 (before the ramp's first step from "2027-02-01T00:00:00Z": admitted none))
-          row 4 pro_onboarded: no match: row(onboarding_end) == pros (seen: row(onboarding_end) = default)
-          row 5 default: matched, decided
+          row 4 engaged_free_users: no match: count(event "app_open" within last 7 days) >= 5 (seen: count(event "app_open" within last 7 days) = 0)
+          row 5 pro_onboarded: no match: row(onboarding_end) == pros (seen: row(onboarding_end) = default)
+          row 6 default: matched, decided
           prerequisite onboarding_end: flow generic_onboarding (row 3 'default')
 
         """)
@@ -33,7 +34,7 @@ import Testing
       ))
     #expect(
       resolve(at: "2027-01-04T23:00:00Z").out.hasPrefix(
-        "upgrade_prompt: paywall standard  (row 5 'default')  reason SCHEDULED_OUT"))
+        "upgrade_prompt: paywall standard  (row 6 'default')  reason SCHEDULED_OUT"))
     let json = placement(
       ["resolve", "--profile", "-", "--placement", "upgrade_prompt", "--now", "2027-01-10T00:00:00Z", "--explain"]
         + rules, stdin: [dach])
@@ -76,7 +77,7 @@ import Testing
     let list = placement(["audiences", "--now", "2026-12-24T00:00:00Z", "--format", "json"] + rules)
     #expect(
       list.out.contains(
-        #""name":"upgrade_prompt","content_type":"paywall","rows":6,"tests":2,"cross_placement_rows":1,"fall_through_rows":1,"scheduled_rows":2,"live_scheduled_rows":2,"layered_rows":1}"#
+        #""name":"upgrade_prompt","content_type":"paywall","rows":7,"tests":2,"cross_placement_rows":1,"fall_through_rows":1,"scheduled_rows":2,"live_scheduled_rows":2,"layered_rows":1}"#
       ))
     #expect(placement(["audiences", "--now", "tomorrow"] + rules).status == 64)
   }

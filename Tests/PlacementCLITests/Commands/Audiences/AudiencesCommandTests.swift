@@ -75,7 +75,7 @@ import Testing
     #expect(run.status == 0, "\(run.err)")
     #expect(run.out.contains("cross-placement (also in\n"))
     // The holdout's content wraps under its id; its mark stays on the variation's first line.
-    let indent = String(repeating: " ", count: 50)
+    let indent = String(repeating: " ", count: 53)
     #expect(run.out.contains("10%  holdout           holdout (nothing  holdout\n" + indent + "shown)\n"))
     let list = placement(["audiences", "--rules", repo("Rules")]).out
     #expect(list.contains("main_paywall    paywall  6     2      1                     1"))
@@ -83,9 +83,9 @@ import Testing
 
   /// The shipped rules' tables fit 100 columns where their words allow: long cells wrap at spaces, no word is
   /// cut (a version id of 38 characters beside a schedule's instants and a ramp's quoted instants makes
-  /// `upgrade_prompt` 114 wide), the lines
+  /// `upgrade_prompt` 117 wide), the lines
   /// under the table wrap at 100 with a two-space indent.
-  @Test(arguments: [("", 100), ("main_paywall", 109), ("upgrade_prompt", 114), ("onboarding_end", 100)])
+  @Test(arguments: [("", 100), ("main_paywall", 109), ("upgrade_prompt", 117), ("onboarding_end", 100)])
   func shippedRulesFitOneHundredColumnsOrTheirLongestWords(_ name: String, width: Int) {
     let placementArgument = name.isEmpty ? [] : [name]
     let run = placement(

@@ -28,7 +28,7 @@ import Testing
     #expect(bundle.rulesVersion == folder.version)
     #expect(
       run.out
-        == "\(output): rules_version \(bundle.rulesVersion), 6 rules files, 1 id list, 14 other files, \(first.count) bytes\n"
+        == "\(output): rules_version \(bundle.rulesVersion), 6 rules files, 1 id list, 15 other files, \(first.count) bytes\n"
     )
     #expect(bundle.revision == "c256b63")
     #expect(bundle.extras.map(\.path).contains("tests/onboarding.json"))
@@ -44,10 +44,11 @@ import Testing
     #expect(fromBundle.out == fromFolder.out)
     let tests = placement(["test", output])
     #expect(tests.status == 0)
-    #expect(tests.out.hasSuffix("63 passed, 0 failed\n"))
+    #expect(tests.out.hasSuffix("67 passed, 0 failed\n"))
     let lint = placement(["lint", output, "--now", "2026-12-01T00:00:00Z"])
     #expect(lint.status == 0)
-    #expect(lint.out.contains("\(output):paywall.rules:10:3: info: row 2 'pros_on_new_app' overlaps row 1 'lapsed'"))
+    #expect(
+      lint.out.contains("\(output):paywall.rules:11:3: info: row 3 'music_fans' overlaps row 2 'pros_on_new_app'"))
     #expect(
       placement(["audiences", "main_paywall", "--rules", output, "--now", "2026-12-01T00:00:00Z"]).out
         == placement(["audiences", "main_paywall", "--now", "2026-12-01T00:00:00Z"]).out)

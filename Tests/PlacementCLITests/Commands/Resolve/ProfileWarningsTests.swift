@@ -22,7 +22,7 @@ import Testing
         warning: \(Self.warnings[1])
         onboarding_end: flow pro_onboarding  (row 0 'pros': experience == pro)  reason TARGETING_MATCH
         main_paywall: paywall standard  (row 5 'default')  reason DEFAULT
-        upgrade_prompt: paywall pro_annual  (row 4 'pro_onboarded': row(onboarding_end) == pros)  reason TARGETING_MATCH
+        upgrade_prompt: paywall pro_annual  (row 5 'pro_onboarded': row(onboarding_end) == pros)  reason TARGETING_MATCH
           config en: {"cta":"Start my free week","features":["plans","stats"],"title":"Go pro","trial_days":7}
 
         """)
@@ -44,11 +44,11 @@ import Testing
         profile w-1 (line 1):
         warning: \(Self.warnings[0])
         warning: \(Self.warnings[1])
-        upgrade_prompt: paywall pro_annual  (row 4 'pro_onboarded': row(onboarding_end) == pros)  reason TARGETING_MATCH
+        upgrade_prompt: paywall pro_annual  (row 5 'pro_onboarded': row(onboarding_end) == pros)  reason TARGETING_MATCH
           config en: {"cta":"Start my free week","features":["plans","stats"],"title":"Go pro","trial_days":7}
         onboarding_end: flow pro_onboarding  (row 0 'pros': experience == pro)  reason TARGETING_MATCH
         profile w-2 (line 2):
-        upgrade_prompt: paywall standard  (row 5 'default')  reason PREREQUISITE_FAILED
+        upgrade_prompt: paywall standard  (row 6 'default')  reason PREREQUISITE_FAILED
         onboarding_end: flow generic_onboarding  (row 3 'default')  reason DEFAULT
 
         """)

@@ -13,7 +13,7 @@ import Testing
     let run = placement(["test", copy])
     #expect(run.status == 0, "\(run.err)")
     #expect(run.err == "")
-    #expect(run.out == "63 passed, 0 failed\n")
+    #expect(run.out == "67 passed, 0 failed\n")
   }
 
   /// From inside the rules folder or its `tests/` folder, as a newcomer runs it (the newcomer trial of 2026-12-02:
@@ -35,7 +35,7 @@ import Testing
     )
     let here = try shell("cd '\(copy)' && $P test .")
     #expect(here.status == 0, "\(here.err)")
-    #expect(here.out == "63 passed, 0 failed\n")
+    #expect(here.out == "67 passed, 0 failed\n")
   }
 
   /// No case reads a file outside the rules folder.

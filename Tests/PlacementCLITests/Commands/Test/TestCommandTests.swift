@@ -6,14 +6,14 @@ import Testing
     let run = placement(["test", repo("Rules"), "--coverage"])
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(run.err == "")
-    #expect(run.out == "coverage of \(repo("Rules")): 16 of 16 rows decided by some case\n63 passed, 0 failed\n")
+    #expect(run.out == "coverage of \(repo("Rules")): 17 of 17 rows decided by some case\n67 passed, 0 failed\n")
   }
 
   @Test func aTestsFolderRunsAgainstItsParentRules() {
     let run = placement(["test", repo("Rules/tests/onboarding.json")])
     #expect(run.status == 0, "\(run.out)\(run.err)")
     #expect(run.out == "6 passed, 0 failed\n")
-    #expect(placement(["test", repo("Rules/tests")]).out == "63 passed, 0 failed\n")
+    #expect(placement(["test", repo("Rules/tests")]).out == "67 passed, 0 failed\n")
   }
 
   @Test func failingCaseShowsExpectedActualAndTheExplainTrace() {
