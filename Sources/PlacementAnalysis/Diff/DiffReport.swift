@@ -213,11 +213,16 @@ package struct Cause: Sendable, Hashable, CustomStringConvertible {
     case scheduleChanged = "schedule-changed"
     /// The row's test takes a different share of its layer (or joined or left a layer).
     case layerShareChanged = "layer-share-changed"
+    /// The row reads a prerequisite (`content(p)`, `row(p)`, `variation(t)`) whose decision changed for the
+    /// witness: the table is the same on both sides, the row's match is not.
+    case prerequisiteChanged = "prerequisite-changed"
   }
 
   package let kind: Kind
   /// The row the cause is about (its new side when it has one).
   package let row: RowRef
+  /// The changed placements whose decisions the row reads (``Kind/prerequisiteChanged`` only), sorted.
+  package var prerequisites: [String] = []
 
   package var description: String {
     switch kind {
@@ -231,6 +236,8 @@ package struct Cause: Sendable, Hashable, CustomStringConvertible {
     case .testChanged: "test of row '\(row.name)' changed"
     case .scheduleChanged: "schedule of row '\(row.name)' changed"
     case .layerShareChanged: "layer share of the test of row '\(row.name)' changed"
+    case .prerequisiteChanged:
+      "row '\(row.name)' reads the decision of \(prerequisites.map { "'\($0)'" }.joined(separator: ", ")), which changed"
     }
   }
 }

@@ -1,33 +1,112 @@
 import PlacementCore
 
 extension RulesDiff {
-  /// A placement whose own table compares equivalent but whose conditions read the decision of a placement
-  /// that changed (or was not proved equivalent), directly or through others, is not proved equivalent: the
-  /// profiles whose prerequisite changes may get another decision. Its status becomes `unknown`, naming them.
-  static func followingPrerequisites(_ placements: [PlacementDiff], in rules: RuleSet) -> [PlacementDiff] {
-    let plan = rules.prerequisitePlan
+  /// The most witnesses of changed prerequisites a dependant is resolved with.
+  static let prerequisiteWitnessLimit = 64
+
+  /// Follows prerequisites: a placement whose own table compares equivalent but whose conditions read, directly
+  /// or through others, the decision of a placement that changed or was not proved equivalent is not proved
+  /// equivalent. Every witness of those placements' transitions is resolved at the dependant by both rule sets
+  /// (at the witness's instant); one decided differently is a transition of the dependant with cause
+  /// ``Cause/Kind/prerequisiteChanged``, and the dependant is ``PlacementDiff/Status/changed``. When no witness
+  /// moves it, its status is ``PlacementDiff/Status/unknown``, naming those placements: a search that finds
+  /// nothing proves nothing. Dependencies are followed before their dependants, so a chain carries its witnesses.
+  static func followingPrerequisites(
+    _ placements: [PlacementDiff], old oldRules: RuleSet, new newRules: RuleSet, now: Instant
+  ) -> [PlacementDiff] {
+    let plan = newRules.prerequisitePlan
     guard !plan.isEmpty else { return placements }
-    let status = Dictionary(placements.map { ($0.name, $0.status) }, uniquingKeysWith: { first, _ in first })
-    return placements.map { diff in
-      guard diff.status == .equivalent,
-        let index = rules.placements.firstIndex(where: { $0.name == diff.name })
-      else { return diff }
-      var seen = Set<Int>()
-      var pending = plan.dependencies[index]
-      var changed: [String] = []
-      while let next = pending.popLast() {
-        guard seen.insert(next).inserted else { continue }
-        let name = rules.placements[next].name
-        if status[name] != .equivalent { changed.append(name) }
-        pending += plan.dependencies[next]
+    var result = placements
+    let position = Dictionary(
+      result.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let oldByName = Dictionary(
+      oldRules.placements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    for index in dependencyOrder(plan.dependencies) {
+      let new = newRules.placements[index]
+      guard let at = position[new.name], result[at].status == .equivalent, let old = oldByName[new.name] else {
+        continue
       }
-      guard !changed.isEmpty else { return diff }
-      var followed = diff
-      followed.status = .unknown
-      followed.undecided.append(
-        "its conditions read the decision of \(changed.sorted().joined(separator: ", ")), which "
-          + "\(changed.count == 1 ? "is" : "are") not equivalent: profiles whose prerequisite changes may move")
-      return followed
+      let changed = reached(from: index, plan.dependencies).map { newRules.placements[$0].name }.filter { name in
+        position[name].map { result[$0].status != .equivalent } ?? true
+      }.sorted()
+      guard !changed.isEmpty else { continue }
+      let candidates = changed.flatMap { name in position[name].map { result[$0].transitions } ?? [] }
+      let found = moved(
+        old: old, new: new, rules: (oldRules, newRules), by: candidates.prefix(prerequisiteWitnessLimit),
+        prerequisites: changed, now: now)
+      var followed = PlacementDiff(
+        name: new.name, status: found.isEmpty ? .unknown : .changed, transitions: found,
+        undecided: result[at].undecided)
+      followed.runningTests = result[at].runningTests
+      followed.newContentIDs = result[at].newContentIDs
+      followed.overrides = result[at].overrides
+      if found.isEmpty {
+        followed.undecided.append(
+          "its conditions read the decision of \(changed.joined(separator: ", ")), which "
+            + "\(changed.count == 1 ? "is" : "are") not equivalent: profiles whose prerequisite changes may move")
+      }
+      result[at] = followed
     }
+    return result
+  }
+
+  /// The transitions of a placement whose table is the same on both sides that the candidates' witnesses show,
+  /// one per (old, new) outcome (the first witness found), sorted by old then new outcome.
+  private static func moved(
+    old: PlacementDefinition, new: PlacementDefinition, rules: (old: RuleSet, new: RuleSet),
+    by candidates: ArraySlice<Transition>, prerequisites: [String], now: Instant
+  ) -> [Transition] {
+    var found: [String: Transition] = [:]
+    for candidate in candidates {
+      guard let profile = try? Profile(jsonBytes: Array(candidate.witness.utf8)) else { continue }
+      let options = ResolveOptions(now: candidate.now ?? now)
+      guard let before = try? rules.old.resolve(old.name, for: profile, options: options),
+        let after = try? rules.new.resolve(new.name, for: profile, options: options),
+        before.audience.index >= 0, after.audience.index >= 0
+      else { continue }
+      let was = Outcome(before)
+      let becomes = Outcome(after)
+      let key = "\(was)\u{0}\(becomes)"
+      guard was != becomes, found[key] == nil else { continue }
+      // The tables are the same, so the higher of the two deciding rows is the one whose match changed.
+      let i = before.audience.index
+      let j = after.audience.index
+      let row = min(i, j)
+      found[key] = Transition(
+        placement: new.name, old: was, new: becomes, witness: candidate.witness, now: candidate.now,
+        oldRow: RowRef(index: i, name: old.rows[i].name, span: old.rows[i].span),
+        newRow: RowRef(index: j, name: new.rows[j].name, span: new.rows[j].span),
+        causes: [
+          Cause(
+            kind: .prerequisiteChanged, row: RowRef(index: row, name: new.rows[row].name, span: new.rows[row].span),
+            prerequisites: prerequisites)
+        ])
+    }
+    return found.values.sorted { ($0.old, $0.new) < ($1.old, $1.new) }
+  }
+
+  /// The placements in an order where each comes after the placements its conditions read.
+  static func dependencyOrder(_ dependencies: [[Int]]) -> [Int] {
+    var order: [Int] = []
+    var visited = [Bool](repeating: false, count: dependencies.count)
+    func visit(_ index: Int) {
+      guard !visited[index] else { return }
+      visited[index] = true
+      for next in dependencies[index] { visit(next) }
+      order.append(index)
+    }
+    for index in dependencies.indices { visit(index) }
+    return order
+  }
+
+  /// The placements whose decisions `index` reads, directly or through others.
+  static func reached(from index: Int, _ dependencies: [[Int]]) -> [Int] {
+    var seen = Set<Int>()
+    var pending = dependencies[index]
+    while let next = pending.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      pending += dependencies[next]
+    }
+    return seen.sorted()
   }
 }

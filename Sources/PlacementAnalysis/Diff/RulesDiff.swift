@@ -76,7 +76,7 @@ package enum RulesDiff {
       diff.newContentIDs = PlacementFacts.contentIDs(placement).sorted()
       placements.append(diff)
     }
-    placements = followingPrerequisites(placements, in: newRules)
+    placements = followingPrerequisites(placements, old: oldRules, new: newRules, now: options.now)
     let transitions = placements.flatMap(\.transitions)
     let draws = TestSafety.findings(old: oldRules.placements, new: newRules.placements, transitions: transitions)
     for index in placements.indices {

@@ -23,8 +23,51 @@ import Testing
     """
   }
 
-  @Test func aChangedPrerequisiteReachesItsDependants() throws {
+  @Test func aChangedPrerequisiteMovesItsDependantWithAWitness() throws {
     let report = try diffOf(Self.rules("experience == pro"), Self.rules("experience == pro and country == \"US\""))
+    let byName = Dictionary(report.placements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    #expect(byName["onboarding"]?.status == .changed)
+    let upgrade = try #require(byName["upgrade"])
+    #expect(upgrade.status == .changed)
+    #expect(upgrade.undecided.isEmpty)
+    let transition = try #require(upgrade.transitions.first)
+    #expect(upgrade.transitions.count == 1)
+    #expect(transition.old.description == "paywall pro_annual")
+    #expect(transition.new.description == "paywall standard")
+    #expect(transition.oldRow.name == "pro_onboarded")
+    #expect(transition.newRow.name == "default")
+    #expect(
+      transition.causes.map(\.description) == ["row 'pro_onboarded' reads the decision of 'onboarding', which changed"])
+    #expect(transition.causes.map(\.kind) == [.prerequisiteChanged])
+    // The witness is a real one: it is a pro outside the US.
+    let witness = try JSONReader.parse(transition.witness)
+    guard case .object(let members) = witness, case .object(let custom)? = members["custom_attributes"] else {
+      Issue.record("witness \(transition.witness) has no custom attributes")
+      return
+    }
+    #expect(custom["experience"] == .string("pro"))
+    #expect(members["country"] != .string("US"))
+  }
+
+  @Test func aChangeThePrerequisiteReadDoesNotSeeLeavesTheDependantUnknown() throws {
+    func rules(_ amateurFlow: String) -> String {
+      """
+      attribute experience: choice(pro, amateur)
+      segment pros = experience == pro
+      segment amateurs = experience == amateur
+      placement onboarding: flow {
+        pros -> flow pro_flow
+        amateurs -> flow \(amateurFlow)
+        default -> flow generic
+      }
+      segment pro_onboarded = row(onboarding) == pros
+      placement upgrade: paywall {
+        pro_onboarded -> paywall pro_annual
+        default -> paywall standard
+      }
+      """
+    }
+    let report = try diffOf(rules("amateur_a"), rules("amateur_b"))
     let byName = Dictionary(report.placements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     #expect(byName["onboarding"]?.status == .changed)
     #expect(byName["upgrade"]?.status == .unknown)
@@ -32,6 +75,26 @@ import Testing
       byName["upgrade"]?.undecided.last
         == "its conditions read the decision of onboarding, which is not equivalent: profiles whose prerequisite "
         + "changes may move")
+  }
+
+  @Test func aChainOfPrerequisitesCarriesTheWitness() throws {
+    func rules(_ pros: String) -> String {
+      Self.rules(pros) + """
+
+        segment upgraded_pro = content(upgrade) == pro_annual
+        placement settings: flow {
+          upgraded_pro -> flow pro_settings
+          default -> flow settings
+        }
+        """
+    }
+    let report = try diffOf(rules("experience == pro"), rules("experience == pro and country == \"US\""))
+    let settings = try #require(report.placements.first { $0.name == "settings" })
+    #expect(settings.status == .changed)
+    #expect(settings.transitions.map { "\($0.old) → \($0.new)" } == ["flow pro_settings → flow settings"])
+    #expect(
+      settings.transitions.first?.causes.map(\.description)
+        == ["row 'upgraded_pro' reads the decision of 'onboarding', 'upgrade', which changed"])
   }
 
   @Test func anUnchangedPrerequisiteKeepsItsDependantsEquivalent() throws {
