@@ -21,8 +21,11 @@ struct RowFacts {
     return decidesWhenLive(row)
   }
 
-  /// True when the row decides for every profile it matches while it is live (its content never falls through).
+  /// True when the row decides for every profile it matches while it is live (its content never falls through,
+  /// and no frequency cap skips it).
   static func decidesWhenLive(_ row: AudienceRow) -> Bool {
+    // A capped row is skipped by the profiles that reached its cap: the rows below stay reachable.
+    if row.cap != nil { return false }
     // A layered test's row is skipped by the profiles outside its share: the rows below stay reachable.
     if case .test(let test) = row.content, test.layer != nil { return false }
     switch row.content {
