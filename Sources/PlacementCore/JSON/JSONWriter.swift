@@ -50,6 +50,11 @@ package struct JSONWriter: Sendable {
     needsComma = false
   }
 
+  /// Drops the last `count` bytes written: a cached piece's tail that the caller replaces.
+  package mutating func removeLast(_ count: Int) {
+    output.removeLast(count)
+  }
+
   @inline(__always)
   private mutating func separate() {
     if needsComma { output.appendByte(UInt8(ascii: ",")) }

@@ -76,6 +76,12 @@ struct OutputBytes: @unchecked Sendable {
     reserve(max(0, capacity - storage.count))
   }
 
+  /// Drops the last `count` bytes written (at most ``count``).
+  mutating func removeLast(_ count: Int) {
+    reserve(0)
+    storage.count -= min(count, storage.count)
+  }
+
   mutating func removeAll(keepingCapacity: Bool) {
     if keepingCapacity, isKnownUniquelyReferenced(&storage) {
       storage.count = 0

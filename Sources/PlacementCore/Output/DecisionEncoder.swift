@@ -39,6 +39,9 @@ package final class DecisionEncoder: Sendable {
   private let defaultConfigs: [Int]
   /// Per position, per row, per variation with a config: ``rows``'s fragment from `,"ab_test":` on.
   private let afterConfigs: DecisionFragments
+  /// Per position, per row: the bytes of the common reason (`,"reason":"TARGETING_MATCH","exposures":[`) that end
+  /// the fragments of a row that is no test; 0 for a test's row, whose reason no skipped row changes.
+  private let reasonLengths: [[Int]]
 
   /// Fragments for the placements at `placements` (indices into ``RuleSet/placements``), in the caller's order.
   package init(ruleSet: RuleSet, placements: [Int]) {
@@ -89,7 +92,8 @@ package final class DecisionEncoder: Sendable {
       return (Array(bytes[..<cut]), Array(bytes[cut...]))
     }
     // The reason a fragment holds is that of the common case: a drawn variation (or no test) and no row
-    // scheduled out above; ``write`` takes the general path for the others.
+    // skipped above; ``write`` replaces it (``reasonLengths``) after a skipped row, and takes the general path
+    // for the other cases.
     func reason(_ index: Int, _ row: Int, _ draw: Draw?) -> [UInt8] {
       var reason = JSONWriter(reservingCapacity: 64)
       let code = ruleSet.reason(Resolution(placement: Int32(index), row: Int32(row), draw: draw))
@@ -109,6 +113,12 @@ package final class DecisionEncoder: Sendable {
           tail = draw != nil ? Array(tail.dropLast(5)) : tail + reason(index, row, nil)
         }
         return (head, tail)
+      }
+    }
+    reasonLengths = placements.map { index in
+      ruleSet.placements[index].rows.indices.map { row in
+        if case .test = ruleSet.placements[index].rows[row].content { return 0 }
+        return reason(index, row, nil).count
       }
     }
     rows = DecisionFragments(split.map { $0.map { $0.map { $0.0 } } })
@@ -162,8 +172,7 @@ package final class DecisionEncoder: Sendable {
     _ resolution: Resolution, trail: ExposureTrail, position: Int, profile: BoundProfile,
     profileID: UnsafeBufferPointer<UInt8>?, endingLine: Bool, to json: inout JSONWriter
   ) -> Bool {
-    guard resolution.rowDecided, resolution.source == .drawn, resolution.skips.isEmpty,
-      !hasTests[position] || profile.bucketingID != nil
+    guard resolution.rowDecided, resolution.source == .drawn, !hasTests[position] || profile.bucketingID != nil
     else {
       ruleSet.decision(resolution, trail: trail, for: profile, explanation: nil).write(to: &json, idJSON: profileID)
       return false
@@ -192,6 +201,13 @@ package final class DecisionEncoder: Sendable {
     if resolution.isTest {
       if resolution.hasBucket { json.rawInteger(Int(resolution.bucket)) } else { json.raw("null") }
       json.raw(buffer: testTails[position, row, variation])
+    }
+    if !resolution.skips.isEmpty && !resolution.isTest {
+      // The fragments end with the common reason; a row skipped above gives the decision its own.
+      json.removeLast(reasonLengths[position][row])
+      json.raw(#","reason":"#)
+      json.rawString(ruleSet.reason(resolution).rawValue)
+      json.raw(#","exposures":["#)
     }
     if !trail.draws.isEmpty {
       writeExposures(trail, position: position, placement: Int(resolution.placement), to: &json)
