@@ -74,6 +74,22 @@ import Testing
     #expect(list.tableBytes < 16 * 100_000)
   }
 
+  @Test func almostEveryIdIsInItsHomeBucketOneCacheLine() {
+    let list = IdList(ids: (0..<100_000).map { "user-\($0)" })
+    var home = 0
+    var held = 0
+    for slot in 0..<list.tableBytes / 8 {
+      let key = list.table.load(fromByteOffset: slot * 8, as: UInt64.self)
+      guard key != 0 else { continue }
+      held += 1
+      if IdList.home(key, homes: list.homes) == slot / IdList.bucketSlots { home += 1 }
+    }
+    #expect(held == 100_000)
+    #expect(Double(home) / Double(held) > 0.96)
+    #expect(list.tableBytes < 14 * 100_000)
+    #expect(Int(bitPattern: list.table.baseAddress) % IdList.bucketBytes == 0)
+  }
+
   @Test func clusteredAndExtremeHashesAreFoundWithoutWrappingAround() {
     // 0 and 1 are one key; small hashes share home slot 0; the largest hashes probe past the last home slot.
     let hashes: [UInt64] = [0, 1] + (2...40).map { UInt64($0) } + (0..<40).map { UInt64.max - UInt64($0) * 3 }
