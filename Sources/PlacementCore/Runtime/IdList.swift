@@ -152,29 +152,39 @@ package final class IdList: @unchecked Sendable, Hashable {
     }
   }
 
-  /// The 64-bit hash of `id`'s UTF-8 bytes.
+  /// The 64-bit hash of `id`'s UTF-8 bytes, read in place (a small string from the stack), without a copy.
   @inline(__always)
   package static func hash(_ id: String) -> UInt64 {
+    if let hash = id.utf8.withContiguousStorageIfAvailable(hash) { return hash }
     var id = id
     return id.withUTF8 { hash($0) }
   }
 
-  /// The 64-bit hash of `bytes`: 8 bytes at a time, each word mixed into the state by a multiply and a rotate,
-  /// then the length and a final avalanche (the SplitMix64 finalizer), so every input bit moves every output bit.
+  /// The 64-bit hash of `bytes`: 8 bytes at a time (little-endian; the last 1–7 bytes zero-extended), each word
+  /// mixed into the state by a multiply and a rotate, then the length and a final avalanche (the SplitMix64
+  /// finalizer), so every input bit moves every output bit. The last 1–7 bytes are read as two overlapping
+  /// 4-byte or three 1-byte loads whose shifted values share the overlap, so no load reads past `bytes`.
   @inline(__always)
   package static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    var index = 0
     let count = bytes.count
+    guard let base = bytes.baseAddress else { return finalize(state) }
+    let start = UnsafeRawPointer(base)
+    var index = 0
     while index + 8 <= count {
-      var word: UInt64 = 0
-      for byte in 0..<8 { word |= UInt64(bytes[index + byte]) << UInt64(8 * byte) }
-      state = mix(state, word)
+      state = mix(state, UInt64(littleEndian: start.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
       index += 8
     }
-    if index < count {
-      var word: UInt64 = 0
-      for byte in 0..<(count - index) { word |= UInt64(bytes[index + byte]) << UInt64(8 * byte) }
+    let rest = count - index
+    if rest >= 4 {
+      let low = UInt64(UInt32(littleEndian: start.loadUnaligned(fromByteOffset: index, as: UInt32.self)))
+      let high = UInt64(UInt32(littleEndian: start.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)))
+      state = mix(state, low | high &<< UInt64(8 * (rest - 4)))
+    } else if rest > 0 {
+      let middle = index + rest / 2
+      let word =
+        UInt64(base[index]) | UInt64(base[middle]) &<< UInt64(8 * (rest / 2))
+        | UInt64(base[count - 1]) &<< UInt64(8 * (rest - 1))
       state = mix(state, word)
     }
     return finalize(state ^ UInt64(count))
