@@ -1,39 +1,58 @@
 import PlacementKit
 
-/// The id list table as it was before huge pages and the ordered early stop, kept to measure both in one run
-/// under the same load: the hashes in a Swift array (4 KiB pages), linear probing that wraps around and stops
-/// only at its hash or a free slot.
-struct WrappingIdTable {
-  let table: [UInt64]
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The id list table as it was before buckets, kept to measure both in one run under the same load: one hash
+/// per 8-byte slot, home slots for a table 70 % full, on the same huge pages, the hashes in ascending order from
+/// their home slots, and a probe that reads slot after slot and stops at its hash, a larger one or a free slot.
+final class SlotIdTable {
+  let table: UnsafeMutableRawBufferPointer
+  let homes: Int
 
   init(ids: [String]) {
     var sorted = ids.map { IdList.hash($0) }
     sorted.sort()
-    var table = [UInt64](repeating: 0, count: max(8, Int((Double(sorted.count) / 0.7).rounded(.up))))
+    homes = max(8, Int((Double(sorted.count) / 0.7).rounded(.up)))
+    var slots: [Int] = []
+    slots.reserveCapacity(sorted.count)
+    var previous: UInt64 = 0
     for hash in sorted {
       let key = hash == 0 ? 1 : hash
-      var slot = Self.home(key, capacity: table.count)
-      while table[slot] != 0 && table[slot] != key { slot = slot + 1 == table.count ? 0 : slot + 1 }
-      table[slot] = key
+      guard key != previous else { continue }
+      slots.append(max(Self.home(key, homes: homes), (slots.last ?? -1) + 1))
+      previous = key
     }
-    self.table = table
+    table = IdList.allocate(bytes: max(homes, (slots.last ?? -1) + 2) * 8)
+    var index = 0
+    previous = 0
+    for hash in sorted {
+      let key = hash == 0 ? 1 : hash
+      guard key != previous else { continue }
+      table.storeBytes(of: key, toByteOffset: slots[index] * 8, as: UInt64.self)
+      index += 1
+      previous = key
+    }
   }
 
-  static func home(_ key: UInt64, capacity: Int) -> Int {
-    Int(truncatingIfNeeded: key.multipliedFullWidth(by: UInt64(capacity)).high)
+  deinit { free(table.baseAddress) }
+
+  static func home(_ key: UInt64, homes: Int) -> Int {
+    Int(truncatingIfNeeded: key.multipliedFullWidth(by: UInt64(homes)).high)
   }
 
   func contains(_ id: String) -> Bool {
     let hash = IdList.hash(id)
     let key = hash == 0 ? 1 : hash
-    return table.withUnsafeBufferPointer { table in
-      var slot = Self.home(key, capacity: table.count)
-      while true {
-        let value = table[slot]
-        if value == key { return true }
-        if value == 0 { return false }
-        slot = slot + 1 == table.count ? 0 : slot + 1
-      }
+    let table = UnsafeRawPointer(self.table.baseAddress.unsafelyUnwrapped).assumingMemoryBound(to: UInt64.self)
+    var slot = Self.home(key, homes: homes)
+    while true {
+      let value = table[slot]
+      if value >= key || value == 0 { return value == key }
+      slot += 1
     }
   }
 }
@@ -41,7 +60,8 @@ struct WrappingIdTable {
 extension IdListBench {
   /// Lookups of `hits` and `misses` in the previous table built from `ids`, printed beside the current ones.
   static func baseline(ids: [String], hits: [String], misses: [String]) {
-    let table = WrappingIdTable(ids: ids)
+    let table = SlotIdTable(ids: ids)
+    print(String(format: "previous table: %.1f bytes per id", Double(table.table.count) / Double(ids.count)))
     for (name, sample, expected) in [("hit", hits, hits.count), ("miss", misses, 0)] {
       var rounds: [Double] = []
       var found = 0
@@ -52,7 +72,8 @@ extension IdListBench {
       precondition(found == expected || (expected == 0 && found < 3), "membership is wrong: \(found)")
       print(
         String(
-          format: "lookup (%@), previous table (wrapping probe, 4 KiB pages): %.0f ns (median of 5 rounds of %d)",
+          format:
+            "lookup (%@), previous table (a hash per slot, probed slot by slot): %.0f ns (median of 5 rounds of %d)",
           name, Measure.median(rounds) * 1e9 / Double(sample.count), sample.count))
     }
   }

@@ -74,8 +74,46 @@ import Testing
     #expect(list.tableBytes < 16 * 100_000)
   }
 
+  @Test func almostEveryIdIsInItsHomeBucketOneCacheLine() {
+    let list = IdList(ids: (0..<100_000).map { "user-\($0)" })
+    var home = 0
+    var held = 0
+    for slot in 0..<list.tableBytes / 8 {
+      let key = list.table.load(fromByteOffset: slot * 8, as: UInt64.self)
+      guard key != 0 else { continue }
+      held += 1
+      if IdList.home(key, homes: list.homes) == slot / IdList.bucketSlots { home += 1 }
+    }
+    #expect(held == 100_000)
+    #expect(Double(home) / Double(held) > 0.96)
+    #expect(list.tableBytes < 14 * 100_000)
+    #expect(Int(bitPattern: list.table.baseAddress) % IdList.bucketBytes == 0)
+  }
+
+  @Test func theHashIsTheWordsOfTheBytesLittleEndianAtEveryLength() {
+    // The hashes are part of `rules_version` (through the digest): these values are fixed.
+    #expect(IdList.hash("") == 0x6E78_9E6A_A1B9_65F4)
+    #expect(IdList.hash("a") == 0xF9B9_3860_3EB5_104B)
+    #expect(IdList.hash("user-1") == 0x7FC8_DAFC_807D_E2C5)
+    #expect(IdList.hash("café") == 0x43CD_F3DB_2017_B4A4)
+    #expect(IdList.hash("id-19999998") == 0x0F23_9A72_0882_CA7A)
+    let bytes: [UInt8] = (0..<40).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 200) }
+    for count in 0...bytes.count {
+      var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+      for start in stride(from: 0, to: count, by: 8) {
+        var word: UInt64 = 0
+        for (shift, byte) in bytes[start..<min(start + 8, count)].enumerated() { word |= UInt64(byte) << (8 * shift) }
+        state = IdList.mix(state, word)
+      }
+      let expected = IdList.finalize(state ^ UInt64(count))
+      #expect(bytes.prefix(count).withUnsafeBufferPointer(IdList.hash) == expected, "\(count) bytes")
+    }
+    let large = String(repeating: "ü", count: 20)
+    #expect(IdList.hash(large) == Array(large.utf8).withUnsafeBufferPointer(IdList.hash))
+  }
+
   @Test func clusteredAndExtremeHashesAreFoundWithoutWrappingAround() {
-    // 0 and 1 are one key; small hashes share home slot 0; the largest hashes probe past the last home slot.
+    // 0 and 1 are one key; small hashes share home bucket 0; the largest hashes probe past the last home bucket.
     let hashes: [UInt64] = [0, 1] + (2...40).map { UInt64($0) } + (0..<40).map { UInt64.max - UInt64($0) * 3 }
     let list = IdList(hashes: hashes.shuffled())
     #expect(list.count == 81)
