@@ -148,7 +148,7 @@ extension DiagnosticMessage {
     let sign = value < 0 ? "-" : ""
     return .init(
       SemanticsCatalog.inexactNumber,
-      "\(text) has no exact value as a number; it reads as \(sign)\(NumberLiteral.exactDigits(of: value.magnitude))")
+      "\(text) has no exact value as a number; it reads as \(sign)\(value.magnitude.exactIntegerDigits)")
   }
 
   /// `reason` is ``SemanticVersion/validate(_:)``'s, or nil when it names none.
