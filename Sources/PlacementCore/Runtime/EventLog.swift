@@ -96,8 +96,7 @@ extension ProfileActivity {
     let instant: Instant?
     switch at {
     // A bare date has no offset: its moment would depend on a time zone, as a schedule's would.
-    case .string(let text) where text.contains { $0 == "T" || $0 == "t" || $0 == " " }:
-      instant = Instant(iso8601: text)
+    case .string(let text): instant = Instant.reading(iso8601: text)?.dateTime
     case .number(let number): instant = Instant.fromUnix(number, unit: .milliseconds)
     default: instant = nil
     }
