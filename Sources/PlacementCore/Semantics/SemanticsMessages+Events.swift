@@ -7,11 +7,6 @@ extension DiagnosticMessage {
     .init(SemanticsCatalog.invalidLiteral, "the default row cannot have a cap: a placement always shows something")
   }
 
-  /// An event query's or a cap's window, whose amount is at least 1 (an empty window never counts anything).
-  static func invalidEventWindow(limit: Int) -> Self {
-    .init(SemanticsCatalog.invalidLiteral, "an event window must be a whole number from 1 to \(limit)")
-  }
-
   static func invalidCapLimit(limit: Int) -> Self {
     .init(SemanticsCatalog.invalidLiteral, "a cap's limit must be a whole number of showings from 1 to \(limit)")
   }

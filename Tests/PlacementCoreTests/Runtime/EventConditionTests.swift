@@ -262,9 +262,9 @@ import Testing
     ).diagnostics.filter { $0.severity == .error }
     #expect(
       errors.map(\.message) == [
-        "an event window must be a whole number from 1 to 100000",
+        "an event query's window must be a whole number from 1 to 100000",
         "a cap's limit must be a whole number of showings from 1 to 1000000",
-        "an event window must be a whole number from 1 to 100000",
+        "a cap's window must be a whole number from 1 to 100000",
       ])
   }
 }
