@@ -4,7 +4,9 @@ extension DiagnosticMessage {
   }
 
   static var cappedDefault: Self {
-    .init(SemanticsCatalog.invalidLiteral, "the default row cannot have a cap: a placement always shows something")
+    .init(
+      SemanticsCatalog.cappedDefault,
+      "the default row cannot have a cap: once the cap is reached nothing would decide")
   }
 
   static func invalidCapLimit(limit: Int) -> Self {

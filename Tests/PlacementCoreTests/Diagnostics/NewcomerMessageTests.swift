@@ -21,11 +21,27 @@ import Testing
           default -> paywall d
         }
         """) == """
-        test.rules:3:18: error: a cap's window must be a whole number from 1 to 100000 [invalid-literal]
-         3 |   us limit 3 per 0 days -> paywall a
-           |                  ^
+          test.rules:3:18: error: a cap's window must be a whole number from 1 to 100000 [invalid-literal]
+           3 |   us limit 3 per 0 days -> paywall a
+             |                  ^
 
 
-        """)
+          """)
+  }
+
+  @Test func aCapOnTheDefaultRowHasItsOwnCode() {
+    #expect(
+      Self.rendered(
+        """
+        placement p: paywall {
+          default limit 1 per 1 day -> paywall d
+        }
+        """) == """
+          test.rules:2:11: error: the default row cannot have a cap: once the cap is reached nothing would decide [capped-default]
+           2 |   default limit 1 per 1 day -> paywall d
+             |           ^~~~~~~~~~~~~~~~~
+
+
+          """)
   }
 }
