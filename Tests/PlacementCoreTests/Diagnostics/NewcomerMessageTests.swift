@@ -44,4 +44,76 @@ import Testing
 
           """)
   }
+
+  @Test func aSingleEqualsInAnEventQueryIsOneErrorSayingDoubleEquals() {
+    #expect(
+      Self.rendered(
+        """
+        segment seen = count(event "shown" where placement = "m" within last 7 days) > 1
+        placement p: paywall {
+          default -> paywall d
+        }
+        """) == """
+          test.rules:1:52: error: '=' is not an operator here: use '==' [operator-spelling]
+           1 | segment seen = count(event "shown" where placement = "m" within last 7 days) > 1
+             |                                                    ^
+             = fix-it: use '=='
+
+
+          """)
+  }
+
+  @Test func aSecondWithinLastInAnEventQueryIsOneError() {
+    #expect(
+      Self.rendered(
+        """
+        segment seen = count(event "shown" within last 7 days within last 3 days) > 1
+        placement p: paywall {
+          default -> paywall d
+        }
+        """) == """
+          test.rules:1:55: error: expected ')' to close the event query: a query has one 'within last' window, \
+          found 'within' [expected-token]
+           1 | segment seen = count(event "shown" within last 7 days within last 3 days) > 1
+             |                                                       ^~~~~~
+
+
+          """)
+  }
+
+  @Test func anUnquotedListPathAsksForQuotes() {
+    #expect(
+      Self.rendered(
+        """
+        list x from lists/dup.txt
+        placement p: paywall {
+          default -> paywall d
+        }
+        """) == """
+          test.rules:1:13: error: expected the list file's path in quotes, e.g. 'from "lists/vip_ids.txt"', \
+          found 'lists' [expected-token]
+           1 | list x from lists/dup.txt
+             |             ^~~~~
+
+
+          """)
+  }
+
+  @Test func aPercentageFollowedByTheSaltSaysWhatMayFollow() {
+    #expect(
+      Self.rendered(
+        """
+        segment s = percent(5 "salt")
+        placement p: paywall {
+          default -> paywall d
+        }
+        """) == """
+          test.rules:1:23: error: expected ')' after the percentage, or 'from' and an instant to start a ramp, \
+          e.g. 'percent(5) salt "s"', found string "salt" [expected-token]
+           1 | segment s = percent(5 "salt")
+             |                       ^~~~~~
+
+
+          """)
+  }
 }
