@@ -87,13 +87,13 @@ extension Checker {
     var filters = [EventFilter(property: ShownEvent.placement, value: placement)]
     if let content { filters.append(EventFilter(property: ShownEvent.content, value: content)) }
     let query = EventQuery(function: .count, name: ShownEvent.name, filters: filters, window: window)
-    let windowText = "\(cap.amount.text) \(cap.unit.text)"
+    let windowText = TimeWindow.text(amount: cap.amount.text, unit: cap.unit.text)
     let contentText = content.map { " and \(ShownEvent.content) == \"\($0)\"" } ?? ""
     let text =
       "count(event \"\(ShownEvent.name)\" where \(ShownEvent.placement) == \"\(placement)\"\(contentText) "
       + "within last \(windowText))"
     let attribute = derivedAttribute(for: query, text: text)
-    return RowCap(limit: limit, window: window, windowText: windowText, slot: attribute.slot)
+    return RowCap(limit: limit, windowText: windowText, slot: attribute.slot)
   }
 }
 

@@ -39,4 +39,11 @@ enum TimeWindow {
     default: nil
     }
   }
+
+  /// `amount unit` with the unit singular for 1 and plural otherwise (`1 day`, `7 days`, whichever was written);
+  /// `unit` is one ``milliseconds(perUnit:)`` knows.
+  static func text(amount: String, unit: String) -> String {
+    let singular = unit.hasSuffix("s") ? String(unit.dropLast()) : unit
+    return "\(amount) \(singular)\(amount == "1" ? "" : "s")"
+  }
 }

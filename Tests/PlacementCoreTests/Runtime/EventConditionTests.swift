@@ -218,6 +218,14 @@ import Testing
     #expect(three.explanation?.first?.outcome == .capped(reason: "capped (3 of 3 in the last 7 days)"))
   }
 
+  @Test func aOneUnitWindowIsExplainedInTheSingular() throws {
+    let rules = Self.rules.replacingOccurrences(of: "limit 3 per 7 days", with: "limit 1 per 1 days")
+    let capped = try EventConditionTests().decide(
+      rules, EventConditionTests.profile([Self.shown(daysAgo: 0.5)], extra: #", "country": "US""#),
+      placement: "main_paywall", explain: true)
+    #expect(capped.explanation?.first?.outcome == .capped(reason: "capped (1 of 1 in the last 1 day)"))
+  }
+
   @Test func twoShowingsShowAThird() throws {
     let two = try decide([1, 2].map { Self.shown(daysAgo: $0) })
     #expect(two.content == .paywall(id: "winback"))
