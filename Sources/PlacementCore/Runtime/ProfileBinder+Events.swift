@@ -201,7 +201,7 @@ extension ProfileBinder {
         _ = readLiteral(&parser, "false")
         value = "false"
       default:
-        value = EventLog.text(of: try parser.parseNumber())
+        value = Value.text(of: try parser.parseNumber())
       }
       filters.append(EventFilter(property: String(plainASCII: key), value: value))
       guard nextElement(&parser, closing: UInt8(ascii: "}")) == true else { break }

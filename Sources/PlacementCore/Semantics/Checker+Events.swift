@@ -38,7 +38,7 @@ extension Checker {
     case .string(let text, _), .word(let text, _): return text
     case .number(let text, _):
       guard let number = Double(text) else { break }
-      return EventLog.text(of: number)
+      return Value.text(of: number)
     case .bool(let flag, _): return flag ? "true" : "false"
     case .missing: return nil
     case .list, .regex: break
@@ -94,16 +94,5 @@ extension Checker {
       + "within last \(windowText))"
     let attribute = derivedAttribute(for: query, text: text)
     return RowCap(limit: limit, windowText: windowText, slot: attribute.slot)
-  }
-}
-
-extension Content {
-  /// The id a `shown` event names for this content: the flow's or paywall's id; nil for a test, a holdout or a
-  /// fallthrough.
-  package var shownID: String? {
-    switch self {
-    case .flow(let id, _), .paywall(let id): id
-    case .holdout, .fallthrough_, .test: nil
-    }
   }
 }

@@ -276,3 +276,21 @@ import Testing
       ])
   }
 }
+
+/// One text for a number, in explanations and in event properties: a `where count == 3` filter matches the
+/// property the profile sent as `3` or `3.0`, and an explanation shows `3`.
+@Suite struct NumberTextTests {
+  @Test func wholeNumbersHaveNoFraction() {
+    #expect(Value.text(of: 3) == "3")
+    #expect(Value.text(of: -0.0) == "0")
+    #expect(Value.text(of: 2.5) == "2.5")
+    #expect(Value.text(of: 1e15) == "1000000000000000.0")
+    #expect(Value.number(3).display(.number) == Value.text(of: 3.0))
+  }
+
+  @Test func theShownIdIsTheFlowsOrThePaywalls() {
+    #expect(Content.flow(id: "onboarding", paywall: "pro").shownID == "onboarding")
+    #expect(Content.paywall(id: "pro").shownID == "pro")
+    #expect(Content.holdout.shownID == nil)
+  }
+}
