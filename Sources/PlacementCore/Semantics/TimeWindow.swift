@@ -1,6 +1,6 @@
 /// A time window written `<amount> <unit>`: in a date condition (`within last 7 days`, `more than 2 hours ago`),
 /// in an event query (`count(event "x" within last 30 days)`) or in a cap (`limit 3 per 7 days`).
-enum TimeWindow {
+package enum TimeWindow {
   /// Where a window is written; each place has its own smallest amount and its own name in messages.
   enum Use {
     /// `within last`/`more than … ago` on a date attribute: 0 is allowed (`within last 0 days` holds for now).
@@ -26,8 +26,11 @@ enum TimeWindow {
   /// The largest amount of any window, in its unit.
   static let maxAmount = 100_000
 
-  /// The units a window is written in, as `within last` takes them: messages list them in this order.
-  static let unitNames = "minutes, hours, days or weeks"
+  /// The units a window is written in (each also singular), in the order messages and completions list them.
+  package static let units = ["minutes", "hours", "days", "weeks"]
+
+  /// ``units`` as a message lists them: `minutes, hours, days or weeks`.
+  static var unitNames: String { units.dropLast().joined(separator: ", ") + " or " + units[units.count - 1] }
 
   /// The milliseconds of one `unit` (singular or plural); nil for any other word.
   static func milliseconds(perUnit unit: String) -> Int64? {
