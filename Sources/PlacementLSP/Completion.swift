@@ -112,7 +112,7 @@ struct Completion {
     if last.kind == .number, tokens.count >= 2,
       tokens[tokens.count - 2].isWord("last") || tokens[tokens.count - 2].isWord("than")
     {
-      return units(["minutes", "hours", "days", "weeks"])
+      return units(TimeWindow.units)
     }
     if let subject = subject(before: tokens), let definition = attribute(subject) {
       if let options = definition.type.options {

@@ -7,49 +7,29 @@ extension AudienceTable {
     package let salt: String
     /// The steps in time order.
     package let steps: [RampStep]
-    /// The index of the step that holds at the table's `now`; nil before the first step or when the table was
-    /// not judged at an instant (see ``isJudged``).
-    package internal(set) var current: Int? = nil
-    /// Whether ``current`` was set at an instant.
-    package internal(set) var isJudged = false
+    /// Where the ramp stands at the table's `now`; nil when the table was not judged at an instant.
+    package internal(set) var position: RampStep.Position? = nil
 
-    /// The step after ``current`` (the first step before the ramp starts); nil after the last, or when not judged.
-    package var next: RampStep? {
-      guard isJudged else { return nil }
-      let index = current.map { $0 + 1 } ?? 0
-      return index < steps.count ? steps[index] : nil
-    }
+    /// The step after the current one (the first step before the ramp starts); nil after the last, or when not
+    /// judged.
+    package var next: RampStep? { position?.next.map { steps[$0] } }
 
     /// The percentage admitted at the table's `now`, in basis points (0 before the first step).
-    package var threshold: Int { current.map { steps[$0].threshold } ?? 0 }
+    package var threshold: Int { position?.current.map { steps[$0].threshold } ?? 0 }
   }
 
   /// The ramps segment `segment` uses, following its references, each once, in source order.
   static func ramps(of segment: Int, in ruleSet: RuleSet) -> [RampState] {
-    var found: [RampState] = []
-    var seen: Set<Int> = []
-    func visit(_ condition: Condition) {
-      switch condition {
-      case .all(let parts), .any(let parts): parts.forEach(visit)
-      case .not(let inner): visit(inner)
-      case .segment(let index):
-        guard seen.insert(index).inserted, index < ruleSet.segments.count else { return }
-        visit(ruleSet.segments[index].condition)
-      case .rollout(let salt, _, _, let steps) where !steps.isEmpty:
-        if !found.contains(where: { $0.salt == salt }) { found.append(RampState(salt: salt, steps: steps)) }
-      case .rollout, .predicate, .constant: break
-      }
+    Condition.segment(segment).ramps(through: ruleSet.segments.map(\.condition)).map {
+      RampState(salt: $0.salt, steps: $0.steps)
     }
-    visit(.segment(segment))
-    return found
   }
 
-  /// Sets each row's ramps' current step at `now`.
+  /// Sets each row's ramps' position at `now`.
   mutating func judgeRamps(at now: Instant) {
     for row in rows.indices {
       for ramp in rows[row].ramps.indices {
-        rows[row].ramps[ramp].current = RampStep.current(rows[row].ramps[ramp].steps, at: now)
-        rows[row].ramps[ramp].isJudged = true
+        rows[row].ramps[ramp].position = RampStep.position(rows[row].ramps[ramp].steps, at: now)
       }
     }
   }
@@ -57,15 +37,20 @@ extension AudienceTable {
 
 extension AudienceTable.RampState {
   /// `ramp "s": 25 % since 2026-12-08T00:00:00Z, next 100 % from 2026-12-15T00:00:00Z` when judged, else the
-  /// schedule: `ramp "s": 5 % from …, 25 % from …`.
+  /// schedule: `ramp "s": 5 % from …, 25 % from …`. A 0 % step reads `off`: `next off from …`.
   package var description: String {
     let head = "ramp \"\(salt)\": "
-    guard isJudged else {
-      return head + steps.map { "\(RampStep.percentText($0.threshold)) % from \($0.text)" }.joined(separator: ", ")
+    guard let position else {
+      return head + steps.map { "\(Self.share($0.threshold)) from \($0.from.text)" }.joined(separator: ", ")
     }
-    let now = current.map { "\(RampStep.percentText(steps[$0].threshold)) % since \(steps[$0].text)" } ?? "0 %"
+    let now = position.current.map { "\(Self.share(steps[$0].threshold)) since \(steps[$0].from.text)" } ?? "off"
     guard let next else { return head + now + " (last step)" }
-    return head + now + ", next \(RampStep.percentText(next.threshold)) % from \(next.text)"
+    return head + now + ", next \(Self.share(next.threshold)) from \(next.from.text)"
+  }
+
+  /// `25 %`, or `off` for 0 %: a step that admits no one.
+  static func share(_ threshold: Int) -> String {
+    threshold == 0 ? "off" : "\(RampStep.percentText(threshold)) %"
   }
 
   /// `{"salt": "s", "percent": 25, "since": "<instant>"|null, "next": {"percent": 100, "from": "<instant>"}|null,
@@ -74,11 +59,11 @@ extension AudienceTable.RampState {
     json.beginObject()
     json.key("salt")
     json.value(salt)
-    if isJudged {
+    if let position {
       json.key("percent")
       json.value(Double(threshold) / 100)
       json.key("since")
-      if let current { json.value(steps[current].text) } else { json.null() }
+      if let current = position.current { json.value(steps[current].from.text) } else { json.null() }
       json.key("next")
       if let next { Self.write(next, to: &json) } else { json.null() }
     }
@@ -94,7 +79,7 @@ extension AudienceTable.RampState {
     json.key("percent")
     json.value(Double(step.threshold) / 100)
     json.key("from")
-    json.value(step.text)
+    json.value(step.from.text)
     json.endObject()
   }
 }

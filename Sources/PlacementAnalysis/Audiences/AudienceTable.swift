@@ -103,8 +103,8 @@ package struct AudienceTable: Sendable, Equatable {
     dialect = ruleSet.declaresDialect ? ruleSet.dialect : nil
     (dependencies, dependants) = Self.prerequisiteLinks(definition, in: ruleSet)
     let tests = Self.testNames(definition)
-    overrides = ruleSet.overrideDefinitions.compactMap { override in
-      guard Self.applies(override, at: definition, tests: tests) else { return nil }
+    let applying = ruleSet.overrideDefinitions.filter { Self.applies($0, at: definition, tests: tests) }
+    overrides = applying.map { override in
       let condition = Self.collapsingWhitespace(override.conditionText)
       if let content = override.content {
         return Override(test: nil, variation: nil, content: content, condition: condition)
@@ -113,7 +113,7 @@ package struct AudienceTable: Sendable, Equatable {
     }
     lists = Self.lists(
       segments: definition.rows.compactMap(\.segment),
-      overrides: ruleSet.overrideDefinitions.filter { Self.applies($0, at: definition, tests: tests) }.map(\.condition),
+      overrides: applying.map(\.condition),
       in: ruleSet)
   }
 

@@ -33,8 +33,8 @@ package struct IdListChurn: Sendable, Equatable {
       guard let was = old.idLists.first(where: { $0.name == list.name }), was.list.digest != list.list.digest,
         let before = oldFiles[was.path], let after = newFiles[list.path]
       else { continue }
-      let oldIDs = ids(before)
-      let newIDs = ids(after)
+      let oldIDs = IdListFile.ids(before)
+      let newIDs = IdListFile.ids(after)
       let oldSet = Set(oldIDs)
       let newSet = Set(newIDs)
       let added = newIDs.filter { !oldSet.contains($0) }
@@ -45,19 +45,6 @@ package struct IdListChurn: Sendable, Equatable {
           added: Set(added).count, removed: Set(removed).count,
           addedExamples: Array(unique(added).prefix(maxExamples)),
           removedExamples: Array(unique(removed).prefix(maxExamples))))
-    }
-    return out
-  }
-
-  /// The ids of a list file, in file order, as ``IdListFile`` reads them.
-  static func ids(_ bytes: [UInt8]) -> [String] {
-    var out: [String] = []
-    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: true) {
-      var text = Substring(String(decoding: line, as: UTF8.self))
-      while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
-      while let first = text.first, first == " " || first == "\t" || first == "\u{FEFF}" { text = text.dropFirst() }
-      guard !text.isEmpty, !text.hasPrefix("#") else { continue }
-      out.append(String(text))
     }
     return out
   }

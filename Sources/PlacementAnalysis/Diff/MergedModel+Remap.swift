@@ -67,7 +67,7 @@ struct Fingerprints {
     case .not(let inner): return "not(" + key(inner) + ")"
     case .segment(let index): return "[" + of(index) + "]"
     case .rollout(let salt, let threshold, _, let steps) where !steps.isEmpty:
-      let schedule = steps.map { "\($0.threshold)@\($0.instant.millisecondsSince1970)" }.joined(separator: ",")
+      let schedule = steps.map { "\($0.threshold)@\($0.from.instant.millisecondsSince1970)" }.joined(separator: ",")
       return "ramp(\(salt.debugDescription),\(threshold),[\(schedule)])"
     case .rollout(let salt, let threshold, _, _): return "rollout(\(salt.debugDescription),\(threshold))"
     case .constant(let value): return "\(value)"

@@ -88,7 +88,9 @@ extension PlacementComparison {
   /// ramp changes there, so each step is compared at its own instant.
   var rampInstants: [Instant] {
     func instants(_ rows: [AudienceRow], _ rules: RuleSet) -> [Instant] {
-      rows.compactMap(\.segment).flatMap { AudienceTable.ramps(of: $0, in: rules) }.flatMap { $0.steps.map(\.instant) }
+      rows.compactMap(\.segment).flatMap { AudienceTable.ramps(of: $0, in: rules) }.flatMap {
+        $0.steps.map(\.from.instant)
+      }
     }
     return instants(old.rows, oldRules) + instants(new.rows, newRules)
   }

@@ -121,14 +121,31 @@ package struct LintContext: Sendable {
   /// Whether the compiler reported an error inside the declaration of `layer` (its lines in error are missing
   /// from ``LayerDefinition/allocations``, so a finding about the allocation would be wrong).
   func hasErrors(inLayer layer: LayerDefinition) -> Bool {
-    let declarations = model.files.first { $0.file.name == layer.span.file.name }?.declarations ?? []
-    let range = declarations.lazy.compactMap { declaration -> SourceRange? in
-      guard case .layer(let decl) = declaration, decl.name.range == layer.span.range else { return nil }
-      return decl.range
-    }.first
+    hasErrors(inDeclarationNamedAt: layer.span) { declaration in
+      guard case .layer(let decl) = declaration else { return nil }
+      return (decl.name.range, decl.range)
+    }
+  }
+
+  /// Whether the compiler reported an error inside the declaration of `segment` (that error is the finding there:
+  /// a warning about the same segment adds nothing).
+  func hasErrors(inSegment segment: SegmentDefinition) -> Bool {
+    hasErrors(inDeclarationNamedAt: segment.span) { declaration in
+      guard case .segment(let decl) = declaration else { return nil }
+      return (decl.name.range, decl.range)
+    }
+  }
+
+  /// Whether an error lies inside the declaration whose name is at `name`; true when no declaration of the kind
+  /// `parts` reads (its name's range and its own) has its name there.
+  private func hasErrors(
+    inDeclarationNamedAt name: SourceSpan, _ parts: (Declaration) -> (name: SourceRange, whole: SourceRange)?
+  ) -> Bool {
+    let declarations = model.files.first { $0.file.name == name.file.name }?.declarations ?? []
+    let range = declarations.compactMap(parts).first { $0.name == name.range }?.whole
     guard let range else { return true }
     return compilation.diagnostics.contains { diagnostic in
-      guard diagnostic.severity == .error, let span = diagnostic.span, span.file.name == layer.span.file.name else {
+      guard diagnostic.severity == .error, let span = diagnostic.span, span.file.name == name.file.name else {
         return false
       }
       return span.range.start >= range.start && span.range.start < range.end

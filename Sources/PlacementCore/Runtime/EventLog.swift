@@ -1,5 +1,5 @@
 /// One behavioural event of a profile (`{"name": …, "at": …, "properties": {…}}`): its name, time in
-/// milliseconds since the epoch, and properties as the text they are compared by (``EventLog/text(of:)``).
+/// milliseconds since the epoch, and properties as the text they are compared by (``Value/text(of:)``).
 package struct ProfileEvent: Sendable, Equatable {
   package let name: String
   package let at: Int64
@@ -75,13 +75,6 @@ package final class EventLog: Sendable {
   static func matches(_ event: ProfileEvent, _ filters: [EventFilter]) -> Bool {
     filters.allSatisfy { filter in event.properties.contains(filter) }
   }
-
-  /// A number as event properties and `where` values compare it: a whole number without a fraction, else its
-  /// shortest decimal text.
-  package static func text(of number: Double) -> String {
-    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
-    return "\(number)"
-  }
 }
 
 extension ProfileActivity {
@@ -96,8 +89,7 @@ extension ProfileActivity {
     let instant: Instant?
     switch at {
     // A bare date has no offset: its moment would depend on a time zone, as a schedule's would.
-    case .string(let text) where text.contains { $0 == "T" || $0 == "t" || $0 == " " }:
-      instant = Instant(iso8601: text)
+    case .string(let text): instant = Instant.reading(iso8601: text)?.dateTime
     case .number(let number): instant = Instant.fromUnix(number, unit: .milliseconds)
     default: instant = nil
     }
@@ -113,7 +105,7 @@ extension ProfileActivity {
         let text: String?
         switch value {
         case .string(let s): text = s
-        case .number(let n): text = EventLog.text(of: n)
+        case .number(let n): text = Value.text(of: n)
         case .bool(let b): text = b ? "true" : "false"
         default: text = nil
         }

@@ -224,34 +224,50 @@ package struct IdListFile: Sendable {
   /// Reads `bytes`.
   package init(_ bytes: [UInt8]) {
     var hashes: [UInt64] = []
-    var invalidLine: Int?
-    var lineNumber = 0
-    bytes.withUnsafeBufferPointer { all in
-      var start = 0
-      // A UTF-8 byte order mark at the start is not part of the first id.
-      if all.count >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { start = 3 }
-      while start < all.count, invalidLine == nil {
-        lineNumber += 1
-        var end = start
-        while end < all.count, all[end] != 0x0A { end += 1 }
-        let next = end + 1
-        var first = start
-        while first < end, all[first] == 0x20 || all[first] == 0x09 { first += 1 }
-        var last = end
-        while last > first, all[last - 1] == 0x20 || all[last - 1] == 0x09 || all[last - 1] == 0x0D { last -= 1 }
-        start = next
-        guard first < last, all[first] != 0x23 else { continue }
-        let line = UnsafeBufferPointer(rebasing: all[first..<last])
-        guard Self.isUTF8(line) else {
-          invalidLine = lineNumber
-          break
-        }
-        hashes.append(IdList.hash(line))
-      }
+    let invalidLine = bytes.withUnsafeBufferPointer { all in
+      Self.forEachID(in: all) { hashes.append(IdList.hash($0)) }
     }
     self.invalidLine = invalidLine
     self.lines = hashes.count
     self.list = invalidLine == nil ? IdList(hashes: hashes) : nil
+  }
+
+  /// The ids of a list file as strings, in file order with repeats, up to the first line that is not UTF-8.
+  package static func ids(_ bytes: [UInt8]) -> [String] {
+    var ids: [String] = []
+    _ = bytes.withUnsafeBufferPointer { all in
+      forEachID(in: all) { ids.append(String(decoding: $0, as: UTF8.self)) }
+    }
+    return ids
+  }
+
+  /// The one reading of a list file's lines: calls `body` with each id's bytes, in file order. A UTF-8 byte
+  /// order mark at the start of the file is skipped; each line is trimmed of leading spaces and tabs and of
+  /// trailing spaces, tabs and a CR; an empty line or one starting with `#` holds no id.
+  /// - Returns: The 1-based number of the first line that is not UTF-8, where the walk stopped; nil when every
+  ///   line is.
+  static func forEachID(
+    in all: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) -> Int? {
+    var start = 0
+    var lineNumber = 0
+    if all.count >= 3, all[0] == 0xEF, all[1] == 0xBB, all[2] == 0xBF { start = 3 }
+    while start < all.count {
+      lineNumber += 1
+      var end = start
+      while end < all.count, all[end] != 0x0A { end += 1 }
+      let next = end + 1
+      var first = start
+      while first < end, all[first] == 0x20 || all[first] == 0x09 { first += 1 }
+      var last = end
+      while last > first, all[last - 1] == 0x20 || all[last - 1] == 0x09 || all[last - 1] == 0x0D { last -= 1 }
+      start = next
+      guard first < last, all[first] != 0x23 else { continue }
+      let line = UnsafeBufferPointer(rebasing: all[first..<last])
+      guard isUTF8(line) else { return lineNumber }
+      body(line)
+    }
+    return nil
   }
 
   /// Whether `bytes` are well-formed UTF-8 (ASCII checked a byte at a time, the rest by the standard decoder).

@@ -107,11 +107,9 @@ extension ProfileBinder {
     }
     guard let name else { return .other }
     let instant: Instant?
-    // A bare date has no offset (no `T`, `t` or space): the reference path skips the event with a warning.
-    if let atText,
-      atText.contains(where: { $0 == UInt8(ascii: "T") || $0 == UInt8(ascii: "t") || $0 == UInt8(ascii: " ") })
-    {
-      instant = Instant(iso8601: atText)
+    // A bare date has no offset: the reference path skips the event with a warning.
+    if let atText {
+      instant = Instant.reading(iso8601: atText)?.dateTime
     } else if let atNumber {
       instant = Instant.fromUnix(atNumber, unit: .milliseconds)
     } else {
@@ -198,7 +196,7 @@ extension ProfileBinder {
         _ = readLiteral(&parser, "false")
         value = "false"
       default:
-        value = EventLog.text(of: try parser.parseNumber())
+        value = Value.text(of: try parser.parseNumber())
       }
       filters.append(EventFilter(property: String(plainASCII: key), value: value))
       guard nextElement(&parser, closing: UInt8(ascii: "}")) == true else { break }

@@ -85,9 +85,6 @@ extension RuleSet {
     if case .test(let test) = content, resolution.isTest {
       content = test.variations[Int(resolution.variation)].content
     }
-    switch content {
-    case .flow(let id, _), .paywall(let id): return id
-    case .holdout, .fallthrough_, .test: return nil
-    }
+    return content.shownID
   }
 }

@@ -17,6 +17,13 @@ package enum Value: Sendable, Equatable {
     return false
   }
 
+  /// A number as people read it and as event properties and `where` values compare it: a whole number below
+  /// 10^15 without a fraction (`3`, not `3.0`), else Swift's shortest decimal text (`2.5`, `1000000000000000.0`).
+  package static func text(of number: Double) -> String {
+    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+    return "\(number)"
+  }
+
   /// The value as a person reads it in explanations, with option ids restored. A string is profile text, so it
   /// is quoted, escaped and cut exactly as in warnings (control characters, line breaks and bidi overrides as
   /// `\n`, `\u{202E}`; at most 60 characters, then `…`): an explanation cannot forge an output line or drive a
@@ -25,7 +32,7 @@ package enum Value: Sendable, Equatable {
     switch self {
     case .missing: return "missing"
     case .string(let s): return Coercion.show(.string(s))
-    case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+    case .number(let n): return Self.text(of: n)
     case .bool(let b): return String(b)
     case .version(let v): return v.description
     case .date(let d): return d.iso8601

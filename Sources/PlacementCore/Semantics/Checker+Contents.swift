@@ -177,7 +177,8 @@ extension Checker {
       maxStringBytes: ContentDiagnostics.maxConfigBytes)
     do {
       let value = try JSONReader.parse(bytes, limits: limits)
-      for repeated in JSONReader.repeatedKeys(bytes, limits: limits) {
+      let findings = JSONReader.findings(bytes, limits: limits)
+      for repeated in findings.repeatedKeys {
         let first = SourceRange(start: offset + repeated.first.lowerBound, end: offset + repeated.first.upperBound)
         let second = SourceRange(
           start: offset + repeated.second.lowerBound, end: offset + repeated.second.upperBound)
@@ -186,7 +187,7 @@ extension Checker {
             .duplicateConfigKey(repeated.key), at: SourceSpan(file: source, range: second),
             notes: [.firstListed(at: SourceSpan(file: source, range: first))]))
       }
-      for inexact in JSONReader.inexactIntegers(bytes, limits: limits) {
+      for inexact in findings.inexactIntegers {
         let range = SourceRange(start: offset + inexact.range.lowerBound, end: offset + inexact.range.upperBound)
         let written = String(
           decoding: bytes.dropFirst(inexact.range.lowerBound).prefix(inexact.range.count), as: UTF8.self)

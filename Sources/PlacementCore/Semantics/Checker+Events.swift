@@ -20,7 +20,7 @@ extension Checker {
     }
     var window: Int64? = nil
     if let written = event.window {
-      guard let milliseconds = windowMilliseconds(written.amount, written.unit) else { return nil }
+      guard let milliseconds = windowMilliseconds(written.amount, written.unit, use: .eventQuery) else { return nil }
       window = milliseconds
     }
     let function: EventQuery.Function =
@@ -38,7 +38,7 @@ extension Checker {
     case .string(let text, _), .word(let text, _): return text
     case .number(let text, _):
       guard let number = Double(text) else { break }
-      return EventLog.text(of: number)
+      return Value.text(of: number)
     case .bool(let flag, _): return flag ? "true" : "false"
     case .missing: return nil
     case .list, .regex: break
@@ -47,21 +47,15 @@ extension Checker {
     return nil
   }
 
-  /// A window `<amount> <unit>` in milliseconds (units as in `within last`), or nil after reporting it.
-  mutating func windowMilliseconds(_ amount: Name, _ unit: Name) -> Int64? {
+  /// A window `<amount> <unit>` of an event query or a cap in milliseconds, or nil after reporting it.
+  mutating func windowMilliseconds(_ amount: Name, _ unit: Name, use: TimeWindow.Use) -> Int64? {
     guard !amount.isMissing, !unit.isMissing else { return nil }
-    let perUnit: Int64
-    switch unit.text {
-    case "minute", "minutes": perUnit = 60_000
-    case "hour", "hours": perUnit = 3_600_000
-    case "day", "days": perUnit = 86_400_000
-    case "week", "weeks": perUnit = 7 * 86_400_000
-    default:
+    guard let perUnit = TimeWindow.milliseconds(perUnit: unit.text) else {
       report(.unknownWindowUnit(unit.text), unit.range)
       return nil
     }
-    guard let count = Int64(amount.text), count >= 1, count <= 100_000 else {
-      report(.invalidEventWindow(limit: 100_000), amount.range)
+    guard let count = Int64(amount.text), count >= use.minimum, count <= TimeWindow.maxAmount else {
+      report(.invalidWindow(use), amount.range)
       return nil
     }
     return count * perUnit
@@ -89,27 +83,16 @@ extension Checker {
       report(.invalidCapLimit(limit: 1_000_000), cap.limit.range)
       return nil
     }
-    guard let window = windowMilliseconds(cap.amount, cap.unit) else { return nil }
+    guard let window = windowMilliseconds(cap.amount, cap.unit, use: .cap) else { return nil }
     var filters = [EventFilter(property: ShownEvent.placement, value: placement)]
     if let content { filters.append(EventFilter(property: ShownEvent.content, value: content)) }
     let query = EventQuery(function: .count, name: ShownEvent.name, filters: filters, window: window)
-    let windowText = "\(cap.amount.text) \(cap.unit.text)"
+    let windowText = TimeWindow.text(amount: cap.amount.text, unit: cap.unit.text)
     let contentText = content.map { " and \(ShownEvent.content) == \"\($0)\"" } ?? ""
     let text =
       "count(event \"\(ShownEvent.name)\" where \(ShownEvent.placement) == \"\(placement)\"\(contentText) "
       + "within last \(windowText))"
     let attribute = derivedAttribute(for: query, text: text)
-    return RowCap(limit: limit, window: window, windowText: windowText, slot: attribute.slot)
-  }
-}
-
-extension Content {
-  /// The id a `shown` event names for this content: the flow's or paywall's id; nil for a test, a holdout or a
-  /// fallthrough.
-  package var shownID: String? {
-    switch self {
-    case .flow(let id, _), .paywall(let id): id
-    case .holdout, .fallthrough_, .test: nil
-    }
+    return RowCap(limit: limit, windowText: windowText, slot: attribute.slot)
   }
 }

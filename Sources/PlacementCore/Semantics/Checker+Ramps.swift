@@ -16,11 +16,11 @@ extension Checker {
         failed = true
         continue
       }
-      let step = RampStep(instant: bound.instant, threshold: threshold, text: syntax.instant.text)
+      let step = RampStep(from: bound, threshold: threshold)
       if let before = steps.last, let written = previous {
-        if step.instant <= before.instant {
+        if step.from.instant <= before.from.instant {
           report(
-            .rampStepOrder(step.text, previous: before.text, same: step.instant == before.instant),
+            .rampStepOrder(step.from.text, previous: before.from.text, same: step.from == before.from),
             syntax.instant.range, notes: [.previousRampStep(at: span(written.instant.range)), .rampStepsInTimeOrder])
           failed = true
         }

@@ -24,8 +24,9 @@ extension Checker {
   mutating func checkInstant(_ name: Name, keyword: String) -> Schedule.Bound? {
     guard !name.isMissing else { return nil }
     let text = name.text
-    let isBareDate = Instant(iso8601: text) != nil && !text.contains { $0 == "T" || $0 == "t" || $0 == " " }
-    if !isBareDate, let instant = Instant(iso8601: text) { return Schedule.Bound(instant, text: text) }
+    let reading = Instant.reading(iso8601: text)
+    if case .dateTime(let instant) = reading { return Schedule.Bound(instant, text: text) }
+    let isBareDate = reading != nil
     if isBareDate || Instant(iso8601: text + "Z") != nil {
       let example = isBareDate ? text + "T00:00:00" : text
       report(

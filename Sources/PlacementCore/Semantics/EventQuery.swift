@@ -33,12 +33,10 @@ package struct EventFilter: Sendable, Hashable {
 }
 
 /// A row's frequency cap: the row is skipped when the count in ``slot`` (a derived `count` of `shown` events of
-/// this placement and the row's content within ``window``) has reached ``limit``.
+/// this placement and the row's content within the window its query holds) has reached ``limit``.
 package struct RowCap: Sendable, Hashable {
   package let limit: Int
-  /// The window in milliseconds.
-  package let window: Int64
-  /// The window as written, e.g. `7 days`.
+  /// The window as people read it, with the unit in the number the amount takes: `7 days`, `1 day`.
   package let windowText: String
   /// The derived slot holding the count.
   package let slot: Int

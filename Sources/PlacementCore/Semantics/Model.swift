@@ -224,3 +224,14 @@ package struct CheckedRules: Sendable {
     self.overrides = overrides
   }
 }
+
+extension Content {
+  /// The id a `shown` event names for this content: the flow's or paywall's id; nil for a test, a holdout or a
+  /// fallthrough.
+  package var shownID: String? {
+    switch self {
+    case .flow(let id, _), .paywall(let id): id
+    case .holdout, .fallthrough_, .test: nil
+    }
+  }
+}

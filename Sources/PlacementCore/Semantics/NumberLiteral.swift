@@ -23,7 +23,7 @@ enum NumberLiteral: Equatable {
     }
     if !value.isFinite || (value == 0 && Self.mantissaHasNonZeroDigit(text)) {
       self = .outOfRange
-    } else if let digits = Self.integerDigits(text), digits != Self.exactDigits(of: value.magnitude) {
+    } else if let digits = Self.integerDigits(text), digits != value.magnitude.exactIntegerDigits {
       self = .inexactInteger(value)
     } else {
       self = .value(value)
@@ -58,23 +58,5 @@ enum NumberLiteral: Equatable {
     else { return nil }
     let digits = parts[0].drop { $0 == "0" }
     return digits.isEmpty ? "0" : String(digits)
-  }
-
-  /// The exact decimal digits of a non-negative integral `Double` (2^53 + 2 is `9007199254740994`), or "" for
-  /// a value with a fraction: its significand doubled once per power of two, on decimal digits.
-  static func exactDigits(of value: Double) -> String {
-    guard value.rounded(.towardZero) == value else { return "" }
-    if value < 0x1p63 { return String(UInt64(value)) }
-    var digits = Array(String(UInt64(value.significandBitPattern | (1 << 52))).utf8.reversed().map { $0 - 48 })
-    for _ in 0..<(Int(value.exponent) - 52) {
-      var carry: UInt8 = 0
-      for i in digits.indices {
-        let doubled = digits[i] * 2 + carry
-        digits[i] = doubled % 10
-        carry = doubled / 10
-      }
-      if carry > 0 { digits.append(carry) }
-    }
-    return String(decoding: digits.reversed().map { $0 + 48 }, as: UTF8.self)
   }
 }

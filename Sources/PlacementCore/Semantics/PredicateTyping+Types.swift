@@ -100,19 +100,13 @@ extension PredicateTyping {
   /// A `within last`/`more than … ago` window in milliseconds.
   mutating func window() -> Int64? {
     guard let amount = number(operand), let unit = syntax.unit, !unit.isMissing else { return nil }
-    let perUnit: Int64
-    switch unit.text {
-    case "minute", "minutes": perUnit = 60_000
-    case "hour", "hours": perUnit = 3_600_000
-    case "day", "days": perUnit = 86_400_000
-    case "week", "weeks": perUnit = 7 * 86_400_000
-    default:
-      report(
-        .unknownWindowUnit(unit.text), unit.range)
+    guard let perUnit = TimeWindow.milliseconds(perUnit: unit.text) else {
+      report(.unknownWindowUnit(unit.text), unit.range)
       return nil
     }
-    guard amount >= 0, amount <= 100_000, amount == amount.rounded() else {
-      report(.invalidWindow(limit: 100_000), operand.range)
+    let use = TimeWindow.Use.condition
+    guard amount >= Double(use.minimum), amount <= Double(TimeWindow.maxAmount), amount == amount.rounded() else {
+      report(.invalidWindow(use), operand.range)
       return nil
     }
     return Int64(amount) * perUnit

@@ -54,6 +54,7 @@ package enum SemanticsCatalog {
   package static let invalidInstant: DiagnosticCode = "invalid-instant"
   package static let emptySchedule: DiagnosticCode = "empty-schedule"
   package static let scheduledDefault: DiagnosticCode = "scheduled-default"
+  package static let cappedDefault: DiagnosticCode = "capped-default"
   package static let crossPlacementFlow: DiagnosticCode = "cross-placement-flow"
   package static let invalidStickyWindow: DiagnosticCode = "invalid-sticky-window"
   package static let invalidDialect: DiagnosticCode = "invalid-dialect"
@@ -145,6 +146,8 @@ package enum SemanticsCatalog {
       CatalogEntry(emptySchedule, .error, "a schedule's 'until' is before or equal to its 'from': it is never live"),
       CatalogEntry(
         scheduledDefault, .error, "the default row, or its test, has a schedule: outside it nothing would decide"),
+      CatalogEntry(
+        cappedDefault, .error, "the default row has a cap: once it is reached nothing would decide"),
       CatalogEntry(
         crossPlacementFlow, .error, "a cross-placement test shows a flow: Adapty runs them on paywalls only"),
       CatalogEntry(

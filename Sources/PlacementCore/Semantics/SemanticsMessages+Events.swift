@@ -4,12 +4,9 @@ extension DiagnosticMessage {
   }
 
   static var cappedDefault: Self {
-    .init(SemanticsCatalog.invalidLiteral, "the default row cannot have a cap: a placement always shows something")
-  }
-
-  /// An event query's or a cap's window, whose amount is at least 1 (an empty window never counts anything).
-  static func invalidEventWindow(limit: Int) -> Self {
-    .init(SemanticsCatalog.invalidLiteral, "an event window must be a whole number from 1 to \(limit)")
+    .init(
+      SemanticsCatalog.cappedDefault,
+      "the default row cannot have a cap: once the cap is reached nothing would decide")
   }
 
   static func invalidCapLimit(limit: Int) -> Self {

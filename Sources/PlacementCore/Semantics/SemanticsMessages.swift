@@ -148,7 +148,7 @@ extension DiagnosticMessage {
     let sign = value < 0 ? "-" : ""
     return .init(
       SemanticsCatalog.inexactNumber,
-      "\(text) has no exact value as a number; it reads as \(sign)\(NumberLiteral.exactDigits(of: value.magnitude))")
+      "\(text) has no exact value as a number; it reads as \(sign)\(value.magnitude.exactIntegerDigits)")
   }
 
   /// `reason` is ``SemanticVersion/validate(_:)``'s, or nil when it names none.
@@ -167,11 +167,14 @@ extension DiagnosticMessage {
   }
 
   static func unknownWindowUnit(_ word: String) -> Self {
-    .init(SemanticsCatalog.unknownTimeUnit, "unknown time unit '\(word)': expected minutes, hours, days or weeks")
+    .init(SemanticsCatalog.unknownTimeUnit, "unknown time unit '\(word)': expected \(TimeWindow.unitNames)")
   }
 
-  static func invalidWindow(limit: Int) -> Self {
-    .init(SemanticsCatalog.invalidLiteral, "a time window must be a whole number from 0 to \(limit)")
+  /// A window's amount outside what `use` accepts.
+  static func invalidWindow(_ use: TimeWindow.Use) -> Self {
+    .init(
+      SemanticsCatalog.invalidLiteral,
+      "\(use.noun) must be a whole number from \(use.minimum) to \(TimeWindow.maxAmount)")
   }
 
   /// `reason` is the regular-expression stage's message (``PatternError/message``).

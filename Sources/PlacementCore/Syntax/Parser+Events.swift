@@ -22,7 +22,7 @@ extension Parser {
     var filter: (property: Name, value: LiteralSyntax)? = nil
     if consumeWord("where") != nil {
       let property = expectName(.eventProperty)
-      expect(.equalEqual, .word("=="))
+      if consume(.equalEqual) == nil, consumeSingleEquals() == nil { reportExpected(.word("==")) }
       filter = (property, parseLiteral())
     }
     var window: (amount: Name, unit: Name)? = nil
@@ -30,6 +30,11 @@ extension Parser {
       expectWord("last")
       let amount = parseWholeNumber()
       window = (amount, expectName(.eventWindowUnit))
+      if current.isWord("within") {
+        // A second window: one error, and the query read with the first (the second is skipped to its `)`).
+        reportExpected(.closingParenAfterEventWindow)
+        skip { $0.kind == .rightParen || $0.atLineStart }
+      }
     }
     expect(.rightParen, .closingParenOfEventQuery)
     let range = span(from: start)

@@ -133,6 +133,15 @@ extension Parser {
     }
   }
 
+  /// `=` where `==` is meant (`country = "US"`): reported once with a fix-it and consumed, to be read as `==`;
+  /// nil (nothing consumed) at any other token.
+  mutating func consumeSingleEquals() -> SourceRange? {
+    guard current.kind == .equals else { return nil }
+    let token = advance()
+    report(.foreignOperator("=", use: "=="), token.range, fixIts: [fixIt(token.range, "==")])
+    return token.range
+  }
+
   /// The operator after a subject, or nil when none follows (a bare reference).
   mutating func parseOperator() -> (OperatorSyntax, SourceRange)? {
     let start = current.range.start
@@ -154,12 +163,7 @@ extension Parser {
       advance()
       return (op, span(from: start))
     }
-    if current.kind == .equals {
-      // `country = "US"`: reported once with a fix-it, then read as `==`.
-      let token = advance()
-      report(.foreignOperator("=", use: "=="), token.range, fixIts: [fixIt(token.range, "==")])
-      return (.equal, token.range)
-    }
+    if let range = consumeSingleEquals() { return (.equal, range) }
     guard current.kind == .identifier else { return nil }
     let op: OperatorSyntax?
     switch current.value {

@@ -100,7 +100,8 @@ extension Expected {
   static let timeUnitOfAge = Expected("a time unit (minutes, hours, days, weeks)")
   static let closingParenAfterAttribute = Expected("')' after the attribute")
   static let percentage = Expected("a percentage from 0 to 100")
-  static let closingParenAfterPercentage = Expected("')' after the percentage")
+  static let closingParenAfterPercentage = Expected(
+    "')' after the percentage, or 'from' and an instant to start a ramp, e.g. 'percent(5) salt \"s\"'")
   static let rolloutSalt = Expected("the rollout's salt as a string")
   static let closingParenAfterRamp = Expected("',' and the next step, or ')' after the ramp's steps")
   static let commaOrClosingBracket = Expected("',' or ']'")
@@ -129,6 +130,8 @@ extension Expected {
   static let listName = Expected("a list name")
   static let listFrom = Expected("'from' and the list file's path, e.g. 'from \"lists/vip_ids.txt\"'")
   static let endOfList = Expected("the end of the list declaration")
+  /// A list file's path written without quotes (`from lists/vip.txt`).
+  static let quotedListPath = Expected("the list file's path in quotes, e.g. 'from \"lists/vip_ids.txt\"'")
 }
 
 /// What stands where a construct is missing: the `<found>` of "expected <what>, found <found>". A token's text is
@@ -168,6 +171,9 @@ extension Expected {
   static let eventProperty = Expected("an event property name after 'where'")
   /// The `)` closing an event query.
   static let closingParenOfEventQuery = Expected("')' to close the event query")
+  /// A second `within last` in one event query.
+  static let closingParenAfterEventWindow = Expected(
+    "')' to close the event query: a query has one 'within last' window")
   /// The unit of an event window or a cap.
   static let eventWindowUnit = Expected("a time unit ('minutes', 'hours', 'days' or 'weeks')")
   /// An event query (`count(event …)`, `first_at(…)`, `last_at(…)`) with no operator after it.

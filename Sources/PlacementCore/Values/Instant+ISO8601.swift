@@ -47,6 +47,39 @@ extension Instant {
     self.init(millisecondsSince1970: ms)
   }
 
+  /// Parses `text` as ``init(iso8601:)`` does, telling a bare date (`2027-02-01`) from a date-time with an
+  /// offset: nil when the text is neither.
+  package static func reading(iso8601 text: String) -> ISO8601Reading? {
+    var copy = text
+    return copy.withUTF8 { reading(iso8601: $0) }
+  }
+
+  /// ``reading(iso8601:)`` over UTF-8 bytes.
+  static func reading(iso8601 bytes: UnsafeBufferPointer<UInt8>) -> ISO8601Reading? {
+    var scanner = ISO8601Scanner(bytes: bytes)
+    guard let ms = scanner.parse() else { return nil }
+    let instant = Instant(millisecondsSince1970: ms)
+    return scanner.isDate ? .date(instant) : .dateTime(instant)
+  }
+}
+
+/// What an accepted ISO-8601 text names. A bare date is 00:00 UTC of its day for a profile attribute, but where an
+/// exact moment is written (a schedule's bound, an event's `at`) it lacks the offset that fixes the moment.
+package enum ISO8601Reading: Sendable, Equatable {
+  /// `YYYY-MM-DD`, read as 00:00 UTC of that day.
+  case date(Instant)
+  /// A date, a time of day and an offset.
+  case dateTime(Instant)
+
+  /// The instant of a date-time with an offset; nil for a bare date.
+  package var dateTime: Instant? {
+    if case .dateTime(let instant) = self { return instant }
+    return nil
+  }
+}
+
+extension Instant {
+
   /// `YYYY-MM-DDTHH:MM:SS.sssZ` in UTC, or `YYYY-MM-DDTHH:MM:SSZ` when the millisecond is 0.
   ///
   /// Years outside 0000–9999 use a sign and at least six digits (`+010000-01-01T00:00:00Z`,
@@ -78,13 +111,18 @@ private func padded<T: BinaryInteger>(_ value: T, width: Int) -> String {
 struct ISO8601Scanner {
   let bytes: UnsafeBufferPointer<UInt8>
   var position = 0
+  /// After a successful ``parse()``: whether the text is a bare date, without a time of day or an offset.
+  private(set) var isDate = false
 
   init(bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
   }
 
   mutating func parse() -> Int64? {
-    if let fixed = fixedShape() { return fixed }
+    if let fixed = fixedShape() {
+      isDate = bytes.count == 10
+      return fixed
+    }
     return parseAnyShape()
   }
 
@@ -103,7 +141,8 @@ struct ISO8601Scanner {
     else { return nil }
     let days = CivilCalendar.daysFromCivil(year: year, month: month, day: day)
     var ms = days * Instant.millisecondsPerDay
-    if position < bytes.count {
+    isDate = position == bytes.count
+    if !isDate {
       guard take(UInt8(ascii: "T")) || take(UInt8(ascii: "t")) || take(UInt8(ascii: " ")),
         let time = timeOfDay(), let offset = offset()
       else { return nil }

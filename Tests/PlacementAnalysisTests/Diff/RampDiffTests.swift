@@ -70,12 +70,31 @@ import Testing
       ])
     #expect(
       table.at(Self.at("2026-11-09T00:00:00Z")).rows[0].ramps.map(\.description) == [
-        #"ramp "new-paywall": 0 %, next 5 % from 2026-12-01T00:00:00Z"#
+        #"ramp "new-paywall": off, next 5 % from 2026-12-01T00:00:00Z"#
       ])
     #expect(
       table.at(Self.at("2027-01-01T00:00:00Z")).rows[0].ramps.map(\.description) == [
         #"ramp "new-paywall": 100 % since 2026-12-15T00:00:00Z (last step)"#
       ])
     #expect(table.rows[1].ramps.isEmpty)
+  }
+
+  /// A 0 % step admits no one: the table says `off`, not `0 %`.
+  @Test func aZeroStepReadsOff() throws {
+    let ramp = #"percent(0 from "2026-12-01T00:00:00Z", 50 from "2026-12-08T00:00:00Z")"#
+    let ruleSet = try #require(diffCompile(Self.rules(ramp), name: "r.rules").ruleSet)
+    let table = try #require(AudienceTable("main_paywall", in: ruleSet))
+    #expect(
+      table.rows[0].ramps.map(\.description) == [
+        #"ramp "new-paywall": off from 2026-12-01T00:00:00Z, 50 % from 2026-12-08T00:00:00Z"#
+      ])
+    #expect(
+      table.at(Self.at("2026-11-09T00:00:00Z")).rows[0].ramps.map(\.description) == [
+        #"ramp "new-paywall": off, next off from 2026-12-01T00:00:00Z"#
+      ])
+    #expect(
+      table.at(Self.at("2026-12-02T00:00:00Z")).rows[0].ramps.map(\.description) == [
+        #"ramp "new-paywall": off since 2026-12-01T00:00:00Z, next 50 % from 2026-12-08T00:00:00Z"#
+      ])
   }
 }

@@ -34,7 +34,7 @@ import Testing
       "the JSON reader", "a document parsed in place, plain string runs found eight bytes at a time",
       [
         "PlacementCore/JSON/JSONReader.swift", "PlacementCore/JSON/JSONParser+String.swift",
-        "PlacementCore/JSON/JSONParser+Keys.swift", "PlacementCore/JSON/JSONParser+Exactness.swift",
+        "PlacementCore/JSON/JSONParser+Findings.swift",
       ]
     ),
     (

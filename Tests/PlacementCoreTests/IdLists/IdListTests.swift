@@ -133,6 +133,17 @@ import Testing
     #expect(a != c)
   }
 
+  /// The ids a diff names are the ones membership reads: a byte order mark only at the file's start, CRLF and
+  /// blanks trimmed, comments skipped, and nothing after a line that is not UTF-8.
+  @Test func theIdsAsStringsAreTheOnesMembershipReads() {
+    let bytes = Array("\u{FEFF}a\r\n  # note\n\tb \n\n\u{FEFF}c\n".utf8) + [0xFF, 0x0A] + Array("d\n".utf8)
+    #expect(IdListFile.ids(bytes) == ["a", "b", "\u{FEFF}c"])
+    let file = IdListFile(bytes)
+    #expect(file.invalidLine == 6 && file.list == nil)
+    let valid = IdListFile(Array("\u{FEFF}a\r\n  # note\n\tb \n\n\u{FEFF}c\n".utf8))
+    #expect(valid.list?.contains("\u{FEFF}c") == true && valid.list?.contains("c") == false)
+  }
+
   @Test func fileProblemsAreReportedAtThePath() throws {
     let missing = Self.compile(list: nil)
     #expect(missing.diagnostics.map(\.code.id) == ["list-file-not-found"])

@@ -218,6 +218,14 @@ import Testing
     #expect(three.explanation?.first?.outcome == .capped(reason: "capped (3 of 3 in the last 7 days)"))
   }
 
+  @Test func aOneUnitWindowIsExplainedInTheSingular() throws {
+    let rules = Self.rules.replacingOccurrences(of: "limit 3 per 7 days", with: "limit 1 per 1 days")
+    let capped = try EventConditionTests().decide(
+      rules, EventConditionTests.profile([Self.shown(daysAgo: 0.5)], extra: #", "country": "US""#),
+      placement: "main_paywall", explain: true)
+    #expect(capped.explanation?.first?.outcome == .capped(reason: "capped (1 of 1 in the last 1 day)"))
+  }
+
   @Test func twoShowingsShowAThird() throws {
     let two = try decide([1, 2].map { Self.shown(daysAgo: $0) })
     #expect(two.content == .paywall(id: "winback"))
@@ -262,9 +270,27 @@ import Testing
     ).diagnostics.filter { $0.severity == .error }
     #expect(
       errors.map(\.message) == [
-        "an event window must be a whole number from 1 to 100000",
+        "an event query's window must be a whole number from 1 to 100000",
         "a cap's limit must be a whole number of showings from 1 to 1000000",
-        "an event window must be a whole number from 1 to 100000",
+        "a cap's window must be a whole number from 1 to 100000",
       ])
+  }
+}
+
+/// One text for a number, in explanations and in event properties: a `where count == 3` filter matches the
+/// property the profile sent as `3` or `3.0`, and an explanation shows `3`.
+@Suite struct NumberTextTests {
+  @Test func wholeNumbersHaveNoFraction() {
+    #expect(Value.text(of: 3) == "3")
+    #expect(Value.text(of: -0.0) == "0")
+    #expect(Value.text(of: 2.5) == "2.5")
+    #expect(Value.text(of: 1e15) == "1000000000000000.0")
+    #expect(Value.number(3).display(.number) == Value.text(of: 3.0))
+  }
+
+  @Test func theShownIdIsTheFlowsOrThePaywalls() {
+    #expect(Content.flow(id: "onboarding", paywall: "pro").shownID == "onboarding")
+    #expect(Content.paywall(id: "pro").shownID == "pro")
+    #expect(Content.holdout.shownID == nil)
   }
 }

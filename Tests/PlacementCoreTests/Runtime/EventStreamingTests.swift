@@ -34,6 +34,8 @@ import Testing
     (#"{"country":"US","events":[ { "name" : "app_open" , "at" : 1764400000000 } , \#(open) ]}"#, true),
     (#"{"country":"US","events":[{"name":"other","at":"yesterday"},\#(open),\#(open)]}"#, true),
     (#"{"country":"US","events":[{"name":"app_open","at":"yesterday"},\#(open)]}"#, true),
+    (#"{"country":"US","events":[{"name":"app_open","at":"2026-11-29"},\#(open)]}"#, true),
+    (#"{"country":"US","events":[{"name":"app_open","at":"2026-11-29 10:00+01:00"},\#(open)]}"#, true),
     (#"{"country":"US","events":[{"name":"shown","at":1,"properties":5},\#(open)]}"#, true),
     (#"{"country":"US","events":[{"name":"shown","at":1764400000000,"properties":{"placement":{}}}]}"#, true),
     (#"{"country":"US","events":[{"name":"other","at":1,"properties":{"a":1,"b":2,"c":3,"d":4,"e":5}}]}"#, true),
@@ -62,6 +64,14 @@ import Testing
 
   /// More behavioural events than the log keeps: the binder leaves the line to the reference path, which keeps
   /// the most recent of all events, read or not.
+  @Test func aBareDateAtIsSkippedWithAWarningOnBothPaths() throws {
+    let ruleSet = try #require(compile(Self.rules).ruleSet)
+    let line = Array(#"{"events":[{"name":"app_open","at":"2026-11-29"},\#(Self.open)]}"#.utf8)
+    let warning = "events[0]: 'at' must be an ISO 8601 instant with an offset or Unix milliseconds; event skipped"
+    #expect(try ruleSet.bind(jsonBytes: line).warnings.contains(warning))
+    #expect(ruleSet.bind(try Profile(jsonBytes: line)).warnings.contains(warning))
+  }
+
   @Test func overTheEventLimitTheReferencePathBinds() throws {
     let ruleSet = try #require(compile(Self.rules).ruleSet)
     let events = (0..<(EventLog.maxEvents + 1)).map { #"{"name":"other","at":\#($0)}"# }

@@ -8,13 +8,13 @@ import Testing
 @Suite struct ConfigDuplicateKeyTests {
   @Test func theReaderFindsEveryRepeatedNamePerObject() {
     let text = #"{"a": 1, "b": {"a": 2, "c": [{"c": 1}, {"c": 2}]}, "a": 3, "a": 4, "b": "x:", "\u0061": 5}"#
-    let found = JSONReader.repeatedKeys(Array(text.utf8), limits: .default)
+    let found = JSONReader.findings(Array(text.utf8), limits: .default).repeatedKeys
     #expect(found.map(\.key) == ["a", "a", "b", "a"])
     let bytes = Array(text.utf8)
     #expect(found.allSatisfy { bytes[$0.first.lowerBound] == UInt8(ascii: "\"") })
     #expect(found.map(\.first.lowerBound) == [1, 1, 9, 1])
     #expect(String(decoding: bytes[found[3].second], as: UTF8.self) == #""\u0061""#)
-    #expect(JSONReader.repeatedKeys(Array(#"{"a": "a", "b": ["a", "a"]}"#.utf8), limits: .default).isEmpty)
+    #expect(JSONReader.findings(Array(#"{"a": "a", "b": ["a", "a"]}"#.utf8), limits: .default) == JSONFindings())
   }
 
   @Test func anInlineConfigWithAKeyTwiceIsAnErrorAtTheSecond() {

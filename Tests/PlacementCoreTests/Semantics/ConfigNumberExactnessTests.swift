@@ -9,7 +9,7 @@ import Testing
   @Test func theReaderFindsIntegersADoubleCannotHold() {
     let text =
       #"{"a": 9007199254740993, "b": -9007199254740993, "c": 9007199254740992, "d": "9007199254740993", "e": 1e300, "f": 18446744073709551616, "g": 18446744073709551617, "h": 123456789012345678901234567890}"#
-    let found = JSONReader.inexactIntegers(Array(text.utf8), limits: .default)
+    let found = JSONReader.findings(Array(text.utf8), limits: .default).inexactIntegers
     #expect(
       found.map(\.kept) == [
         "9007199254740992", "-9007199254740992", "18446744073709551616", "123456789012345677877719597056",
@@ -17,6 +17,17 @@ import Testing
     let bytes = Array(text.utf8)
     #expect(String(decoding: bytes[found[0].range], as: UTF8.self) == "9007199254740993")
     #expect(String(decoding: bytes[found[1].range], as: UTF8.self) == "-9007199254740993")
+  }
+
+  @Test func oneScanFindsRepeatedKeysAndInexactIntegersTogether() {
+    let text = #"{"id": 9007199254740993, "n": {"id": 1, "id": 18446744073709551617}}"#
+    let found = JSONReader.findings(Array(text.utf8), limits: .default)
+    #expect(found.repeatedKeys == [JSONRepeatedKey(key: "id", first: 31..<35, second: 40..<44)])
+    #expect(
+      found.inexactIntegers == [
+        JSONInexactInteger(range: 7..<23, kept: "9007199254740992"),
+        JSONInexactInteger(range: 46..<66, kept: "18446744073709551616"),
+      ])
   }
 
   @Test func anInexactConfigIntegerIsAWarningAtTheNumber() throws {

@@ -51,10 +51,10 @@ import Testing
   }
 
   @Test func exactDigitsOfLargeDoubles() {
-    #expect(NumberLiteral.exactDigits(of: 0x1p53) == "9007199254740992")
-    #expect(NumberLiteral.exactDigits(of: 0x1p64) == "18446744073709551616")
-    #expect(NumberLiteral.exactDigits(of: 1e30) == "1000000000000000019884624838656")
-    #expect(NumberLiteral.exactDigits(of: 0.5) == "")
+    #expect((0x1p53).exactIntegerDigits == "9007199254740992")
+    #expect((0x1p64).exactIntegerDigits == "18446744073709551616")
+    #expect((1e30).exactIntegerDigits == "1000000000000000019884624838656")
+    #expect((0.5).exactIntegerDigits == "")
     #expect(NumberLiteral("12abc") == .invalid)
     #expect(NumberLiteral("1.2.3") == .invalid)
     #expect(NumberLiteral("-0") == .value(0))

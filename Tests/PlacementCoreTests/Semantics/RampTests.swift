@@ -75,9 +75,12 @@ import Testing
 
   @Test func theStepIsPickedByNow() {
     let steps = [
-      RampStep(instant: Self.at("2026-12-01T00:00:00Z"), threshold: 500, text: ""),
-      RampStep(instant: Self.at("2026-12-08T00:00:00Z"), threshold: 2_500, text: ""),
+      RampStep(from: Schedule.Bound(Self.at("2026-12-01T00:00:00Z"), text: ""), threshold: 500),
+      RampStep(from: Schedule.Bound(Self.at("2026-12-08T00:00:00Z"), text: ""), threshold: 2_500),
     ]
+    #expect(RampStep.position(steps, at: Self.at("2026-11-30T23:59:59.999Z")) == .init(current: nil, next: 0))
+    #expect(RampStep.position(steps, at: Self.at("2026-12-01T00:00:00Z")) == .init(current: 0, next: 1))
+    #expect(RampStep.position(steps, at: Self.at("2026-12-08T00:00:00Z")) == .init(current: 1, next: nil))
     #expect(RampStep.threshold(steps, at: Self.at("2026-11-30T23:59:59.999Z")) == 0)
     #expect(RampStep.threshold(steps, at: Self.at("2026-12-01T00:00:00Z")) == 500)
     #expect(RampStep.threshold(steps, at: Self.at("2026-12-07T23:59:59.999Z")) == 500)

@@ -14,6 +14,19 @@ private func at(_ text: String, sourceLocation: SourceLocation = #_sourceLocatio
 private func ms(_ text: String) -> Int64? { Instant(iso8601: text)?.millisecondsSince1970 }
 
 @Suite struct InstantParsingTests {
+  @Test func aReadingTellsABareDateFromADateTime() {
+    #expect(Instant.reading(iso8601: "2027-02-01") == .date(Instant(millisecondsSince1970: 1_801_440_000_000)))
+    #expect(Instant.reading(iso8601: "+012345-01-01").map { if case .date = $0 { true } else { false } } == true)
+    #expect(
+      Instant.reading(iso8601: "2027-02-01T00:00:00Z") == .dateTime(Instant(millisecondsSince1970: 1_801_440_000_000)))
+    #expect(
+      Instant.reading(iso8601: "2027-02-01 01:00+01:00")
+        == .dateTime(Instant(millisecondsSince1970: 1_801_440_000_000)))
+    #expect(Instant.reading(iso8601: "2027-02-01")?.dateTime == nil)
+    #expect(Instant.reading(iso8601: "2027-02-01T00:00:00") == nil)
+    #expect(Instant.reading(iso8601: "2027-02-30") == nil)
+  }
+
   @Test func knownValues() {
     // Reference values computed with Python's datetime (UTC) and JavaScript's Date.
     #expect(ms("1970-01-01") == 0)

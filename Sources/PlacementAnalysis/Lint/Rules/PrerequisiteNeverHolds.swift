@@ -80,10 +80,7 @@ struct PrerequisiteNeverHolds: LintRule {
   }
 
   static func contentIDs(_ content: Content) -> [String] {
-    switch content {
-    case .flow(let id, _), .paywall(let id): [id]
-    case .holdout, .fallthrough_: []
-    case .test(let test): test.variations.flatMap { contentIDs($0.content) }
-    }
+    guard case .test(let test) = content else { return content.shownID.map { [$0] } ?? [] }
+    return test.variations.flatMap { contentIDs($0.content) }
   }
 }

@@ -25,24 +25,14 @@ struct StalledRamp: LintRule {
     let now = context.scheduleNow
     var found: [Diagnostic] = []
     for segment in context.model.segments {
-      for steps in Self.ramps(in: segment.condition) {
-        guard let last = steps.last, last.threshold < 10_000, last.instant <= now else { continue }
+      for (_, steps) in segment.condition.ramps() {
+        guard let last = steps.last, last.threshold < 10_000, last.from.instant <= now else { continue }
         found.append(
           finding(
-            .stalledRamp(segment.name, percent: RampStep.percentText(last.threshold), since: last.text),
+            .stalledRamp(segment.name, percent: RampStep.percentText(last.threshold), since: last.from.text),
             at: segment.span, notes: [.judgedAt(now.iso8601), .finishTheRamp]))
       }
     }
     return found
-  }
-
-  /// The steps of each ramp written in `condition` (not following segment references).
-  static func ramps(in condition: Condition) -> [[RampStep]] {
-    switch condition {
-    case .all(let parts), .any(let parts): parts.flatMap(ramps)
-    case .not(let inner): ramps(in: inner)
-    case .rollout(_, _, _, let steps) where !steps.isEmpty: [steps]
-    case .rollout, .segment, .predicate, .constant: []
-    }
   }
 }

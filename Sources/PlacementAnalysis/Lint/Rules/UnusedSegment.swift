@@ -3,7 +3,8 @@ import PlacementCore
 /// A segment that no row, no other segment and no override refers to.
 ///
 /// A reference counts even from a condition that does not compile: its error is the finding there. Nothing is
-/// reported while a file of the rule set was not read (`file-too-large`): it may use every declaration.
+/// reported for a segment whose own declaration has an error (that error is the finding), nor while a file of
+/// the rule set was not read (`file-too-large`): it may use every declaration.
 ///
 /// It has no effect on any decision. Often a row was meant to use it (and names a similar segment instead),
 /// or it is left over from a removed campaign.
@@ -26,6 +27,7 @@ struct UnusedSegment: LintRule {
     return context.model.segments.indices.compactMap { index in
       guard !used.contains(index), !named.contains(context.model.segments[index].name) else { return nil }
       let segment = context.model.segments[index]
+      guard !context.hasErrors(inSegment: segment) else { return nil }
       return finding(.unusedSegment(segment.name), at: segment.span)
     }
   }
