@@ -118,20 +118,15 @@ extension ProfileBinder {
     guard let instant else { return .other }
     // The flow decoder reads these names whatever other members the element has.
     if Self.isFlowEventName(name) { return .other }
-    var read = false
-    var filtered = false
-    for (_, query) in program.eventQueries where Self.same(query.name, name) {
-      read = true
-      if !query.filters.isEmpty { filtered = true }
-    }
-    guard read else { return .unread }
+    guard let read = eventNames.firstIndex(where: { Self.same($0.bytes, name) }) else { return .unread }
     var filters: [EventFilter] = []
-    if filtered, properties >= 0 {
+    if eventNames[read].filtered, properties >= 0 {
       var reader = parser
       reader.index = properties
       filters = try readEventProperties(&reader)
     }
-    return .read(ProfileEvent(name: String(plainASCII: name), at: instant.millisecondsSince1970, properties: filters))
+    return .read(
+      ProfileEvent(name: eventNames[read].name, at: instant.millisecondsSince1970, properties: filters))
   }
 
   /// Validates an event's `properties` value at `parser.index`: true for null, or an object of at most four
@@ -149,9 +144,9 @@ extension ProfileBinder {
       guard count < 4, let key = parser.plainASCIIString(), key.count <= EventLog.maxPropertyBytes,
         readColon(&parser)
       else { return false }
-      if count > 0, key.elementsEqual(keys.0) { return false }
-      if count > 1, key.elementsEqual(keys.1) { return false }
-      if count > 2, key.elementsEqual(keys.2) { return false }
+      if count > 0, Self.same(key, keys.0) { return false }
+      if count > 1, Self.same(key, keys.1) { return false }
+      if count > 2, Self.same(key, keys.2) { return false }
       switch count {
       case 0: keys.0 = key
       case 1: keys.1 = key
@@ -182,6 +177,7 @@ extension ProfileBinder {
     if try readNull(&parser) { return [] }
     if openObject(&parser) { return [] }
     var filters: [EventFilter] = []
+    filters.reserveCapacity(4)  // at most four properties (skipEventProperties): one allocation
     while true {
       guard let key = parser.plainASCIIString(), readColon(&parser) else { return filters }
       let value: String
@@ -214,11 +210,23 @@ extension ProfileBinder {
       || FlowMilestone(rawValue: text) != nil
   }
 
-  /// Whether `text`'s UTF-8 is `bytes`: lengths first, then the contiguous bytes.
+  /// Whether `known` and `bytes` hold the same bytes.
   @inline(__always)
-  private static func same(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard text.utf8.count == bytes.count else { return false }
-    return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) } ?? text.utf8.elementsEqual(bytes)
+  private static func same(_ known: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    known.withUnsafeBufferPointer { same($0, bytes) }
+  }
+
+  /// Whether `a` and `b` hold the same bytes: lengths first, then byte by byte (names are short; the generic
+  /// `elementsEqual` cost about 100 instructions a call here).
+  @inline(__always)
+  private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    var index = 0
+    while index < a.count {
+      if a[index] != b[index] { return false }
+      index += 1
+    }
+    return true
   }
 
   @inline(__always)

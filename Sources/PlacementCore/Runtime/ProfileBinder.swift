@@ -37,6 +37,9 @@ final class ProfileBinder: @unchecked Sendable {
   /// version has no plain scalar, so its value is stored).
   private let storedSlots: UnsafeMutableBufferPointer<Int32>
   private let fewerStored: Int
+  /// The distinct event names the program's queries read: each name's bytes (for a comparison without a
+  /// string), the name itself (the kept event's, shared) and whether some query of that name filters on properties.
+  let eventNames: [(bytes: [UInt8], name: String, filtered: Bool)]
 
   enum Member {
     static let profileID: Int32 = -1
@@ -58,6 +61,15 @@ final class ProfileBinder: @unchecked Sendable {
   init(attributes: [AttributeDefinition], program: Program, identity: RuleSetIdentity, keeping: Set<Int> = []) {
     self.attributes = attributes
     self.program = program
+    var eventNames: [(bytes: [UInt8], name: String, filtered: Bool)] = []
+    for (_, query) in program.eventQueries {
+      if let known = eventNames.firstIndex(where: { $0.name == query.name }) {
+        if !query.filters.isEmpty { eventNames[known].filtered = true }
+      } else {
+        eventNames.append((Array(query.name.utf8), query.name, !query.filters.isEmpty))
+      }
+    }
+    self.eventNames = eventNames
     self.identity = identity
     plans = attributes.map { SlotPlan($0.type, literals: program.stringIDs[$0.slot]) }
     plainPlans = .allocate(capacity: max(1, plans.count))
