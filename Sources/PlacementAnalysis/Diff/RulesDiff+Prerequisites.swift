@@ -11,8 +11,12 @@ extension RulesDiff {
   /// ``Cause/Kind/prerequisiteChanged``, and the dependant is ``PlacementDiff/Status/changed``. When no witness
   /// moves it, its status is ``PlacementDiff/Status/unknown``, naming those placements: a search that finds
   /// nothing proves nothing. Dependencies are followed before their dependants, so a chain carries its witnesses.
+  /// A placement read through `row(p)` moves its dependants also when it is equivalent but not every profile is
+  /// decided by a row of the same name (`sameDecidingRows` names those that are): the row a profile gets may
+  /// change while the content does not.
   static func followingPrerequisites(
-    _ placements: [PlacementDiff], old oldRules: RuleSet, new newRules: RuleSet, now: Instant
+    _ placements: [PlacementDiff], old oldRules: RuleSet, new newRules: RuleSet, sameDecidingRows: Set<String>,
+    now: Instant
   ) -> [PlacementDiff] {
     let plan = newRules.prerequisitePlan
     guard !plan.isEmpty else { return placements }
@@ -26,9 +30,16 @@ extension RulesDiff {
       guard let at = position[new.name], result[at].status == .equivalent, let old = oldByName[new.name] else {
         continue
       }
-      let changed = reached(from: index, plan.dependencies).map { newRules.placements[$0].name }.filter { name in
+      let rowsRead = Set(
+        plan.needs[index].map { plan.prerequisites[$0] }.filter { $0.kind == .row }.map(\.target))
+      let reachedNames = reached(from: index, plan.dependencies).map { newRules.placements[$0].name }
+      let changedDecisions = reachedNames.filter { name in
         position[name].map { result[$0].status != .equivalent } ?? true
-      }.sorted()
+      }
+      let changedRows = reachedNames.filter { name in
+        rowsRead.contains(name) && !sameDecidingRows.contains(name) && !changedDecisions.contains(name)
+      }
+      let changed = (changedDecisions + changedRows).sorted()
       guard !changed.isEmpty else { continue }
       let candidates = changed.flatMap { name in position[name].map { result[$0].transitions } ?? [] }
       let found = moved(
@@ -40,10 +51,17 @@ extension RulesDiff {
       followed.runningTests = result[at].runningTests
       followed.newContentIDs = result[at].newContentIDs
       followed.overrides = result[at].overrides
-      if found.isEmpty {
+      if found.isEmpty && !changedDecisions.isEmpty {
+        let names = changedDecisions.sorted()
         followed.undecided.append(
-          "its conditions read the decision of \(changed.joined(separator: ", ")), which "
-            + "\(changed.count == 1 ? "is" : "are") not equivalent: profiles whose prerequisite changes may move")
+          "its conditions read the decision of \(names.joined(separator: ", ")), which "
+            + "\(names.count == 1 ? "is" : "are") not equivalent: profiles whose prerequisite changes may move")
+      }
+      if found.isEmpty && !changedRows.isEmpty {
+        let names = changedRows.sorted()
+        followed.undecided.append(
+          "its conditions read the deciding row of \(names.joined(separator: ", ")), whose rows changed: profiles "
+            + "decided by another row with the same content may move")
       }
       result[at] = followed
     }

@@ -101,4 +101,43 @@ import Testing
     let report = try diffOf(Self.rules("experience == pro"), Self.rules("experience == pro"))
     #expect(report.placements.allSatisfy { $0.status == .equivalent })
   }
+
+  @Test func aRowReadOfAPlacementDecidedByOtherRowsIsNotEquivalent() throws {
+    // The new sleep row shows what the default row showed: the onboarding's decisions are the same, but
+    // sleepers' deciding row is no longer `default`.
+    func rules(_ sleepRow: String) -> String {
+      """
+      attribute goal: choice(calm, sleep)
+      segment calm_goal = goal == calm
+      segment sleep_goal = goal == sleep
+      placement onboarding: flow {
+        calm_goal -> flow calm_flow
+        \(sleepRow)
+        default -> flow generic
+      }
+      segment targeted = row(onboarding) != default
+      placement upgrade: paywall {
+        targeted -> paywall targeted
+        default -> paywall standard
+      }
+      segment generic_onboarded = content(onboarding) == generic
+      placement settings: flow {
+        generic_onboarded -> flow generic_settings
+        default -> flow settings
+      }
+      """
+    }
+    let report = try diffOf(rules(""), rules("sleep_goal -> flow generic"))
+    let byName = Dictionary(report.placements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    #expect(byName["onboarding"]?.status == .equivalent)
+    #expect(byName["settings"]?.status == .equivalent)
+    #expect(byName["upgrade"]?.status == .unknown)
+    #expect(
+      byName["upgrade"]?.undecided
+        == [
+          "its conditions read the deciding row of onboarding, whose rows changed: profiles decided by another row "
+            + "with the same content may move"
+        ])
+    #expect(!report.isEquivalent)
+  }
 }
