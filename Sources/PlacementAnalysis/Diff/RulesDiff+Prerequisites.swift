@@ -4,13 +4,15 @@ extension RulesDiff {
   /// The most witnesses of changed prerequisites a dependant is resolved with.
   static let prerequisiteWitnessLimit = 64
 
-  /// Follows prerequisites: a placement whose own table compares equivalent but whose conditions read, directly
-  /// or through others, the decision of a placement that changed or was not proved equivalent is not proved
-  /// equivalent. Every witness of those placements' transitions is resolved at the dependant by both rule sets
-  /// (at the witness's instant); one decided differently is a transition of the dependant with cause
-  /// ``Cause/Kind/prerequisiteChanged``, and the dependant is ``PlacementDiff/Status/changed``. When no witness
-  /// moves it, its status is ``PlacementDiff/Status/unknown``, naming those placements: a search that finds
-  /// nothing proves nothing. Dependencies are followed before their dependants, so a chain carries its witnesses.
+  /// Follows prerequisites: a placement whose own table compares equivalent (its QA overrides may have changed)
+  /// but whose conditions read, directly or through others, the decision of a placement that changed or was not
+  /// proved equivalent is not proved equivalent. Every witness of those placements' transitions is resolved at
+  /// the dependant by both rule sets (at the witness's instant); one decided differently is a transition of the
+  /// dependant with cause ``Cause/Kind/prerequisiteChanged``, and the dependant is
+  /// ``PlacementDiff/Status/changed``. When no witness moves it, it gets an undecided entry naming those
+  /// placements, and its status is ``PlacementDiff/Status/unknown`` (or stays
+  /// ``PlacementDiff/Status/overridesChanged``): a search that finds nothing proves nothing. Dependencies are
+  /// followed before their dependants, so a chain carries its witnesses.
   /// A placement read through `row(p)` moves its dependants also when it is equivalent but not every profile is
   /// decided by a row of the same name (`sameDecidingRows` names those that are): the row a profile gets may
   /// change while the content does not.
@@ -27,9 +29,9 @@ extension RulesDiff {
       oldRules.placements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     for index in dependencyOrder(plan.dependencies) {
       let new = newRules.placements[index]
-      guard let at = position[new.name], result[at].status == .equivalent, let old = oldByName[new.name] else {
-        continue
-      }
+      guard let at = position[new.name], result[at].undecided.isEmpty,
+        result[at].status == .equivalent || result[at].status == .overridesChanged, let old = oldByName[new.name]
+      else { continue }
       let rowsRead = Set(
         plan.needs[index].map { plan.prerequisites[$0] }.filter { $0.kind == .row }.map(\.target))
       let reachedNames = reached(from: index, plan.dependencies).map { newRules.placements[$0].name }
@@ -45,8 +47,11 @@ extension RulesDiff {
       let found = moved(
         old: old, new: new, rules: (oldRules, newRules), by: candidates.prefix(prerequisiteWitnessLimit),
         prerequisites: changed, now: now)
+      // A placement whose overrides changed keeps that status when no witness moves it: its table is then
+      // not proved, which its undecided entry says.
+      let unmoved: PlacementDiff.Status = result[at].status == .overridesChanged ? .overridesChanged : .unknown
       var followed = PlacementDiff(
-        name: new.name, status: found.isEmpty ? .unknown : .changed, transitions: found,
+        name: new.name, status: found.isEmpty ? unmoved : .changed, transitions: found,
         undecided: result[at].undecided)
       followed.runningTests = result[at].runningTests
       followed.newContentIDs = result[at].newContentIDs

@@ -140,4 +140,14 @@ import Testing
         ])
     #expect(!report.isEquivalent)
   }
+
+  @Test func aDependantWhoseOverridesChangedStillFollowsItsPrerequisites() throws {
+    let qa = "\noverride upgrade: paywall standard for profile_id == \"qa-1\"\n"
+    let report = try diffOf(Self.rules("experience == pro"), Self.rules("experience == pro and country == \"US\"") + qa)
+    let upgrade = try #require(report.placements.first { $0.name == "upgrade" })
+    #expect(upgrade.status == .changed)
+    #expect(upgrade.overrides.count == 1)
+    #expect(upgrade.transitions.map { "\($0.old) → \($0.new)" } == ["paywall pro_annual → paywall standard"])
+    #expect(upgrade.transitions.first?.causes.map(\.kind) == [.prerequisiteChanged])
+  }
 }
