@@ -9,9 +9,9 @@ extension RulesDiff {
   /// proved equivalent is not proved equivalent. Every witness of those placements' transitions is resolved at
   /// the dependant by both rule sets (at the witness's instant); one decided differently is a transition of the
   /// dependant with cause ``Cause/Kind/prerequisiteChanged``, and the dependant is
-  /// ``PlacementDiff/Status/changed``. When no witness moves it, it gets an undecided entry naming those
-  /// placements, and its status is ``PlacementDiff/Status/unknown`` (or stays
-  /// ``PlacementDiff/Status/overridesChanged``): a search that finds nothing proves nothing. Dependencies are
+  /// ``PlacementDiff/Status/changed``. When no witness moves it, its status is ``PlacementDiff/Status/unknown``
+  /// (or stays ``PlacementDiff/Status/overridesChanged``). Either way it gets an undecided entry naming those
+  /// placements: the search proves nothing, and other profiles may move to other decisions. Dependencies are
   /// followed before their dependants, so a chain carries its witnesses.
   /// A placement read through `row(p)` moves its dependants also when it is equivalent but not every profile is
   /// decided by a row of the same name (`sameDecidingRows` names those that are): the row a profile gets may
@@ -56,13 +56,15 @@ extension RulesDiff {
       followed.runningTests = result[at].runningTests
       followed.newContentIDs = result[at].newContentIDs
       followed.overrides = result[at].overrides
-      if found.isEmpty && !changedDecisions.isEmpty {
+      // The witnesses are a search, not a proof: other profiles whose prerequisite changes may move too, to
+      // other decisions, whether or not one moved.
+      if !changedDecisions.isEmpty {
         let names = changedDecisions.sorted()
         followed.undecided.append(
           "its conditions read the decision of \(names.joined(separator: ", ")), which "
             + "\(names.count == 1 ? "is" : "are") not equivalent: profiles whose prerequisite changes may move")
       }
-      if found.isEmpty && !changedRows.isEmpty {
+      if !changedRows.isEmpty {
         let names = changedRows.sorted()
         followed.undecided.append(
           "its conditions read the deciding row of \(names.joined(separator: ", ")), whose rows changed: profiles "
