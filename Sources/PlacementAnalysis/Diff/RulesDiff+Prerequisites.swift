@@ -4,15 +4,15 @@ extension RulesDiff {
   /// The most witnesses of changed prerequisites a dependant is resolved with.
   static let prerequisiteWitnessLimit = 64
 
-  /// Follows prerequisites: a placement whose own table compares equivalent (its QA overrides may have changed)
-  /// but whose conditions read, directly or through others, the decision of a placement that changed or was not
-  /// proved equivalent is not proved equivalent. Every witness of those placements' transitions is resolved at
-  /// the dependant by both rule sets (at the witness's instant); one decided differently is a transition of the
-  /// dependant with cause ``Cause/Kind/prerequisiteChanged``, and the dependant is
-  /// ``PlacementDiff/Status/changed``. When no witness moves it, its status is ``PlacementDiff/Status/unknown``
-  /// (or stays ``PlacementDiff/Status/overridesChanged``). Either way it gets an undecided entry naming those
-  /// placements: the search proves nothing, and other profiles may move to other decisions. Dependencies are
-  /// followed before their dependants, so a chain carries its witnesses.
+  /// Follows prerequisites: the comparison of a placement's own table takes the prerequisites its conditions
+  /// read as deciding alike on both sides, so a placement whose conditions read, directly or through others, the
+  /// decision of a placement that changed or was not proved equivalent is neither proved equivalent nor are its
+  /// changes complete. Every witness of those placements' transitions is resolved at the dependant by both rule
+  /// sets (at the witness's instant); one decided differently is a transition of the dependant with cause
+  /// ``Cause/Kind/prerequisiteChanged``, and the dependant is ``PlacementDiff/Status/changed``. When no witness
+  /// moves it, it keeps its status, an equivalent one becoming ``PlacementDiff/Status/unknown``. Either way it
+  /// gets an undecided entry naming those placements: the search proves nothing, and other profiles may move to
+  /// other decisions. Dependencies are followed before their dependants, so a chain carries its witnesses.
   /// A placement read through `row(p)` moves its dependants also when it is equivalent but not every profile is
   /// decided by a row of the same name (`sameDecidingRows` names those that are): the row a profile gets may
   /// change while the content does not.
@@ -29,9 +29,9 @@ extension RulesDiff {
       oldRules.placements.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     for index in dependencyOrder(plan.dependencies) {
       let new = newRules.placements[index]
-      guard let at = position[new.name], result[at].undecided.isEmpty,
-        result[at].status == .equivalent || result[at].status == .overridesChanged, let old = oldByName[new.name]
-      else { continue }
+      guard let at = position[new.name], result[at].status != .skipped, let old = oldByName[new.name] else {
+        continue
+      }
       let rowsRead = Set(
         plan.needs[index].map { plan.prerequisites[$0] }.filter { $0.kind == .row }.map(\.target))
       let reachedNames = reached(from: index, plan.dependencies).map { newRules.placements[$0].name }
@@ -47,12 +47,18 @@ extension RulesDiff {
       let found = moved(
         old: old, new: new, rules: (oldRules, newRules), by: candidates.prefix(prerequisiteWitnessLimit),
         prerequisites: changed, now: now)
-      // A placement whose overrides changed keeps that status when no witness moves it: its table is then
-      // not proved, which its undecided entry says.
-      let unmoved: PlacementDiff.Status = result[at].status == .overridesChanged ? .overridesChanged : .unknown
+      // The table's own comparison took each prerequisite as deciding alike on both sides, so its transitions
+      // are kept and the witnesses' are added. A placement no witness moves keeps its status (an equivalent one
+      // becomes unknown): its undecided entry says what is not proved.
+      let own = result[at]
+      let known = Set(own.transitions.map { "\($0.old)\u{0}\($0.new)" })
+      let added = found.filter { !known.contains("\($0.old)\u{0}\($0.new)") }
+      let status: PlacementDiff.Status =
+        !added.isEmpty || own.status == .changed ? .changed : own.status == .equivalent ? .unknown : own.status
       var followed = PlacementDiff(
-        name: new.name, status: found.isEmpty ? unmoved : .changed, transitions: found,
-        undecided: result[at].undecided)
+        name: new.name, status: status,
+        transitions: (own.transitions + added).sorted { ($0.old, $0.new) < ($1.old, $1.new) },
+        undecided: own.undecided)
       followed.runningTests = result[at].runningTests
       followed.newContentIDs = result[at].newContentIDs
       followed.overrides = result[at].overrides
@@ -93,10 +99,11 @@ extension RulesDiff {
       let becomes = Outcome(after)
       let key = "\(was)\u{0}\(becomes)"
       guard was != becomes, found[key] == nil else { continue }
-      // The tables are the same, so the higher of the two deciding rows is the one whose match changed.
+      // With the same rows on both sides, the higher of the two deciding rows is the one whose match changed;
+      // else the new deciding row is named.
       let i = before.audience.index
       let j = after.audience.index
-      let row = min(i, j)
+      let row = old.rows.map(\.name) == new.rows.map(\.name) ? min(i, j) : j
       found[key] = Transition(
         placement: new.name, old: was, new: becomes, witness: candidate.witness, now: candidate.now,
         oldRow: RowRef(index: i, name: old.rows[i].name, span: old.rows[i].span),

@@ -183,4 +183,36 @@ import Testing
       upgrade.transitions.map { "\($0.old) → \($0.new)" } == ["paywall ub → paywall ud", "paywall ud → paywall ub"])
     #expect(upgrade.undecided.count == 1)
   }
+
+  @Test func aDependantWhoseOwnTableChangedAlsoFollowsItsPrerequisites() throws {
+    // The new `us` row is the upgrade's own change; the onboarding's change moves calm profiles ud → ua and
+    // fitness profiles ua → ud, which the table's own comparison cannot see. Fitness US profiles move ua → uc,
+    // which no witness shows: the undecided entry covers it.
+    func rules(_ quizGoal: String, _ usRow: String) -> String {
+      """
+      attribute goal: choice(fitness, calm)
+      segment fit = goal == fitness
+      segment calm = goal == calm
+      segment us = country == "US"
+      segment quiz = content(onboarding) == quiz
+      placement onboarding: flow {
+        \(quizGoal) -> flow quiz
+        default -> flow generic
+      }
+      placement upgrade: paywall {
+        quiz -> paywall ua
+        \(usRow)
+        default -> paywall ud
+      }
+      """
+    }
+    let report = try diffOf(rules("fit", ""), rules("calm", "us -> paywall uc"))
+    let upgrade = try #require(report.placements.first { $0.name == "upgrade" })
+    #expect(upgrade.status == .changed)
+    #expect(
+      upgrade.transitions.map { "\($0.old) → \($0.new)" } == [
+        "paywall ua → paywall ud", "paywall ud → paywall ua", "paywall ud → paywall uc",
+      ])
+    #expect(upgrade.undecided.count == 1)
+  }
 }
