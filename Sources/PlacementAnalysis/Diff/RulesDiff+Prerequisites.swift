@@ -81,38 +81,47 @@ extension RulesDiff {
     return result
   }
 
-  /// The transitions of a placement whose table is the same on both sides that the candidates' witnesses show,
-  /// one per (old, new) outcome (the first witness found), sorted by old then new outcome.
+  /// The transitions of a placement that the candidates' witnesses show, one per (old, new) outcome (the first
+  /// witness found), sorted by old then new outcome. Each witness is resolved at its own instant, then at one
+  /// instant of each other stretch of time where the placement's live rows differ: a scheduled row that reads a
+  /// prerequisite moves profiles only while it is live.
   private static func moved(
     old: PlacementDefinition, new: PlacementDefinition, rules: (old: RuleSet, new: RuleSet),
     by candidates: ArraySlice<Transition>, prerequisites: [String], now: Instant
   ) -> [Transition] {
     var found: [String: Transition] = [:]
+    let stretches = PlacementComparison.phases(
+      now: now, old: old.rows, new: new.rows, limit: PlacementComparison.phaseLimit
+    ).phases.map(\.instant)
     for candidate in candidates {
       guard let profile = try? Profile(jsonBytes: Array(candidate.witness.utf8)) else { continue }
-      let options = ResolveOptions(now: candidate.now ?? now)
-      guard let before = try? rules.old.resolve(old.name, for: profile, options: options),
-        let after = try? rules.new.resolve(new.name, for: profile, options: options),
-        before.audience.index >= 0, after.audience.index >= 0
-      else { continue }
-      let was = Outcome(before)
-      let becomes = Outcome(after)
-      let key = "\(was)\u{0}\(becomes)"
-      guard was != becomes, found[key] == nil else { continue }
-      // With the same rows on both sides, the higher of the two deciding rows is the one whose match changed;
-      // else the new deciding row is named.
-      let i = before.audience.index
-      let j = after.audience.index
-      let row = old.rows.map(\.name) == new.rows.map(\.name) ? min(i, j) : j
-      found[key] = Transition(
-        placement: new.name, old: was, new: becomes, witness: candidate.witness, now: candidate.now,
-        oldRow: RowRef(index: i, name: old.rows[i].name, span: old.rows[i].span),
-        newRow: RowRef(index: j, name: new.rows[j].name, span: new.rows[j].span),
-        causes: [
-          Cause(
-            kind: .prerequisiteChanged, row: RowRef(index: row, name: new.rows[row].name, span: new.rows[row].span),
-            prerequisites: prerequisites)
-        ])
+      let own = candidate.now ?? now
+      for instant in [own] + stretches.filter({ $0 != own }) {
+        let options = ResolveOptions(now: instant)
+        guard let before = try? rules.old.resolve(old.name, for: profile, options: options),
+          let after = try? rules.new.resolve(new.name, for: profile, options: options),
+          before.audience.index >= 0, after.audience.index >= 0
+        else { continue }
+        let was = Outcome(before)
+        let becomes = Outcome(after)
+        let key = "\(was)\u{0}\(becomes)"
+        guard was != becomes, found[key] == nil else { continue }
+        // With the same rows on both sides, the higher of the two deciding rows is the one whose match changed;
+        // else the new deciding row is named.
+        let i = before.audience.index
+        let j = after.audience.index
+        let row = old.rows.map(\.name) == new.rows.map(\.name) ? min(i, j) : j
+        found[key] = Transition(
+          placement: new.name, old: was, new: becomes, witness: candidate.witness,
+          now: instant == own ? candidate.now : instant,
+          oldRow: RowRef(index: i, name: old.rows[i].name, span: old.rows[i].span),
+          newRow: RowRef(index: j, name: new.rows[j].name, span: new.rows[j].span),
+          causes: [
+            Cause(
+              kind: .prerequisiteChanged, row: RowRef(index: row, name: new.rows[row].name, span: new.rows[row].span),
+              prerequisites: prerequisites)
+          ])
+      }
     }
     return found.values.sorted { ($0.old, $0.new) < ($1.old, $1.new) }
   }

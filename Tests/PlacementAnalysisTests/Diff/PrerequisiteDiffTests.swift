@@ -215,4 +215,23 @@ import Testing
       ])
     #expect(upgrade.undecided.count == 1)
   }
+
+  @Test func aScheduledDependantRowIsTriedWhileItIsLive() throws {
+    // The upgrade's pros row is live from 2030 only: at `now` no witness moves it, from 2030 one does.
+    func rules(_ pros: String) -> String {
+      Self.rules(pros).replacingOccurrences(
+        of: "pro_onboarded -> paywall", with: "pro_onboarded from \"2030-01-01T00:00:00Z\" -> paywall")
+    }
+    let (old, new) = (rules("experience == pro"), rules("experience == pro and country == \"US\""))
+    let report = try diffOf(old, new)
+    let upgrade = try #require(report.placements.first { $0.name == "upgrade" })
+    #expect(upgrade.status == .changed)
+    let transition = try #require(upgrade.transitions.first)
+    #expect(upgrade.transitions.count == 1)
+    #expect(
+      try replay(transition, old, new, now: Instant(iso8601: "2026-12-05T00:00:00Z")!)
+        == "\(transition.old) → \(transition.new)")
+    #expect("\(transition.old) → \(transition.new)" == "paywall pro_annual → paywall standard")
+    #expect(transition.now == Instant(iso8601: "2030-01-01T00:00:00Z"))
+  }
 }
