@@ -89,10 +89,12 @@ extension PlacementComparison {
     return a == b
   }
 
-  /// True when two rows give every profile the same decision at every instant: ``sameContent(_:_:)`` and the
-  /// same schedule (the row's intersected with its test's).
+  /// True when two rows give every profile the same decision at every instant: ``sameContent(_:_:)``, the
+  /// same schedule (the row's intersected with its test's) and the same frequency cap (limit and window: a
+  /// profile with a given count of `shown` events is skipped by both rows or by neither).
   static func sameRow(_ a: AudienceRow, _ b: AudienceRow) -> Bool {
     sameContent(a.content, b.content) && a.effectiveSchedule == b.effectiveSchedule
+      && a.cap?.limit == b.cap?.limit && a.cap?.windowText == b.cap?.windowText
   }
 
   static func test(_ content: Content) -> ABTest? {

@@ -46,10 +46,21 @@ struct PlacementComparison {
     }
   }
 
+  /// Whether the two tables are the same row for row (segments, contents, schedules): every profile is then
+  /// decided by the row of the same index on both sides.
+  var sameTable: Bool {
+    oldSegments == newSegments && zip(old.rows, new.rows).allSatisfy { Self.sameRow($0, $1) }
+  }
+
+  /// Whether every profile is decided by a row of the same name on both sides (what `row(p)` reads): the tables
+  /// are the same and no row was renamed. A table proved equivalent otherwise may decide a profile by another
+  /// row that shows the same content.
+  var sameDecidingRows: Bool { sameTable && old.rows.map(\.name) == new.rows.map(\.name) }
+
   func run() -> PlacementDiff {
     let oldSegments = self.oldSegments
     let newSegments = self.newSegments
-    if oldSegments == newSegments && zip(old.rows, new.rows).allSatisfy({ Self.sameRow($0, $1) }) {
+    if sameTable {
       return PlacementDiff(name: new.name, status: .equivalent, transitions: [], undecided: [])
     }
     let matching = RowMatching(old: old.rows, oldSegments: oldSegments, new: new.rows, newSegments: newSegments)

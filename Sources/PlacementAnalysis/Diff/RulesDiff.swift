@@ -58,6 +58,7 @@ package enum RulesDiff {
     let overrideChanges = OverrideChanges.changes(old: old.model, new: new.model)
     let overriddenTests = Set(overrideChanges.map(\.0.target))
     var placements: [PlacementDiff] = []
+    var sameDecidingRows: Set<String> = []
     for placement in newRules.placements {
       guard let was = oldByName[placement.name] else { continue }
       let overrides = OverrideChanges.applying(overrideChanges, old: was, new: placement)
@@ -71,12 +72,14 @@ package enum RulesDiff {
       let comparison = PlacementComparison(
         merged: merged, reasoners: reasoners, oldRules: oldRules, newRules: newRules, old: was, new: placement,
         now: options.now, profileSlot: profileSlot, deadline: deadline, overridesChanged: overriddenTests)
+      if comparison.sameDecidingRows { sameDecidingRows.insert(placement.name) }
       var diff = comparison.run().with(overrides: overrides)
       diff.runningTests = PlacementFacts.tests(was).intersection(PlacementFacts.tests(placement)).sorted()
       diff.newContentIDs = PlacementFacts.contentIDs(placement).sorted()
       placements.append(diff)
     }
-    placements = followingPrerequisites(placements, old: oldRules, new: newRules, now: options.now)
+    placements = followingPrerequisites(
+      placements, old: oldRules, new: newRules, sameDecidingRows: sameDecidingRows, now: options.now)
     let transitions = placements.flatMap(\.transitions)
     let draws = TestSafety.findings(old: oldRules.placements, new: newRules.placements, transitions: transitions)
     for index in placements.indices {

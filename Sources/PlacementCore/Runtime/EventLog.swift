@@ -35,9 +35,10 @@ package final class EventLog: Sendable {
     counters = activity.counters
   }
 
-  /// The value `query` derives at `now`: the count of matching events in `(now − window, now]` (a windowless,
-  /// unfiltered count is the `counters` entry when there is one), or the time of the first or last matching
-  /// event at or before `now` (missing when there is none). Events after `now` never count.
+  /// The value `query` derives at `now`: the count of matching events in `[now − window, now]`, both ends
+  /// included as for `within last` (a windowless, unfiltered count is the `counters` entry when there is one),
+  /// or the time of the first or last matching event at or before `now` (missing when there is none). Events
+  /// after `now` never count.
   package func derive(_ query: EventQuery, now: Instant) -> Scalar {
     switch value(query, now: now) {
     case .number(let number): .number(number)

@@ -37,4 +37,30 @@ import Testing
     #expect(rows.count == 3)
     #expect(rows.map(RowFacts.decidesWhenLive) == [false, true, true])
   }
+
+  @Test func aChangedCapIsNotEquivalent() throws {
+    func rules(_ cap: String) -> String {
+      """
+      attribute tier: choice(gold, silver)
+      segment gold = tier == gold
+      placement p: paywall {
+        gold\(cap) -> paywall winback
+        default -> paywall standard
+      }
+      """
+    }
+    // A gold profile shown winback 3 times this week is capped by the first and decided by the second (or the
+    // other way round): each pair differs.
+    for (old, new) in [
+      (" limit 3 per 7 days", " limit 5 per 7 days"), (" limit 3 per 7 days", " limit 3 per 1 day"),
+      (" limit 3 per 7 days", ""), ("", " limit 3 per 7 days"),
+    ] {
+      let report = try diffOf(rules(old), rules(new))
+      let p = try #require(report.placements.first { $0.name == "p" })
+      #expect(p.status != .equivalent, "'\(old)' → '\(new)'")
+      #expect(!report.isEquivalent)
+    }
+    let same = try diffOf(rules(" limit 3 per 7 days"), rules(" limit 3 per 7 days"))
+    #expect(same.isEquivalent)
+  }
 }

@@ -54,6 +54,7 @@ import Testing
     ([0.5, 1, 6.9], "light"),  // three showings in the window
     ([0.5, 1], "standard"),  // two
     ([0.5, 1, 7.5], "standard"),  // three, one older than the window
+    ([0.5, 1, 7], "light"),  // three, one exactly 7 days before `now`: the window includes both ends
     ([0.5, 1, -1], "standard"),  // three, one after `now`: does not count
   ])
   func countWithinAWindow(_ days: [Double], _ paywall: String) throws {

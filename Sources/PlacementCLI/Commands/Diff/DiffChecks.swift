@@ -2,8 +2,8 @@ import PlacementKit
 
 /// The CI checks of `placement diff`: `--fail-on any|reassign|reassign-ids|config|content:<id>` (repeatable) and
 /// `--expect equivalent`. Each check gives a verdict; the command exits 1 when one fails. A check fails closed:
-/// a placement the diff could not decide (`unknown`, or skipped by the time budget) fails every check it could
-/// hide a failure from.
+/// a placement with something the diff could not decide (`unknown`, skipped by the time budget, or a changed one
+/// with a pair of rows left undecided) fails every check it could hide a failure from.
 struct DiffChecks {
   enum Check: Equatable {
     /// Any profile can change decision (a QA override that applies at a placement changed included), or a
@@ -79,8 +79,11 @@ struct DiffChecks {
     }.joined(separator: ", ")
   }
 
+  /// The placements with something left undecided: every `unknown` or skipped one, and a changed one (or one
+  /// whose overrides changed) with a pair of rows the search neither proved nor found a witness for, which may
+  /// hide another change.
   static func open(_ report: DiffReport) -> [PlacementDiff] {
-    report.placements.filter { $0.status == .unknown || $0.status == .skipped }
+    report.placements.filter { !$0.undecided.isEmpty }
   }
 
   static func any(_ report: DiffReport, sample: SampleImpact?) -> Verdict {
@@ -91,7 +94,7 @@ struct DiffChecks {
         impact.placements.indices.filter { impact.changedCount($0) > 0 }.map { impact.placements[$0] }
       }?.filter { !changed.contains($0) } ?? []
     let names = changed + report.addedPlacements + report.removedPlacements
-    let open = Self.open(report).filter { !sampled.contains($0.name) }
+    let open = Self.open(report).filter { !sampled.contains($0.name) && !changed.contains($0.name) }
     var parts: [String] = []
     if !names.isEmpty || !sampled.isEmpty {
       parts.append(
@@ -153,7 +156,7 @@ struct DiffChecks {
     let failed = !report.isEquivalent
     var parts = report.placements.filter { $0.status != .equivalent && $0.status != .unknown && $0.status != .skipped }
       .map { "\($0.name) \($0.status.rawValue)" }
-    let open = Self.open(report)
+    let open = Self.open(report).filter { $0.status == .unknown || $0.status == .skipped }
     if !open.isEmpty { parts.append(undecided(open)) }
     parts += report.addedPlacements.map { "\($0) added" } + report.removedPlacements.map { "\($0) removed" }
     // An override that applies at no placement (of a test no row holds) is named on its own.

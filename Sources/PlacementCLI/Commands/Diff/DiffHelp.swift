@@ -39,7 +39,8 @@ enum DiffHelp {
                             (reassigns-running-test); 'reassign-ids': also a rename (variation-renamed);
                             'config': a content's remote config changed (see below);
                             'content:ID': some profile newly sees paywall or flow ID. Repeatable. A placement
-                            not proved either way (unknown, skipped) fails each check it could hide.
+                            with anything undecided (unknown, skipped, or a changed one's undecided pairs)
+                            fails each check it could hide.
       --expect equivalent   exit 1 unless every placement is proved equivalent and no override changed
                             (for refactorings)
       --time-budget SECONDS stop comparing after this long and list the placements skipped (default: 8)

@@ -39,4 +39,32 @@ import Testing
     #expect(!quiet.failed)
     #expect(quiet.reason == "no profile changes decision")
   }
+
+  @Test func anUndecidedPairOfAChangedPlacementFailsTheContentCheck() throws {
+    // Removing the cap makes winback reach the profiles the old cap skipped (no witness search makes up shown
+    // events, so that pair stays undecided), beside the found change a → b.
+    func rules(_ cap: String, _ fr: String) -> String {
+      """
+      segment us = country == "US"
+      segment fr = country == "FR"
+      placement main: paywall {
+        us\(cap) -> paywall winback
+        fr -> paywall \(fr)
+        default -> paywall standard
+      }
+      """
+    }
+    func compile(_ text: String) -> Compilation { Compilation.compile([RuleSource(name: "r.rules", text: text)]) }
+    let report = try RulesDiff.compare(old: compile(rules(" limit 2 per 7 days", "a")), new: compile(rules("", "b")))
+    let main = try #require(report.placements.first)
+    #expect(main.status == .changed)
+    #expect(!main.undecided.isEmpty)
+    let checks = try DiffChecks(failOn: ["content:winback", "content:other"], expect: nil)
+    let verdicts = checks.evaluate(report, sample: nil)
+    #expect(verdicts.map(\.failed) == [true, false])
+    #expect(
+      verdicts.first?.reason
+        == "not proved that no profile newly sees 'winback': main (changed: old row 2 'default' → new row 0 'us': "
+        + "profiles reach both rows, but none was found that gets paywall standard → paywall winback)")
+  }
 }
