@@ -39,10 +39,11 @@ extension RuleSet {
   ) -> BoundProfile {
     var profile = profile
     var memo = SegmentMemo(for: self)
-    var record = PrerequisiteRecord()
+    var record = PrerequisiteRecord(prerequisiteCount: prerequisitePlan.prerequisites.count)
     for index in needed {
       let prerequisite = prerequisitePlan.prerequisites[index]
-      let option = decide(prerequisite, for: profile, now: now, memo: &memo, record: &record)
+      let (option, source) = decide(prerequisite, for: profile, now: now, memo: &memo, record: &record)
+      record.sources[index] = source
       profile.values[prerequisite.slot] = option.map(Value.choice) ?? .missing
       if profile.scalars.indices.contains(prerequisite.slot) {
         profile.scalars[prerequisite.slot] = option.map(Scalar.choice) ?? .missing
@@ -52,12 +53,13 @@ extension RuleSet {
     return profile
   }
 
-  /// The option index of `prerequisite` for `profile` (whose earlier prerequisites are decided), or nil. Each
+  /// The option index of `prerequisite` for `profile` (whose earlier prerequisites are decided), or nil; and the
+  /// placement whose resolution gave the value, nil when none did (no placement drew a `variation` test). Each
   /// placement is resolved at most once into `record`.
   private func decide(
     _ prerequisite: PrerequisiteDefinition, for profile: BoundProfile, now: Instant, memo: inout SegmentMemo,
     record: inout PrerequisiteRecord
-  ) -> Int? {
+  ) -> (option: Int?, source: Int?) {
     for placement in prerequisite.placements {
       var trail = ExposureTrail()
       let resolution: Resolution
@@ -70,20 +72,20 @@ extension RuleSet {
       let definition = placements[placement]
       switch prerequisite.kind {
       case .content:
-        return Self.contentID(of: resolution, in: definition).flatMap(prerequisite.options.index(of:))
+        return (Self.contentID(of: resolution, in: definition).flatMap(prerequisite.options.index(of:)), placement)
       case .row:
-        guard resolution.rowDecided else { return nil }
-        return prerequisite.options.index(of: definition.rows[Int(resolution.row)].name)
+        guard resolution.rowDecided else { return (nil, placement) }
+        return (prerequisite.options.index(of: definition.rows[Int(resolution.row)].name), placement)
       case .variation:
         // A profile a cross-placement test kept out (in another test, not a new user) has no variation there.
         for drawn in trail.draws where !drawn.draw.isKeptOut {
           guard case .test(let test) = definition.rows[Int(drawn.row)].content, test.name == prerequisite.target
           else { continue }
-          return prerequisite.options.index(of: test.variations[Int(drawn.draw.variation)].id)
+          return (prerequisite.options.index(of: test.variations[Int(drawn.draw.variation)].id), placement)
         }
       }
     }
-    return nil
+    return (nil, nil)
   }
 
   /// The id of the content `resolution` shows (a flow's or a paywall's), or nil for a holdout.
@@ -109,6 +111,14 @@ struct PrerequisiteRecord: Sendable {
   /// Each resolution deciding ran, in order, with its exposure trail: a placement appears once, as deciding resolves
   /// each at most once.
   private(set) var resolved: [(placement: Int, resolution: Resolution, trail: ExposureTrail)] = []
+  /// Per prerequisite (indices in ``PrerequisitePlan/prerequisites``): the placement whose resolution gave its
+  /// value; nil when it was not decided, or when no placement gave it (no resolution drew a `variation` test).
+  var sources: [Int?]
+
+  init(prerequisiteCount: Int) {
+    sources = Array(repeating: nil, count: prerequisiteCount)
+  }
+
   /// Records the resolution of `placement`, which deciding made once.
   mutating func append(_ placement: Int, _ resolution: Resolution, _ trail: ExposureTrail) {
     resolved.append((placement, resolution, trail))

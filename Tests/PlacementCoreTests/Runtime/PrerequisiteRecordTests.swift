@@ -4,7 +4,7 @@ import Testing
 @testable import PlacementCore
 
 /// Deciding prerequisites resolves each placement they read once, and an explained decision lists the decisions
-/// deciding recorded.
+/// deciding recorded: for `variation(t)`, the placement whose draw gave the variation.
 @Suite struct PrerequisiteRecordTests {
   static let rules = """
     attribute goal: choice(fitness, calm)
@@ -69,9 +69,18 @@ import Testing
     return String(json[start.upperBound...].dropLast())
   }
 
+  @Test func variationListsThePlacementItWasReadFrom() throws {
+    // p1: `banner` does not draw `spring`, `main` does: the variation is `main`'s.
+    #expect(try Self.prerequisitesJSON(Self.p1, "promo") == "[\(Self.mainB(bucket: 89))]")
+    // p2: `banner` draws first; `main` is not resolved for `variation(spring)`.
+    #expect(try Self.prerequisitesJSON(Self.p2, "promo") == "[\(Self.bannerB)]")
+    // No id, no goal: no placement draws `spring`; both decisions say why it is missing.
+    #expect(try Self.prerequisitesJSON(Self.nobody, "promo") == "[\(Self.bannerDefault),\(Self.mainDefault)]")
+  }
+
   @Test func eachPlacementIsListedOnceInDependencyOrder() throws {
-    // `follow` reads `variation(spring)`, `content(main)` and `row(main)`: deciding resolves `banner` and `main`.
-    #expect(try Self.prerequisitesJSON(Self.p1, "follow") == "[\(Self.bannerDefault),\(Self.mainB(bucket: 89))]")
+    // `follow` reads `variation(spring)`, `content(main)` and `row(main)`: `main` gives all three for p1.
+    #expect(try Self.prerequisitesJSON(Self.p1, "follow") == "[\(Self.mainB(bucket: 89))]")
     #expect(try Self.prerequisitesJSON(Self.p2, "follow") == "[\(Self.bannerB),\(Self.mainB(bucket: 64))]")
     #expect(try Self.prerequisitesJSON(Self.nobody, "follow") == "[\(Self.bannerDefault),\(Self.mainDefault)]")
     #expect(try Self.prerequisitesJSON(Self.p1, "main") == nil)
@@ -95,7 +104,7 @@ import Testing
     let decided = rules.decidingPrerequisites(try rules.bind(jsonBytes: Array(Self.p1.utf8)), now: testNow)
     #expect(rules.decidingPrerequisites(decided, for: follow, now: testNow).prerequisiteRecord?.resolved.count == 2)
     let explained = rules.resolve(follow, for: decided, options: ResolveOptions(now: testNow, explain: true))
-    #expect(explained.prerequisites?.map(\.placement) == ["banner", "main"])
+    #expect(explained.prerequisites?.map(\.placement) == ["main"])
   }
 
   @Test func aProfileWithoutPrerequisitesHasNoRecord() throws {
