@@ -46,8 +46,15 @@ public struct BoundProfile: Sendable {
     get { experiment?.eventLog }
     set { experiment(default: newValue == nil) { $0.eventLog = newValue } }
   }
-  /// `force`, `assignments`, what a resolution made of `force`, and the event log, in one optional value: nil
-  /// for almost every profile, so that copying and destroying a bound profile costs no retains and releases.
+  /// What deciding the profile's prerequisites resolved (``RuleSet/decidingPrerequisites(_:now:)``): the
+  /// decisions an explained decision lists. Nil until they are decided, and when the rules have none.
+  var prerequisiteRecord: PrerequisiteRecord? {
+    get { experiment?.prerequisiteRecord }
+    set { experiment(default: newValue == nil) { $0.prerequisiteRecord = newValue } }
+  }
+  /// `force`, `assignments`, what a resolution made of `force`, the event log and the prerequisite record, in one
+  /// optional value: nil for almost every profile, so that copying and destroying a bound profile costs no
+  /// retains and releases.
   private var experiment: Experiment?
   /// The values as plain data for `program` (empty when bound without one).
   var scalars: [Scalar]
@@ -71,9 +78,10 @@ public struct BoundProfile: Sendable {
   let boundBy: RuleSetIdentity?
 
   /// A profile's rare members: its experiment members (``force``, ``assignments``), the judgement of `force`,
-  /// and its event log.
+  /// its event log, and what deciding its prerequisites resolved.
   private struct Experiment {
     var eventLog: EventLog?
+    var prerequisiteRecord: PrerequisiteRecord?
     var force: [String: String] = [:]
     var assignments: [String: String] = [:]
     var assignmentTimes: [String: Instant] = [:]

@@ -87,7 +87,7 @@ extension RuleSet {
     let resolution = resolution(index, for: profile, options: options, observer: &observer)
     let explanation = explanation(of: observer, placement: index, profile: profile, now: options.now)
     var decision = decision(resolution, trail: observer.trail, for: profile, explanation: explanation)
-    decision.prerequisites = prerequisiteDecisions(of: index, for: profile, now: options.now)
+    decision.prerequisites = prerequisiteDecisions(of: index, for: profile)
     return decision
   }
 

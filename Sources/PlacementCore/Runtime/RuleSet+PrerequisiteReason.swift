@@ -81,18 +81,21 @@ extension RuleSet {
 }
 
 extension RuleSet {
-  /// The decisions of the placements whose resolutions decide the prerequisites placement `index` reads, directly
-  /// or through another placement: each once, in dependency order, without explanation, for `profile` (whose
-  /// prerequisites are decided) at `now`; nil when the placement reads none.
-  func prerequisiteDecisions(of index: Int, for profile: BoundProfile, now: Instant) -> [Decision]? {
-    guard !prerequisitePlan.isEmpty, !prerequisitePlan.needs[index].isEmpty else { return nil }
+  /// The decisions the prerequisites placement `index` reads (directly or through another placement) were read
+  /// from, as deciding them recorded (``BoundProfile/prerequisiteRecord``), for `profile` (whose prerequisites are
+  /// decided): each once, in dependency order, without explanation; nil when the placement reads none. A
+  /// `variation(t)` gives the placement whose draw gave the variation, or, when none drew the test, each
+  /// placement deciding it resolved. Nothing is resolved here.
+  func prerequisiteDecisions(of index: Int, for profile: BoundProfile) -> [Decision]? {
+    guard !prerequisitePlan.isEmpty, !prerequisitePlan.needs[index].isEmpty,
+      let record = profile.prerequisiteRecord
+    else { return nil }
     var seen = Set<Int>()
     var decisions: [Decision] = []
-    var memo = SegmentMemo(for: self)
     for needed in prerequisitePlan.needs[index] {
-      for placement in prerequisitePlan.prerequisites[needed].placements where seen.insert(placement).inserted {
-        var trail = ExposureTrail()
-        let resolution = resolution(placement, for: profile, now: now, memo: &memo, observer: &trail)
+      let sources = record.sources[needed].map { [$0] } ?? prerequisitePlan.prerequisites[needed].placements
+      for placement in sources where seen.insert(placement).inserted {
+        guard let (resolution, trail) = record.resolution(of: placement) else { continue }
         decisions.append(decision(resolution, trail: trail, for: profile, explanation: nil))
       }
     }

@@ -29,47 +29,63 @@ extension RuleSet {
     return decidingPrerequisites(profile, prerequisitePlan.needs[index], now: now)
   }
 
-  /// Decides `needed` (indices in dependency order) one after the other into a copy of `profile`.
+  /// Decides `needed` (indices in dependency order) one after the other into a copy of `profile`, and records
+  /// what it resolved there (``BoundProfile/prerequisiteRecord``): each placement is resolved once, however many
+  /// prerequisites read it (`content(a)` and `row(a)` read one resolution of `a`). A placement is first resolved
+  /// after every prerequisite its rows read is decided, and no later decision changes what it reads, so a
+  /// resolution kept for a later prerequisite is the one a new run would give.
   private func decidingPrerequisites(
     _ profile: BoundProfile, _ needed: some Sequence<Int>, now: Instant
   ) -> BoundProfile {
     var profile = profile
     var memo = SegmentMemo(for: self)
+    var record = PrerequisiteRecord(prerequisiteCount: prerequisitePlan.prerequisites.count)
     for index in needed {
       let prerequisite = prerequisitePlan.prerequisites[index]
-      let option = decide(prerequisite, for: profile, now: now, memo: &memo)
+      let (option, source) = decide(prerequisite, for: profile, now: now, memo: &memo, record: &record)
+      record.sources[index] = source
       profile.values[prerequisite.slot] = option.map(Value.choice) ?? .missing
       if profile.scalars.indices.contains(prerequisite.slot) {
         profile.scalars[prerequisite.slot] = option.map(Scalar.choice) ?? .missing
       }
     }
+    profile.prerequisiteRecord = record
     return profile
   }
 
-  /// The option index of `prerequisite` for `profile` (whose earlier prerequisites are decided), or nil.
+  /// The option index of `prerequisite` for `profile` (whose earlier prerequisites are decided), or nil; and the
+  /// placement whose resolution gave the value, nil when none did (no placement drew a `variation` test). Each
+  /// placement is resolved at most once into `record`.
   private func decide(
-    _ prerequisite: PrerequisiteDefinition, for profile: BoundProfile, now: Instant, memo: inout SegmentMemo
-  ) -> Int? {
+    _ prerequisite: PrerequisiteDefinition, for profile: BoundProfile, now: Instant, memo: inout SegmentMemo,
+    record: inout PrerequisiteRecord
+  ) -> (option: Int?, source: Int?) {
     for placement in prerequisite.placements {
       var trail = ExposureTrail()
-      let resolution = resolution(placement, for: profile, now: now, memo: &memo, observer: &trail)
+      let resolution: Resolution
+      if let kept = record.resolution(of: placement) {
+        (resolution, trail) = kept
+      } else {
+        resolution = self.resolution(placement, for: profile, now: now, memo: &memo, observer: &trail)
+        record.append(placement, resolution, trail)
+      }
       let definition = placements[placement]
       switch prerequisite.kind {
       case .content:
-        return Self.contentID(of: resolution, in: definition).flatMap(prerequisite.options.index(of:))
+        return (Self.contentID(of: resolution, in: definition).flatMap(prerequisite.options.index(of:)), placement)
       case .row:
-        guard resolution.rowDecided else { return nil }
-        return prerequisite.options.index(of: definition.rows[Int(resolution.row)].name)
+        guard resolution.rowDecided else { return (nil, placement) }
+        return (prerequisite.options.index(of: definition.rows[Int(resolution.row)].name), placement)
       case .variation:
         // A profile a cross-placement test kept out (in another test, not a new user) has no variation there.
         for drawn in trail.draws where !drawn.draw.isKeptOut {
           guard case .test(let test) = definition.rows[Int(drawn.row)].content, test.name == prerequisite.target
           else { continue }
-          return prerequisite.options.index(of: test.variations[Int(drawn.draw.variation)].id)
+          return (prerequisite.options.index(of: test.variations[Int(drawn.draw.variation)].id), placement)
         }
       }
     }
-    return nil
+    return (nil, nil)
   }
 
   /// The id of the content `resolution` shows (a flow's or a paywall's), or nil for a holdout.
@@ -86,5 +102,30 @@ extension RuleSet {
       content = test.variations[Int(resolution.variation)].content
     }
     return content.shownID
+  }
+}
+
+/// What deciding a profile's prerequisites resolved (``RuleSet/decidingPrerequisites(_:now:)``), kept so that
+/// an explained decision lists those decisions (``Decision/prerequisites``) without resolving anything again.
+struct PrerequisiteRecord: Sendable {
+  /// Each resolution deciding ran, in order, with its exposure trail: a placement appears once, as deciding resolves
+  /// each at most once.
+  private(set) var resolved: [(placement: Int, resolution: Resolution, trail: ExposureTrail)] = []
+  /// Per prerequisite (indices in ``PrerequisitePlan/prerequisites``): the placement whose resolution gave its
+  /// value; nil when it was not decided, or when no placement gave it (no resolution drew a `variation` test).
+  var sources: [Int?]
+
+  init(prerequisiteCount: Int) {
+    sources = Array(repeating: nil, count: prerequisiteCount)
+  }
+
+  /// Records the resolution of `placement`, which deciding made once.
+  mutating func append(_ placement: Int, _ resolution: Resolution, _ trail: ExposureTrail) {
+    resolved.append((placement, resolution, trail))
+  }
+
+  /// The recorded resolution of `placement`, or nil when deciding did not resolve it.
+  func resolution(of placement: Int) -> (Resolution, ExposureTrail)? {
+    resolved.first { $0.placement == placement }.map { ($0.resolution, $0.trail) }
   }
 }
