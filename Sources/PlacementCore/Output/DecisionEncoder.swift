@@ -253,7 +253,8 @@ extension DecisionEncoder {
     // A copy of the profile only for rules with prerequisites: copying it costs every line retains and releases.
     guard ruleSet.prerequisitePlan.isEmpty else {
       return writeDecidedLines(
-        profile: ruleSet.decidingPrerequisites(profile, now: now), profileID: profileID, now: now, memo: &memo,
+        profile: ruleSet.decidingPrerequisites(profile, now: now, keepingRecord: false), profileID: profileID,
+        now: now, memo: &memo,
         trail: &trail, to: &json, drew: drew)
     }
     writeDecidedLines(

@@ -5,10 +5,15 @@
 /// like any `choice` attribute. Deciding a prerequisite records no exposure: it shows the profile nothing.
 extension RuleSet {
   /// `profile` with every prerequisite of the rule set decided (nothing to do when the rules have none): for a
-  /// caller that resolves several placements for one profile, so that each dependency is decided once.
-  package func decidingPrerequisites(_ profile: BoundProfile, now: Instant) -> BoundProfile {
+  /// caller that resolves several placements for one profile, so that each dependency is decided once. With
+  /// `keepingRecord` false the profile does not keep what deciding resolved (``BoundProfile/prerequisiteRecord``,
+  /// which only an explained decision reads): the batch's decision lines, which never explain, save its storage.
+  package func decidingPrerequisites(_ profile: BoundProfile, now: Instant, keepingRecord: Bool = true)
+    -> BoundProfile
+  {
     guard !prerequisitePlan.isEmpty, !profile.prerequisitesDecided else { return profile }
-    var decided = decidingPrerequisites(profile, prerequisitePlan.prerequisites.indices, now: now)
+    var decided = decidingPrerequisites(
+      profile, prerequisitePlan.prerequisites.indices, now: now, keepingRecord: keepingRecord)
     decided.prerequisitesDecided = true
     return decided
   }
@@ -35,21 +40,21 @@ extension RuleSet {
   /// after every prerequisite its rows read is decided, and no later decision changes what it reads, so a
   /// resolution kept for a later prerequisite is the one a new run would give.
   private func decidingPrerequisites(
-    _ profile: BoundProfile, _ needed: some Sequence<Int>, now: Instant
+    _ profile: BoundProfile, _ needed: some Sequence<Int>, now: Instant, keepingRecord: Bool = true
   ) -> BoundProfile {
     var profile = profile
     var memo = SegmentMemo(for: self)
-    var record = PrerequisiteRecord(prerequisiteCount: prerequisitePlan.prerequisites.count)
+    var record = PrerequisiteRecord(prerequisiteCount: keepingRecord ? prerequisitePlan.prerequisites.count : 0)
     for index in needed {
       let prerequisite = prerequisitePlan.prerequisites[index]
       let (option, source) = decide(prerequisite, for: profile, now: now, memo: &memo, record: &record)
-      record.sources[index] = source
+      if keepingRecord { record.sources[index] = source }
       profile.values[prerequisite.slot] = option.map(Value.choice) ?? .missing
       if profile.scalars.indices.contains(prerequisite.slot) {
         profile.scalars[prerequisite.slot] = option.map(Scalar.choice) ?? .missing
       }
     }
-    profile.prerequisiteRecord = record
+    if keepingRecord { profile.prerequisiteRecord = record }
     return profile
   }
 
