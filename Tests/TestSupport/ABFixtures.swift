@@ -1,5 +1,42 @@
 /// Rules texts of A/B tests and overrides that the tests of more than one module use.
 public enum ABFixtures {
+  /// Placements that read prerequisites: `follow` reads `variation(spring)`, `content(main)` and `row(main)`,
+  /// `promo` reads `variation(spring)`; test `spring` is drawn at `banner` (calm profiles) and at `main`.
+  public static let prerequisiteReads = """
+    attribute goal: choice(fitness, calm)
+    segment calm = goal == calm
+    segment everyone = profile_id is set
+    test spring version "spring" {
+      variation a 50% {
+        banner -> paywall banner_a
+        main -> paywall main_a
+      }
+      variation b 50% {
+        banner -> paywall banner_b
+        main -> paywall main_b
+      }
+    }
+    placement banner: paywall {
+      calm -> test spring
+      default -> paywall banner_plain
+    }
+    placement main: paywall {
+      everyone -> test spring
+      default -> paywall standard
+    }
+    segment saw_a = variation(spring) == a
+    segment main_seen = content(main) == main_a or row(main) == default
+    placement follow: paywall {
+      saw_a -> paywall follow_a
+      main_seen -> paywall follow_main
+      default -> paywall follow_plain
+    }
+    placement promo: paywall {
+      saw_a -> paywall promo_a
+      default -> paywall promo_plain
+    }
+    """
+
   /// A test spanning three placements (`onboarding`, `main`, `settings`): variation `control` falls through at
   /// `settings`, `quiet` is a holdout at `main`.
   public static let crossPlacement = """

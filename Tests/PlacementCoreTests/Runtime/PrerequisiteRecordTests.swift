@@ -6,40 +6,7 @@ import Testing
 /// Deciding prerequisites resolves each placement they read once, and an explained decision lists the decisions
 /// deciding recorded: for `variation(t)`, the placement whose draw gave the variation.
 @Suite struct PrerequisiteRecordTests {
-  static let rules = """
-    attribute goal: choice(fitness, calm)
-    segment calm = goal == calm
-    segment everyone = profile_id is set
-    test spring version "spring" {
-      variation a 50% {
-        banner -> paywall banner_a
-        main -> paywall main_a
-      }
-      variation b 50% {
-        banner -> paywall banner_b
-        main -> paywall main_b
-      }
-    }
-    placement banner: paywall {
-      calm -> test spring
-      default -> paywall banner_plain
-    }
-    placement main: paywall {
-      everyone -> test spring
-      default -> paywall standard
-    }
-    segment saw_a = variation(spring) == a
-    segment main_seen = content(main) == main_a or row(main) == default
-    placement follow: paywall {
-      saw_a -> paywall follow_a
-      main_seen -> paywall follow_main
-      default -> paywall follow_plain
-    }
-    placement promo: paywall {
-      saw_a -> paywall promo_a
-      default -> paywall promo_plain
-    }
-    """
+  static let rules = ABFixtures.prerequisiteReads
 
   /// p1 (no goal): `banner` decides its default row, `main` draws `spring` (b, bucket 89). p2 (calm): both draw
   /// `spring` (b, bucket 64), `banner` first. A calm profile without id: `banner` draws `a` without a bucket.

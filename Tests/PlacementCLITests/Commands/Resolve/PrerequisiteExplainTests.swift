@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `resolve --explain` on placements that read prerequisites: each decision a prerequisite was read from is
@@ -6,40 +7,7 @@ import Testing
 @Suite struct PrerequisiteExplainTests {
   let scratch = ScratchFolder()
 
-  static let rules = """
-    attribute goal: choice(fitness, calm)
-    segment calm = goal == calm
-    segment everyone = profile_id is set
-    test spring version "spring" {
-      variation a 50% {
-        banner -> paywall banner_a
-        main -> paywall main_a
-      }
-      variation b 50% {
-        banner -> paywall banner_b
-        main -> paywall main_b
-      }
-    }
-    placement banner: paywall {
-      calm -> test spring
-      default -> paywall banner_plain
-    }
-    placement main: paywall {
-      everyone -> test spring
-      default -> paywall standard
-    }
-    segment saw_a = variation(spring) == a
-    segment main_seen = content(main) == main_a or row(main) == default
-    placement follow: paywall {
-      saw_a -> paywall follow_a
-      main_seen -> paywall follow_main
-      default -> paywall follow_plain
-    }
-    placement promo: paywall {
-      saw_a -> paywall promo_a
-      default -> paywall promo_plain
-    }
-    """
+  static let rules = ABFixtures.prerequisiteReads
 
   /// p1: `banner` does not draw `spring`, `main` does (b); p2: `banner` draws it first (b).
   static let lines = [#"{"profile_id":"p1"}"#, #"{"profile_id":"p2","custom_attributes":{"goal":"calm"}}"#]
