@@ -16,7 +16,7 @@ import Testing
   static func bundle(_ suffix: String, revision: String) throws -> (bytes: [UInt8], version: String) {
     let bundle = try RuleLoading.bundle(
       of: try ServerReloadTests.rulesFolder(suffix), withTests: false, revision: revision, toolVersion: "test"
-    ).bundle
+    )
     return (try bundle.archive(), bundle.rulesVersion)
   }
 

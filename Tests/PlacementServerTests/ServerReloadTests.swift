@@ -27,7 +27,7 @@ import Testing
   static func bundle(_ suffix: String) throws -> (bytes: [UInt8], version: String) {
     let bundle = try RuleLoading.bundle(
       of: try rulesFolder(suffix), withTests: false, revision: suffix, toolVersion: "test"
-    ).bundle
+    )
     return (try bundle.archive(), bundle.rulesVersion)
   }
 

@@ -2,6 +2,20 @@ import Foundation
 import PlacementCore
 
 extension RuleLoading {
+  /// The bundle of the rules folder `folder` (``bundleAndCompilation(of:withTests:revision:toolVersion:)``
+  /// without the compilation).
+  /// - Parameters:
+  ///   - folder: the rules folder.
+  ///   - withTests: also carry `tests/`.
+  ///   - revision: a caller's revision string for the manifest (a git commit), or nil.
+  ///   - toolVersion: the version of the tool that builds it.
+  /// - Throws: ``LoadError``, as ``bundleAndCompilation(of:withTests:revision:toolVersion:)``.
+  package static func bundle(of folder: String, withTests: Bool, revision: String?, toolVersion: String)
+    throws(LoadError) -> RulesBundle
+  {
+    try bundleAndCompilation(of: folder, withTests: withTests, revision: revision, toolVersion: toolVersion).bundle
+  }
+
   /// The bundle of the rules folder `folder`, and the compilation of its rules: its `*.rules` files as rules
   /// discovery finds them (``discover(at:)``) with the config and id list files they name, and, with `withTests`,
   /// every file below `folder/tests` (the rule tests and the profiles and events they read; names starting with
@@ -14,9 +28,9 @@ extension RuleLoading {
   /// - Returns: the bundle, and the compilation of the folder's files (diagnostics named by their paths on disk).
   /// - Throws: ``LoadError`` when `folder` is not a folder, a file cannot be read, it holds no rules file, or a
   ///   config or list file is not named as a bundle tells it (``RulesBundle/Member``).
-  package static func bundle(of folder: String, withTests: Bool, revision: String?, toolVersion: String)
-    throws(LoadError) -> (bundle: RulesBundle, compilation: Compilation)
-  {
+  package static func bundleAndCompilation(
+    of folder: String, withTests: Bool, revision: String?, toolVersion: String
+  ) throws(LoadError) -> (bundle: RulesBundle, compilation: Compilation) {
     try requireDirectory(folder)
     let sources = try load([folder]).sources
     let compilation = Compilation.compile(sources)

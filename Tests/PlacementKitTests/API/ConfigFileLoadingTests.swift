@@ -59,7 +59,7 @@ import Testing
   @Test func aBundleCarriesConfigFilesAndKeepsTheFoldersVersion() throws {
     let path = try folder(config: #"{"title": "Werde Profi"}"#)
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let bundle = try RuleLoading.bundle(of: path, withTests: false, revision: nil, toolVersion: "test").bundle
+    let bundle = try RuleLoading.bundle(of: path, withTests: false, revision: nil, toolVersion: "test")
     let read = try RulesBundle.read(try bundle.archive())
     let sources = read.sources(named: "b")
     #expect(sources.map(\.kind) == [.config, .rules])

@@ -35,7 +35,7 @@ import Testing
     let fromFolder = try RuleSet.load(directory: path).get()
     #expect(try content(fromFolder, "u2") == .flow(id: "vip", paywall: nil))
     #expect(try content(fromFolder, "u3") == .flow(id: "other", paywall: nil))
-    let bundle = try RuleLoading.bundle(of: path, withTests: false, revision: nil, toolVersion: "test").bundle
+    let bundle = try RuleLoading.bundle(of: path, withTests: false, revision: nil, toolVersion: "test")
     let read = try RulesBundle.read(try bundle.archive())
     #expect(read.rules.map(\.path) == ["lists/vip_ids.txt", "p.rules"])
     let fromBundle = try Compilation.compile(read.sources(named: "b")).get()

@@ -108,7 +108,8 @@ struct BundleCommand: Subcommand {
     throws(CommandFailure) -> (bundle: RulesBundle, compilation: Compilation)
   {
     do {
-      return try RuleLoading.bundle(of: folder, withTests: withTests, revision: revision, toolVersion: toolVersion)
+      return try RuleLoading.bundleAndCompilation(
+        of: folder, withTests: withTests, revision: revision, toolVersion: toolVersion)
     } catch {
       throw CommandFailure(
         error.isReadFailure ? .ioError : error.isInvalidBundle ? .dataError : .noInput, error.message)
