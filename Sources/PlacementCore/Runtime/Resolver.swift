@@ -77,7 +77,8 @@ extension RuleSet {
   /// One placement, by index, for a profile bound by this rule set; with explain, observed.
   package func resolve(_ index: Int, for profile: BoundProfile, options: ResolveOptions) -> Decision {
     let profile = decidingPrerequisites(
-      forcing(profile, allowOverrides: options.allowOverrides), for: index, now: options.now)
+      forcing(profile, allowOverrides: options.allowOverrides), for: index, now: options.now,
+      keepingRecord: options.explain)
     guard options.explain else {
       var trail = ExposureTrail()
       let resolution = resolution(index, for: profile, options: options, observer: &trail)

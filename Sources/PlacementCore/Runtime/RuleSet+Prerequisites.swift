@@ -7,7 +7,7 @@ extension RuleSet {
   /// `profile` with every prerequisite of the rule set decided (nothing to do when the rules have none): for a
   /// caller that resolves several placements for one profile, so that each dependency is decided once. With
   /// `keepingRecord` false the profile does not keep what deciding resolved (``BoundProfile/prerequisiteRecord``,
-  /// which only an explained decision reads): the batch's decision lines, which never explain, save its storage.
+  /// which only an explained decision reads): callers that never explain save its storage.
   package func decidingPrerequisites(_ profile: BoundProfile, now: Instant, keepingRecord: Bool = true)
     -> BoundProfile
   {
@@ -20,18 +20,22 @@ extension RuleSet {
 
   /// `profile` forced as `options` say and with every prerequisite decided at its `now`: for a caller that
   /// resolves several placements of one profile with ``resolve(_:for:options:)``; `profile` itself when the rules
-  /// have no prerequisite.
+  /// have no prerequisite. The record of what deciding resolved is kept only when `options` explain.
   package func decidingPrerequisites(_ profile: BoundProfile, options: ResolveOptions) -> BoundProfile {
     guard !prerequisitePlan.isEmpty else { return profile }
-    return decidingPrerequisites(forcing(profile, allowOverrides: options.allowOverrides), now: options.now)
+    return decidingPrerequisites(
+      forcing(profile, allowOverrides: options.allowOverrides), now: options.now, keepingRecord: options.explain)
   }
 
-  /// `profile` with the prerequisites placement `index` reads decided, unless every one already is.
-  package func decidingPrerequisites(_ profile: BoundProfile, for index: Int, now: Instant) -> BoundProfile {
+  /// `profile` with the prerequisites placement `index` reads decided, unless every one already is; with the
+  /// record of what deciding resolved when `keepingRecord`.
+  package func decidingPrerequisites(_ profile: BoundProfile, for index: Int, now: Instant, keepingRecord: Bool)
+    -> BoundProfile
+  {
     guard !prerequisitePlan.isEmpty, !profile.prerequisitesDecided, !prerequisitePlan.needs[index].isEmpty else {
       return profile
     }
-    return decidingPrerequisites(profile, prerequisitePlan.needs[index], now: now)
+    return decidingPrerequisites(profile, prerequisitePlan.needs[index], now: now, keepingRecord: keepingRecord)
   }
 
   /// Decides `needed` (indices in dependency order) one after the other into a copy of `profile`, and records
@@ -40,7 +44,7 @@ extension RuleSet {
   /// after every prerequisite its rows read is decided, and no later decision changes what it reads, so a
   /// resolution kept for a later prerequisite is the one a new run would give.
   private func decidingPrerequisites(
-    _ profile: BoundProfile, _ needed: some Sequence<Int>, now: Instant, keepingRecord: Bool = true
+    _ profile: BoundProfile, _ needed: some Sequence<Int>, now: Instant, keepingRecord: Bool
   ) -> BoundProfile {
     var profile = profile
     var memo = SegmentMemo(for: self)

@@ -61,7 +61,8 @@ import Testing
       let bound = try rules.bind(jsonBytes: Array(profile.utf8))
       // Every prerequisite of the rules (as a batch decides them), and those of one placement.
       for decided in [
-        rules.decidingPrerequisites(bound, now: testNow), rules.decidingPrerequisites(bound, for: follow, now: testNow),
+        rules.decidingPrerequisites(bound, now: testNow),
+        rules.decidingPrerequisites(bound, for: follow, now: testNow, keepingRecord: true),
       ] {
         let record = try #require(decided.prerequisiteRecord)
         #expect(record.resolved.map(\.placement) == resolved, "\(profile)")
@@ -69,7 +70,15 @@ import Testing
     }
     // A profile whose prerequisites are decided is not decided again, nor resolved again to explain.
     let decided = rules.decidingPrerequisites(try rules.bind(jsonBytes: Array(Self.p1.utf8)), now: testNow)
-    #expect(rules.decidingPrerequisites(decided, for: follow, now: testNow).prerequisiteRecord?.resolved.count == 2)
+    #expect(
+      rules.decidingPrerequisites(decided, for: follow, now: testNow, keepingRecord: true).prerequisiteRecord?
+        .resolved.count == 2)
+    // Only a caller that explains keeps the record: the others save its storage.
+    let bound = try rules.bind(jsonBytes: Array(Self.p1.utf8))
+    #expect(rules.decidingPrerequisites(bound, options: ResolveOptions(now: testNow)).prerequisiteRecord == nil)
+    #expect(
+      rules.decidingPrerequisites(bound, options: ResolveOptions(now: testNow, explain: true)).prerequisiteRecord?
+        .resolved.count == 2)
     let explained = rules.resolve(follow, for: decided, options: ResolveOptions(now: testNow, explain: true))
     #expect(explained.prerequisites?.map(\.placement) == ["main"])
   }

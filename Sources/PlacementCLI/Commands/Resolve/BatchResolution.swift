@@ -193,7 +193,7 @@ struct BatchResolution {
         }
       }
       // Every prerequisite decided once for the line's placements, as the decision line writers decide them.
-      let decided = ruleSet.decidingPrerequisites(profile, now: options.now)
+      let decided = ruleSet.decidingPrerequisites(profile, now: options.now, keepingRecord: options.explain)
       for (position, placement) in placements.enumerated() {
         let decision: Decision
         do throws(ResolveError) {
