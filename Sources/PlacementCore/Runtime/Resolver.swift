@@ -126,15 +126,12 @@ extension RuleSet {
       let segment = plan.segment != RowPlan.noSegment ? Int(plan.segment) : nil
       var draw: Draw? = nil
       var fallsThrough = plan.kind == .fallsThrough
-      var live = true
-      if !plan.isPlain {
-        if plan.capSlot != RowPlan.noSegment, let shown = run.cappedShowings(plan), plan.isLive(at: now) {
-          // A capped row is skipped like a scheduled-out one: no draw, no exposure.
-          run.observer.row(row, segment: segment, outcome: .capped(shown: shown, limit: Int(plan.capLimit)))
-          resolution.capped = true
-          continue
-        }
-        live = plan.isLive(at: now)
+      let live = plan.isPlain || plan.isLive(at: now)
+      if live, !plan.isPlain, plan.capSlot != RowPlan.noSegment, let shown = run.cappedShowings(plan) {
+        // A capped row is skipped like a scheduled-out one: no draw, no exposure.
+        run.observer.row(row, segment: segment, outcome: .capped(shown: shown, limit: Int(plan.capLimit)))
+        resolution.capped = true
+        continue
       }
       if !live {
         // Outside its schedule (or its test's) a matching row is skipped: no draw, no exposure; except that a
